@@ -1,0 +1,61 @@
+/**
+ * Typed environment: the only module that reads `process.env`.
+ * Values are read lazily so that scripts and tests can set them before first use.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  DATA_DIR: z.string().trim().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  SITE_URL: z.string().trim().url().optional(),
+  PRODUCTION_HOSTS: z.string().trim().optional(),
+  DEMO_SEED: z.coerce.number().int().default(1967),
+  SKIP_DEMO_SEED: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+export function env(): Env {
+  if (!cached) {
+    const parsed = schema.safeParse(process.env);
+    if (!parsed.success) {
+      const detail = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+      throw new Error(`Configuração inválida no ambiente: ${detail}`);
+    }
+    cached = parsed.data;
+  }
+  return cached;
+}
+
+/** Forget the parsed environment (tests change variables between cases). */
+export function resetEnvCache(): void {
+  cached = undefined;
+}
+
+/** The data folder of the embedded database and of stored files (default ./.data). */
+export function dataDir(): string {
+  return path.resolve(env().DATA_DIR || '.data');
+}
+
+export function siteUrl(): string {
+  return (env().SITE_URL ?? `http://localhost:${env().PORT}`).replace(/\/$/, '');
+}
+
+export function productionHosts(): string[] {
+  return (env().PRODUCTION_HOSTS ?? '')
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
+}

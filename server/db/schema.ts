@@ -1,0 +1,297 @@
+/**
+ * The Drizzle schema: the source of truth for `supabase/migrations`.
+ * (No `server-only` import here: drizzle-kit loads this file outside Next.)
+ *
+ * Catalogue side of the spec (section 3): chapters → families → products (`product_view`)
+ * → models (`inventory_products`) with technical attributes; brands, campaigns, partner logos,
+ * shop settings. Users, carts, orders and admin entities get their own files later.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Colour theme of a chapter card (hex colours). */
+export interface ChapterThemeValue {
+  from: string;
+  to: string;
+  accent: string;
+}
+
+export const chapters = pgTable('chapters', {
+  code: integer('code').primaryKey(),
+  title: text('title').notNull(),
+  shortTitle: text('short_title').notNull(),
+  slug: text('slug').notNull().unique(),
+  icon: text('icon').notNull(),
+  theme: jsonb('theme').$type<ChapterThemeValue>().notNull(),
+  sortOrder: smallint('sort_order').notNull(),
+  ...timestamps,
+});
+
+export const families = pgTable(
+  'families',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    chapterCode: integer('chapter_code')
+      .notNull()
+      .references(() => chapters.code, { onUpdate: 'cascade' }),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    photoPath: text('photo_path'),
+    googleCategory: integer('google_category'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('families_chapter_slug_key').on(t.chapterCode, t.slug)],
+);
+
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  slug: text('slug').notNull().unique(),
+  logoPath: text('logo_path'),
+  officialSite: text('official_site'),
+  ...timestamps,
+});
+
+export const productStockStatus = ['in_stock', 'out_of_stock', 'on_order'] as const;
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    /** The ERP's stable product key (`product_id` in the import file). */
+    productCode: text('product_code').notNull().unique(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    seoOptimizedName: text('seo_optimized_name'),
+    description: text('description'),
+    seoOptimizedDescription: text('seo_optimized_description'),
+    chapterCode: integer('chapter_code')
+      .notNull()
+      .references(() => chapters.code, { onUpdate: 'cascade' }),
+    familyId: integer('family_id')
+      .notNull()
+      .references(() => families.id),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    /** Uploaded or imported main photo (path under the media store or URL); null = generated. */
+    photoPath: text('photo_path'),
+    photoUpdatedAt: timestamp('photo_updated_at', { withTimezone: true }),
+    /** Additional images, in order. */
+    images: jsonb('images').$type<{ url: string }[]>().notNull().default([]),
+    informacaoAdicional: text('informacao_adicional'),
+    informacaoTecnica: text('informacao_tecnica'),
+    enrichedData: jsonb('enriched_data').$type<Record<string, unknown>>(),
+    productNotes: text('product_notes'),
+    weight: numeric('weight', { precision: 10, scale: 3 }),
+    weightUnit: text('weight_unit'),
+    googleCategory: integer('google_category'),
+    active: boolean('active').notNull().default(true),
+    // Derived from the models (kept up to date by refreshProductDerived after every write).
+    stockStatus: text('stock_status', { enum: productStockStatus }).notNull().default('in_stock'),
+    ean: text('ean'),
+    discountGroup: text('discount_group'),
+    minPrice: numeric('min_price', { precision: 12, scale: 4 }),
+    maxPrice: numeric('max_price', { precision: 12, scale: 4 }),
+    availableSizes: text('available_sizes').array().notNull().default(sql`'{}'::text[]`),
+    modelCount: integer('model_count').notNull().default(0),
+    /** Brand, family, model codes, sizes and EANs: text the search document includes. */
+    searchExtra: text('search_extra').notNull().default(''),
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`setweight(to_tsvector('pt_unaccent', coalesce(name, '') || ' ' || coalesce(seo_optimized_name, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(product_code, '') || ' ' || coalesce(search_extra, '')), 'B') || setweight(to_tsvector('pt_unaccent', coalesce(description, '')), 'C')`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index('products_chapter_idx').on(t.chapterCode),
+    index('products_family_idx').on(t.familyId),
+    index('products_brand_idx').on(t.brandId),
+    index('products_slug_idx').on(t.slug),
+    index('products_search_document_idx').using('gin', t.searchDocument),
+  ],
+);
+
+export const inventoryProducts = pgTable(
+  'inventory_products',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    size: text('size'),
+    productStatus: text('product_status').notNull().default('active'),
+    /** Net price in EUR without VAT. */
+    price: numeric('price', { precision: 12, scale: 4 }).notNull(),
+    discountGroup: text('discount_group'),
+    supplier: text('supplier'),
+    smallPackage: text('small_package'),
+    mediumPackage: text('medium_package'),
+    largePackage: text('large_package'),
+    notes: text('notes'),
+    photoPath: text('photo_path'),
+    ean: text('ean'),
+    stockStatus: text('stock_status', { enum: productStockStatus }).notNull().default('in_stock'),
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`setweight(to_tsvector('pt_unaccent', coalesce(code, '') || ' ' || coalesce(ean, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(name, '') || ' ' || coalesce(size, '')), 'B')`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    index('inventory_products_product_idx').on(t.productId),
+    index('inventory_products_ean_idx').on(t.ean),
+    index('inventory_products_search_document_idx').using('gin', t.searchDocument),
+  ],
+);
+
+/** Technical attributes of a model (name, value, unit), for filters. */
+export const modelAttributes = pgTable(
+  'model_attributes',
+  {
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => inventoryProducts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    name: text('name').notNull(),
+    value: text('value').notNull(),
+    unit: text('unit'),
+    /** The value as a number in the attribute's base unit where it is one (filled by the search issue). */
+    numericValue: numeric('numeric_value'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.modelId, t.position] }),
+    index('model_attributes_name_value_idx').on(t.name, t.value),
+  ],
+);
+
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description'),
+    category: text('category'),
+    imagePath: text('image_path'),
+    theme: text('theme'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    active: boolean('active').notNull().default(true),
+    featured: boolean('featured').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('campaigns_active_idx').on(t.active, t.startsAt, t.endsAt)],
+);
+
+export const campaignProducts = pgTable(
+  'campaign_products',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.productId] }),
+    index('campaign_products_product_idx').on(t.productId),
+  ],
+);
+
+export const partnerLogos = pgTable('partner_logos', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Image URL or media path of the logo. */
+  url: text('url').notNull(),
+  /** File extension of the logo image (spec: name, url, extension). */
+  extension: text('extension').notNull(),
+  brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  ...timestamps,
+});
+
+export interface OpeningHours {
+  /** e.g. 'Segunda a Sexta' */
+  days: string;
+  /** e.g. ['08:30-12:30', '14:30-19:00'] */
+  periods: string[];
+}
+
+export interface SocialLink {
+  network: string;
+  url: string;
+}
+
+/** The single shop-settings record (id = 1): footer, contact page and structured data. */
+export const shopSettings = pgTable('shop_settings', {
+  id: integer('id').primaryKey().default(1),
+  name: text('name').notNull(),
+  legalName: text('legal_name'),
+  tagline: text('tagline'),
+  foundedYear: integer('founded_year'),
+  employees: integer('employees'),
+  priceRange: text('price_range'),
+  address: text('address').notNull(),
+  postalCode: text('postal_code').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull().default('PT'),
+  phone: text('phone').notNull(),
+  email: text('email').notNull(),
+  hours: jsonb('hours').$type<OpeningHours[]>().notNull(),
+  warehouseAddress: text('warehouse_address'),
+  warehousePostalCode: text('warehouse_postal_code'),
+  warehouseCity: text('warehouse_city'),
+  warehousePhone: text('warehouse_phone'),
+  mapsUrl: text('maps_url'),
+  latitude: numeric('latitude', { precision: 9, scale: 6 }),
+  longitude: numeric('longitude', { precision: 9, scale: 6 }),
+  complaintsBookUrl: text('complaints_book_url'),
+  socialLinks: jsonb('social_links').$type<SocialLink[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Small key/value facts about this installation (e.g. how the catalogue was first filled). */
+export const appState = pgTable('app_state', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type Chapter = typeof chapters.$inferSelect;
+export type Family = typeof families.$inferSelect;
+export type Brand = typeof brands.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type NewProduct = typeof products.$inferInsert;
+export type InventoryProduct = typeof inventoryProducts.$inferSelect;
+export type NewInventoryProduct = typeof inventoryProducts.$inferInsert;
+export type ModelAttribute = typeof modelAttributes.$inferSelect;
+export type Campaign = typeof campaigns.$inferSelect;
+export type PartnerLogo = typeof partnerLogos.$inferSelect;
+export type ShopSettings = typeof shopSettings.$inferSelect;
