@@ -1,0 +1,30 @@
+import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { siteUrl } from '@/lib/env';
+import '@fontsource-variable/inter';
+import './globals.css';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('Metadata');
+  return {
+    metadataBase: new URL(siteUrl()),
+    title: { default: t('title'), template: '%s' },
+    description: t('description'),
+  };
+}
+
+export const viewport: Viewport = {
+  colorScheme: 'light',
+  themeColor: '#ffffff',
+};
+
+export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="pt-PT" className="light" style={{ colorScheme: 'light' }}>
+      <body className="min-h-screen font-sans">
+        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

@@ -1,0 +1,108 @@
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import type { ShopInfo } from '@/server/shop/settings';
+
+export async function SiteFooter({ shop }: { shop: ShopInfo }) {
+  const t = await getTranslations('Footer');
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 bg-slate-900 text-slate-300">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <section aria-labelledby="footer-shop">
+          <h2 id="footer-shop" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+            {t('shop')}
+          </h2>
+          <address className="not-italic leading-relaxed">
+            {shop.name}
+            <br />
+            {shop.address}
+            <br />
+            {shop.postalCode} {shop.city}
+          </address>
+          {shop.mapsUrl && (
+            <a href={shop.mapsUrl} className="mt-2 inline-block text-sky-300 underline-offset-4 hover:underline" rel="noopener" target="_blank">
+              {t('mapsLink')}
+            </a>
+          )}
+        </section>
+        {shop.warehouse && (
+          <section aria-labelledby="footer-warehouse">
+            <h2 id="footer-warehouse" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+              {t('warehouse')}
+            </h2>
+            <address className="not-italic leading-relaxed">
+              {shop.warehouse.address}
+              <br />
+              {shop.warehouse.postalCode} {shop.warehouse.city}
+              {shop.warehouse.phone && (
+                <>
+                  <br />
+                  <a href={`tel:${shop.warehouse.phone.replace(/\s/g, '')}`} className="hover:text-white">
+                    {shop.warehouse.phone}
+                  </a>
+                </>
+              )}
+            </address>
+          </section>
+        )}
+        <section aria-labelledby="footer-contacts">
+          <h2 id="footer-contacts" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+            {t('contacts')}
+          </h2>
+          <p>
+            <a href={`tel:${shop.phone.replace(/\s/g, '')}`} className="hover:text-white">
+              {shop.phone}
+            </a>
+            <br />
+            <a href={`mailto:${shop.email}`} className="hover:text-white">
+              {shop.email}
+            </a>
+          </p>
+          <ul className="mt-3 flex gap-3">
+            {shop.socialLinks.map((s) => (
+              <li key={s.network}>
+                <a href={s.url} className="hover:text-white" rel="noopener" target="_blank">
+                  {s.network}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-hours">
+          <h2 id="footer-hours" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+            {t('hours')}
+          </h2>
+          <dl className="space-y-1">
+            {shop.hours.map((h) => (
+              <div key={h.days}>
+                <dt className="text-white">{h.days}</dt>
+                <dd>{h.periods.join(' · ')}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      </div>
+      <div className="border-t border-slate-800">
+        <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-4 text-sm">
+          <p>{t('rights', { year, name: shop.name })}</p>
+          <nav aria-label="Ligações legais" className="flex flex-wrap gap-x-4 gap-y-1 sm:ml-auto">
+            <Link href="/condicoes-gerais-de-venda" className="hover:text-white">
+              {t('salesConditions')}
+            </Link>
+            <Link href="/garantias-e-assistencia" className="hover:text-white">
+              {t('warranty')}
+            </Link>
+            <Link href="/sitemap" className="hover:text-white">
+              {t('sitemap')}
+            </Link>
+            {shop.complaintsBookUrl && (
+              <a href={shop.complaintsBookUrl} className="hover:text-white" rel="noopener" target="_blank">
+                {t('complaintsBook')}
+              </a>
+            )}
+          </nav>
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,36 @@
+/** @jest-environment node */
+import { flagsForHost, normaliseHost } from '@/lib/flags';
+import { displayPrice, formatPrice } from '@/lib/format';
+
+describe('pt-PT prices (spec 5)', () => {
+  it('formats EUR with a decimal comma and two decimals, grouped the pt-PT way', () => {
+    expect(formatPrice(12.5)).toBe('12,50\u00a0€');
+    expect(formatPrice('12345.678')).toBe('12\u00a0345,68\u00a0€');
+    expect(formatPrice(Number.NaN)).toBe('€0,00');
+    expect(formatPrice(null)).toBe('€0,00');
+  });
+
+  it('shows a dash instead of a price that is not above zero', () => {
+    expect(displayPrice(0)).toBe('-');
+    expect(displayPrice('-3')).toBe('-');
+    expect(displayPrice(3)).toBe('3,00\u00a0€');
+  });
+});
+
+describe('hostname feature flags (spec 1 and 6)', () => {
+  const production = ['loja.example.pt', 'www.loja.example.pt'];
+  it('turns registration, dashboard, checkout, favourites and profiles off on production hosts', () => {
+    expect(flagsForHost('www.loja.example.pt:443', production)).toEqual({
+      ENABLE_USER_REGISTRATION: false,
+      ENABLE_DASHBOARD: false,
+      ENABLE_CHECKOUT: false,
+      ENABLE_FAVORITES: false,
+      ENABLE_USER_PROFILES: false,
+    });
+  });
+  it('keeps everything on elsewhere', () => {
+    expect(Object.values(flagsForHost('localhost:3000', production)).every(Boolean)).toBe(true);
+    expect(Object.values(flagsForHost('staging.loja.example.pt', production)).every(Boolean)).toBe(true);
+    expect(normaliseHost(' LOJA.example.PT:8080 ')).toBe('loja.example.pt');
+  });
+});
