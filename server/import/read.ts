@@ -95,7 +95,7 @@ export function readCsvText(text: string): ReadResult {
       relax_column_count: true,
       skip_empty_lines: false,
       info: true,
-    }) as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; info: { lines: number } }[];
   } catch (err) {
     const e = err as { lines?: number; message: string };
     return {

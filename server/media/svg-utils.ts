@@ -225,7 +225,8 @@ export function path(d: string, fill: string, extra = ''): string {
 
 /** A stroked, unfilled path with round caps/joins. */
 export function stroke(d: string, color: string, width: number, extra = ''): string {
-  return `<path d="${d}" fill="none" stroke="${color}" stroke-width="${n(width)}" stroke-linecap="round" stroke-linejoin="round"${extra ? ` ${extra}` : ''}/>`;
+  const cap = extra.includes('stroke-linecap') ? '' : ' stroke-linecap="round"';
+  return `<path d="${d}" fill="none" stroke="${color}" stroke-width="${n(width)}"${cap} stroke-linejoin="round"${extra ? ` ${extra}` : ''}/>`;
 }
 
 /** Wrap a body into a complete standalone SVG document. */

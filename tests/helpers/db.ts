@@ -97,7 +97,7 @@ export async function createTestDatabase(): Promise<Database> {
 }
 
 /** Opens a fresh database for this test file and makes it the process database. */
-export function useTestDatabase(): { current: () => Database } {
+export function setupTestDatabase(): { current: () => Database } {
   let database: Database | undefined;
   beforeAll(async () => {
     database = await createTestDatabase();

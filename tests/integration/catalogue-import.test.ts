@@ -5,10 +5,10 @@ import { brands, families, inventoryProducts, modelAttributes, products } from '
 import { formatIssue, importCatalogueFile, importCatalogueRows } from '@/server/import';
 import { exportCatalogueRows, toXlsx } from '@/server/import/export';
 import { readCsvText, readXlsxBuffer } from '@/server/import/read';
-import { useTestDatabase } from '../helpers/db';
+import { setupTestDatabase } from '../helpers/db';
 
 const fixture = (name: string) => path.join(__dirname, '..', 'fixtures', name);
-const handle = useTestDatabase();
+const handle = setupTestDatabase();
 const db = () => handle.current().db;
 
 async function tableCount(table: typeof products | typeof inventoryProducts | typeof families | typeof brands) {
