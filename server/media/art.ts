@@ -10,7 +10,7 @@
  */
 
 import { CHAPTER_ICONS, type ChapterIcon } from './icons';
-import { GROUND, drawArt, pickArtKind, type ArtKind, type DrawCtx } from './illustrations';
+import { GROUND, drawArt, makeCtx, pickArtKind, type ArtKind } from './illustrations';
 import {
   FONT_STACK,
   circle,
@@ -81,7 +81,10 @@ const GRADIENT_DIRS = [
 /* ------------------------------------------------------------------ */
 
 /** Standalone SVG of a chapter icon (stroke-based, 24×24 viewBox). */
-export function chapterIconSvg(icon: ChapterIcon, opts?: { size?: number; color?: string }): string {
+export function chapterIconSvg(
+  icon: ChapterIcon,
+  opts?: { size?: number; color?: string },
+): string {
   const size = Math.max(8, Math.min(1024, Math.round(opts?.size ?? 24)));
   const color = normHex(opts?.color, '#0f172a');
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="${size}" height="${size}" fill="none" stroke="${color}" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${CHAPTER_ICONS[safeIcon(icon)]}</svg>`;
@@ -120,22 +123,48 @@ function studio(o: StudioOpts): string {
   const dir = pickFrom(GRADIENT_DIRS, rnd());
   const bgMid = mix(bgA, bgB, 0.45);
 
-  const kind: ArtKind | null = pickArtKind(o.text) ?? (o.fallbackText ? pickArtKind(o.fallbackText) : null);
+  const kind: ArtKind | null =
+    pickArtKind(o.text) ?? (o.fallbackText ? pickArtKind(o.fallbackText) : null);
   const accentHex = objectAccent(th.accent);
-  const ctx: DrawCtx = {
+  const ctx = makeCtx({
     rnd,
     accent: toneOf(accentHex),
     bg: bgMid,
     text: normalizeText(`${o.text} ${o.fallbackText ?? ''}`),
-  };
+    idp: `${id}f`,
+  });
 
   // Decorative circles (hash-placed) behind the object.
   const deco: string[] = [];
   const dx = rnd();
   const dy = rnd();
-  deco.push(circle(S * (0.12 + dx * 0.2), S * (0.14 + dy * 0.16), S * (0.05 + rnd() * 0.05), th.accent, 'opacity=".1"'));
-  deco.push(circle(S * (0.78 + rnd() * 0.12), S * (0.2 + rnd() * 0.25), S * (0.025 + rnd() * 0.03), th.accent, 'opacity=".14"'));
-  deco.push(circle(S * (0.86 + rnd() * 0.06), S * (0.72 + rnd() * 0.1), S * 0.12, '#ffffff', 'opacity=".35"'));
+  deco.push(
+    circle(
+      S * (0.12 + dx * 0.2),
+      S * (0.14 + dy * 0.16),
+      S * (0.05 + rnd() * 0.05),
+      th.accent,
+      'opacity=".1"',
+    ),
+  );
+  deco.push(
+    circle(
+      S * (0.78 + rnd() * 0.12),
+      S * (0.2 + rnd() * 0.25),
+      S * (0.025 + rnd() * 0.03),
+      th.accent,
+      'opacity=".14"',
+    ),
+  );
+  deco.push(
+    circle(
+      S * (0.86 + rnd() * 0.06),
+      S * (0.72 + rnd() * 0.1),
+      S * 0.12,
+      '#ffffff',
+      'opacity=".35"',
+    ),
+  );
 
   const drawing = drawArt(kind, icon, ctx);
   const sc = o.scale;
@@ -146,7 +175,7 @@ function studio(o: StudioOpts): string {
   let body =
     `<defs><linearGradient id="${id}b" ${dir}><stop offset="0" stop-color="${bgA}"/><stop offset="1" stop-color="${bgB}"/></linearGradient>` +
     `<radialGradient id="${id}g" cx=".5" cy=".45" r=".5"><stop offset="0" stop-color="#fff" stop-opacity=".75"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>` +
-    `<radialGradient id="${id}s"><stop offset="0" stop-color="#0f172a" stop-opacity=".26"/><stop offset="1" stop-color="#0f172a" stop-opacity="0"/></radialGradient></defs>` +
+    `<radialGradient id="${id}s"><stop offset="0" stop-color="#0f172a" stop-opacity=".26"/><stop offset="1" stop-color="#0f172a" stop-opacity="0"/></radialGradient>${ctx.defs.join('')}</defs>` +
     rect(0, 0, S, S, 0, `url(#${id}b)`) +
     rect(0, o.floor - S * 0.02, S, S - o.floor + S * 0.02, 0, '#ffffff', 'opacity=".22"') +
     deco.join('') +
@@ -185,8 +214,8 @@ export function productImageSvg(input: {
     fallbackText: input.familyTitle,
     icon: input.chapterIcon,
     theme: input.theme,
-    scale: 2.75,
-    floor: 650,
+    scale: 3,
+    floor: 662,
     badge: true,
     caption: input.code,
     label: input.name,
@@ -194,14 +223,18 @@ export function productImageSvg(input: {
 }
 
 /** 400×400 family image: same illustration set, picked from the family title. */
-export function familyImageSvg(input: { title: string; chapterIcon: ChapterIcon; theme: ChapterTheme }): string {
+export function familyImageSvg(input: {
+  title: string;
+  chapterIcon: ChapterIcon;
+  theme: ChapterTheme;
+}): string {
   return studio({
     size: 400,
     seed: `family|${input.title}`,
     text: input.title,
     icon: input.chapterIcon,
     theme: input.theme,
-    scale: 1.45,
+    scale: 1.55,
     floor: 340,
     badge: false,
     label: input.title,
@@ -213,7 +246,11 @@ export function familyImageSvg(input: { title: string; chapterIcon: ChapterIcon;
 /* ------------------------------------------------------------------ */
 
 /** 1200×600 chapter card / hero art: theme gradient, dot pattern, large icon. */
-export function chapterImageSvg(input: { title: string; icon: ChapterIcon; theme: ChapterTheme }): string {
+export function chapterImageSvg(input: {
+  title: string;
+  icon: ChapterIcon;
+  theme: ChapterTheme;
+}): string {
   const th = safeTheme(input.theme);
   const icon = safeIcon(input.icon);
   const h = hashString(`chapter|${input.title}|${icon}`);
@@ -271,9 +308,16 @@ function brandMark(mark: Mark, col: string, initial: string): string {
       : '';
   switch (mark) {
     case 'circle':
-      return circle(40, 40, 27, col) + circle(40, 40, 21, 'none', 'stroke="#ffffff" stroke-width="2" opacity=".35"') + letter(49, 26);
+      return (
+        circle(40, 40, 27, col) +
+        circle(40, 40, 21, 'none', 'stroke="#ffffff" stroke-width="2" opacity=".35"') +
+        letter(49, 26)
+      );
     case 'drop':
-      return `<path d="M40 10C47 21 63 33 63 48A23 23 0 0 1 17 48C17 33 33 21 40 10Z" fill="${col}"/>` + letter(57, 24);
+      return (
+        `<path d="M40 10C47 21 63 33 63 48A23 23 0 0 1 17 48C17 33 33 21 40 10Z" fill="${col}"/>` +
+        letter(57, 24)
+      );
     case 'hexagon':
       return `<path d="M40 11L65 25.5V54.5L40 69L15 54.5V25.5Z" fill="${col}"/>` + letter(49, 25);
     case 'wave':
@@ -291,7 +335,8 @@ export function brandLogoSvg(input: { name: string }): string {
   const rnd = seededRandom(h);
   const col = pickFrom(BRAND_COLOURS, rnd());
   const mark = pickFrom(MARKS, rnd());
-  const initial = Array.from(name.replace(/[^\p{L}\p{N}]/gu, ''))[0]?.toLocaleUpperCase('pt-PT') ?? '';
+  const initial =
+    Array.from(name.replace(/[^\p{L}\p{N}]/gu, ''))[0]?.toLocaleUpperCase('pt-PT') ?? '';
   const textCol = mix(col, '#0f172a', 0.45);
   const x = 78;
   const avail = 240 - x - 6;
@@ -316,7 +361,9 @@ export function brandLogoSvg(input: { name: string }): string {
     let best = 1;
     let bestDiff = Infinity;
     for (let i = 1; i < words.length; i++) {
-      const d = Math.abs(textWidthEm(words.slice(0, i).join(' ')) - textWidthEm(words.slice(i).join(' ')));
+      const d = Math.abs(
+        textWidthEm(words.slice(0, i).join(' ')) - textWidthEm(words.slice(i).join(' ')),
+      );
       if (d < bestDiff) {
         bestDiff = d;
         best = i;
@@ -341,7 +388,11 @@ export function brandLogoSvg(input: { name: string }): string {
 /* ------------------------------------------------------------------ */
 
 /** 1600×900 campaign banner: gradient, big shapes, category pill and a wrapped title (≤ 3 lines). */
-export function campaignImageSvg(input: { title: string; category: string; theme: string }): string {
+export function campaignImageSvg(input: {
+  title: string;
+  category: string;
+  theme: string;
+}): string {
   const base0 = normHex(input.theme, DEFAULT_THEME.accent);
   const lum = luminance(base0);
   const base = lum > 0.35 ? darken(base0, 0.35) : lum < 0.02 ? lighten(base0, 0.15) : base0;
@@ -379,13 +430,22 @@ export function campaignImageSvg(input: { title: string; category: string; theme
   for (let i = 0; i < 5; i++) body += circle(1000 + i * 26, 140, 5, '#ffffff', 'opacity=".35"');
 
   if (kind) {
-    const d = drawArt(kind, 'pipe', { rnd, accent: toneOf(objectAccent(base0)), bg: '#f8fafc', text: normalizeText(`${title} ${input.category}`) });
-    const sc = 1.75;
+    const ctx = makeCtx({
+      rnd,
+      accent: toneOf(objectAccent(base0)),
+      bg: '#f8fafc',
+      text: normalizeText(`${title} ${input.category}`),
+      idp: `${id}f`,
+    });
+    const d = drawArt(kind, 'pipe', ctx);
+    const sc = 1.6;
+    const floor = cy + 112;
     body +=
+      (ctx.defs.length ? `<defs>${ctx.defs.join('')}</defs>` : '') +
       circle(cx, cy, 250, '#ffffff', 'opacity=".14"') +
       circle(cx, cy, 215, '#f8fafc') +
-      ellipse(cx, cy + 120, d.shadow * sc, 12, `url(#${id}s)`) +
-      `<g transform="translate(${n(cx - 100 * sc)} ${n(cy + 120 - GROUND * sc)}) scale(${sc})">${d.body}</g>`;
+      ellipse(cx, floor, d.shadow * sc, 12, `url(#${id}s)`) +
+      `<g transform="translate(${n(cx - 100 * sc)} ${n(floor - GROUND * sc)}) scale(${sc})">${d.body}</g>`;
   } else {
     body +=
       circle(cx, cy, 230, '#ffffff', 'opacity=".12"') +
@@ -400,7 +460,9 @@ export function campaignImageSvg(input: { title: string; category: string; theme
       rect(120, topY, pw, pillH, pillH / 2, '#ffffff', 'opacity=".95"') +
       `<text x="${n(120 + pw / 2)}" y="${n(topY + pillH / 2 + 8.5)}" text-anchor="middle" font-family="${FONT_STACK}" font-size="24" font-weight="700" letter-spacing="2.5" fill="${darken(base, 0.15)}">${escapeXml(cat)}</text>`;
   }
-  const tspans = lines.map((l, i) => `<tspan x="120" y="${n(firstBase + i * lh)}">${escapeXml(l)}</tspan>`).join('');
+  const tspans = lines
+    .map((l, i) => `<tspan x="120" y="${n(firstBase + i * lh)}">${escapeXml(l)}</tspan>`)
+    .join('');
   body += `<text font-family="${FONT_STACK}" font-size="${fs}" font-weight="800" letter-spacing="-1" fill="#ffffff">${tspans}</text>`;
   body += rect(120, firstBase + blockH + fs * 0.45, 110, 10, 5, lighten(base0, 0.35));
   return svgDoc(W, H, body, [category, title].filter(Boolean).join(' — '));

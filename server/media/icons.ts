@@ -66,14 +66,16 @@ export const CHAPTER_ICONS: Record<ChapterIcon, string> = {
     '<path d="M12 15v6"/><path d="M9 21h6"/>',
   // Extractor fan.
   fan:
-    '<rect x="3" y="3" width="18" height="18" rx="4"/><circle cx="12" cy="12" r="1.5"/>' +
-    '<path d="M12 10.5c-.5-2 .3-3.8 2.3-4 1.4 0 1.8 1.6.6 2.7z"/>' +
-    '<path d="M13.3 12.8c2 .6 3.2 2.2 2.2 3.9-.7 1.2-2.3.8-2.6-.8z"/>' +
-    '<path d="M10.7 12.7c-1.5 1.4-3.5 1.6-4.4-.1-.6-1.3.5-2.4 2-2z"/>',
+    '<rect x="3" y="3" width="18" height="18" rx="4"/>' +
+    '<circle cx="12" cy="12" r="6"/><circle cx="12" cy="12" r="1"/>' +
+    '<path d="M12 11c0-1.8.9-3.3 2.6-4.2"/>' +
+    '<path d="M12 11c0-1.8.9-3.3 2.6-4.2" transform="rotate(120 12 12)"/>' +
+    '<path d="M12 11c0-1.8.9-3.3 2.6-4.2" transform="rotate(240 12 12)"/>',
   // Flame above water (water heating).
   'flame-water':
-    '<path d="M12 2.5c.8 2.6 4.5 4.4 4.5 8.5a4.5 4.5 0 0 1-9 0c0-1.8.8-3 1.8-4 .2 1.6.9 2.5 1.9 2.5 0-2.6-.9-4.3.8-7z"/>' +
-    `<path d="${WAVE(20)}"/>`,
+    '<path d="M12 2.5c2.8 3 5 5.5 5 8.8a5 5 0 0 1-10 0c0-3.3 2.2-5.8 5-8.8z"/>' +
+    '<path d="M12 10c1 1.1 1.8 2 1.8 3a1.8 1.8 0 0 1-3.6 0c0-1 .8-1.9 1.8-3z"/>' +
+    `<path d="${WAVE(20.5)}"/>`,
   // Gas bottle.
   gas:
     '<path d="M7 10a3 3 0 0 1 3-3h4a3 3 0 0 1 3 3v9a2 2 0 0 1-2 2H9a2 2 0 0 1-2-2z"/>' +
@@ -92,7 +94,7 @@ export const CHAPTER_ICONS: Record<ChapterIcon, string> = {
     '<path d="M11.5 7V4"/><path d="M9 4h6l3 2"/><path d="M15 9.5c2.5 0 3.5 1.5 3.5 4v2"/>',
   // Pool ladder over waves.
   pool:
-    '<path d="M8 15V5.5a2.5 2.5 0 0 1 5 0"/><path d="M14 15V5.5a2.5 2.5 0 0 1 5 0"/>' +
+    '<path d="M8 14V5.5a2.5 2.5 0 0 1 5 0"/><path d="M14 14V5.5a2.5 2.5 0 0 1 5 0"/>' +
     '<path d="M8 8.5h6"/><path d="M8 12h6"/>' +
     `<path d="${WAVE(18)}"/><path d="${WAVE(22)}"/>`,
 };

@@ -114,7 +114,8 @@ export function wrapWords(text: string, maxChars: number, maxLines: number): str
   for (const w of cleanText(text).split(' ')) {
     if (!w) continue;
     const chars = Array.from(w);
-    for (let i = 0; i < chars.length; i += maxChars) words.push(chars.slice(i, i + maxChars).join(''));
+    for (let i = 0; i < chars.length; i += maxChars)
+      words.push(chars.slice(i, i + maxChars).join(''));
   }
   const lines: string[] = [];
   let cur = '';
@@ -206,7 +207,15 @@ export function n(x: number): string {
   return Object.is(r, -0) ? '0' : String(r);
 }
 
-export function rect(x: number, y: number, w: number, h: number, rx: number, fill: string, extra = ''): string {
+export function rect(
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  rx: number,
+  fill: string,
+  extra = '',
+): string {
   const r = Math.max(0, Math.min(rx, w / 2, h / 2));
   return `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}"${r ? ` rx="${n(r)}"` : ''} fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
 }
@@ -215,7 +224,14 @@ export function circle(cx: number, cy: number, r: number, fill: string, extra = 
   return `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
 }
 
-export function ellipse(cx: number, cy: number, rx: number, ry: number, fill: string, extra = ''): string {
+export function ellipse(
+  cx: number,
+  cy: number,
+  rx: number,
+  ry: number,
+  fill: string,
+  extra = '',
+): string {
   return `<ellipse cx="${n(cx)}" cy="${n(cy)}" rx="${n(rx)}" ry="${n(ry)}" fill="${fill}"${extra ? ` ${extra}` : ''}/>`;
 }
 

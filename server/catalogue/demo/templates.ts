@@ -114,9 +114,9 @@ export function szDN(vals: readonly number[], step = 0.35): Opt[] {
   return vals.map((v, i) => o(`DN${v}`, `Diâmetro nominal=DN${v}`, (1 + step) ** i));
 }
 
-/** Free variants: [text, attributes, price factor]. */
-export function szL(list: readonly (readonly [string, string, number?])[]): Opt[] {
-  return list.map(([t, a, f]) => o(t, a, f ?? 1));
+/** Free variants: [text, attributes, price factor, size-cell text]. */
+export function szL(list: readonly (readonly [string, string, number?, string?])[]): Opt[] {
+  return list.map(([t, a, f, s]) => o(t, a, f ?? 1, s));
 }
 
 /** Series (product ranges) named after Portuguese rivers. */
