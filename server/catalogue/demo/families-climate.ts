@@ -1,5 +1,5 @@
 /** Chapters 100 (Ventilação), 110 (AQS, climatização e renováveis), 120 (Gás) and 130 (Aspiração Central). */
-import { FIN_M, TOWNS, o, series, sz, sz2, szDN, szIn, szL, type FamilyDef, type O } from './templates';
+import { FIN_M, TOWNS, o, os, series, sz, sz2, szDN, szIn, szL, type FamilyDef, type O } from './templates';
 
 const GAS: O[] = [o('a gás natural', 'Tipo de gás=Gás natural'), o('a GPL', 'Tipo de gás=GPL', 1.03)];
 const DUCT = [80, 100, 125, 150, 160, 200, 250, 315];
@@ -26,7 +26,7 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
           mont: ['', o('de montagem no teto', 'Montagem=Teto', 1.1), o('de janela', 'Montagem=Janela', 1.05)],
         },
         sz: sz2('Diâmetro', 'mm', 'Caudal', 'm³/h', [[100, 95], [120, 160], [150, 280]], 0.3),
-        m: [1, 3],
+        m: [2, 3],
         p: [22, 48],
         at: 'Tensão=230 V|Proteção=IPX4',
         d: ['Extrator de parede ou teto para ventilação de casas de banho e arrumos.', 'Baixo nível sonoro e consumo reduzido.'],
@@ -73,13 +73,16 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            o('Ventilador axial de parede', 'Tipo=Axial'),
-            o('Ventilador axial de janela', 'Tipo=Axial', 0.9),
-            o('Variador de velocidade para ventilador de conduta', 'Tipo=Variador', 0.8),
-            o('Temporizador para ventilador de conduta', 'Tipo=Temporizador', 0.6),
+            os('Ventilador axial de parede', 'Tipo=Axial', 1, sz('Diâmetro', 'mm', [150, 200, 250, 300], 0.35)),
+            os('Ventilador axial de janela', 'Tipo=Axial', 0.9, sz('Diâmetro', 'mm', [150, 200, 250], 0.35)),
+            os('Variador de velocidade para ventilador de conduta', 'Tipo=Variador', 0.8, szL([
+              ['1.5 A', 'Intensidade máxima=1.5 A', 1],
+              ['3 A', 'Intensidade máxima=3 A', 1.3],
+              ['5 A', 'Intensidade máxima=5 A', 1.7],
+            ])),
+            os('Temporizador para ventilador de conduta', 'Tipo=Temporizador', 0.6, []),
           ],
         },
-        sz: sz('Diâmetro', 'mm', [150, 200, 250, 300], 0.35),
         m: [1, 3],
         p: [35, 65],
         at: 'Tensão=230 V',
@@ -391,18 +394,29 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para termoacumulador',
         ax: {
           peca: [
-            o('Ânodo de magnésio', 'Tipo=Ânodo'),
-            o('Resistência elétrica blindada', 'Tipo=Resistência', 1.6),
-            o('Termóstato regulável', 'Tipo=Termóstato', 1.1),
-            o('Válvula de segurança de 8 bar', 'Tipo=Válvula', 0.8),
-            o('Kit de suporte de parede', 'Tipo=Suporte', 1),
-            o('Junta de flange', 'Tipo=Junta', 0.4),
+            os('Ânodo de magnésio', 'Tipo=Ânodo', 1, szL([
+              ['3/4" 200 mm', 'Rosca=3/4"|Comprimento=200 mm', 1],
+              ['3/4" 300 mm', 'Rosca=3/4"|Comprimento=300 mm', 1.2],
+              ['1 1/4" 400 mm', 'Rosca=1 1/4"|Comprimento=400 mm', 1.6],
+              ['1 1/4" 600 mm', 'Rosca=1 1/4"|Comprimento=600 mm', 2],
+            ])),
+            os('Resistência elétrica blindada', 'Tipo=Resistência', 1.6, sz('Potência', 'W', [1200, 1500, 2000, 2400], 0.1)),
+            os('Termóstato regulável', 'Tipo=Termóstato', 1.1, szL([
+              ['16 A', 'Intensidade máxima=16 A'],
+              ['20 A', 'Intensidade máxima=20 A', 1.1],
+            ])),
+            os('Válvula de segurança', 'Tipo=Válvula', 0.8, szL([
+              ['1/2" 8 bar', 'Rosca=1/2"|Pressão de tara=8 bar', 1],
+              ['3/4" 8 bar', 'Rosca=3/4"|Pressão de tara=8 bar', 1.2],
+              ['1/2" 6 bar', 'Rosca=1/2"|Pressão de tara=6 bar', 1],
+            ])),
+            os('Kit de suporte de parede', 'Tipo=Suporte', 1, []),
+            os('Junta de flange', 'Tipo=Junta', 0.4, sz('Diâmetro', 'mm', [92, 110, 125], 0.1)),
           ],
         },
-        sz: szIn('Rosca', ['1/2"', '3/4"', '1 1/4"'], 0.25),
-        m: [1, 3],
+        m: [1, 4],
         p: [9, 18],
-        at: 'Tipo=Peça de substituição|Material=Magnésio e latão',
+        at: 'Tipo=Peça de substituição|Compatibilidade=Universal',
         d: ['Peça de manutenção para termoacumuladores elétricos.', 'Recomenda-se a verificação do ânodo a cada 2 anos.'],
         pk: 'unit5',
         w: [0.1, 1],
@@ -578,19 +592,25 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para radiador',
         ax: {
           peca: [
-            o('Purgador manual', 'Tipo=Purgador', 0.5),
-            o('Kit de montagem para radiador de alumínio', 'Tipo=Kit', 2.5),
-            o('Bujão com redução', 'Tipo=Bujão', 0.8),
-            o('Suporte de parede', 'Tipo=Suporte', 1),
-            o('Junta de elementos', 'Tipo=Junta', 0.3),
-            o('Purgador automático', 'Tipo=Purgador', 1.6),
+            os('Purgador manual', 'Tipo=Purgador', 0.5, szIn('Rosca', ['1/8"', '1/4"', '3/8"'], 0.1)),
+            os('Kit de montagem para radiador de alumínio', 'Tipo=Kit', 2.5, szL([
+              ['1/2" branco', 'Ligação=1/2"|Cor=Branco'],
+              ['3/4" branco', 'Ligação=3/4"|Cor=Branco', 1.1],
+            ])),
+            os('Bujão com redução', 'Tipo=Bujão', 0.8, szL([
+              ['1"x1/2" direito', 'Rosca=1"x1/2"|Sentido=Direito'],
+              ['1"x1/2" esquerdo', 'Rosca=1"x1/2"|Sentido=Esquerdo'],
+              ['1"x3/8" direito', 'Rosca=1"x3/8"|Sentido=Direito'],
+            ])),
+            os('Suporte de parede', 'Tipo=Suporte', 1, szL([
+              ['de fixar', 'Montagem=Fixar'],
+              ['regulável', 'Montagem=Regulável', 1.3],
+            ]), true),
+            os('Junta de elementos', 'Tipo=Junta', 0.3, szIn('Rosca', ['1"'], 0.1)),
+            os('Purgador automático', 'Tipo=Purgador', 1.6, szIn('Rosca', ['3/8"', '1/2"'], 0.1)),
           ],
         },
-        sz: szL([
-          ['1"', 'Rosca=1"'],
-          ['1/2"', 'Rosca=1/2"', 0.9],
-        ]),
-        m: [1, 2],
+        m: [1, 3],
         p: [2, 5],
         at: 'Material=Latão niquelado',
         d: ['Acessório de montagem e manutenção para radiadores.'],
@@ -611,7 +631,7 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
           serie: series(TOWNS, 3, 11),
         },
         sz: sz('Área', 'm²', [2, 2.3, 2.5], 0.12),
-        m: [1, 3],
+        m: [2, 3],
         p: [380, 560],
         at: 'Absorvedor=Cobre e alumínio|Vidro=Temperado 3.2 mm',
         d: ['Coletor solar térmico para produção de água quente sanitária.', 'Certificado Solar Keymark segundo a norma EN 12975.'],
@@ -687,10 +707,17 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para vaso de expansão',
         ax: {
-          peca: [o('Suporte de parede', 'Tipo=Suporte'), o('Válvula de corte com purga', 'Tipo=Válvula', 1.6), o('Ligação flexível', 'Tipo=Ligação', 1.1), o('Manómetro de pré-carga', 'Tipo=Manómetro', 1.3)],
+          peca: [
+            os('Suporte de parede', 'Tipo=Suporte', 1, szL([
+              ['até 18 L', 'Capacidade máxima=18 L'],
+              ['até 35 L', 'Capacidade máxima=35 L', 1.3],
+            ])),
+            os('Válvula de corte com purga', 'Tipo=Válvula', 1.6, szIn('Ligação', ['3/4"', '1"'], 0.2)),
+            os('Ligação flexível', 'Tipo=Ligação', 1.1, sz('Comprimento', 'mm', [300, 500, 800], 0.15)),
+            os('Manómetro de pré-carga', 'Tipo=Manómetro', 1.3, []),
+          ],
         },
-        sz: szIn('Ligação', ['3/4"', '1"'], 0.2),
-        m: [1, 2],
+        m: [1, 3],
         p: [6, 14],
         at: 'Tipo=Acessório',
         d: ['Acessório para instalação e manutenção de vasos de expansão.'],
@@ -1193,7 +1220,7 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: '{peca} para contador',
-        ax: { peca: [o('Ligação de contador em latão', 'Tipo=Ligação'), o('Válvula de retenção', 'Tipo=Válvula', 1.4), o('Junta de fibra', 'Tipo=Junta', 0.1), o('Selo de segurança', 'Tipo=Selo', 0.1)] },
+        ax: { peca: [o('Ligação de contador em latão', 'Tipo=Ligação'), o('Válvula de retenção', 'Tipo=Válvula', 1.4), o('Junta de fibra', 'Tipo=Junta', 0.1), o('Filtro de entrada', 'Tipo=Filtro', 0.8)] },
         sz: szIn('Ligação', ['3/4"', '1"', '1 1/4"'], 0.3),
         m: [1, 3],
         p: [2.5, 5],
@@ -1276,11 +1303,22 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: '{tipo}',
-        ax: { tipo: [o('Porta-garrafas de gás em inox', 'Tipo=Suporte'), o('Armário para garrafas de gás', 'Tipo=Armário', 3.5), o('Placa sinalizadora de gás', 'Tipo=Sinalização', 0.15)] },
-        sz: szL([
-          ['1 garrafa', 'Capacidade=1 garrafa'],
-          ['2 garrafas', 'Capacidade=2 garrafas', 1.6],
-        ]),
+        ax: {
+          tipo: [
+            os('Porta-garrafas de gás em inox', 'Tipo=Suporte', 1, szL([
+              ['1 garrafa', 'Capacidade=1 garrafa'],
+              ['2 garrafas', 'Capacidade=2 garrafas', 1.6],
+            ])),
+            os('Armário para garrafas de gás', 'Tipo=Armário', 3.5, szL([
+              ['1 garrafa', 'Capacidade=1 garrafa'],
+              ['2 garrafas', 'Capacidade=2 garrafas', 1.5],
+            ])),
+            os('Placa sinalizadora de gás', 'Tipo=Sinalização', 0.15, szL([
+              ['20x10 cm', 'Dimensões=20x10 cm'],
+              ['30x15 cm', 'Dimensões=30x15 cm', 1.4],
+            ])),
+          ],
+        },
         p: [35, 60],
         at: 'Uso=Exterior',
         d: ['Equipamento para armazenamento seguro de garrafas de gás.'],

@@ -1,5 +1,5 @@
 /** Chapters 140 (Bombagem), 150 (Combate a Incêndio) and 200 (Piscinas e Tratamentos Químicos). */
-import { o, sz, sz2, szDN, szIn, szL, type FamilyDef, type O } from './templates';
+import { o, os, sz, sz2, szDN, szIn, szL, type FamilyDef, type O } from './templates';
 
 const FASE: O[] = [o('monofásica', 'Tensão=230 V'), o('trifásica', 'Tensão=400 V', 1.08)];
 
@@ -43,14 +43,13 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para bomba submersível',
         ax: {
           peca: [
-            o('Interruptor de boia', 'Tipo=Boia'),
-            o('Válvula de retenção de bola', 'Tipo=Válvula', 1.2),
-            o('Cabo de substituição', 'Tipo=Cabo', 0.9),
-            o('Ligador de mangueira', 'Tipo=Ligador', 0.3),
-            o('Base de apoio', 'Tipo=Base', 0.6),
+            os('Interruptor de boia', 'Tipo=Boia', 1, sz('Comprimento de cabo', 'm', [3, 5, 10], 0.25)),
+            os('Válvula de retenção de bola', 'Tipo=Válvula', 1.2, szIn('Ligação', ['1"', '1 1/4"', '1 1/2"', '2"'], 0.3)),
+            os('Cabo de substituição', 'Tipo=Cabo', 0.9, sz('Comprimento de cabo', 'm', [5, 10, 20], 0.6)),
+            os('Ligador de mangueira', 'Tipo=Ligador', 0.3, szIn('Ligação', ['1"', '1 1/4"', '1 1/2"'], 0.15)),
+            os('Base de apoio', 'Tipo=Base', 0.6, []),
           ],
         },
-        sz: sz('Comprimento de cabo', 'm', [3, 5, 10], 0.25),
         m: [1, 3],
         p: [14, 28],
         at: 'Tipo=Acessório',
@@ -96,15 +95,20 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para grupo de pressão',
         ax: {
           peca: [
-            o('Pressostato', 'Tipo=Pressostato'),
-            o('Membrana de substituição', 'Tipo=Membrana', 1.2),
-            o('Manómetro', 'Tipo=Manómetro', 0.4),
-            o('Ligação de 5 vias', 'Tipo=Ligação', 0.6),
-            o('Válvula de pé com ralo', 'Tipo=Válvula', 0.7),
+            os('Pressostato', 'Tipo=Pressostato', 1, szL([
+              ['1.4-2.8 bar', 'Gama de pressão=1.4-2.8 bar'],
+              ['2-4 bar', 'Gama de pressão=2-4 bar', 1.05],
+            ])),
+            os('Membrana de substituição', 'Tipo=Membrana', 1.2, sz('Capacidade', 'L', [24, 50, 100], 0.4)),
+            os('Manómetro', 'Tipo=Manómetro', 0.4, szL([
+              ['0-6 bar', 'Escala=0-6 bar'],
+              ['0-10 bar', 'Escala=0-10 bar'],
+            ])),
+            os('Ligação de 5 vias', 'Tipo=Ligação', 0.6, szIn('Ligação', ['1"', '1 1/4"'], 0.25)),
+            os('Válvula de pé com ralo', 'Tipo=Válvula', 0.7, szIn('Ligação', ['1"', '1 1/4"', '1 1/2"'], 0.3)),
           ],
         },
-        sz: szIn('Ligação', ['1"', '1 1/4"'], 0.2),
-        m: [1, 2],
+        m: [1, 3],
         p: [12, 24],
         at: 'Tipo=Acessório',
         d: ['Acessório e peça de substituição para grupos de pressão.'],
@@ -186,12 +190,23 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para circulador',
         ax: {
-          peca: [o('Uniões roscadas', 'Tipo=Uniões'), o('Cabo de ligação com ficha', 'Tipo=Cabo', 0.9), o('Isolamento térmico', 'Tipo=Isolamento', 1.6), o('Válvulas de corte com união', 'Tipo=Válvulas', 2.2)],
+          peca: [
+            os('Uniões roscadas', 'Tipo=Uniões', 1, szL([
+              ['1 1/2"x1"', 'Ligação=1 1/2"x1"'],
+              ['1 1/2"x3/4"', 'Ligação=1 1/2"x3/4"'],
+              ['2"x1 1/4"', 'Ligação=2"x1 1/4"', 1.3],
+            ])),
+            os('Cabo de ligação com ficha', 'Tipo=Cabo', 0.9, sz('Comprimento', 'm', [1, 2], 0.3)),
+            os('Isolamento térmico', 'Tipo=Isolamento', 1.6, szL([
+              ['25-40/60', 'Compatibilidade=Circuladores 25-40 e 25-60'],
+              ['32-60/80', 'Compatibilidade=Circuladores 32-60 e 32-80', 1.2],
+            ])),
+            os('Válvulas de corte com união', 'Tipo=Válvulas', 2.2, szIn('Ligação', ['1"', '1 1/4"'], 0.25)),
+          ],
         },
-        sz: szIn('Ligação', ['1"', '1 1/4"'], 0.25),
-        m: [1, 2],
+        m: [1, 3],
         p: [7, 14],
-        at: 'Tipo=Acessório',
+        at: 'Material=Latão',
         d: ['Acessório de instalação para circuladores.'],
         pk: 'pair',
         w: [0.1, 0.8],
@@ -229,17 +244,20 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            o('Quadro de comando para estação elevatória', 'Tipo=Quadro'),
-            o('Alarme de nível para estação elevatória', 'Tipo=Alarme', 0.4),
-            o('Válvula de retenção de bola para estação elevatória', 'Tipo=Válvula', 0.45),
+            os('Quadro de comando para estação elevatória', 'Tipo=Quadro', 1, szL([
+              ['1 bomba', 'Bombas=1'],
+              ['2 bombas', 'Bombas=2', 1.6],
+            ])),
+            os('Alarme de nível para estação elevatória', 'Tipo=Alarme', 0.4, szL([
+              ['a 230 V', 'Tensão=230 V'],
+              ['a bateria', 'Tensão=9 V', 1.15],
+            ]), true),
+            os('Válvula de retenção de bola para estação elevatória', 'Tipo=Válvula', 0.45, szIn('Ligação', ['1 1/4"', '1 1/2"', '2"'], 0.25)),
           ],
         },
-        sz: szL([
-          ['1 bomba', 'Bombas=1'],
-          ['2 bombas', 'Bombas=2', 1.6],
-        ]),
+        m: [1, 3],
         p: [95, 180],
-        at: 'Tensão=230 V',
+        at: 'Uso=Estações elevatórias',
         d: ['Acessório de comando e segurança para estações elevatórias.'],
         pk: 'unit',
         w: [0.5, 5],
@@ -283,16 +301,20 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            o('Quadro de arranque para bomba de poço', 'Tipo=Quadro'),
-            o('Cabo plano submersível de 4 condutores', 'Tipo=Cabo', 0.3),
-            o('Manga termorretrátil para bomba de poço', 'Tipo=Manga', 0.1),
-            o('Cabo de aço inox para suspensão de bomba de poço', 'Tipo=Cabo', 0.25),
+            os('Quadro de arranque para bomba de poço', 'Tipo=Quadro', 1, szL([
+              ['até 1.1 kW', 'Potência máxima=1.1 kW'],
+              ['até 2.2 kW', 'Potência máxima=2.2 kW', 1.3],
+            ])),
+            os('Cabo plano submersível de 4 condutores', 'Tipo=Cabo', 0.02, szL([
+              ['4x1.5 mm²', 'Secção=1.5 mm²', 1],
+              ['4x2.5 mm²', 'Secção=2.5 mm²', 1.5],
+              ['4x4 mm²', 'Secção=4 mm²', 2.3],
+            ])),
+            os('Manga termorretrátil para bomba de poço', 'Tipo=Manga', 0.1, []),
+            os('Cabo de aço inox para suspensão de bomba de poço', 'Tipo=Cabo', 0.012, sz('Diâmetro', 'mm', [3, 4, 5], 0.3)),
           ],
         },
-        sz: szL([
-          ['até 1.1 kW', 'Potência máxima=1.1 kW'],
-          ['até 2.2 kW', 'Potência máxima=2.2 kW', 1.3],
-        ]),
+        m: [1, 3],
         p: [85, 140],
         at: 'Tipo=Acessório',
         d: ['Acessório para instalação de bombas de poço profundo.'],
@@ -409,16 +431,19 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('de pressão permanente', 'Pressurização=Permanente'),
             o('de pressão permanente com manómetro', 'Pressurização=Permanente', 1.1),
             o('de garrafa auxiliar', 'Pressurização=Garrafa auxiliar', 1.3),
-            o('para automóvel', 'Pressurização=Permanente', 0.9),
+            os('para automóvel', 'Pressurização=Permanente', 0.9, szL([
+              ['1 kg', 'Carga=1 kg|Eficácia=8A-34B-C', 0.55],
+              ['2 kg', 'Carga=2 kg|Eficácia=13A-89B-C', 0.75],
+            ])),
           ],
         },
         sz: szL([
-          ['1 kg', 'Carga=1 kg|Eficácia=8A 34B C', 0.55],
-          ['2 kg', 'Carga=2 kg|Eficácia=13A 89B C', 0.75],
-          ['3 kg', 'Carga=3 kg|Eficácia=13A 113B C', 0.85],
-          ['6 kg', 'Carga=6 kg|Eficácia=27A 183B C', 1],
-          ['9 kg', 'Carga=9 kg|Eficácia=43A 233B C', 1.3],
-          ['12 kg', 'Carga=12 kg|Eficácia=55A 233B C', 1.6],
+          ['1 kg', 'Carga=1 kg|Eficácia=8A-34B-C', 0.55],
+          ['2 kg', 'Carga=2 kg|Eficácia=13A-89B-C', 0.75],
+          ['3 kg', 'Carga=3 kg|Eficácia=13A-113B-C', 0.85],
+          ['6 kg', 'Carga=6 kg|Eficácia=27A-183B-C', 1],
+          ['9 kg', 'Carga=9 kg|Eficácia=43A-233B-C', 1.3],
+          ['12 kg', 'Carga=12 kg|Eficácia=55A-233B-C', 1.6],
         ]),
         m: [3, 6],
         p: [26, 38],
@@ -518,15 +543,21 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para carretel de incêndio',
         ax: {
           peca: [
-            o('Agulheta de 3 efeitos', 'Tipo=Agulheta'),
-            o('Mangueira semirrígida', 'Tipo=Mangueira', 2.6),
-            o('Válvula de esfera de 1"', 'Tipo=Válvula', 0.8),
-            o('Vidro de substituição', 'Tipo=Vidro', 0.5),
-            o('Manómetro', 'Tipo=Manómetro', 0.6),
+            os('Agulheta de 3 efeitos', 'Tipo=Agulheta', 1, sz('Diâmetro', 'mm', [19, 25], 0.15)),
+            os('Mangueira semirrígida', 'Tipo=Mangueira', 2.6, szL([
+              ['25 mm x 20 m', 'Diâmetro=25 mm|Comprimento=20 m', 1],
+              ['25 mm x 30 m', 'Diâmetro=25 mm|Comprimento=30 m', 1.4],
+              ['19 mm x 20 m', 'Diâmetro=19 mm|Comprimento=20 m', 0.85],
+            ])),
+            os('Válvula de esfera de 1"', 'Tipo=Válvula', 0.8, []),
+            os('Vidro de substituição', 'Tipo=Vidro', 0.5, szL([
+              ['armário de 650 mm', 'Dimensões=650x650 mm'],
+              ['armário de 750 mm', 'Dimensões=750x750 mm', 1.2],
+            ])),
+            os('Manómetro', 'Tipo=Manómetro', 0.6, []),
           ],
         },
-        sz: sz('Diâmetro', 'mm', [19, 25], 0.15),
-        m: [1, 2],
+        m: [1, 3],
         p: [22, 40],
         at: 'Tipo=Peça de substituição',
         d: ['Peça de substituição para carretéis de incêndio armados.'],
@@ -608,7 +639,7 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
           ['30x30 cm', 'Dimensões=30x30 cm', 1.7],
           ['40x20 cm', 'Dimensões=40x20 cm', 1.6],
         ]),
-        m: [1, 3],
+        m: [2, 3],
         p: [2.5, 4.5],
         at: 'Norma=ISO 7010',
         d: ['Sinal de segurança para identificação de equipamentos e caminhos de evacuação.'],
@@ -693,11 +724,26 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         ]),
         m: [2, 4],
         p: [220, 320],
-        at: 'Tensão=230 V|Baterias=2x12 V 7 Ah',
+        at: 'Tensão=230 V|Baterias=Duas de 12 V e 7 Ah',
         d: ['Central de deteção de incêndio com baterias de reserva.', 'Conforme a norma EN 54-2.'],
         pk: 'unit',
         w: [4, 9],
         nm: 'EN 54-2',
+      },
+      {
+        n: 'Detetor de fumo autónomo {tipo}',
+        ax: { tipo: [o('a pilha de 10 anos', 'Alimentação=Pilha de lítio'), o('interligável sem fios', 'Alimentação=Pilha de lítio', 2.2), o('a 230 V com bateria de reserva', 'Alimentação=Rede elétrica', 1.6)] },
+        sz: szL([
+          ['embalagem individual', 'Embalagem=1'],
+          ['embalagem de 3', 'Embalagem=3', 2.7],
+        ]),
+        v: true,
+        p: [14, 22],
+        at: 'Sinal sonoro=85 dB|Norma=EN 14604',
+        d: ['Detetor de fumo autónomo para habitações, com sinal sonoro de 85 dB.', 'Conforme a norma EN 14604.'],
+        pk: 'unit5',
+        w: [0.1, 0.3],
+        nm: 'EN 14604',
       },
       {
         n: '{tipo}',
@@ -706,8 +752,6 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('Botoneira de alarme rearmável', 'Tipo=Botoneira'),
             o('Sirene de alarme interior', 'Tipo=Sirene', 1.2),
             o('Sirene de alarme exterior com flash', 'Tipo=Sirene', 2.6),
-            o('Detetor de fumo autónomo a pilha', 'Tipo=Autónomo', 0.8),
-            o('Detetor de fumo autónomo interligável sem fios', 'Tipo=Autónomo', 1.9),
           ],
         },
         sz: szL([
@@ -897,16 +941,15 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            o('Enrolador de cobertura de piscina', 'Tipo=Enrolador'),
-            o('Corrimão de piscina em aço inox', 'Tipo=Corrimão', 0.8),
-            o('Lava-pés para piscina', 'Tipo=Lava-pés', 0.7),
-            o('Trampolim para piscina', 'Tipo=Trampolim', 2.2),
+            os('Enrolador de cobertura de piscina', 'Tipo=Enrolador', 1, szL([
+              ['até 5 m', 'Largura máxima=5 m'],
+              ['até 6 m', 'Largura máxima=6 m', 1.2],
+            ])),
+            os('Corrimão de piscina em aço inox', 'Tipo=Corrimão', 0.5, sz('Comprimento', 'm', [1, 1.5], 0.2)),
+            os('Lava-pés para piscina', 'Tipo=Lava-pés', 0.7, []),
+            os('Trampolim para piscina', 'Tipo=Trampolim', 2.2, sz('Comprimento', 'm', [1.6, 2], 0.2)),
           ],
         },
-        sz: szL([
-          ['até 5 m', 'Largura máxima=5 m'],
-          ['até 6 m', 'Largura máxima=6 m', 1.2],
-        ]),
         m: [1, 2],
         p: [180, 320],
         at: 'Material=Aço inox e alumínio',
@@ -928,7 +971,7 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('autoaspirante', 'Tipo=Autoaspirante'),
             o('de velocidade variável', 'Tipo=Velocidade variável', 2.6),
             o('autoaspirante silenciosa', 'Tipo=Autoaspirante', 1.3),
-            o('para piscina desmontável', 'Tipo=Autoaspirante', 0.6),
+            o('compacta para piscina elevada', 'Tipo=Autoaspirante', 0.6),
             o('de alto caudal em bronze', 'Tipo=Centrífuga', 2.2),
           ],
           fase: FASE,
@@ -1219,7 +1262,7 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Projetor LED para piscina {tipo}',
         ax: {
-          tipo: [o('branco', 'Cor da luz=Branco'), o('RGB com comando', 'Cor da luz=RGB', 1.4), o('de encastrar em inox', 'Cor da luz=Branco', 1.3), o('extraplano', 'Cor da luz=RGB', 1.2), o('para piscina de liner', 'Cor da luz=Branco', 1.05)],
+          tipo: [o('branco', 'Cor da luz=Branco'), o('RGB com comando', 'Cor da luz=RGB', 1.4), o('de encastrar em inox', 'Cor da luz=Branco', 1.3), o('extraplano', 'Cor da luz=RGB', 1.2), o('para liner', 'Cor da luz=Branco', 1.05)],
         },
         sz: sz('Potência', 'W', [12, 18, 35], 0.25),
         p: [95, 160],
@@ -1234,13 +1277,18 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            o('Transformador de segurança para projetor de piscina', 'Tipo=Transformador'),
-            o('Nicho para projetor de piscina', 'Tipo=Nicho', 0.6),
-            o('Lâmpada LED PAR56 para piscina', 'Tipo=Lâmpada', 1.2),
-            o('Caixa de ligação para projetor de piscina', 'Tipo=Caixa', 0.3),
+            os('Transformador de segurança para projetor de piscina', 'Tipo=Transformador', 1, sz('Potência', 'VA', [50, 100, 300], 0.4)),
+            os('Nicho para projetor de piscina', 'Tipo=Nicho', 0.6, szL([
+              ['para betão', 'Construção=Betão'],
+              ['para liner', 'Construção=Liner', 1.1],
+            ]), true),
+            os('Lâmpada LED PAR56 para piscina', 'Tipo=Lâmpada', 1.2, szL([
+              ['branca', 'Cor da luz=Branco'],
+              ['RGB', 'Cor da luz=RGB', 1.3],
+            ]), true),
+            os('Caixa de ligação para projetor de piscina', 'Tipo=Caixa', 0.3, []),
           ],
         },
-        sz: sz('Potência', 'VA', [50, 100, 300], 0.4),
         m: [1, 3],
         p: [45, 70],
         at: 'Tensão=12 V',

@@ -1,5 +1,5 @@
 /** Chapters 40 (Condução de Águas), 50 (Rega), 60 (Colas e Vedantes), 70 (Drenagem), 80 (Esgotos) and 90 (Autoclismos). */
-import { HOSE_MM, inch, o, sz, szIn, szL, type FamilyDef, type O } from './templates';
+import { HOSE_MM, inch, o, os, sz, szIn, szL, type FamilyDef } from './templates';
 
 const MULTI = ['16x2', '20x2', '26x3', '32x3', '40x3.5', '50x4', '63x4.5'];
 const MULTI_ROSCA = szL([
@@ -11,11 +11,14 @@ const MULTI_ROSCA = szL([
   ['32x1"', 'Diâmetro=32 mm|Rosca=1"', 2.5],
   ['32x1 1/4"', 'Diâmetro=32 mm|Rosca=1 1/4"', 2.9],
 ]);
+const FIN_N_SHORT = szL([
+  ['cromado', 'Acabamento=Cromado'],
+  ['branco', 'Acabamento=Branco'],
+]);
 const PPR_D = [20, 25, 32, 40, 50, 63, 75, 90, 110];
 const ESG_D = [32, 40, 50, 75, 90, 110, 125, 160, 200];
 const PE_D = [16, 20, 25, 32, 40, 50, 63, 75, 90];
 const CU_D = [10, 12, 15, 18, 22, 28, 35, 42, 54];
-const PVC_COR: O[] = [o('cinzento', 'Cor=Cinzento'), o('cor de laranja', 'Cor=Laranja'), o('branco', 'Cor=Branco', 1.05)];
 
 export const WATER_FAMILIES: readonly FamilyDef[] = [
   // ───────────────────────────── 40 Condução de Águas Sanitárias ─────────────────────────────
@@ -28,7 +31,12 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         n: 'Tubo multicamada {tipo} {fmt} {isol}',
         ax: {
           tipo: [o('PEX-AL-PEX', 'Material=PEX-AL-PEX'), o('PE-RT-AL-PE-RT', 'Material=PE-RT-AL-PE-RT', 0.92)],
-          fmt: [o('rolo 100 m', 'Comprimento=100 m'), o('rolo 200 m', 'Comprimento=200 m', 1.95), o('rolo 50 m', 'Comprimento=50 m', 0.53), o('vara 5 m', 'Comprimento=5 m', 0.065)],
+          fmt: [
+            os('rolo 100 m', 'Comprimento=100 m', 1, sz('Diâmetro', 'mm', MULTI.slice(0, 4), 0.5)),
+            os('rolo 200 m', 'Comprimento=200 m', 1.95, sz('Diâmetro', 'mm', MULTI.slice(0, 3), 0.5)),
+            os('rolo 50 m', 'Comprimento=50 m', 0.53, sz('Diâmetro', 'mm', MULTI.slice(0, 5), 0.5)),
+            os('vara 5 m', 'Comprimento=5 m', 0.065, sz('Diâmetro', 'mm', MULTI, 0.5)),
+          ],
           isol: [
             '',
             o('com isolamento de 6 mm vermelho', 'Isolamento=6 mm', 1.45),
@@ -233,21 +241,25 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para tubo PPR',
         ax: {
           peca: [
-            o('Máquina de soldar', 'Tipo=Ferramenta', 1),
-            o('Máquina de soldar de bancada', 'Tipo=Ferramenta', 2.8),
-            o('Tesoura de corte', 'Tipo=Ferramenta', 0.25),
-            o('Kit de matrizes de soldar', 'Tipo=Ferramenta', 0.8),
-            o('Raspador de alumínio', 'Tipo=Ferramenta', 0.2),
+            os('Máquina de soldar', 'Tipo=Ferramenta|Potência=800 W', 1, szL([
+              ['até 32 mm', 'Diâmetro máximo=32 mm', 1],
+              ['até 63 mm', 'Diâmetro máximo=63 mm|Potência=1500 W', 1.35],
+            ])),
+            os('Máquina de soldar de bancada', 'Tipo=Ferramenta|Potência=2000 W', 3, szL([
+              ['até 110 mm', 'Diâmetro máximo=110 mm', 1],
+              ['até 125 mm', 'Diâmetro máximo=125 mm', 1.2],
+            ])),
+            os('Tesoura de corte', 'Tipo=Ferramenta|Material=Aço', 0.3, szL([
+              ['até 42 mm', 'Diâmetro máximo=42 mm', 1],
+              ['até 63 mm', 'Diâmetro máximo=63 mm', 1.6],
+            ])),
+            os('Matriz de soldar', 'Tipo=Ferramenta|Revestimento=PTFE', 0.15, sz('Diâmetro', 'mm', [20, 25, 32, 40, 50, 63], 0.25)),
+            os('Raspador de alumínio', 'Tipo=Ferramenta|Material=Aço', 0.2, sz('Diâmetro', 'mm', [20, 25, 32, 40], 0.15)),
           ],
         },
-        sz: szL([
-          ['até 32 mm', 'Diâmetro máximo=32 mm', 1],
-          ['até 63 mm', 'Diâmetro máximo=63 mm', 1.3],
-          ['até 110 mm', 'Diâmetro máximo=110 mm', 1.9],
-        ]),
-        m: [1, 3],
+        m: [2, 5],
         p: [80, 140],
-        at: 'Tensão=230 V|Potência=1500 W',
+        at: 'Uso=Profissional',
         d: ['Ferramenta para instalação de tubo e acessórios PPR por termofusão.'],
         pk: 'unit',
         w: [0.3, 6],
@@ -574,11 +586,11 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         n: 'Tubo de cobre {estado} {esp}',
         ax: {
           estado: [
-            o('meio-duro em vara 5 m', 'Estado=Meio-duro|Comprimento=5 m'),
-            o('recozido em rolo 50 m', 'Estado=Recozido|Comprimento=50 m', 9.5),
-            o('recozido em rolo 25 m', 'Estado=Recozido|Comprimento=25 m', 4.9),
-            o('revestido em rolo 50 m', 'Estado=Revestido|Comprimento=50 m', 11),
-            o('revestido em vara 5 m', 'Estado=Revestido|Comprimento=5 m', 1.3),
+            os('meio-duro em vara 5 m', 'Estado=Meio-duro|Comprimento=5 m', 1, sz('Diâmetro', 'mm', CU_D, 0.38)),
+            os('recozido em rolo 50 m', 'Estado=Recozido|Comprimento=50 m', 9.5, sz('Diâmetro', 'mm', CU_D.slice(0, 5), 0.38)),
+            os('recozido em rolo 25 m', 'Estado=Recozido|Comprimento=25 m', 4.9, sz('Diâmetro', 'mm', CU_D.slice(0, 5), 0.38)),
+            os('revestido em rolo 50 m', 'Estado=Revestido|Comprimento=50 m', 11, sz('Diâmetro', 'mm', CU_D.slice(0, 5), 0.38)),
+            os('revestido em vara 5 m', 'Estado=Revestido|Comprimento=5 m', 1.3, sz('Diâmetro', 'mm', CU_D.slice(0, 7), 0.38)),
           ],
           esp: [o('espessura 1 mm', 'Espessura=1 mm'), o('espessura 0.8 mm', 'Espessura=0.8 mm', 0.85)],
         },
@@ -857,7 +869,7 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
           ['alcance 12 m', 'Alcance=12 m', 1.2, '12 m'],
           ['alcance 15 m', 'Alcance=15 m', 1.35, '15 m'],
         ]),
-        m: [1, 3],
+        m: [2, 4],
         p: [7, 22],
         at: 'Pressão de trabalho=2-4 bar|Material=Plástico ABS',
         d: ['Aspersor para rega de relvados de média e grande dimensão.', 'Bocais intermutáveis para ajustar o caudal ao setor.'],
@@ -1286,7 +1298,7 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
           ['cartucho 310 ml', 'Capacidade=310 ml', 1.08, '310 ml'],
           ['salsicha 600 ml', 'Capacidade=600 ml', 1.8, '600 ml'],
         ]),
-        m: [1, 3],
+        m: [2, 4],
         p: [3.2, 6.5],
         at: 'Temperatura de aplicação=5-40 °C',
         d: ['Silicone de vedação para juntas em casas de banho, cozinhas e vidros.', 'Conforme a norma EN 15651.'],
@@ -1408,7 +1420,11 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('Vedante anaeróbico para roscas de gás', 'Tipo=Anaeróbico', 1.1),
             o('Pasta vedante para roscas de água', 'Tipo=Pasta', 0.5),
             o('Pasta vedante para roscas de gás', 'Tipo=Pasta', 0.6),
-            o('Estopa de linho penteada', 'Tipo=Linho', 0.35),
+            os('Estopa de linho penteada', 'Tipo=Linho', 0.35, szL([
+              ['100 g', 'Peso=100 g', 1],
+              ['200 g', 'Peso=200 g', 1.8],
+              ['500 g', 'Peso=500 g', 4],
+            ])),
           ],
         },
         sz: szL([
@@ -1433,7 +1449,7 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
           ['250 peças', 'Quantidade=250', 2.1],
         ]),
         p: [6, 12],
-        at: 'Tamanhos=3/8" a 1 1/4"',
+        at: 'Tamanhos=Sortido de 3/8" a 1 1/4"',
         d: ['Sortido de juntas para manutenção de torneiras, flexíveis e ligações.'],
         pk: 'unit',
         w: [0.2, 0.6],
@@ -1551,16 +1567,22 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            o('Maçarico de gás com acendimento piezoelétrico', 'Tipo=Maçarico'),
-            o('Maçarico de alta temperatura para gás MAP', 'Tipo=Maçarico', 1.6),
-            o('Cartucho de gás butano-propano para maçarico', 'Tipo=Cartucho', 0.15),
-            o('Cartucho de gás MAP para maçarico', 'Tipo=Cartucho', 0.3),
-            o('Manta de proteção térmica para soldadura', 'Tipo=Proteção', 0.35),
+            o('Maçarico de gás com acendimento piezoelétrico', 'Tipo=Maçarico|Ligação=Rosca 7/16"'),
+            o('Maçarico de alta temperatura para gás MAP', 'Tipo=Maçarico|Ligação=Rosca 7/16"', 1.6),
+            os('Cartucho de gás butano-propano para maçarico', 'Tipo=Cartucho|Ligação=Rosca 7/16"', 0.15, szL([
+              ['unidade', 'Embalagem=1'],
+              ['embalagem de 6', 'Embalagem=6', 5.6],
+            ]), true),
+            os('Cartucho de gás MAP para maçarico', 'Tipo=Cartucho|Ligação=Rosca 7/16"', 0.3, szL([
+              ['unidade', 'Embalagem=1'],
+              ['embalagem de 6', 'Embalagem=6', 5.6],
+            ]), true),
+            o('Manta de proteção térmica para soldadura', 'Tipo=Proteção|Temperatura máxima=1000 °C', 0.35),
           ],
         },
-        m: [1, 1],
+        m: [1, 2],
         p: [30, 55],
-        at: 'Ligação=Rosca 7/16"|Uso=Profissional',
+        at: 'Uso=Profissional',
         d: ['Equipamento de soldadura para canalizadores.'],
         pk: 'unit5',
         w: [0.3, 1.2],
@@ -1584,7 +1606,7 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
           ],
         },
         sz: sz('Capacidade', 'L', [0.5, 1, 5], 0.9),
-        m: [1, 3],
+        m: [2, 3],
         p: [4.5, 7],
         at: 'Aplicação=Lavatórios, banheiras e cozinhas',
         d: ['Desentupidor para canalizações com acumulação de gordura, cabelos e resíduos.', 'Atua em poucos minutos sem danificar tubagens de PVC.'],
@@ -1610,14 +1632,13 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            o('Desentupidor manual de ventosa', 'Tipo=Ventosa'),
-            o('Desentupidor de pressão de ar', 'Tipo=Pressão', 3.5),
-            o('Desentupidor de fole', 'Tipo=Fole', 2.2),
-            o('Mola desentupidora de 6 mm', 'Tipo=Mola', 1.5),
-            o('Mola desentupidora de 10 mm com manivela', 'Tipo=Mola', 3),
+            os('Desentupidor manual de ventosa', 'Tipo=Ventosa', 1, sz('Diâmetro', 'mm', [110, 150], 0.2)),
+            os('Desentupidor de pressão de ar', 'Tipo=Pressão', 3.5, []),
+            os('Desentupidor de fole', 'Tipo=Fole', 2.2, []),
+            os('Mola desentupidora de 6 mm', 'Tipo=Mola', 1.5, sz('Comprimento', 'm', [5, 10, 15], 0.6)),
+            os('Mola desentupidora de 10 mm com manivela', 'Tipo=Mola', 3, sz('Comprimento', 'm', [5, 10, 15, 20], 0.5)),
           ],
         },
-        sz: sz('Comprimento', 'm', [5, 10, 15], 0.6),
         m: [1, 3],
         p: [4.5, 9],
         at: 'Material=Aço e borracha',
@@ -1740,7 +1761,7 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
           ['150x150 mm', 'Dimensões=150x150 mm|Saída=50 mm', 1.4],
           ['200x200 mm', 'Dimensões=200x200 mm|Saída=75 mm', 2],
         ]),
-        m: [1, 3],
+        m: [2, 3],
         p: [6, 14],
         at: 'Fecho hídrico=50 mm',
         d: ['Ralo sifonado para pavimentos de casas de banho, cozinhas e lavandarias.', 'Conforme a norma EN 1253.'],
@@ -2317,18 +2338,18 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '80-060',
     title: 'Abraçadeiras e Fixações',
-    d: ['Aço zincado com elevada resistência à corrosão.'],
+    d: ['Elevada resistência à corrosão.', 'Montagem rápida com varão roscado standard.'],
     tpl: [
       {
         n: 'Abraçadeira {tipo}',
         ax: {
           tipo: [
-            o('isofónica com borracha M8', 'Tipo=Isofónica|Rosca=M8'),
-            o('isofónica com borracha M8/M10', 'Tipo=Isofónica|Rosca=M8/M10', 1.1),
-            o('rápida de encaixe em plástico', 'Tipo=Encaixe', 0.3),
-            o('de nylon dupla', 'Tipo=Dupla', 0.45),
-            o('de fixação ao teto com parafuso', 'Tipo=Teto', 0.7),
-            o('de parafuso sem fim em inox', 'Tipo=Sem fim', 0.5),
+            o('isofónica com borracha M8', 'Tipo=Isofónica|Rosca=M8|Material=Aço zincado'),
+            o('isofónica com borracha M8/M10', 'Tipo=Isofónica|Rosca=M8/M10|Material=Aço zincado', 1.1),
+            o('rápida de encaixe em plástico', 'Tipo=Encaixe|Material=Polipropileno', 0.3),
+            o('de nylon dupla', 'Tipo=Dupla|Material=Nylon', 0.45),
+            o('de fixação ao teto com parafuso', 'Tipo=Teto|Material=Aço zincado', 0.7),
+            o('de parafuso sem fim em inox', 'Tipo=Sem fim|Material=Aço inox', 0.5),
           ],
         },
         sz: szL([
@@ -2343,8 +2364,8 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         ]),
         m: [3, 7],
         p: [0.45, 0.9],
-        at: 'Material=Aço zincado',
-        d: ['Abraçadeira para fixação de tubagens a paredes e tetos.', 'Perfil de borracha que reduz a transmissão de ruído e vibrações.'],
+        at: 'Uso=Fixação de tubagens',
+        d: ['Abraçadeira para fixação de tubagens a paredes e tetos.', 'Disponível em vários diâmetros para tubos de água, esgoto e gás.'],
         pk: 'fit',
         w: [0.02, 0.2],
         k: 3,
@@ -2459,7 +2480,7 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
           serie: [o('Pro', 'Série=Pro', 1.1), o('Compact', 'Série=Compact'), o('Silence', 'Série=Silence', 1.2)],
         },
         sz: sz('Potência', 'W', [400, 550, 900], 0.2),
-        m: [1, 3],
+        m: [2, 3],
         p: [260, 420],
         at: 'Tensão=230 V|Altura de elevação=5 m',
         d: ['Triturador e bomba de elevação para águas residuais sanitárias.', 'Conforme a norma EN 12050-3.'],
@@ -2507,7 +2528,7 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
           x: [o('com dupla descarga 3/6 L', 'Descarga=3/6 L'), o('com descarga simples', 'Descarga=6 L', 0.9), o('com torneira de boia silenciosa', 'Descarga=3/6 L', 1.1)],
         },
         sz: sz('Altura', 'cm', [82, 98, 112], 0.12),
-        m: [1, 3],
+        m: [2, 3],
         p: [85, 160],
         at: 'Espessura=8 cm|Ligação=1/2"',
         d: ['Autoclismo de encastrar para sanita de pousar ou suspensa.', 'Conforme a norma EN 14055.'],
@@ -2597,7 +2618,7 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
           ],
         },
         sz: sz('Altura', 'cm', [82, 98, 112], 0.08),
-        m: [1, 3],
+        m: [2, 3],
         p: [150, 240],
         at: 'Carga máxima=400 kg|Descarga=3/6 L',
         d: ['Estrutura com autoclismo integrado para sanitas suspensas.', 'Conforme a norma EN 14055.'],
@@ -2687,9 +2708,9 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
     d: ['Regulação do volume de descarga de 3 a 9 L.', 'Junta de vedação em silicone de longa duração.'],
     tpl: [
       {
-        n: 'Mecanismo de descarga {tipo} para autoclismo {x}',
+        n: 'Mecanismo {tipo} para autoclismo {x}',
         ax: {
-          tipo: [o('de dupla descarga', 'Descarga=Dupla', 1.2), o('de descarga simples', 'Descarga=Simples'), o('de interrupção', 'Descarga=Interrupção', 1.1), o('de cabo', 'Descarga=Cabo', 1.3)],
+          tipo: [o('de dupla descarga', 'Descarga=Dupla', 1.2), o('de descarga simples', 'Descarga=Simples'), o('de descarga com interrupção', 'Descarga=Interrupção', 1.1), o('de descarga por cabo', 'Descarga=Cabo', 1.3)],
           x: [o('de botão superior', 'Acionamento=Superior'), o('de botão frontal', 'Acionamento=Frontal', 1.1), o('exterior', 'Acionamento=Superior', 0.9), o('interior', 'Acionamento=Frontal', 1.2)],
         },
         sz: szL([
@@ -2788,18 +2809,21 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para autoclismo',
         ax: {
           peca: [
-            o('Tubo de descarga', 'Tipo=Descarga', 1.3),
-            o('Junta de borracha cónica', 'Tipo=Junta', 0.3),
-            o('Tubo de ligação à sanita', 'Tipo=Ligação'),
-            o('Manípulo de descarga', 'Tipo=Manípulo', 0.8),
-            o('Cotovelo de descarga', 'Tipo=Descarga', 1.2),
-            o('Kit de reparação universal', 'Tipo=Reparação', 2.4),
-            o('Corrente de descarga em inox', 'Tipo=Corrente', 0.5),
-            o('Vedante de saída', 'Tipo=Vedante', 0.4),
-            o('Parafusos de fixação ao tanque', 'Tipo=Fixação', 0.5),
+            os('Tubo de descarga', 'Tipo=Descarga', 1.3, sz('Diâmetro', 'mm', [32, 40, 50], 0.15)),
+            os('Junta de borracha cónica', 'Tipo=Junta', 0.3, sz('Diâmetro', 'mm', [32, 40, 50], 0.1)),
+            os('Tubo de ligação à sanita', 'Tipo=Ligação', 1, sz('Comprimento', 'mm', [200, 300, 400], 0.12)),
+            os('Manípulo de descarga', 'Tipo=Manípulo', 0.8, FIN_N_SHORT, true),
+            os('Cotovelo de descarga', 'Tipo=Descarga', 1.2, sz('Diâmetro', 'mm', [40, 50], 0.1)),
+            os('Kit de reparação universal', 'Tipo=Reparação', 2.4, []),
+            os('Corrente de descarga em inox', 'Tipo=Corrente', 0.5, sz('Comprimento', 'cm', [30, 50], 0.2)),
+            os('Vedante de saída', 'Tipo=Vedante', 0.4, sz('Diâmetro', 'mm', [50, 63, 85], 0.1)),
+            os('Parafusos de fixação ao tanque', 'Tipo=Fixação', 0.5, szL([
+              ['par', 'Embalagem=2'],
+              ['embalagem de 10', 'Embalagem=10', 4.5],
+            ]), true),
+            os('Boia de enchimento', 'Tipo=Boia', 0.7, []),
           ],
         },
-        sz: sz('Diâmetro', 'mm', [32, 40, 50], 0.15),
         m: [1, 3],
         p: [2.5, 6],
         at: 'Material=PVC e borracha|Cor=Branco',

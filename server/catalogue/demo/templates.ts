@@ -15,6 +15,9 @@ export interface Opt {
   f?: number;
   /** Text of the `size` cell when it differs from `t` (variants only). */
   s?: string;
+  /** Axis option with its own variants: replaces the template's `sz` / `v` for this product. */
+  sz?: readonly O[];
+  v?: boolean;
 }
 
 export type O = string | Opt;
@@ -31,7 +34,7 @@ export interface Tpl {
   sz?: readonly O[];
   /** The variants are finishes/colours/options, not sizes: the `size` cell stays empty. */
   v?: boolean;
-  /** Minimum and maximum number of models per product (default [2, 6]). */
+  /** Minimum and maximum number of models per product (default [3, 6], capped by the variants). */
   m?: readonly [number, number];
   /** Net price range (EUR) of the cheapest variant. */
   p: readonly [number, number];
@@ -62,6 +65,14 @@ export function o(t: string, a?: string, f?: number, s?: string): Opt {
   if (a !== undefined) out.a = a;
   if (f !== undefined) out.f = f;
   if (s !== undefined) out.s = s;
+  return out;
+}
+
+/** An axis option with its own model variants (empty list: a single model). */
+export function os(t: string, a: string | undefined, f: number | undefined, variants: readonly O[], v = false): Opt {
+  const out = o(t, a, f);
+  out.sz = variants;
+  if (v) out.v = true;
   return out;
 }
 
