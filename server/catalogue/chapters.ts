@@ -25,8 +25,9 @@ export async function listChaptersWithCounts(): Promise<ChapterSummary[]> {
       slug: chapters.slug,
       icon: chapters.icon,
       theme: chapters.theme,
-      productCount: sql<number>`(SELECT count(*)::int FROM products p WHERE p.chapter_code = ${chapters.code} AND p.active)`,
-      familyCount: sql<number>`(SELECT count(*)::int FROM families f WHERE f.chapter_code = ${chapters.code})`,
+      // Qualified by hand: inside a subquery Drizzle would render the bare, ambiguous "code".
+      productCount: sql<number>`(SELECT count(*)::int FROM products p WHERE p.chapter_code = "chapters"."code" AND p.active)`,
+      familyCount: sql<number>`(SELECT count(*)::int FROM families f WHERE f.chapter_code = "chapters"."code")`,
     })
     .from(chapters)
     .orderBy(asc(chapters.sortOrder), asc(chapters.code));

@@ -107,7 +107,8 @@ export const CAMPAIGN_DEFS: readonly CampaignDef[] = [
   {
     slug: 'liquidacao-de-verao-2025-bombagem',
     title: 'Liquidação de Verão 2025: Bombagem',
-    description: 'Bombas submersíveis, grupos de pressão e bombas de superfície com preços de liquidação. Campanha terminada.',
+    description:
+      'Bombas submersíveis, grupos de pressão e bombas de superfície com preços de liquidação. Campanha terminada.',
     category: 'Bombagem',
     startsAt: '2025-06-01',
     endsAt: '2025-08-31',

@@ -15,7 +15,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 10,
     title: 'Salas de Banho',
-    d: ['Design intemporal que combina com diferentes estilos de casa de banho.', 'Disponível para entrega rápida a partir do nosso armazém de Vila Nova de Gaia.'],
+    d: [
+      'Design intemporal que combina com diferentes estilos de casa de banho.',
+      'Disponível para entrega rápida a partir do nosso armazém de Vila Nova de Gaia.',
+    ],
     info: [
       'Recomenda-se a instalação por um canalizador profissional.',
       'Limpar apenas com água e sabão neutro, evitando produtos abrasivos ou com cloro.',
@@ -26,7 +29,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 20,
     title: 'Sanitários Públicos-Balneários-Pontos de Atendimentos',
-    d: ['Pensado para espaços de grande afluência como escolas, hospitais, ginásios e centros comerciais.', 'Contribui para a certificação energética e hídrica do edifício.'],
+    d: [
+      'Pensado para espaços de grande afluência como escolas, hospitais, ginásios e centros comerciais.',
+      'Contribui para a certificação energética e hídrica do edifício.',
+    ],
     info: [
       'Instalação recomendada por técnico qualificado.',
       'Verificar periodicamente o funcionamento e limpar os filtros de entrada de água.',
@@ -37,7 +43,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 30,
     title: 'Cozinha e Lavandaria',
-    d: ['Solução prática e duradoura para cozinhas e lavandarias.', 'Materiais resistentes ao uso diário intensivo.'],
+    d: [
+      'Solução prática e duradoura para cozinhas e lavandarias.',
+      'Materiais resistentes ao uso diário intensivo.',
+    ],
     info: [
       'Instalação simples com as ferragens fornecidas.',
       'Limpar com pano macio e detergente neutro.',
@@ -48,7 +57,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 40,
     title: 'Condução de Águas Sanitárias',
-    d: ['Adequado para redes de água quente e fria sanitária.', 'Materiais certificados para contacto com água potável.'],
+    d: [
+      'Adequado para redes de água quente e fria sanitária.',
+      'Materiais certificados para contacto com água potável.',
+    ],
     info: [
       'Respeitar as instruções do fabricante e as regras técnicas de instalação de redes prediais.',
       'Realizar o ensaio de estanquidade da instalação antes de fechar roços e tetos.',
@@ -59,7 +71,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 50,
     title: 'Rega e Jardim',
-    d: ['Ideal para jardins, hortas e espaços verdes.', 'Contribui para uma utilização eficiente da água.'],
+    d: [
+      'Ideal para jardins, hortas e espaços verdes.',
+      'Contribui para uma utilização eficiente da água.',
+    ],
     info: [
       'Esvaziar e proteger os componentes do gelo durante o inverno.',
       'Limpar os filtros no início de cada época de rega.',
@@ -70,7 +85,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 60,
     title: 'Colas Vedantes-Lubricantes-Soldas-Desentupidores-Removedores',
-    d: ['Produto de uso profissional com elevado rendimento.', 'Embalagem prática com fecho de segurança.'],
+    d: [
+      'Produto de uso profissional com elevado rendimento.',
+      'Embalagem prática com fecho de segurança.',
+    ],
     info: [
       'Consultar a ficha de dados de segurança antes de utilizar.',
       'Armazenar em local fresco e seco, ao abrigo da luz solar.',
@@ -81,7 +99,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 70,
     title: 'Drenagem',
-    d: ['Solução de drenagem durável para obra nova e reabilitação.', 'Montagem rápida sem ferramentas especiais.'],
+    d: [
+      'Solução de drenagem durável para obra nova e reabilitação.',
+      'Montagem rápida sem ferramentas especiais.',
+    ],
     info: [
       'Respeitar as pendentes mínimas e a classe de carga adequada ao local de instalação.',
       'Limpar grelhas e sifões regularmente para evitar entupimentos.',
@@ -103,7 +124,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 90,
     title: 'Autoclismos-Estruturas-Ferragens Cisterna',
-    d: ['Compatível com a maioria das louças sanitárias do mercado.', 'Baixo consumo de água com descarga de 3/6 L.'],
+    d: [
+      'Compatível com a maioria das louças sanitárias do mercado.',
+      'Baixo consumo de água com descarga de 3/6 L.',
+    ],
     info: [
       'Instalação recomendada por canalizador profissional.',
       'Fechar a válvula de corte antes de qualquer intervenção.',
@@ -114,7 +138,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 100,
     title: 'Ventilação e Exaustão',
-    d: ['Melhora a qualidade do ar interior e previne a condensação e os bolores.', 'Funcionamento silencioso.'],
+    d: [
+      'Melhora a qualidade do ar interior e previne a condensação e os bolores.',
+      'Funcionamento silencioso.',
+    ],
     info: [
       'A ligação elétrica deve ser feita por um eletricista, de acordo com as regras técnicas em vigor.',
       'Limpar as grelhas e filtros a cada 3 meses.',
@@ -125,7 +152,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 110,
     title: 'AQS climatização e Energias Renováveis',
-    d: ['Contribui para melhorar a classe energética da habitação.', 'Assistência técnica própria em todo o território nacional.'],
+    d: [
+      'Contribui para melhorar a classe energética da habitação.',
+      'Assistência técnica própria em todo o território nacional.',
+    ],
     info: [
       'Instalação e primeiro arranque obrigatórios por técnico certificado para validar a garantia.',
       'Manutenção anual recomendada para manter o rendimento e a segurança.',
@@ -136,7 +166,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 120,
     title: 'Gás e Componentes de Ligação',
-    d: ['Componente certificado para instalações de gás.', 'Identificação amarela segundo as regras de segurança.'],
+    d: [
+      'Componente certificado de acordo com a regulamentação em vigor.',
+      'Fornecido com a documentação de conformidade do fabricante.',
+    ],
     info: [
       'A instalação e a inspeção de redes de gás devem ser feitas por entidade credenciada.',
       'Verificar o prazo de validade gravado no produto.',
@@ -169,7 +202,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 150,
     title: 'Equipamentos Combate a Incêndio',
-    d: ['Equipamento certificado de segurança contra incêndio em edifícios.', 'Cumpre o regulamento técnico de segurança contra incêndio em edifícios.'],
+    d: [
+      'Equipamento certificado de segurança contra incêndio em edifícios.',
+      'Cumpre o regulamento técnico de segurança contra incêndio em edifícios.',
+    ],
     info: [
       'A instalação e a manutenção devem ser realizadas por entidade registada na ANEPC.',
       'Inspeção anual obrigatória.',
@@ -180,7 +216,10 @@ export const CHAPTERS: readonly DemoChapter[] = [
   {
     code: 200,
     title: 'Piscinas e Tratamentos Químicos',
-    d: ['Para piscinas residenciais e coletivas.', 'Água limpa e cristalina durante toda a época balnear.'],
+    d: [
+      'Para piscinas residenciais e coletivas.',
+      'Água limpa e cristalina durante toda a época balnear.',
+    ],
     info: [
       'Seguir as doses recomendadas e nunca misturar produtos químicos entre si.',
       'Guardar os produtos químicos em local fresco, seco e ventilado.',

@@ -1,7 +1,25 @@
 /** Chapters 10 (Salas de Banho), 20 (Sanitários Públicos) and 30 (Cozinha e Lavandaria). */
-import { FIN_F, FIN_M, FIN_N, RIVERS, TOWNS, o, os, series, sz, sz2, szIn, szL, type FamilyDef } from './templates';
+import {
+  FIN_F,
+  FIN_M,
+  FIN_N,
+  RIVERS,
+  TOWNS,
+  o,
+  os,
+  series,
+  sz,
+  sz2,
+  szIn,
+  szL,
+  type FamilyDef,
+} from './templates';
 
-const COR_LOUCA = [o('branca', 'Cor=Branco'), o('branca mate', 'Cor=Branco mate', 1.2), o('preta mate', 'Cor=Preto mate', 1.35)];
+const COR_LOUCA = [
+  o('branca', 'Cor=Branco'),
+  o('branca mate', 'Cor=Branco mate', 1.2),
+  o('preta mate', 'Cor=Preto mate', 1.35),
+];
 
 export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   // ───────────────────────────── 10 Salas de Banho ─────────────────────────────
@@ -25,7 +43,11 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
             o('suspensa rimless com fixação oculta', 'Instalação=Suspensa', 1.3),
           ],
           serie: series(TOWNS, 8),
-          tampa: [o('soft-close', 'Tampa=Soft-close', 1.1), o('de fecho normal', 'Tampa=Fecho normal'), o('slim soft-close', 'Tampa=Slim soft-close', 1.2)],
+          tampa: [
+            o('soft-close', 'Tampa=Soft-close', 1.1),
+            o('de fecho normal', 'Tampa=Fecho normal'),
+            o('slim soft-close', 'Tampa=Slim soft-close', 1.2),
+          ],
         },
         sz: COR_LOUCA,
         v: true,
@@ -81,7 +103,11 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Bidé {tipo} {serie}',
         ax: {
-          tipo: [o('suspenso', 'Instalação=Suspenso', 1.1), o('de pousar', 'Instalação=De pousar'), o('de pousar encostado à parede', 'Instalação=De pousar', 1.1)],
+          tipo: [
+            o('suspenso', 'Instalação=Suspenso', 1.1),
+            o('de pousar', 'Instalação=De pousar'),
+            o('de pousar encostado à parede', 'Instalação=De pousar', 1.1),
+          ],
           serie: series(TOWNS, 8),
         },
         sz: szL([
@@ -91,7 +117,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         v: true,
         p: [85, 230],
         at: 'Material=Porcelana vitrificada|Cor=Branco',
-        d: ['Bidé em porcelana vitrificada a condizer com a sanita da mesma série.', 'Inclui kit de fixação.'],
+        d: [
+          'Bidé em porcelana vitrificada a condizer com a sanita da mesma série.',
+          'Inclui kit de fixação.',
+        ],
         pk: 'big',
         w: [14, 20],
         nm: 'EN 14528',
@@ -144,7 +173,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [1, 2],
         p: [3.5, 19],
         at: 'Material=Aço zincado e PVC|Cor=Branco',
-        d: ['Acessório de montagem para louça sanitária, compatível com a maioria das marcas.', 'Peça de substituição de instalação simples.'],
+        d: [
+          'Acessório de montagem para louça sanitária, compatível com a maioria das marcas.',
+          'Peça de substituição de instalação simples.',
+        ],
         pk: 'unit5',
         w: [0.1, 0.6],
       },
@@ -153,7 +185,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '10-020',
     title: 'Torneiras de Lavatório',
-    d: ['Corpo em latão com tratamento de superfície de alta durabilidade.', 'Fornecida com flexíveis de ligação e kit de fixação.'],
+    d: [
+      'Corpo em latão com tratamento de superfície de alta durabilidade.',
+      'Fornecida com flexíveis de ligação e kit de fixação.',
+    ],
     tpl: [
       {
         n: 'Torneira monocomando de lavatório {bica} {serie}',
@@ -198,7 +233,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [32, 150],
         at: 'Material=Latão|Cartucho=Cerâmico',
-        d: ['Torneira para lavatório com mecanismo cerâmico de longa duração.', 'Arejador antical de fácil limpeza.'],
+        d: [
+          'Torneira para lavatório com mecanismo cerâmico de longa duração.',
+          'Arejador antical de fácil limpeza.',
+        ],
         pk: 'unit',
         w: [0.9, 2.2],
         k: 2,
@@ -207,8 +245,16 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Cartucho {tipo} {d} para torneira monocomando',
         ax: {
-          tipo: [o('cerâmico', 'Tipo=Cerâmico'), o('cerâmico com limitador de caudal', 'Tipo=Cerâmico com limitador', 1.3), o('progressivo', 'Tipo=Progressivo', 1.5)],
-          d: [o('25 mm', 'Diâmetro=25 mm', 0.9), o('35 mm', 'Diâmetro=35 mm'), o('40 mm', 'Diâmetro=40 mm', 1.1)],
+          tipo: [
+            o('cerâmico', 'Tipo=Cerâmico'),
+            o('cerâmico com limitador de caudal', 'Tipo=Cerâmico com limitador', 1.3),
+            o('progressivo', 'Tipo=Progressivo', 1.5),
+          ],
+          d: [
+            o('25 mm', 'Diâmetro=25 mm', 0.9),
+            o('35 mm', 'Diâmetro=35 mm'),
+            o('40 mm', 'Diâmetro=40 mm', 1.1),
+          ],
         },
         sz: szL([
           ['base baixa', 'Altura=42 mm'],
@@ -218,20 +264,30 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [2, 2],
         p: [7.5, 16],
         at: 'Material=Cerâmica e POM',
-        d: ['Cartucho de substituição para torneira monocomando, com discos cerâmicos de alta precisão.', 'Resolve pingos e perdas de água sem trocar a torneira.'],
+        d: [
+          'Cartucho de substituição para torneira monocomando, com discos cerâmicos de alta precisão.',
+          'Resolve pingos e perdas de água sem trocar a torneira.',
+        ],
         pk: 'box',
         w: [0.05, 0.12],
       },
       {
         n: 'Flexível de ligação para torneira {rosca}',
         ax: {
-          rosca: [o('M10x3/8"', 'Rosca=M10x3/8"'), o('M10x1/2"', 'Rosca=M10x1/2"', 1.05), o('M8x3/8"', 'Rosca=M8x3/8"')],
+          rosca: [
+            o('M10x3/8"', 'Rosca=M10x3/8"'),
+            o('M10x1/2"', 'Rosca=M10x1/2"', 1.05),
+            o('M8x3/8"', 'Rosca=M8x3/8"'),
+          ],
         },
         sz: sz('Comprimento', 'mm', [300, 350, 400, 500, 600], 0.08),
         m: [3, 5],
         p: [2.4, 4.2],
         at: 'Material=Malha de inox|Pressão máxima=10 bar',
-        d: ['Flexível em malha de aço inox com tubo interior em EPDM para ligação de torneiras monocomando.', 'Certificado para água potável até 90 °C.'],
+        d: [
+          'Flexível em malha de aço inox com tubo interior em EPDM para ligação de torneiras monocomando.',
+          'Certificado para água potável até 90 °C.',
+        ],
         pk: 'pair',
         w: [0.08, 0.14],
       },
@@ -253,7 +309,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [1, 3],
         p: [3.2, 24],
         at: 'Material=Latão|Tipo=Peça de substituição',
-        d: ['Peça de substituição para torneira de lavatório, compatível com a maioria dos modelos do mercado.', 'Montagem simples sem ferramentas especiais.'],
+        d: [
+          'Peça de substituição para torneira de lavatório, compatível com a maioria dos modelos do mercado.',
+          'Montagem simples sem ferramentas especiais.',
+        ],
         pk: 'box',
         w: [0.03, 0.35],
       },
@@ -262,10 +321,13 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '10-030',
     title: 'Misturadoras de Duche',
-    d: ['Corpo em latão e manípulos ergonómicos.', 'Ligações com excêntricos de 1/2"x3/4" incluídos.'],
+    d: [
+      'Corpo em latão e manípulos ergonómicos.',
+      'Ligações com excêntricos de 1/2"x3/4" incluídos.',
+    ],
     tpl: [
       {
-        n: 'Misturadora {tipo} de duche {serie}',
+        n: 'Misturadora de duche {tipo} {serie}',
         ax: {
           tipo: [
             o('monocomando', 'Tipo=Monocomando'),
@@ -310,7 +372,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [1, 2],
         p: [6, 48],
         at: 'Material=Latão|Tipo=Peça de substituição',
-        d: ['Peça de substituição para misturadora de duche.', 'Verifique a compatibilidade com o modelo da sua misturadora antes de encomendar.'],
+        d: [
+          'Peça de substituição para misturadora de duche.',
+          'Verifique a compatibilidade com o modelo da sua misturadora antes de encomendar.',
+        ],
         pk: 'box',
         w: [0.1, 0.9],
       },
@@ -319,10 +384,13 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '10-040',
     title: 'Misturadoras de Banheira',
-    d: ['Inversor banho-duche automático de fácil manuseamento.', 'Fornecida com chuveiro de mão, flexível de 1.5 m e suporte.'],
+    d: [
+      'Inversor banho-duche automático de fácil manuseamento.',
+      'Fornecida com chuveiro de mão, flexível de 1.5 m e suporte.',
+    ],
     tpl: [
       {
-        n: 'Misturadora {tipo} de banheira {serie}',
+        n: 'Misturadora de banheira {tipo} {serie}',
         ax: {
           tipo: [
             o('monocomando de parede', 'Instalação=Parede'),
@@ -365,7 +433,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [1, 3],
         p: [9, 85],
         at: 'Material=Latão|Tipo=Peça de substituição',
-        d: ['Componente para misturadora de banheira.', 'Acabamento a condizer com as torneiras da mesma série.'],
+        d: [
+          'Componente para misturadora de banheira.',
+          'Acabamento a condizer com as torneiras da mesma série.',
+        ],
         pk: 'unit',
         w: [0.2, 1.4],
       },
@@ -404,21 +475,39 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Chuveiro de teto {forma} {mat}',
         ax: {
-          forma: [o('redondo', 'Forma=Redonda'), o('quadrado', 'Forma=Quadrada', 1.1), o('extraplano redondo', 'Forma=Redonda', 1.2), o('extraplano quadrado', 'Forma=Quadrada', 1.3)],
-          mat: [o('em inox', 'Material=Aço inox', 1.2), o('em ABS', 'Material=ABS cromado'), o('em latão', 'Material=Latão', 1.5)],
+          forma: [
+            o('redondo', 'Forma=Redonda'),
+            o('quadrado', 'Forma=Quadrada', 1.1),
+            o('extraplano redondo', 'Forma=Redonda', 1.2),
+            o('extraplano quadrado', 'Forma=Quadrada', 1.3),
+          ],
+          mat: [
+            o('em inox', 'Material=Aço inox', 1.2),
+            o('em ABS', 'Material=ABS cromado'),
+            o('em latão', 'Material=Latão', 1.5),
+          ],
         },
         sz: sz('Dimensão', 'mm', [200, 250, 300, 400, 500], 0.35),
         m: [2, 4],
         p: [22, 70],
         at: 'Ligação=1/2"|Jatos=Silicone antical',
-        d: ['Chuveiro de teto com jatos em silicone antical e rótula orientável.', 'Compatível com braços de duche de parede ou de teto.'],
+        d: [
+          'Chuveiro de teto com jatos em silicone antical e rótula orientável.',
+          'Compatível com braços de duche de parede ou de teto.',
+        ],
         pk: 'unit',
         w: [0.5, 2.5],
       },
       {
         n: 'Chuveiro de mão {jatos} {serie}',
         ax: {
-          jatos: [o('de 1 função', 'Funções=1'), o('de 3 funções', 'Funções=3', 1.3), o('de 5 funções', 'Funções=5', 1.5), o('antical de 3 funções', 'Funções=3', 1.4), o('economizador de água', 'Funções=1', 1.2)],
+          jatos: [
+            o('de 1 função', 'Funções=1'),
+            o('de 3 funções', 'Funções=3', 1.3),
+            o('de 5 funções', 'Funções=5', 1.5),
+            o('antical de 3 funções', 'Funções=3', 1.4),
+            o('economizador de água', 'Funções=1', 1.2),
+          ],
           serie: series(RIVERS, 5, 1),
         },
         sz: FIN_M.slice(0, 4),
@@ -426,7 +515,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [9, 38],
         at: 'Ligação=1/2"|Caudal=9 L/min',
-        d: ['Chuveiro de mão com ligação universal de 1/2" e jatos antical.', 'Fácil de limpar, basta esfregar os jatos com os dedos.'],
+        d: [
+          'Chuveiro de mão com ligação universal de 1/2" e jatos antical.',
+          'Fácil de limpar, basta esfregar os jatos com os dedos.',
+        ],
         pk: 'unit5',
         w: [0.2, 0.5],
       },
@@ -445,7 +537,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [4.5, 9],
         at: 'Ligação=1/2"x1/2"|Pressão máxima=5 bar',
-        d: ['Flexível de chuveiro com porcas cónicas de 1/2" e sistema antitorção.', 'Conforme a norma EN 1113.'],
+        d: [
+          'Flexível de chuveiro com porcas cónicas de 1/2" e sistema antitorção.',
+          'Conforme a norma EN 1113.',
+        ],
         pk: 'unit5',
         w: [0.15, 0.4],
         nm: 'EN 1113',
@@ -467,7 +562,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [1, 3],
         p: [6, 42],
         at: 'Material=Latão|Ligação=1/2"',
-        d: ['Acessório para coluna ou conjunto de duche.', 'Acabamento a condizer com os chuveiros da mesma série.'],
+        d: [
+          'Acessório para coluna ou conjunto de duche.',
+          'Acabamento a condizer com os chuveiros da mesma série.',
+        ],
         pk: 'unit5',
         w: [0.15, 0.9],
       },
@@ -476,7 +574,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '10-060',
     title: 'Bases de Duche',
-    d: ['Fornecida com válvula de escoamento de 90 mm e grelha.', 'Pode ser cortada à medida em obra.'],
+    d: [
+      'Fornecida com válvula de escoamento de 90 mm e grelha.',
+      'Pode ser cortada à medida em obra.',
+    ],
     tpl: [
       {
         n: 'Base de duche em {mat} {acab} {cor}',
@@ -487,8 +588,17 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
             o('porcelana', 'Material=Porcelana vitrificada', 0.9),
             o('Solid Surface', 'Material=Solid Surface', 1.5),
           ],
-          acab: [o('efeito ardósia', 'Superfície=Efeito ardósia'), o('lisa', 'Superfície=Lisa', 0.95), o('antiderrapante', 'Superfície=Antiderrapante classe C', 1.1)],
-          cor: [o('branca', 'Cor=Branco'), o('cinza', 'Cor=Cinza', 1.05), o('antracite', 'Cor=Antracite', 1.05), o('bege', 'Cor=Bege', 1.05)],
+          acab: [
+            o('efeito ardósia', 'Superfície=Efeito ardósia'),
+            o('lisa', 'Superfície=Lisa', 0.95),
+            o('antiderrapante', 'Superfície=Antiderrapante classe C', 1.1),
+          ],
+          cor: [
+            o('branca', 'Cor=Branco'),
+            o('cinza', 'Cor=Cinza', 1.05),
+            o('antracite', 'Cor=Antracite', 1.05),
+            o('bege', 'Cor=Bege', 1.05),
+          ],
         },
         sz: szL([
           ['70x70 cm', 'Dimensões=70x70 cm', 0.75],
@@ -534,7 +644,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [1, 3],
         p: [8, 38],
         at: 'Diâmetro=90 mm|Material=ABS e inox',
-        d: ['Acessório de substituição para base de duche.', 'Compatível com válvulas standard de 90 mm.'],
+        d: [
+          'Acessório de substituição para base de duche.',
+          'Compatível com válvulas standard de 90 mm.',
+        ],
         pk: 'unit5',
         w: [0.2, 1.2],
       },
@@ -543,7 +656,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '10-070',
     title: 'Banheiras',
-    d: ['Estrutura com pés reguláveis incluída.', 'Superfície brilhante e higiénica, de fácil limpeza.'],
+    d: [
+      'Estrutura com pés reguláveis incluída.',
+      'Superfície brilhante e higiénica, de fácil limpeza.',
+    ],
     tpl: [
       {
         n: 'Banheira {tipo} {mat}',
@@ -556,7 +672,11 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
             o('assimétrica direita', 'Forma=Assimétrica', 1.25),
             o('de ilha oval', 'Forma=Oval', 3.2),
           ],
-          mat: [o('em acrílico', 'Material=Acrílico'), o('em aço esmaltado', 'Material=Aço esmaltado', 1.2), o('em Solid Surface', 'Material=Solid Surface', 2.4)],
+          mat: [
+            o('em acrílico', 'Material=Acrílico'),
+            o('em aço esmaltado', 'Material=Aço esmaltado', 1.2),
+            o('em Solid Surface', 'Material=Solid Surface', 2.4),
+          ],
         },
         sz: szL([
           ['150x70 cm', 'Dimensões=150x70 cm', 0.85],
@@ -568,7 +688,11 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [2, 5],
         p: [160, 420],
         at: 'Capacidade=180 L|Cor=Branco',
-        d: ['Banheira com fundo antiderrapante e rebordo reforçado.', 'Compatível com painéis frontais e laterais da mesma série.', 'Conforme a norma EN 14516.'],
+        d: [
+          'Banheira com fundo antiderrapante e rebordo reforçado.',
+          'Compatível com painéis frontais e laterais da mesma série.',
+          'Conforme a norma EN 14516.',
+        ],
         pk: 'big',
         w: [22, 60],
         k: 3,
@@ -578,18 +702,39 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         n: '{peca}',
         ax: {
           peca: [
-            os('Painel frontal para banheira em acrílico', 'Tipo=Painel', 1, sz('Comprimento', 'cm', [150, 160, 170, 180], 0.06)),
-            os('Painel lateral para banheira em acrílico', 'Tipo=Painel', 0.55, sz('Comprimento', 'cm', [70, 75, 80], 0.05)),
-            os('Sistema de hidromassagem para banheira', 'Tipo=Hidromassagem', 3.8, szL([
-              ['6 jatos', 'Jatos=6', 1],
-              ['8 jatos', 'Jatos=8', 1.2],
-              ['6 jatos e aromaterapia', 'Jatos=6', 1.35],
-            ])),
+            os(
+              'Painel frontal para banheira em acrílico',
+              'Tipo=Painel',
+              1,
+              sz('Comprimento', 'cm', [150, 160, 170, 180], 0.06),
+            ),
+            os(
+              'Painel lateral para banheira em acrílico',
+              'Tipo=Painel',
+              0.55,
+              sz('Comprimento', 'cm', [70, 75, 80], 0.05),
+            ),
+            os(
+              'Sistema de hidromassagem para banheira',
+              'Tipo=Hidromassagem',
+              3.8,
+              szL([
+                ['6 jatos', 'Jatos=6', 1],
+                ['8 jatos', 'Jatos=8', 1.2],
+                ['6 jatos e aromaterapia', 'Jatos=6', 1.35],
+              ]),
+            ),
             os('Kit de pés reguláveis para banheira', 'Tipo=Pés', 0.45, []),
-            os('Almofada de apoio de cabeça para banheira', 'Tipo=Almofada', 0.5, szL([
-              ['branca', 'Cor=Branco'],
-              ['cinza', 'Cor=Cinza'],
-            ]), true),
+            os(
+              'Almofada de apoio de cabeça para banheira',
+              'Tipo=Almofada',
+              0.5,
+              szL([
+                ['branca', 'Cor=Branco'],
+                ['cinza', 'Cor=Cinza'],
+              ]),
+              true,
+            ),
             os('Pega para banheira', 'Tipo=Pega', 0.6, FIN_F.slice(0, 3), true),
           ],
         },
@@ -605,7 +750,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '10-080',
     title: 'Resguardos de Banho',
-    d: ['Vidro temperado de segurança com tratamento antical.', 'Perfis em alumínio com ajuste para paredes fora de esquadria.'],
+    d: [
+      'Vidro temperado de segurança com tratamento antical.',
+      'Perfis em alumínio com ajuste para paredes fora de esquadria.',
+    ],
     tpl: [
       {
         n: 'Resguardo de duche {tipo} {vidro} {perfil}',
@@ -618,8 +766,15 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
             o('com porta de batente', 'Abertura=Batente', 1.2),
             o('semicircular', 'Abertura=Correr', 1.4),
           ],
-          vidro: [o('em vidro transparente de 6 mm', 'Vidro=Transparente 6 mm'), o('em vidro fosco de 6 mm', 'Vidro=Fosco 6 mm', 1.1), o('em vidro transparente de 8 mm', 'Vidro=Transparente 8 mm', 1.25)],
-          perfil: [o('perfil cromado', 'Perfil=Cromado'), o('perfil preto mate', 'Perfil=Preto mate', 1.15)],
+          vidro: [
+            o('em vidro transparente de 6 mm', 'Vidro=Transparente 6 mm'),
+            o('em vidro fosco de 6 mm', 'Vidro=Fosco 6 mm', 1.1),
+            o('em vidro transparente de 8 mm', 'Vidro=Transparente 8 mm', 1.25),
+          ],
+          perfil: [
+            o('perfil cromado', 'Perfil=Cromado'),
+            o('perfil preto mate', 'Perfil=Preto mate', 1.15),
+          ],
         },
         sz: sz('Largura', 'cm', [80, 90, 100, 120, 140, 160], 0.12),
         m: [3, 6],
@@ -644,13 +799,19 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
             o('de correr 2 folhas', 'Abertura=Correr', 1.4),
             o('fixo com defletor', 'Abertura=Fixo', 1.1),
           ],
-          perfil: [o('perfil cromado', 'Perfil=Cromado'), o('perfil preto mate', 'Perfil=Preto mate', 1.15)],
+          perfil: [
+            o('perfil cromado', 'Perfil=Cromado'),
+            o('perfil preto mate', 'Perfil=Preto mate', 1.15),
+          ],
         },
         sz: sz('Largura', 'cm', [70, 80, 90, 120, 150, 170], 0.15),
         m: [2, 5],
         p: [120, 260],
         at: 'Altura=140 cm|Vidro=Transparente 6 mm',
-        d: ['Resguardo de banheira em vidro temperado de 6 mm com perfis de alumínio.', 'Vedantes de borracha inferiores incluídos.'],
+        d: [
+          'Resguardo de banheira em vidro temperado de 6 mm com perfis de alumínio.',
+          'Vedantes de borracha inferiores incluídos.',
+        ],
         pk: 'big',
         w: [12, 30],
         k: 2,
@@ -675,7 +836,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [1, 2],
         p: [6, 45],
         at: 'Material=Alumínio e PVC|Tipo=Peça de substituição',
-        d: ['Peça de substituição para resguardo de banho.', 'Confirme as medidas do perfil antes de encomendar.'],
+        d: [
+          'Peça de substituição para resguardo de banho.',
+          'Confirme as medidas do perfil antes de encomendar.',
+        ],
         pk: 'unit5',
         w: [0.1, 1.5],
       },
@@ -684,14 +848,27 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '10-090',
     title: 'Móveis de Casa de Banho',
-    d: ['Estrutura em aglomerado hidrófugo com gavetas de fecho amortecido.', 'Lavatório cerâmico e espelho vendidos em conjunto ou em separado.'],
+    d: [
+      'Estrutura em aglomerado hidrófugo com gavetas de fecho amortecido.',
+      'Lavatório cerâmico e espelho vendidos em conjunto ou em separado.',
+    ],
     tpl: [
       {
         n: 'Móvel de casa de banho suspenso {gav} {serie} {cor}',
         ax: {
-          gav: [o('com 2 gavetas', 'Gavetas=2'), o('com 1 gaveta', 'Gavetas=1', 0.85), o('com 2 portas', 'Portas=2', 0.9)],
+          gav: [
+            o('com 2 gavetas', 'Gavetas=2'),
+            o('com 1 gaveta', 'Gavetas=1', 0.85),
+            o('com 2 portas', 'Portas=2', 0.9),
+          ],
           serie: series(TOWNS, 7, 8),
-          cor: [o('branco brilho', 'Cor=Branco brilho'), o('carvalho natural', 'Cor=Carvalho natural', 1.1), o('cinza mate', 'Cor=Cinza mate'), o('nogueira', 'Cor=Nogueira', 1.1), o('antracite', 'Cor=Antracite')],
+          cor: [
+            o('branco brilho', 'Cor=Branco brilho'),
+            o('carvalho natural', 'Cor=Carvalho natural', 1.1),
+            o('cinza mate', 'Cor=Cinza mate'),
+            o('nogueira', 'Cor=Nogueira', 1.1),
+            o('antracite', 'Cor=Antracite'),
+          ],
         },
         sz: sz('Largura', 'cm', [60, 70, 80, 100, 120], 0.2),
         m: [2, 5],
@@ -709,12 +886,19 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         n: 'Móvel de casa de banho de pousar {serie} {cor}',
         ax: {
           serie: series(TOWNS, 5, 2),
-          cor: [o('branco brilho', 'Cor=Branco brilho'), o('carvalho natural', 'Cor=Carvalho natural', 1.1), o('cinza mate', 'Cor=Cinza mate')],
+          cor: [
+            o('branco brilho', 'Cor=Branco brilho'),
+            o('carvalho natural', 'Cor=Carvalho natural', 1.1),
+            o('cinza mate', 'Cor=Cinza mate'),
+          ],
         },
         sz: sz('Largura', 'cm', [60, 80, 100], 0.22),
         p: [170, 300],
         at: 'Material=Aglomerado hidrófugo|Pés=Reguláveis',
-        d: ['Móvel de pousar com pés reguláveis, portas e prateleira interior.', 'Lavatório cerâmico incluído.'],
+        d: [
+          'Móvel de pousar com pés reguláveis, portas e prateleira interior.',
+          'Lavatório cerâmico incluído.',
+        ],
         pk: 'big',
         w: [25, 45],
       },
@@ -722,13 +906,20 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         n: 'Coluna de casa de banho {serie} {cor}',
         ax: {
           serie: series(TOWNS, 6, 8),
-          cor: [o('branco brilho', 'Cor=Branco brilho'), o('carvalho natural', 'Cor=Carvalho natural', 1.1), o('antracite', 'Cor=Antracite')],
+          cor: [
+            o('branco brilho', 'Cor=Branco brilho'),
+            o('carvalho natural', 'Cor=Carvalho natural', 1.1),
+            o('antracite', 'Cor=Antracite'),
+          ],
         },
         sz: sz('Altura', 'cm', [120, 160], 0.25),
         m: [1, 2],
         p: [95, 180],
         at: 'Largura=35 cm|Profundidade=25 cm',
-        d: ['Coluna suspensa com porta reversível e prateleiras de vidro.', 'Complemento para o móvel de lavatório da mesma série.'],
+        d: [
+          'Coluna suspensa com porta reversível e prateleiras de vidro.',
+          'Complemento para o móvel de lavatório da mesma série.',
+        ],
         pk: 'big',
         w: [10, 18],
       },
@@ -737,13 +928,26 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '10-100',
     title: 'Espelhos e Iluminação',
-    d: ['Luz LED de baixo consumo com longa vida útil.', 'Fornecido com sistema de fixação à parede.'],
+    d: [
+      'Luz LED de baixo consumo com longa vida útil.',
+      'Fornecido com sistema de fixação à parede.',
+    ],
     tpl: [
       {
         n: 'Espelho com iluminação LED {forma} {ext}',
         ax: {
-          forma: [o('retangular', 'Forma=Retangular'), o('redondo', 'Forma=Redonda', 1.1), o('oval', 'Forma=Oval', 1.15), o('com moldura preta', 'Forma=Retangular', 1.2)],
-          ext: [o('com antiembaciamento', 'Antiembaciamento=Sim', 1.15), o('com sensor tátil', 'Interruptor=Tátil', 1.1), o('com antiembaciamento e sensor tátil', 'Antiembaciamento=Sim', 1.3), o('com luz regulável', 'Interruptor=Tátil', 1.2)],
+          forma: [
+            o('retangular', 'Forma=Retangular'),
+            o('redondo', 'Forma=Redonda', 1.1),
+            o('oval', 'Forma=Oval', 1.15),
+            o('com moldura preta', 'Forma=Retangular', 1.2),
+          ],
+          ext: [
+            o('com antiembaciamento', 'Antiembaciamento=Sim', 1.15),
+            o('com sensor tátil', 'Interruptor=Tátil', 1.1),
+            o('com antiembaciamento e sensor tátil', 'Antiembaciamento=Sim', 1.3),
+            o('com luz regulável', 'Interruptor=Tátil', 1.2),
+          ],
         },
         sz: szL([
           ['60x80 cm', 'Dimensões=60x80 cm', 1],
@@ -754,7 +958,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [85, 180],
         at: 'Potência=24 W|Proteção=IP44|Temperatura de cor=4000 K',
-        d: ['Espelho com iluminação LED perimetral e proteção IP44 para casas de banho.', 'Inclui sistema de fixação oculto.'],
+        d: [
+          'Espelho com iluminação LED perimetral e proteção IP44 para casas de banho.',
+          'Inclui sistema de fixação oculto.',
+        ],
         pk: 'big',
         w: [6, 16],
         k: 3,
@@ -762,38 +969,71 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Aplique LED para espelho {tipo}',
         ax: {
-          tipo: [o('cromado', 'Acabamento=Cromado'), o('preto mate', 'Acabamento=Preto mate', 1.1), o('em alumínio escovado', 'Acabamento=Alumínio escovado')],
+          tipo: [
+            o('cromado', 'Acabamento=Cromado'),
+            o('preto mate', 'Acabamento=Preto mate', 1.1),
+            o('em alumínio escovado', 'Acabamento=Alumínio escovado'),
+          ],
         },
-        sz: sz2('Comprimento', 'cm', 'Potência', 'W', [[30, 6], [45, 8], [60, 12]], 0.25),
+        sz: sz2(
+          'Comprimento',
+          'cm',
+          'Potência',
+          'W',
+          [
+            [30, 6],
+            [45, 8],
+            [60, 12],
+          ],
+          0.25,
+        ),
         p: [28, 55],
         at: 'Proteção=IP44|Tensão=230 V',
-        d: ['Aplique LED para instalar sobre o espelho da casa de banho.', 'Luz neutra de 4000 K ideal para maquilhagem e barbear.'],
+        d: [
+          'Aplique LED para instalar sobre o espelho da casa de banho.',
+          'Luz neutra de 4000 K ideal para maquilhagem e barbear.',
+        ],
         pk: 'unit',
         w: [0.4, 1],
       },
       {
         n: 'Armário com espelho {tipo}',
         ax: {
-          tipo: [o('de 1 porta', 'Portas=1'), o('de 2 portas', 'Portas=2', 1.3), o('de 3 portas com LED', 'Portas=3', 1.9), o('de encastrar com LED', 'Portas=2', 2.1)],
+          tipo: [
+            o('de 1 porta', 'Portas=1'),
+            o('de 2 portas', 'Portas=2', 1.3),
+            o('de 3 portas com LED', 'Portas=3', 1.9),
+            o('de encastrar com LED', 'Portas=2', 2.1),
+          ],
         },
         sz: sz('Largura', 'cm', [50, 60, 80, 100], 0.2),
         p: [90, 180],
         at: 'Material=Aglomerado hidrófugo|Prateleiras=2',
-        d: ['Armário com portas espelhadas nos dois lados e prateleiras interiores em vidro.', 'Tomada elétrica interior nas versões com LED.'],
+        d: [
+          'Armário com portas espelhadas nos dois lados e prateleiras interiores em vidro.',
+          'Tomada elétrica interior nas versões com LED.',
+        ],
         pk: 'big',
         w: [9, 22],
       },
       {
         n: 'Espelho de aumento {tipo}',
         ax: {
-          tipo: [o('de parede com braço extensível', 'Aumento=3x'), o('de parede com luz LED', 'Aumento=5x', 1.6), o('de bancada', 'Aumento=3x', 0.8)],
+          tipo: [
+            o('de parede com braço extensível', 'Aumento=3x'),
+            o('de parede com luz LED', 'Aumento=5x', 1.6),
+            o('de bancada', 'Aumento=3x', 0.8),
+          ],
         },
         sz: FIN_M.slice(0, 2),
         v: true,
         m: [1, 2],
         p: [28, 60],
         at: 'Diâmetro=20 cm|Material=Latão',
-        d: ['Espelho de aumento de dupla face para cuidados pessoais.', 'Braço articulado para ajuste da posição.'],
+        d: [
+          'Espelho de aumento de dupla face para cuidados pessoais.',
+          'Braço articulado para ajuste da posição.',
+        ],
         pk: 'unit',
         w: [0.8, 1.8],
       },
@@ -802,7 +1042,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '10-110',
     title: 'Acessórios de Casa de Banho',
-    d: ['Fixação por parafusos ou por adesivo, sem necessidade de furar azulejo.', 'Latão maciço com acabamento resistente à humidade.'],
+    d: [
+      'Fixação por parafusos ou por adesivo, sem necessidade de furar azulejo.',
+      'Latão maciço com acabamento resistente à humidade.',
+    ],
     tpl: [
       {
         n: '{peca} {serie}',
@@ -828,7 +1071,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [12, 34],
         at: 'Material=Latão|Fixação=Parafusos',
-        d: ['Acessório de casa de banho em latão com acabamento de alta resistência.', 'Parafusos e buchas incluídos.'],
+        d: [
+          'Acessório de casa de banho em latão com acabamento de alta resistência.',
+          'Parafusos e buchas incluídos.',
+        ],
         pk: 'unit5',
         w: [0.2, 1.2],
         k: 4,
@@ -836,12 +1082,19 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Barra de apoio {tipo} para casa de banho',
         ax: {
-          tipo: [o('reta', 'Forma=Reta'), o('em ângulo de 135°', 'Forma=135°', 1.2), o('rebatível', 'Forma=Rebatível', 2.6)],
+          tipo: [
+            o('reta', 'Forma=Reta'),
+            o('em ângulo de 135°', 'Forma=135°', 1.2),
+            o('rebatível', 'Forma=Rebatível', 2.6),
+          ],
         },
         sz: sz('Comprimento', 'cm', [30, 45, 60], 0.2),
         p: [16, 34],
         at: 'Material=Aço inox|Diâmetro=32 mm',
-        d: ['Barra de apoio em aço inox para casas de banho, suporta cargas até 150 kg.', 'Superfície com textura antiderrapante.'],
+        d: [
+          'Barra de apoio em aço inox para casas de banho, suporta cargas até 150 kg.',
+          'Superfície com textura antiderrapante.',
+        ],
         pk: 'unit',
         w: [0.4, 1.8],
       },
@@ -850,12 +1103,19 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '10-120',
     title: 'Torneiras de Bidé',
-    d: ['Corpo em latão com acabamento de alta durabilidade.', 'Fornecida com flexíveis de ligação.'],
+    d: [
+      'Corpo em latão com acabamento de alta durabilidade.',
+      'Fornecida com flexíveis de ligação.',
+    ],
     tpl: [
       {
         n: 'Torneira monocomando de bidé {tipo} {serie}',
         ax: {
-          tipo: [o('com rótula orientável', 'Rótula=Orientável'), o('com válvula clic-clac', 'Válvula=Clic-clac', 1.1), o('de parede', 'Instalação=Parede', 1.25)],
+          tipo: [
+            o('com rótula orientável', 'Rótula=Orientável'),
+            o('com válvula clic-clac', 'Válvula=Clic-clac', 1.1),
+            o('de parede', 'Instalação=Parede', 1.25),
+          ],
           serie: series(RIVERS, 9),
         },
         sz: FIN_F,
@@ -863,7 +1123,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [2, 5],
         p: [40, 130],
         at: 'Cartucho=35 mm|Material=Latão',
-        d: ['Torneira monocomando para bidé com arejador de rótula orientável.', 'Conforme a norma EN 817.'],
+        d: [
+          'Torneira monocomando para bidé com arejador de rótula orientável.',
+          'Conforme a norma EN 817.',
+        ],
         pk: 'unit',
         w: [1, 2],
         k: 3,
@@ -895,7 +1158,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '20-010',
     title: 'Torneiras Temporizadas',
-    d: ['Reduz o consumo de água até 70% em instalações públicas.', 'Resistente a utilização intensiva e a atos de vandalismo.'],
+    d: [
+      'Reduz o consumo de água até 70% em instalações públicas.',
+      'Resistente a utilização intensiva e a atos de vandalismo.',
+    ],
     tpl: [
       {
         n: 'Torneira temporizada de lavatório {tipo} {serie}',
@@ -945,7 +1211,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         v: true,
         p: [55, 130],
         at: 'Material=Latão cromado|Ligação=1/2"',
-        d: ['Torneira temporizada de duche para balneários e ginásios.', 'Evita desperdícios de água com fecho automático.'],
+        d: [
+          'Torneira temporizada de duche para balneários e ginásios.',
+          'Evita desperdícios de água com fecho automático.',
+        ],
         pk: 'unit',
         w: [0.8, 1.8],
         nm: 'EN 15091',
@@ -964,7 +1233,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [1, 1],
         p: [9, 32],
         at: 'Material=Latão|Tipo=Peça de substituição',
-        d: ['Peça de substituição para torneiras temporizadas.', 'Permite recuperar o funcionamento original sem desmontar a torneira da bancada.'],
+        d: [
+          'Peça de substituição para torneiras temporizadas.',
+          'Permite recuperar o funcionamento original sem desmontar a torneira da bancada.',
+        ],
         pk: 'box',
         w: [0.05, 0.3],
       },
@@ -973,12 +1245,19 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '20-020',
     title: 'Torneiras Eletrónicas',
-    d: ['Funcionamento sem contacto, mais higiénico em espaços públicos.', 'Descarga higiénica programável contra a estagnação da água.'],
+    d: [
+      'Funcionamento sem contacto, mais higiénico em espaços públicos.',
+      'Descarga higiénica programável contra a estagnação da água.',
+    ],
     tpl: [
       {
         n: 'Torneira eletrónica de lavatório {alim} {serie}',
         ax: {
-          alim: [o('a pilhas', 'Alimentação=Pilhas'), o('a corrente com transformador', 'Alimentação=Rede elétrica', 1.1), o('com gerador hidrodinâmico', 'Alimentação=Gerador hidrodinâmico', 1.5)],
+          alim: [
+            o('a pilhas', 'Alimentação=Pilhas'),
+            o('a corrente com transformador', 'Alimentação=Rede elétrica', 1.1),
+            o('com gerador hidrodinâmico', 'Alimentação=Gerador hidrodinâmico', 1.5),
+          ],
           serie: series(TOWNS, 7, 4),
         },
         sz: szL([
@@ -989,7 +1268,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         v: true,
         p: [120, 280],
         at: 'Sensor=Infravermelhos|Tensão=6 V|Material=Latão cromado',
-        d: ['Torneira de lavatório com sensor infravermelho e fecho automático.', 'Alcance do sensor ajustável e função de limpeza.'],
+        d: [
+          'Torneira de lavatório com sensor infravermelho e fecho automático.',
+          'Alcance do sensor ajustável e função de limpeza.',
+        ],
         pk: 'unit',
         w: [1.2, 2.2],
         k: 3,
@@ -1017,7 +1299,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '20-030',
     title: 'Louça Inox e Antivandalismo',
-    d: ['Aço inox de elevada resistência, indicado para prisões, estações e áreas de serviço.', 'Fixações ocultas contra atos de vandalismo.'],
+    d: [
+      'Aço inox de elevada resistência, indicado para prisões, estações e áreas de serviço.',
+      'Fixações ocultas contra atos de vandalismo.',
+    ],
     tpl: [
       {
         n: '{peca} em aço inox {acab}',
@@ -1032,7 +1317,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
             o('Urinol mural', 'Tipo=Urinol', 1.1),
             o('Lavatório coletivo de 3 postos', 'Tipo=Lavatório coletivo', 2.8),
           ],
-          acab: [o('acabamento satinado', 'Acabamento=Satinado'), o('acabamento polido', 'Acabamento=Polido', 1.1)],
+          acab: [
+            o('acabamento satinado', 'Acabamento=Satinado'),
+            o('acabamento polido', 'Acabamento=Polido', 1.1),
+          ],
         },
         sz: szL([
           ['AISI 304', 'Material=Aço inox AISI 304'],
@@ -1041,7 +1329,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         v: true,
         p: [180, 420],
         at: 'Espessura=1.2 mm|Fixação=Oculta',
-        d: ['Equipamento sanitário em aço inox de grande espessura com fixação oculta.', 'Ideal para instalações de utilização intensiva.'],
+        d: [
+          'Equipamento sanitário em aço inox de grande espessura com fixação oculta.',
+          'Ideal para instalações de utilização intensiva.',
+        ],
         pk: 'big',
         w: [6, 22],
         k: 3,
@@ -1049,7 +1340,14 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} antivandalismo em aço inox',
         ax: {
-          peca: ['Porta-rolos industrial', 'Espelho inquebrável', 'Dispensador de sabão', 'Cabide', 'Prateleira', 'Papeleira de parede'],
+          peca: [
+            'Porta-rolos industrial',
+            'Espelho inquebrável',
+            'Dispensador de sabão',
+            'Cabide',
+            'Prateleira',
+            'Papeleira de parede',
+          ],
         },
         sz: szL([
           ['satinado', 'Acabamento=Satinado'],
@@ -1059,7 +1357,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [1, 2],
         p: [25, 140],
         at: 'Material=Aço inox AISI 304|Fixação=Parafusos antivandalismo',
-        d: ['Acessório em aço inox com parafusos de segurança.', 'Adequado para sanitários públicos.'],
+        d: [
+          'Acessório em aço inox com parafusos de segurança.',
+          'Adequado para sanitários públicos.',
+        ],
         pk: 'unit',
         w: [0.4, 4],
       },
@@ -1068,7 +1369,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '20-040',
     title: 'Urinóis e Fluxómetros',
-    d: ['Solução económica e higiénica para sanitários públicos.', 'Peças de desgaste disponíveis em stock.'],
+    d: [
+      'Solução económica e higiénica para sanitários públicos.',
+      'Peças de desgaste disponíveis em stock.',
+    ],
     tpl: [
       {
         n: 'Urinol {tipo} {serie}',
@@ -1089,7 +1393,11 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         v: true,
         p: [75, 210],
         at: 'Material=Porcelana vitrificada|Cor=Branco',
-        d: ['Urinol cerâmico de linhas simples para sanitários públicos e privados.', 'Sifão incluído.', 'Conforme a norma EN 13407.'],
+        d: [
+          'Urinol cerâmico de linhas simples para sanitários públicos e privados.',
+          'Sifão incluído.',
+          'Conforme a norma EN 13407.',
+        ],
         pk: 'big',
         w: [9, 18],
         k: 2,
@@ -1110,7 +1418,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         sz: szIn('Ligação', ['1/2"', '3/4"', '1"'], 0.15),
         p: [48, 120],
         at: 'Material=Latão cromado|Pressão mínima=1 bar',
-        d: ['Fluxómetro de descarga direta da rede, sem autoclismo.', 'Regulação do volume de descarga e anti-golpe de aríete.'],
+        d: [
+          'Fluxómetro de descarga direta da rede, sem autoclismo.',
+          'Regulação do volume de descarga e anti-golpe de aríete.',
+        ],
         pk: 'unit',
         w: [0.6, 1.6],
         k: 2,
@@ -1139,19 +1450,36 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '20-050',
     title: 'Equipamento para Mobilidade Reduzida',
-    d: ['Desenhado de acordo com as normas de acessibilidade em edifícios.', 'Suporta cargas até 150 kg.'],
+    d: [
+      'Desenhado de acordo com as normas de acessibilidade em edifícios.',
+      'Suporta cargas até 150 kg.',
+    ],
     tpl: [
       {
         n: 'Barra de apoio {tipo} {mat}',
         ax: {
-          tipo: [o('reta', 'Forma=Reta'), o('rebatível', 'Forma=Rebatível', 2.4), o('em L', 'Forma=Em L', 1.4), o('em U', 'Forma=Em U', 1.6), o('de canto 90°', 'Forma=90°', 1.5), o('rebatível com porta-rolos', 'Forma=Rebatível', 2.8)],
-          mat: [o('em aço inox', 'Material=Aço inox AISI 304'), o('em alumínio com revestimento branco', 'Material=Alumínio lacado', 0.9), o('em nylon branco', 'Material=Nylon', 0.85)],
+          tipo: [
+            o('reta', 'Forma=Reta'),
+            o('rebatível', 'Forma=Rebatível', 2.4),
+            o('em L', 'Forma=Em L', 1.4),
+            o('em U', 'Forma=Em U', 1.6),
+            o('de canto 90°', 'Forma=90°', 1.5),
+            o('rebatível com porta-rolos', 'Forma=Rebatível', 2.8),
+          ],
+          mat: [
+            o('em aço inox', 'Material=Aço inox AISI 304'),
+            o('em alumínio com revestimento branco', 'Material=Alumínio lacado', 0.9),
+            o('em nylon branco', 'Material=Nylon', 0.85),
+          ],
         },
         sz: sz('Comprimento', 'cm', [45, 60, 70, 80, 90], 0.12),
         m: [2, 4],
         p: [28, 70],
         at: 'Diâmetro=32 mm|Carga máxima=150 kg',
-        d: ['Barra de apoio para instalações sanitárias acessíveis.', 'Fixação reforçada com espelhos de cobertura.'],
+        d: [
+          'Barra de apoio para instalações sanitárias acessíveis.',
+          'Fixação reforçada com espelhos de cobertura.',
+        ],
         pk: 'unit',
         w: [0.8, 3.5],
         k: 3,
@@ -1198,13 +1526,20 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
             o('antivandalismo', 'Tipo=Ar quente', 1.8),
             o('compacto', 'Tipo=Ar quente', 0.8),
           ],
-          cor: [o('branco', 'Cor=Branco'), o('em aço inox escovado', 'Cor=Inox escovado', 1.4), o('preto mate', 'Cor=Preto mate', 1.2)],
+          cor: [
+            o('branco', 'Cor=Branco'),
+            o('em aço inox escovado', 'Cor=Inox escovado', 1.4),
+            o('preto mate', 'Cor=Preto mate', 1.2),
+          ],
         },
         sz: sz('Potência', 'W', [1100, 1400, 1800, 2300], 0.15),
         m: [2, 4],
         p: [75, 220],
         at: 'Tensão=230 V|Proteção=IP23',
-        d: ['Secador de mãos automático com sensor de infravermelhos.', 'Indicado para restaurantes, escritórios e sanitários públicos.'],
+        d: [
+          'Secador de mãos automático com sensor de infravermelhos.',
+          'Indicado para restaurantes, escritórios e sanitários públicos.',
+        ],
         pk: 'unit',
         w: [2.5, 6],
         k: 3,
@@ -1243,13 +1578,20 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
             o('gel hidroalcoólico', 'Produto=Gel', 1.05),
             o('sabão automático com sensor', 'Produto=Sabão líquido', 2.4),
           ],
-          mat: [o('em ABS branco', 'Material=ABS branco'), o('em ABS preto', 'Material=ABS preto', 1.05), o('em aço inox', 'Material=Aço inox', 2.2)],
+          mat: [
+            o('em ABS branco', 'Material=ABS branco'),
+            o('em ABS preto', 'Material=ABS preto', 1.05),
+            o('em aço inox', 'Material=Aço inox', 2.2),
+          ],
         },
         sz: sz('Capacidade', 'L', [0.5, 0.8, 1, 1.2], 0.1),
         m: [2, 4],
         p: [14, 40],
         at: 'Fixação=Parede|Fecho=Com chave',
-        d: ['Dispensador de parede com botão de pressão de doseamento controlado.', 'Recarregável a granel ou com cartucho.'],
+        d: [
+          'Dispensador de parede com botão de pressão de doseamento controlado.',
+          'Recarregável a granel ou com cartucho.',
+        ],
         pk: 'unit5',
         w: [0.4, 1.4],
         k: 2,
@@ -1257,8 +1599,17 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Dispensador de {prod} {mat}',
         ax: {
-          prod: ['papel higiénico jumbo', 'toalhas de papel em Z', 'papel de mão em rolo com corte automático', 'bobine de limpeza de extração central', 'sacos higiénicos'],
-          mat: [o('em ABS branco', 'Material=ABS branco'), o('em aço inox', 'Material=Aço inox', 2.2)],
+          prod: [
+            'papel higiénico jumbo',
+            'toalhas de papel em Z',
+            'papel de mão em rolo com corte automático',
+            'bobine de limpeza de extração central',
+            'sacos higiénicos',
+          ],
+          mat: [
+            o('em ABS branco', 'Material=ABS branco'),
+            o('em aço inox', 'Material=Aço inox', 2.2),
+          ],
         },
         m: [1, 1],
         p: [18, 70],
@@ -1270,23 +1621,40 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Papeleira {tipo}',
         ax: {
-          tipo: [o('de pedal em aço inox', 'Material=Aço inox'), o('de parede com tampa', 'Material=ABS', 0.7), o('basculante', 'Material=PP', 0.5), o('de pedal em aço lacado branco', 'Material=Aço lacado', 0.8)],
+          tipo: [
+            o('de pedal em aço inox', 'Material=Aço inox'),
+            o('de parede com tampa', 'Material=ABS', 0.7),
+            o('basculante', 'Material=PP', 0.5),
+            o('de pedal em aço lacado branco', 'Material=Aço lacado', 0.8),
+          ],
         },
         sz: sz('Capacidade', 'L', [5, 12, 20, 30, 50], 0.3),
         m: [2, 4],
         p: [12, 28],
         at: 'Balde interior=Amovível',
-        d: ['Papeleira para sanitários e zonas de atendimento.', 'Balde interior amovível de fácil limpeza.'],
+        d: [
+          'Papeleira para sanitários e zonas de atendimento.',
+          'Balde interior amovível de fácil limpeza.',
+        ],
         pk: 'unit',
         w: [0.8, 3],
       },
       {
         n: 'Fraldário {tipo}',
-        ax: { tipo: [o('horizontal rebatível', 'Orientação=Horizontal'), o('vertical rebatível', 'Orientação=Vertical'), o('horizontal em aço inox', 'Orientação=Horizontal', 2.2)] },
+        ax: {
+          tipo: [
+            o('horizontal rebatível', 'Orientação=Horizontal'),
+            o('vertical rebatível', 'Orientação=Vertical'),
+            o('horizontal em aço inox', 'Orientação=Horizontal', 2.2),
+          ],
+        },
         m: [1, 1],
         p: [180, 260],
         at: 'Material=Polietileno|Carga máxima=23 kg',
-        d: ['Fraldário de parede com cinto de segurança e abertura amortecida.', 'Conforme a norma EN 12221.'],
+        d: [
+          'Fraldário de parede com cinto de segurança e abertura amortecida.',
+          'Conforme a norma EN 12221.',
+        ],
         pk: 'big',
         w: [10, 14],
         nm: 'EN 12221',
@@ -1296,7 +1664,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '20-080',
     title: 'Duches Coletivos e Balneários',
-    d: ['Construção robusta para balneários de ginásios, piscinas e escolas.', 'Fixações antivandalismo.'],
+    d: [
+      'Construção robusta para balneários de ginásios, piscinas e escolas.',
+      'Fixações antivandalismo.',
+    ],
     tpl: [
       {
         n: 'Painel de duche {tipo}',
@@ -1316,7 +1687,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         v: true,
         p: [280, 520],
         at: 'Ligação=1/2"|Altura=1.5 m',
-        d: ['Painel de duche completo para balneários.', 'Chuveiro antivandalismo orientável e comando temporizado.'],
+        d: [
+          'Painel de duche completo para balneários.',
+          'Chuveiro antivandalismo orientável e comando temporizado.',
+        ],
         pk: 'big',
         w: [6, 14],
         k: 2,
@@ -1324,33 +1698,55 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Chuveiro antivandalismo {tipo}',
         ax: {
-          tipo: [o('fixo de parede', 'Instalação=Parede'), o('orientável de parede', 'Instalação=Parede', 1.2), o('de teto encastrado', 'Instalação=Teto', 1.5), o('com regulador de caudal', 'Instalação=Parede', 1.3)],
+          tipo: [
+            o('fixo de parede', 'Instalação=Parede'),
+            o('orientável de parede', 'Instalação=Parede', 1.2),
+            o('de teto encastrado', 'Instalação=Teto', 1.5),
+            o('com regulador de caudal', 'Instalação=Parede', 1.3),
+          ],
         },
         sz: FIN_M.slice(0, 3),
         v: true,
         m: [1, 2],
         p: [28, 65],
         at: 'Caudal=9 L/min|Ligação=1/2"',
-        d: ['Chuveiro de fixação reforçada, impossível de desmontar sem ferramenta própria.', 'Jatos antical.'],
+        d: [
+          'Chuveiro de fixação reforçada, impossível de desmontar sem ferramenta própria.',
+          'Jatos antical.',
+        ],
         pk: 'unit5',
         w: [0.4, 1],
       },
       {
         n: 'Misturadora termostática centralizada {tipo}',
         ax: {
-          tipo: [o('para 5 duches', 'Postos de duche=5'), o('para 10 duches', 'Postos de duche=10', 1.4), o('para 20 duches', 'Postos de duche=20', 2), o('com desinfeção térmica', 'Postos de duche=10', 1.8)],
+          tipo: [
+            o('para 5 duches', 'Postos de duche=5'),
+            o('para 10 duches', 'Postos de duche=10', 1.4),
+            o('para 20 duches', 'Postos de duche=20', 2),
+            o('com desinfeção térmica', 'Postos de duche=10', 1.8),
+          ],
         },
         sz: szIn('Ligação', ['3/4"', '1"', '1 1/4"'], 0.3),
         m: [1, 3],
         p: [220, 420],
         at: 'Material=Bronze|Temperatura máxima=85 °C',
-        d: ['Misturadora termostática para alimentação centralizada de balneários.', 'Proteção anti-queimadura e função de choque térmico contra a legionela.'],
+        d: [
+          'Misturadora termostática para alimentação centralizada de balneários.',
+          'Proteção anti-queimadura e função de choque térmico contra a legionela.',
+        ],
         pk: 'unit',
         w: [3, 7],
       },
       {
         n: 'Banco de balneário {tipo}',
-        ax: { tipo: [o('em madeira tratada', 'Material=Madeira'), o('em HPL', 'Material=HPL', 1.3), o('com cabide', 'Material=Madeira', 1.5)] },
+        ax: {
+          tipo: [
+            o('em madeira tratada', 'Material=Madeira'),
+            o('em HPL', 'Material=HPL', 1.3),
+            o('com cabide', 'Material=Madeira', 1.5),
+          ],
+        },
         sz: sz('Comprimento', 'cm', [100, 150, 200], 0.35),
         p: [120, 220],
         at: 'Estrutura=Aço inox|Carga máxima=300 kg',
@@ -1376,7 +1772,11 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
             o('de 2 cubas com escorredor', 'Número de cubas=2', 1.6),
             o('de 1 cuba e meia com escorredor', 'Número de cubas=1.5', 1.5),
           ],
-          inst: [o('de encastrar', 'Instalação=Encastrar'), o('de pousar', 'Instalação=Pousar', 0.85), o('sob bancada', 'Instalação=Sob bancada', 1.2)],
+          inst: [
+            o('de encastrar', 'Instalação=Encastrar'),
+            o('de pousar', 'Instalação=Pousar', 0.85),
+            o('sob bancada', 'Instalação=Sob bancada', 1.2),
+          ],
           serie: series(TOWNS, 4, 5),
         },
         sz: szL([
@@ -1388,7 +1788,11 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [55, 180],
         at: 'Material=Aço inox AISI 304|Espessura=0.8 mm|Válvula=3 1/2"',
-        d: ['Lava-louça em aço inox AISI 304 com acabamento acetinado.', 'Cubas fundas com cantos de raio reduzido e isolamento antirruído.', 'Conforme a norma EN 13310.'],
+        d: [
+          'Lava-louça em aço inox AISI 304 com acabamento acetinado.',
+          'Cubas fundas com cantos de raio reduzido e isolamento antirruído.',
+          'Conforme a norma EN 13310.',
+        ],
         pk: 'big',
         w: [6, 14],
         k: 3,
@@ -1397,8 +1801,18 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Lava-louça em granito {cubas} {cor}',
         ax: {
-          cubas: [o('de 1 cuba', 'Número de cubas=1'), o('de 1 cuba com escorredor', 'Número de cubas=1', 1.15), o('de 2 cubas', 'Número de cubas=2', 1.35), o('de 1 cuba e meia', 'Número de cubas=1.5', 1.25)],
-          cor: [o('preto', 'Cor=Preto'), o('branco', 'Cor=Branco'), o('cinza', 'Cor=Cinza'), o('areia', 'Cor=Areia')],
+          cubas: [
+            o('de 1 cuba', 'Número de cubas=1'),
+            o('de 1 cuba com escorredor', 'Número de cubas=1', 1.15),
+            o('de 2 cubas', 'Número de cubas=2', 1.35),
+            o('de 1 cuba e meia', 'Número de cubas=1.5', 1.25),
+          ],
+          cor: [
+            o('preto', 'Cor=Preto'),
+            o('branco', 'Cor=Branco'),
+            o('cinza', 'Cor=Cinza'),
+            o('areia', 'Cor=Areia'),
+          ],
         },
         sz: szL([
           ['78x50 cm', 'Dimensões=78x50 cm'],
@@ -1408,7 +1822,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [2, 3],
         p: [150, 290],
         at: 'Material=Granito sintético 80% quartzo|Instalação=Encastrar',
-        d: ['Lava-louça em granito sintético com 80% de quartzo, resistente a choques térmicos até 280 °C.', 'Superfície antibacteriana e anti-riscos.'],
+        d: [
+          'Lava-louça em granito sintético com 80% de quartzo, resistente a choques térmicos até 280 °C.',
+          'Superfície antibacteriana e anti-riscos.',
+        ],
         pk: 'big',
         w: [14, 24],
         k: 2,
@@ -1416,7 +1833,13 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Lava-louça cerâmico {tipo}',
-        ax: { tipo: [o('de 1 cuba com escorredor', 'Número de cubas=1'), o('de 2 cubas', 'Número de cubas=2', 1.2), o('de frente à vista', 'Número de cubas=1', 1.5)] },
+        ax: {
+          tipo: [
+            o('de 1 cuba com escorredor', 'Número de cubas=1'),
+            o('de 2 cubas', 'Número de cubas=2', 1.2),
+            o('de frente à vista', 'Número de cubas=1', 1.5),
+          ],
+        },
         sz: szL([
           ['branco', 'Cor=Branco'],
           ['preto mate', 'Cor=Preto mate', 1.2],
@@ -1433,7 +1856,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '30-020',
     title: 'Torneiras de Cozinha',
-    d: ['Cartucho cerâmico de 40 mm com longa durabilidade.', 'Fornecida com flexíveis de ligação M10x3/8".'],
+    d: [
+      'Cartucho cerâmico de 40 mm com longa durabilidade.',
+      'Fornecida com flexíveis de ligação M10x3/8".',
+    ],
     tpl: [
       {
         n: 'Torneira de cozinha {tipo} {serie}',
@@ -1454,7 +1880,11 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [45, 140],
         at: 'Cartucho=40 mm|Rotação da bica=360°|Material=Latão',
-        d: ['Torneira monocomando para lava-louça de cozinha com bica giratória.', 'Arejador antical e limitador de temperatura.', 'Conforme a norma EN 817.'],
+        d: [
+          'Torneira monocomando para lava-louça de cozinha com bica giratória.',
+          'Arejador antical e limitador de temperatura.',
+          'Conforme a norma EN 817.',
+        ],
         pk: 'unit',
         w: [1.4, 3.2],
         k: 3,
@@ -1476,7 +1906,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [1, 1],
         p: [3, 38],
         at: 'Material=Latão e EPDM|Tipo=Peça de substituição',
-        d: ['Peça de substituição para torneira de cozinha.', 'Verifique o modelo antes de encomendar.'],
+        d: [
+          'Peça de substituição para torneira de cozinha.',
+          'Verifique o modelo antes de encomendar.',
+        ],
         pk: 'box',
         w: [0.05, 0.5],
       },
@@ -1490,8 +1923,20 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Tanque de lavar roupa {mat} {tipo}',
         ax: {
-          mat: [o('em resina', 'Material=Resina'), o('em cerâmica', 'Material=Cerâmica', 1.3), o('em polipropileno', 'Material=Polipropileno', 0.6), o('em aço inox', 'Material=Aço inox', 1.4), o('em granito', 'Material=Granito', 1.6)],
-          tipo: [o('com esfregadouro', 'Esfregadouro=Sim'), o('com móvel', 'Esfregadouro=Não', 1.6), o('de coluna', 'Esfregadouro=Sim', 1.3), o('suspenso', 'Esfregadouro=Sim', 0.9), o('com esfregadouro e móvel', 'Esfregadouro=Sim', 1.8)],
+          mat: [
+            o('em resina', 'Material=Resina'),
+            o('em cerâmica', 'Material=Cerâmica', 1.3),
+            o('em polipropileno', 'Material=Polipropileno', 0.6),
+            o('em aço inox', 'Material=Aço inox', 1.4),
+            o('em granito', 'Material=Granito', 1.6),
+          ],
+          tipo: [
+            o('com esfregadouro', 'Esfregadouro=Sim'),
+            o('com móvel', 'Esfregadouro=Não', 1.6),
+            o('de coluna', 'Esfregadouro=Sim', 1.3),
+            o('suspenso', 'Esfregadouro=Sim', 0.9),
+            o('com esfregadouro e móvel', 'Esfregadouro=Sim', 1.8),
+          ],
         },
         sz: szL([
           ['45x50 cm', 'Dimensões=45x50 cm', 0.85],
@@ -1502,14 +1947,24 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         m: [1, 3],
         p: [45, 160],
         at: 'Cor=Branco|Válvula=1 1/2"',
-        d: ['Tanque de lavar roupa com esfregadouro integrado e bordo reforçado.', 'Ideal para lavandarias, marquises e garagens.'],
+        d: [
+          'Tanque de lavar roupa com esfregadouro integrado e bordo reforçado.',
+          'Ideal para lavandarias, marquises e garagens.',
+        ],
         pk: 'big',
         w: [6, 35],
         k: 3,
       },
       {
         n: 'Torneira de tanque {tipo}',
-        ax: { tipo: [o('de parede com bica longa', 'Instalação=Parede'), o('de bancada com bica giratória', 'Instalação=Bancada'), o('monocomando de parede', 'Instalação=Parede', 1.5), o('de parede com ligador de mangueira', 'Instalação=Parede', 1.1)] },
+        ax: {
+          tipo: [
+            o('de parede com bica longa', 'Instalação=Parede'),
+            o('de bancada com bica giratória', 'Instalação=Bancada'),
+            o('monocomando de parede', 'Instalação=Parede', 1.5),
+            o('de parede com ligador de mangueira', 'Instalação=Parede', 1.1),
+          ],
+        },
         sz: FIN_F.slice(0, 2),
         v: true,
         m: [1, 2],
@@ -1529,7 +1984,13 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Válvula de escoamento para lava-louça {tipo}',
         ax: {
-          tipo: [o('com cesto', 'Tipo=Cesto'), o('com tampão', 'Tipo=Tampão', 0.7), o('automática com comando', 'Tipo=Automática', 2.6), o('com cesto e extravasamento', 'Tipo=Cesto', 1.3), o('extraplana com cesto', 'Tipo=Cesto', 1.2)],
+          tipo: [
+            o('com cesto', 'Tipo=Cesto'),
+            o('com tampão', 'Tipo=Tampão', 0.7),
+            o('automática com comando', 'Tipo=Automática', 2.6),
+            o('com cesto e extravasamento', 'Tipo=Cesto', 1.3),
+            o('extraplana com cesto', 'Tipo=Cesto', 1.2),
+          ],
         },
         sz: szL([
           ['3 1/2"', 'Diâmetro=3 1/2"|Saída=1 1/2"'],
@@ -1545,13 +2006,25 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Sifão {tipo} para lava-louça {mat}',
         ax: {
-          tipo: [o('simples', 'Tipo=Simples'), o('duplo', 'Tipo=Duplo', 1.4), o('duplo com ligação para máquina', 'Tipo=Duplo', 1.6), o('extraplano', 'Tipo=Extraplano', 1.2), o('de garrafa', 'Tipo=Garrafa', 1.3)],
-          mat: [o('em PP', 'Material=Polipropileno'), o('em latão cromado', 'Material=Latão cromado', 4)],
+          tipo: [
+            o('simples', 'Tipo=Simples'),
+            o('duplo', 'Tipo=Duplo', 1.4),
+            o('duplo com ligação para máquina', 'Tipo=Duplo', 1.6),
+            o('extraplano', 'Tipo=Extraplano', 1.2),
+            o('de garrafa', 'Tipo=Garrafa', 1.3),
+          ],
+          mat: [
+            o('em PP', 'Material=Polipropileno'),
+            o('em latão cromado', 'Material=Latão cromado', 4),
+          ],
         },
         sz: szIn('Ligação', ['1 1/4"', '1 1/2"'], 0.08),
         p: [4, 12],
         at: 'Saída=40 mm',
-        d: ['Sifão para lava-louça com fecho hídrico contra maus cheiros.', 'Conforme a norma EN 274.'],
+        d: [
+          'Sifão para lava-louça com fecho hídrico contra maus cheiros.',
+          'Conforme a norma EN 274.',
+        ],
         pk: 'unit5',
         w: [0.2, 0.9],
         k: 2,
@@ -1581,19 +2054,30 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '30-050',
     title: 'Trituradores de Resíduos',
-    d: ['Tritura restos de comida e envia-os pelo esgoto, reduzindo o lixo orgânico.', 'Motor de íman permanente silencioso.'],
+    d: [
+      'Tritura restos de comida e envia-os pelo esgoto, reduzindo o lixo orgânico.',
+      'Motor de íman permanente silencioso.',
+    ],
     tpl: [
       {
         n: 'Triturador de resíduos alimentares {tipo} {serie}',
         ax: {
-          tipo: [o('com arranque pneumático', 'Arranque=Pneumático'), o('com arranque por interruptor', 'Arranque=Interruptor', 0.95), o('profissional em aço inox', 'Arranque=Pneumático', 1.8), o('compacto', 'Arranque=Pneumático', 0.85)],
+          tipo: [
+            o('com arranque pneumático', 'Arranque=Pneumático'),
+            o('com arranque por interruptor', 'Arranque=Interruptor', 0.95),
+            o('profissional em aço inox', 'Arranque=Pneumático', 1.8),
+            o('compacto', 'Arranque=Pneumático', 0.85),
+          ],
           serie: series(TOWNS, 5, 13),
         },
         sz: sz('Potência', 'W', [370, 550, 750], 0.3),
         m: [2, 3],
         p: [140, 260],
         at: 'Tensão=230 V|Câmara=Aço inox',
-        d: ['Triturador de resíduos alimentares para instalação sob o lava-louça.', 'Câmara de trituração em aço inox e proteção térmica do motor.'],
+        d: [
+          'Triturador de resíduos alimentares para instalação sob o lava-louça.',
+          'Câmara de trituração em aço inox e proteção térmica do motor.',
+        ],
         pk: 'unit',
         w: [5, 9],
         k: 2,
@@ -1623,19 +2107,30 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
   {
     code: '30-060',
     title: 'Filtros e Purificadores de Água',
-    d: ['Melhora o sabor da água e protege os equipamentos contra o calcário.', 'Substituição dos cartuchos recomendada a cada 6 meses.'],
+    d: [
+      'Melhora o sabor da água e protege os equipamentos contra o calcário.',
+      'Substituição dos cartuchos recomendada a cada 6 meses.',
+    ],
     tpl: [
       {
         n: 'Sistema de osmose inversa {etapas} {bomba}',
         ax: {
-          etapas: [o('de 5 etapas', 'Etapas=5'), o('de 6 etapas com remineralização', 'Etapas=6', 1.2), o('de 7 etapas com luz UV', 'Etapas=7', 1.5), o('compacto de fluxo direto', 'Etapas=4', 2.2)],
+          etapas: [
+            o('de 5 etapas', 'Etapas=5'),
+            o('de 6 etapas com remineralização', 'Etapas=6', 1.2),
+            o('de 7 etapas com luz UV', 'Etapas=7', 1.5),
+            o('compacto de fluxo direto', 'Etapas=4', 2.2),
+          ],
           bomba: [o('com bomba', 'Bomba=Sim', 1.25), o('sem bomba', 'Bomba=Não')],
         },
         sz: sz('Produção', 'L/dia', [190, 285, 380], 0.15),
         m: [2, 3],
         p: [160, 380],
         at: 'Pressão mínima=3 bar|Depósito=12 L',
-        d: ['Sistema de osmose inversa doméstico para água de beber com torneira própria.', 'Elimina até 98% dos sais dissolvidos, cloro e metais pesados.'],
+        d: [
+          'Sistema de osmose inversa doméstico para água de beber com torneira própria.',
+          'Elimina até 98% dos sais dissolvidos, cloro e metais pesados.',
+        ],
         pk: 'unit',
         w: [8, 15],
         k: 2,
@@ -1643,36 +2138,63 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Filtro de água {tipo}',
         ax: {
-          tipo: [o('de sedimentos', 'Tipo=Sedimentos'), o('de carvão ativado', 'Tipo=Carvão ativado', 1.2), o('de polifosfatos anticalcário', 'Tipo=Polifosfatos', 1.1), o('autolimpante', 'Tipo=Autolimpante', 2.8), o('de cartucho duplo', 'Tipo=Duplo', 1.9)],
+          tipo: [
+            o('de sedimentos', 'Tipo=Sedimentos'),
+            o('de carvão ativado', 'Tipo=Carvão ativado', 1.2),
+            o('de polifosfatos anticalcário', 'Tipo=Polifosfatos', 1.1),
+            o('autolimpante', 'Tipo=Autolimpante', 2.8),
+            o('de cartucho duplo', 'Tipo=Duplo', 1.9),
+          ],
         },
         sz: szIn('Ligação', ['3/4"', '1"', '1 1/4"'], 0.2),
         m: [2, 3],
         p: [28, 75],
         at: 'Pressão máxima=8 bar|Temperatura máxima=40 °C',
-        d: ['Filtro de entrada de água para proteção de toda a instalação.', 'Corpo transparente para controlo visual do cartucho.'],
+        d: [
+          'Filtro de entrada de água para proteção de toda a instalação.',
+          'Corpo transparente para controlo visual do cartucho.',
+        ],
         pk: 'unit',
         w: [1, 3],
       },
       {
         n: 'Cartucho {tipo} para filtro de água {tam}',
         ax: {
-          tipo: [o('de sedimentos de 5 micras', 'Filtragem=5 µm'), o('de sedimentos de 20 micras', 'Filtragem=20 µm'), o('de carvão ativado', 'Filtragem=Carvão ativado', 1.6), o('de polifosfatos', 'Filtragem=Polifosfatos', 1.4), o('de resina anticalcário', 'Filtragem=Resina', 1.8)],
+          tipo: [
+            o('de sedimentos de 5 micras', 'Filtragem=5 µm'),
+            o('de sedimentos de 20 micras', 'Filtragem=20 µm'),
+            o('de carvão ativado', 'Filtragem=Carvão ativado', 1.6),
+            o('de polifosfatos', 'Filtragem=Polifosfatos', 1.4),
+            o('de resina anticalcário', 'Filtragem=Resina', 1.8),
+          ],
           tam: [o('de 10"', 'Tamanho=10"'), o('de 20"', 'Tamanho=20"', 1.7)],
         },
         m: [1, 1],
         p: [4.5, 14],
         at: 'Diâmetro=62 mm|Tipo=Consumível',
-        d: ['Cartucho de substituição para porta-filtros standard.', 'Embalagem individual selada.'],
+        d: [
+          'Cartucho de substituição para porta-filtros standard.',
+          'Embalagem individual selada.',
+        ],
         pk: 'cons',
         w: [0.2, 0.9],
       },
       {
         n: 'Descalcificador {tipo}',
-        ax: { tipo: [o('automático volumétrico', 'Regeneração=Volumétrica'), o('compacto para apartamento', 'Regeneração=Volumétrica', 0.8), o('duplex de funcionamento contínuo', 'Regeneração=Volumétrica', 1.8)] },
+        ax: {
+          tipo: [
+            o('automático volumétrico', 'Regeneração=Volumétrica'),
+            o('compacto para apartamento', 'Regeneração=Volumétrica', 0.8),
+            o('duplex de funcionamento contínuo', 'Regeneração=Volumétrica', 1.8),
+          ],
+        },
         sz: sz('Volume de resina', 'L', [10, 20, 30], 0.25),
         p: [420, 760],
         at: 'Ligação=1"|Pressão máxima=8 bar',
-        d: ['Descalcificador de água por permuta iónica com válvula eletrónica.', 'Protege canalizações, esquentadores e eletrodomésticos contra o calcário.'],
+        d: [
+          'Descalcificador de água por permuta iónica com válvula eletrónica.',
+          'Protege canalizações, esquentadores e eletrodomésticos contra o calcário.',
+        ],
         pk: 'big',
         w: [25, 50],
       },
@@ -1687,46 +2209,98 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para lava-louça',
         ax: {
           peca: [
-            os('Escorredor de pratos em inox', 'Material=Aço inox', 1.4, szL([
-              ['pequeno', 'Dimensões=35x30 cm'],
-              ['grande', 'Dimensões=45x35 cm', 1.3],
-            ])),
-            os('Tábua de corte em madeira', 'Material=Madeira de faia', 1, szL([
-              ['40x25 cm', 'Dimensões=40x25 cm'],
-              ['45x35 cm', 'Dimensões=45x35 cm', 1.25],
-            ])),
-            os('Cesto escorredor', 'Material=Aço inox', 0.9, sz('Diâmetro', 'cm', [18, 22, 26], 0.15)),
-            os('Doseador de detergente de encastrar', 'Material=Latão', 1.1, FIN_N.slice(0, 3), true),
-            os('Tampa de cuba', 'Material=Vidro temperado', 1.2, szL([
-              ['40x34 cm', 'Dimensões=40x34 cm'],
-              ['45x40 cm', 'Dimensões=45x40 cm', 1.15],
-            ])),
-            os('Grelha de fundo em inox', 'Material=Aço inox', 1.3, szL([
-              ['34x40 cm', 'Dimensões=34x40 cm'],
-              ['40x45 cm', 'Dimensões=40x45 cm', 1.2],
-            ])),
-            os('Escorredor de enrolar em silicone', 'Material=Silicone e inox', 1.2, szL([
-              ['preto', 'Cor=Preto'],
-              ['cinza', 'Cor=Cinza'],
-            ]), true),
-            os('Organizador de cuba', 'Material=Polipropileno', 0.6, szL([
-              ['branco', 'Cor=Branco'],
-              ['cinza', 'Cor=Cinza'],
-              ['preto', 'Cor=Preto'],
-            ]), true),
+            os(
+              'Escorredor de pratos em inox',
+              'Material=Aço inox',
+              1.4,
+              szL([
+                ['pequeno', 'Dimensões=35x30 cm'],
+                ['grande', 'Dimensões=45x35 cm', 1.3],
+              ]),
+            ),
+            os(
+              'Tábua de corte em madeira',
+              'Material=Madeira de faia',
+              1,
+              szL([
+                ['40x25 cm', 'Dimensões=40x25 cm'],
+                ['45x35 cm', 'Dimensões=45x35 cm', 1.25],
+              ]),
+            ),
+            os(
+              'Cesto escorredor',
+              'Material=Aço inox',
+              0.9,
+              sz('Diâmetro', 'cm', [18, 22, 26], 0.15),
+            ),
+            os(
+              'Doseador de detergente de encastrar',
+              'Material=Latão',
+              1.1,
+              FIN_N.slice(0, 3),
+              true,
+            ),
+            os(
+              'Tampa de cuba',
+              'Material=Vidro temperado',
+              1.2,
+              szL([
+                ['40x34 cm', 'Dimensões=40x34 cm'],
+                ['45x40 cm', 'Dimensões=45x40 cm', 1.15],
+              ]),
+            ),
+            os(
+              'Grelha de fundo em inox',
+              'Material=Aço inox',
+              1.3,
+              szL([
+                ['34x40 cm', 'Dimensões=34x40 cm'],
+                ['40x45 cm', 'Dimensões=40x45 cm', 1.2],
+              ]),
+            ),
+            os(
+              'Escorredor de enrolar em silicone',
+              'Material=Silicone e inox',
+              1.2,
+              szL([
+                ['preto', 'Cor=Preto'],
+                ['cinza', 'Cor=Cinza'],
+              ]),
+              true,
+            ),
+            os(
+              'Organizador de cuba',
+              'Material=Polipropileno',
+              0.6,
+              szL([
+                ['branco', 'Cor=Branco'],
+                ['cinza', 'Cor=Cinza'],
+                ['preto', 'Cor=Preto'],
+              ]),
+              true,
+            ),
           ],
         },
         m: [1, 3],
         p: [12, 30],
         at: 'Tipo=Acessório',
-        d: ['Acessório prático para organizar a zona de lavagem.', 'Lavável na máquina de lavar louça.'],
+        d: [
+          'Acessório prático para organizar a zona de lavagem.',
+          'Lavável na máquina de lavar louça.',
+        ],
         pk: 'unit5',
         w: [0.2, 1.5],
         k: 2,
       },
       {
         n: 'Balde de reciclagem de encastrar {tipo}',
-        ax: { tipo: [o('de 2 compartimentos', 'Compartimentos=2'), o('de 3 compartimentos', 'Compartimentos=3', 1.3), o('com abertura automática', 'Compartimentos=2', 1.5)] },
+        ax: {
+          tipo: [
+            o('de 2 compartimentos', 'Compartimentos=2'),
+            o('de 3 compartimentos', 'Compartimentos=3', 1.3),
+            o('com abertura automática', 'Compartimentos=2', 1.5),
+          ],
+        },
         sz: sz('Capacidade', 'L', [30, 40, 60], 0.2),
         p: [45, 95],
         at: 'Instalação=Móvel de 45 cm|Material=PP',
@@ -1744,7 +2318,13 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Torneira de esquadria {tipo}',
         ax: {
-          tipo: [o('cromada com filtro', 'Filtro=Sim'), o('com manípulo em ABS', 'Filtro=Não', 0.9), o('de 1/4 de volta', 'Filtro=Não', 1.2), o('antical com regulação', 'Filtro=Sim', 1.4), o('dupla para máquina', 'Filtro=Não', 1.9)],
+          tipo: [
+            o('cromada com filtro', 'Filtro=Sim'),
+            o('com manípulo em ABS', 'Filtro=Não', 0.9),
+            o('de 1/4 de volta', 'Filtro=Não', 1.2),
+            o('antical com regulação', 'Filtro=Sim', 1.4),
+            o('dupla para máquina', 'Filtro=Não', 1.9),
+          ],
         },
         sz: szL([
           ['1/2"x3/8"', 'Ligação=1/2"x3/8"'],
@@ -1753,7 +2333,10 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
         ]),
         p: [3.5, 8],
         at: 'Material=Latão cromado|Pressão máxima=10 bar',
-        d: ['Torneira de esquadria para ligação de torneiras, autoclismos e máquinas.', 'Conforme a norma EN 200.'],
+        d: [
+          'Torneira de esquadria para ligação de torneiras, autoclismos e máquinas.',
+          'Conforme a norma EN 200.',
+        ],
         pk: 'fit',
         w: [0.12, 0.3],
         k: 2,
@@ -1761,7 +2344,14 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Torneira de máquina de lavar {tipo}',
-        ax: { tipo: [o('com válvula anti-retorno', 'Anti-retorno=Sim'), o('de parede', 'Anti-retorno=Não', 0.85), o('dupla', 'Anti-retorno=Sim', 1.6), o('com manípulo borboleta', 'Anti-retorno=Não', 0.9)] },
+        ax: {
+          tipo: [
+            o('com válvula anti-retorno', 'Anti-retorno=Sim'),
+            o('de parede', 'Anti-retorno=Não', 0.85),
+            o('dupla', 'Anti-retorno=Sim', 1.6),
+            o('com manípulo borboleta', 'Anti-retorno=Não', 0.9),
+          ],
+        },
         sz: szL([
           ['1/2"x3/4"', 'Ligação=1/2"x3/4"'],
           ['3/4"x3/4"', 'Ligação=3/4"x3/4"', 1.1],
@@ -1774,7 +2364,14 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Mangueira de {tipo} para máquina de lavar',
-        ax: { tipo: [o('enchimento', 'Tipo=Enchimento'), o('descarga', 'Tipo=Descarga', 0.8), o('enchimento com aquastop', 'Tipo=Enchimento', 3), o('enchimento em malha de inox', 'Tipo=Enchimento', 1.8)] },
+        ax: {
+          tipo: [
+            o('enchimento', 'Tipo=Enchimento'),
+            o('descarga', 'Tipo=Descarga', 0.8),
+            o('enchimento com aquastop', 'Tipo=Enchimento', 3),
+            o('enchimento em malha de inox', 'Tipo=Enchimento', 1.8),
+          ],
+        },
         sz: sz('Comprimento', 'm', [1.5, 2, 2.5, 3, 4], 0.15),
         m: [2, 4],
         p: [4, 9],
@@ -1785,7 +2382,13 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Caixa de encastrar para máquina de lavar {tipo}',
-        ax: { tipo: [o('com torneira e sifão', 'Torneira=Sim'), o('com sifão', 'Torneira=Não', 0.7), o('dupla para máquina e secador', 'Torneira=Sim', 1.5)] },
+        ax: {
+          tipo: [
+            o('com torneira e sifão', 'Torneira=Sim'),
+            o('com sifão', 'Torneira=Não', 0.7),
+            o('dupla para máquina e secador', 'Torneira=Sim', 1.5),
+          ],
+        },
         sz: sz('Saída', 'mm', [40, 50], 0.05),
         p: [22, 45],
         at: 'Material=PP|Tampa=Branca',
@@ -1796,4 +2399,3 @@ export const BATHROOM_FAMILIES: readonly FamilyDef[] = [
     ],
   },
 ];
-

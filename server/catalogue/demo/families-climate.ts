@@ -1,7 +1,23 @@
 /** Chapters 100 (Ventilação), 110 (AQS, climatização e renováveis), 120 (Gás) and 130 (Aspiração Central). */
-import { FIN_M, TOWNS, o, os, series, sz, sz2, szDN, szIn, szL, type FamilyDef, type O } from './templates';
+import {
+  FIN_M,
+  TOWNS,
+  o,
+  os,
+  series,
+  sz,
+  sz2,
+  szDN,
+  szIn,
+  szL,
+  type FamilyDef,
+  type O,
+} from './templates';
 
-const GAS: O[] = [o('a gás natural', 'Tipo de gás=Gás natural'), o('a GPL', 'Tipo de gás=GPL', 1.03)];
+const GAS: O[] = [
+  o('a gás natural', 'Tipo de gás=Gás natural'),
+  o('a GPL', 'Tipo de gás=GPL', 1.03),
+];
 const DUCT = [80, 100, 125, 150, 160, 200, 250, 315];
 
 export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
@@ -9,7 +25,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '100-010',
     title: 'Extratores de Casa de Banho',
-    d: ['Motor de baixo consumo montado sobre rolamentos.', 'Grelha frontal desmontável para limpeza.'],
+    d: [
+      'Motor de baixo consumo montado sobre rolamentos.',
+      'Grelha frontal desmontável para limpeza.',
+    ],
     tpl: [
       {
         n: 'Extrator de casa de banho {tipo} {mont}',
@@ -23,13 +42,31 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
             o('com detetor de presença', 'Comando=Detetor de presença', 1.8),
             o('com válvula anti-retorno', 'Comando=Interruptor', 1.15),
           ],
-          mont: ['', o('de montagem no teto', 'Montagem=Teto', 1.1), o('de janela', 'Montagem=Janela', 1.05)],
+          mont: [
+            '',
+            o('de montagem no teto', 'Montagem=Teto', 1.1),
+            o('de janela', 'Montagem=Janela', 1.05),
+          ],
         },
-        sz: sz2('Diâmetro', 'mm', 'Caudal', 'm³/h', [[100, 95], [120, 160], [150, 280]], 0.3),
+        sz: sz2(
+          'Diâmetro',
+          'mm',
+          'Caudal',
+          'm³/h',
+          [
+            [100, 95],
+            [120, 160],
+            [150, 280],
+          ],
+          0.3,
+        ),
         m: [2, 3],
         p: [22, 48],
         at: 'Tensão=230 V|Proteção=IPX4',
-        d: ['Extrator de parede ou teto para ventilação de casas de banho e arrumos.', 'Baixo nível sonoro e consumo reduzido.'],
+        d: [
+          'Extrator de parede ou teto para ventilação de casas de banho e arrumos.',
+          'Baixo nível sonoro e consumo reduzido.',
+        ],
         pk: 'unit5',
         w: [0.6, 1.8],
         k: 3,
@@ -37,7 +74,13 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para extrator de casa de banho',
         ax: {
-          peca: [o('Válvula anti-retorno', 'Tipo=Válvula'), o('Grelha de exterior com rede', 'Tipo=Grelha', 1.2), o('Kit de passagem de parede', 'Tipo=Kit', 2.5), o('Motor de substituição', 'Tipo=Motor', 5), o('Persiana automática', 'Tipo=Persiana', 1.6)],
+          peca: [
+            o('Válvula anti-retorno', 'Tipo=Válvula'),
+            o('Grelha de exterior com rede', 'Tipo=Grelha', 1.2),
+            o('Kit de passagem de parede', 'Tipo=Kit', 2.5),
+            o('Motor de substituição', 'Tipo=Motor', 5),
+            o('Persiana automática', 'Tipo=Persiana', 1.6),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [100, 120, 150], 0.2),
         m: [1, 3],
@@ -57,14 +100,41 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Ventilador de conduta {tipo} {x}',
         ax: {
-          tipo: [o('em linha misto', 'Tipo=Misto'), o('centrífugo', 'Tipo=Centrífugo', 1.3), o('em linha silencioso', 'Tipo=Misto', 1.5), o('helicocentrífugo', 'Tipo=Helicocentrífugo', 1.2), o('de alto caudal', 'Tipo=Centrífugo', 1.8)],
-          x: ['', o('com temporizador', 'Comando=Temporizador', 1.15), o('com 2 velocidades', 'Comando=2 velocidades', 1.1)],
+          tipo: [
+            o('em linha misto', 'Tipo=Misto'),
+            o('centrífugo', 'Tipo=Centrífugo', 1.3),
+            o('em linha silencioso', 'Tipo=Misto', 1.5),
+            o('helicocentrífugo', 'Tipo=Helicocentrífugo', 1.2),
+            o('de alto caudal', 'Tipo=Centrífugo', 1.8),
+          ],
+          x: [
+            '',
+            o('com temporizador', 'Comando=Temporizador', 1.15),
+            o('com 2 velocidades', 'Comando=2 velocidades', 1.1),
+          ],
         },
-        sz: sz2('Diâmetro', 'mm', 'Caudal', 'm³/h', [[100, 180], [125, 280], [150, 520], [200, 850], [250, 1200], [315, 1800]], 0.35),
+        sz: sz2(
+          'Diâmetro',
+          'mm',
+          'Caudal',
+          'm³/h',
+          [
+            [100, 180],
+            [125, 280],
+            [150, 520],
+            [200, 850],
+            [250, 1200],
+            [315, 1800],
+          ],
+          0.35,
+        ),
         m: [2, 5],
         p: [55, 95],
         at: 'Tensão=230 V|Proteção=IPX4',
-        d: ['Ventilador para instalação em conduta circular.', 'Ideal para cozinhas, casas de banho interiores e pequenos escritórios.'],
+        d: [
+          'Ventilador para instalação em conduta circular.',
+          'Ideal para cozinhas, casas de banho interiores e pequenos escritórios.',
+        ],
         pk: 'unit',
         w: [2, 9],
         k: 3,
@@ -73,13 +143,28 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            os('Ventilador axial de parede', 'Tipo=Axial', 1, sz('Diâmetro', 'mm', [150, 200, 250, 300], 0.35)),
-            os('Ventilador axial de janela', 'Tipo=Axial', 0.9, sz('Diâmetro', 'mm', [150, 200, 250], 0.35)),
-            os('Variador de velocidade para ventilador de conduta', 'Tipo=Variador', 0.8, szL([
-              ['1.5 A', 'Intensidade máxima=1.5 A', 1],
-              ['3 A', 'Intensidade máxima=3 A', 1.3],
-              ['5 A', 'Intensidade máxima=5 A', 1.7],
-            ])),
+            os(
+              'Ventilador axial de parede',
+              'Tipo=Axial',
+              1,
+              sz('Diâmetro', 'mm', [150, 200, 250, 300], 0.35),
+            ),
+            os(
+              'Ventilador axial de janela',
+              'Tipo=Axial',
+              0.9,
+              sz('Diâmetro', 'mm', [150, 200, 250], 0.35),
+            ),
+            os(
+              'Variador de velocidade para ventilador de conduta',
+              'Tipo=Variador',
+              0.8,
+              szL([
+                ['1.5 A', 'Intensidade máxima=1.5 A', 1],
+                ['3 A', 'Intensidade máxima=3 A', 1.3],
+                ['5 A', 'Intensidade máxima=5 A', 1.7],
+              ]),
+            ),
             os('Temporizador para ventilador de conduta', 'Tipo=Temporizador', 0.6, []),
           ],
         },
@@ -113,7 +198,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         m: [3, 6],
         p: [12, 20],
         at: 'Temperatura máxima=140 °C',
-        d: ['Conduta flexível para ventilação, exaustão de exaustores e ar condicionado.', 'Classificação de reação ao fogo segundo EN 13501-1.'],
+        d: [
+          'Conduta flexível para ventilação, exaustão de exaustores e ar condicionado.',
+          'Classificação de reação ao fogo segundo EN 13501-1.',
+        ],
         pk: 'unit',
         w: [0.4, 6],
         k: 3,
@@ -121,7 +209,13 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Abraçadeira para conduta flexível {tipo}',
-        ax: { tipo: [o('metálica de parafuso', 'Tipo=Metálica'), o('de nylon', 'Tipo=Nylon', 0.5), o('de fita com fecho', 'Tipo=Fita', 0.8)] },
+        ax: {
+          tipo: [
+            o('metálica de parafuso', 'Tipo=Metálica'),
+            o('de nylon', 'Tipo=Nylon', 0.5),
+            o('de fita com fecho', 'Tipo=Fita', 0.8),
+          ],
+        },
         sz: sz('Diâmetro', 'mm', DUCT.slice(0, 6), 0.12),
         m: [3, 6],
         p: [0.8, 1.4],
@@ -140,8 +234,16 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Conduta {tipo} vara {len}',
         ax: {
-          tipo: [o('circular em PVC', 'Material=PVC'), o('retangular em PVC', 'Material=PVC', 1.2), o('spiro em aço galvanizado', 'Material=Aço galvanizado', 1.6)],
-          len: [o('1 m', 'Comprimento=1 m'), o('1.5 m', 'Comprimento=1.5 m', 1.45), o('3 m', 'Comprimento=3 m', 2.8)],
+          tipo: [
+            o('circular em PVC', 'Material=PVC'),
+            o('retangular em PVC', 'Material=PVC', 1.2),
+            o('spiro em aço galvanizado', 'Material=Aço galvanizado', 1.6),
+          ],
+          len: [
+            o('1 m', 'Comprimento=1 m'),
+            o('1.5 m', 'Comprimento=1.5 m', 1.45),
+            o('3 m', 'Comprimento=3 m', 2.8),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [100, 125, 150, 200, 250], 0.35),
         m: [2, 5],
@@ -155,8 +257,20 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para conduta {forma}',
         ax: {
-          peca: [o('Curva 90°', 'Tipo=Curva'), o('Curva 45°', 'Tipo=Curva'), o('Tê', 'Tipo=Tê', 1.5), o('União', 'Tipo=União', 0.6), o('Redução', 'Tipo=Redução'), o('Válvula anti-retorno', 'Tipo=Válvula', 2), o('Suporte de parede', 'Tipo=Suporte', 0.5)],
-          forma: [o('circular em PVC', 'Material=PVC'), o('retangular em PVC', 'Material=PVC', 1.1), o('em aço galvanizado', 'Material=Aço galvanizado', 1.5)],
+          peca: [
+            o('Curva 90°', 'Tipo=Curva'),
+            o('Curva 45°', 'Tipo=Curva'),
+            o('Tê', 'Tipo=Tê', 1.5),
+            o('União', 'Tipo=União', 0.6),
+            o('Redução', 'Tipo=Redução'),
+            o('Válvula anti-retorno', 'Tipo=Válvula', 2),
+            o('Suporte de parede', 'Tipo=Suporte', 0.5),
+          ],
+          forma: [
+            o('circular em PVC', 'Material=PVC'),
+            o('retangular em PVC', 'Material=PVC', 1.1),
+            o('em aço galvanizado', 'Material=Aço galvanizado', 1.5),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [100, 125, 150, 200], 0.35),
         m: [2, 4],
@@ -177,8 +291,19 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Grelha de ventilação {tipo} {mat}',
         ax: {
-          tipo: [o('retangular', 'Forma=Retangular'), o('redonda', 'Forma=Redonda'), o('com rede mosquiteira', 'Forma=Retangular', 1.1), o('com persiana regulável', 'Forma=Retangular', 1.4), o('de porta', 'Forma=Retangular', 0.9), o('de exterior com alhetas', 'Forma=Retangular', 1.2)],
-          mat: [o('em alumínio', 'Material=Alumínio', 1.4), o('em PVC branco', 'Material=PVC'), o('em aço inox', 'Material=Aço inox', 2.2)],
+          tipo: [
+            o('retangular', 'Forma=Retangular'),
+            o('redonda', 'Forma=Redonda'),
+            o('com rede mosquiteira', 'Forma=Retangular', 1.1),
+            o('com persiana regulável', 'Forma=Retangular', 1.4),
+            o('de porta', 'Forma=Retangular', 0.9),
+            o('de exterior com alhetas', 'Forma=Retangular', 1.2),
+          ],
+          mat: [
+            o('em alumínio', 'Material=Alumínio', 1.4),
+            o('em PVC branco', 'Material=PVC'),
+            o('em aço inox', 'Material=Aço inox', 2.2),
+          ],
         },
         sz: szL([
           ['150x150 mm', 'Dimensões=150x150 mm', 1],
@@ -196,7 +321,15 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Difusor {tipo}',
-        ax: { tipo: [o('de extração redondo', 'Tipo=Extração'), o('de insuflação redondo', 'Tipo=Insuflação'), o('de teto quadrado', 'Tipo=Insuflação', 2.2), o('linear de ranhura', 'Tipo=Insuflação', 3), o('em metal regulável', 'Tipo=Extração', 1.6)] },
+        ax: {
+          tipo: [
+            o('de extração redondo', 'Tipo=Extração'),
+            o('de insuflação redondo', 'Tipo=Insuflação'),
+            o('de teto quadrado', 'Tipo=Insuflação', 2.2),
+            o('linear de ranhura', 'Tipo=Insuflação', 3),
+            o('em metal regulável', 'Tipo=Extração', 1.6),
+          ],
+        },
         sz: sz('Diâmetro', 'mm', [100, 125, 150, 160, 200], 0.2),
         m: [2, 4],
         p: [4, 9],
@@ -216,8 +349,18 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Chapéu de exaustão {tipo} {mat}',
         ax: {
-          tipo: [o('anti-retorno', 'Tipo=Anti-retorno'), o('rotativo', 'Tipo=Rotativo', 1.8), o('cónico', 'Tipo=Cónico', 0.8), o('com rede', 'Tipo=Com rede', 1.1), o('tipo H', 'Tipo=H', 2.2)],
-          mat: [o('em aço inox', 'Material=Aço inox', 1.6), o('em aço galvanizado', 'Material=Aço galvanizado'), o('em alumínio', 'Material=Alumínio', 1.2)],
+          tipo: [
+            o('anti-retorno', 'Tipo=Anti-retorno'),
+            o('rotativo', 'Tipo=Rotativo', 1.8),
+            o('cónico', 'Tipo=Cónico', 0.8),
+            o('com rede', 'Tipo=Com rede', 1.1),
+            o('tipo H', 'Tipo=H', 2.2),
+          ],
+          mat: [
+            o('em aço inox', 'Material=Aço inox', 1.6),
+            o('em aço galvanizado', 'Material=Aço galvanizado'),
+            o('em alumínio', 'Material=Alumínio', 1.2),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [80, 100, 125, 150, 200], 0.25),
         m: [2, 4],
@@ -231,7 +374,12 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Terminal de exaustão {tipo}',
         ax: {
-          tipo: [o('de parede', 'Tipo=Parede'), o('de telhado', 'Tipo=Telhado', 1.5), o('concêntrico horizontal 60/100', 'Tipo=Concêntrico', 2.2), o('concêntrico vertical 80/125', 'Tipo=Concêntrico', 3)],
+          tipo: [
+            o('de parede', 'Tipo=Parede'),
+            o('de telhado', 'Tipo=Telhado', 1.5),
+            o('concêntrico horizontal 60/100', 'Tipo=Concêntrico', 2.2),
+            o('concêntrico vertical 80/125', 'Tipo=Concêntrico', 3),
+          ],
         },
         sz: szL([
           ['cor preta', 'Cor=Preto'],
@@ -247,7 +395,11 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Tubo de exaustão {mat} {len}',
         ax: {
-          mat: [o('em alumínio', 'Material=Alumínio'), o('em aço inox', 'Material=Aço inox', 2.2), o('em aço vitrificado preto', 'Material=Aço vitrificado', 1.8)],
+          mat: [
+            o('em alumínio', 'Material=Alumínio'),
+            o('em aço inox', 'Material=Aço inox', 2.2),
+            o('em aço vitrificado preto', 'Material=Aço vitrificado', 1.8),
+          ],
           len: [o('0.5 m', 'Comprimento=0.5 m'), o('1 m', 'Comprimento=1 m', 1.7)],
         },
         sz: sz('Diâmetro', 'mm', [80, 100, 110, 125, 150], 0.2),
@@ -263,7 +415,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '100-070',
     title: 'Recuperadores de Calor (VMC)',
-    d: ['Renovação contínua do ar interior com baixo consumo energético.', 'Filtros de fácil substituição.'],
+    d: [
+      'Renovação contínua do ar interior com baixo consumo energético.',
+      'Filtros de fácil substituição.',
+    ],
     tpl: [
       {
         n: 'Unidade VMC {tipo} {x}',
@@ -274,13 +429,20 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
             o('descentralizada de parede', 'Tipo=Descentralizada', 0.9),
             o('compacta de teto', 'Tipo=Duplo fluxo', 1.6),
           ],
-          x: ['', o('com by-pass', 'By-pass=Sim', 1.15), o('com comando Wi-Fi', 'Comando=Wi-Fi', 1.2)],
+          x: [
+            '',
+            o('com by-pass', 'By-pass=Sim', 1.15),
+            o('com comando Wi-Fi', 'Comando=Wi-Fi', 1.2),
+          ],
         },
         sz: sz('Caudal', 'm³/h', [150, 250, 350, 450], 0.25),
         m: [1, 3],
         p: [380, 900],
         at: 'Tensão=230 V|Eficiência=90 %',
-        d: ['Unidade de ventilação mecânica controlada para habitações.', 'Recupera até 90% do calor do ar extraído.'],
+        d: [
+          'Unidade de ventilação mecânica controlada para habitações.',
+          'Recupera até 90% do calor do ar extraído.',
+        ],
         pk: 'big',
         w: [8, 40],
         k: 3,
@@ -288,7 +450,13 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para unidade VMC',
         ax: {
-          peca: [o('Filtro G4', 'Tipo=Filtro G4'), o('Filtro F7', 'Tipo=Filtro F7', 1.5), o('Boca de extração higrorregulável', 'Tipo=Boca', 1.4), o('Comando com ecrã tátil', 'Tipo=Comando', 5), o('Silenciador', 'Tipo=Silenciador', 3)],
+          peca: [
+            o('Filtro G4', 'Tipo=Filtro G4'),
+            o('Filtro F7', 'Tipo=Filtro F7', 1.5),
+            o('Boca de extração higrorregulável', 'Tipo=Boca', 1.4),
+            o('Comando com ecrã tátil', 'Tipo=Comando', 5),
+            o('Silenciador', 'Tipo=Silenciador', 3),
+          ],
         },
         sz: szL([
           ['tamanho S', 'Tamanho=S'],
@@ -333,7 +501,11 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         m: [2, 3],
         p: [210, 420],
         at: 'Classe energética=A|Ligação=1/2"',
-        d: ['Esquentador a gás para produção instantânea de água quente sanitária.', 'Ecrã digital e controlo eletrónico da temperatura.', 'Conforme a norma EN 26.'],
+        d: [
+          'Esquentador a gás para produção instantânea de água quente sanitária.',
+          'Ecrã digital e controlo eletrónico da temperatura.',
+          'Conforme a norma EN 26.',
+        ],
         pk: 'big',
         w: [9, 18],
         k: 4,
@@ -355,7 +527,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         m: [1, 1],
         p: [28, 55],
         at: 'Tipo=Peça de substituição|Compatibilidade=Consultar modelo',
-        d: ['Peça original para esquentadores a gás.', 'A substituição deve ser realizada por técnico qualificado.'],
+        d: [
+          'Peça original para esquentadores a gás.',
+          'A substituição deve ser realizada por técnico qualificado.',
+        ],
         pk: 'unit5',
         w: [0.05, 2.5],
       },
@@ -364,7 +539,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '110-020',
     title: 'Termoacumuladores',
-    d: ['Isolamento em poliuretano expandido sem CFC.', 'Fornecido com válvula de segurança de 8 bar.'],
+    d: [
+      'Isolamento em poliuretano expandido sem CFC.',
+      'Fornecido com válvula de segurança de 8 bar.',
+    ],
     tpl: [
       {
         n: 'Termoacumulador elétrico {tipo} {anodo} {serie}',
@@ -377,14 +555,34 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
             o('plano extrafino', 'Instalação=Multiposição', 1.6),
             o('inteligente com Wi-Fi', 'Instalação=Vertical', 1.5),
           ],
-          anodo: [o('com ânodo de magnésio', 'Ânodo=Magnésio'), o('com ânodo eletrónico', 'Ânodo=Eletrónico', 1.2)],
+          anodo: [
+            o('com ânodo de magnésio', 'Ânodo=Magnésio'),
+            o('com ânodo eletrónico', 'Ânodo=Eletrónico', 1.2),
+          ],
           serie: series(TOWNS, 2, 6),
         },
-        sz: sz2('Capacidade', 'L', 'Potência', 'W', [[30, 1500], [50, 1500], [80, 2000], [100, 2000], [150, 2400], [200, 2400]], 0.2),
+        sz: sz2(
+          'Capacidade',
+          'L',
+          'Potência',
+          'W',
+          [
+            [30, 1500],
+            [50, 1500],
+            [80, 2000],
+            [100, 2000],
+            [150, 2400],
+            [200, 2400],
+          ],
+          0.2,
+        ),
         m: [3, 6],
         p: [130, 190],
         at: 'Tensão=230 V|Pressão máxima=8 bar|Classe energética=C',
-        d: ['Termoacumulador elétrico com cuba vitrificada e termóstato regulável.', 'Conforme a norma EN 60335-2-21.'],
+        d: [
+          'Termoacumulador elétrico com cuba vitrificada e termóstato regulável.',
+          'Conforme a norma EN 60335-2-21.',
+        ],
         pk: 'big',
         w: [12, 50],
         k: 4,
@@ -394,22 +592,42 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para termoacumulador',
         ax: {
           peca: [
-            os('Ânodo de magnésio', 'Tipo=Ânodo', 1, szL([
-              ['3/4" 200 mm', 'Rosca=3/4"|Comprimento=200 mm', 1],
-              ['3/4" 300 mm', 'Rosca=3/4"|Comprimento=300 mm', 1.2],
-              ['1 1/4" 400 mm', 'Rosca=1 1/4"|Comprimento=400 mm', 1.6],
-              ['1 1/4" 600 mm', 'Rosca=1 1/4"|Comprimento=600 mm', 2],
-            ])),
-            os('Resistência elétrica blindada', 'Tipo=Resistência', 1.6, sz('Potência', 'W', [1200, 1500, 2000, 2400], 0.1)),
-            os('Termóstato regulável', 'Tipo=Termóstato', 1.1, szL([
-              ['16 A', 'Intensidade máxima=16 A'],
-              ['20 A', 'Intensidade máxima=20 A', 1.1],
-            ])),
-            os('Válvula de segurança', 'Tipo=Válvula', 0.8, szL([
-              ['1/2" 8 bar', 'Rosca=1/2"|Pressão de tara=8 bar', 1],
-              ['3/4" 8 bar', 'Rosca=3/4"|Pressão de tara=8 bar', 1.2],
-              ['1/2" 6 bar', 'Rosca=1/2"|Pressão de tara=6 bar', 1],
-            ])),
+            os(
+              'Ânodo de magnésio',
+              'Tipo=Ânodo',
+              1,
+              szL([
+                ['3/4" 200 mm', 'Rosca=3/4"|Comprimento=200 mm', 1],
+                ['3/4" 300 mm', 'Rosca=3/4"|Comprimento=300 mm', 1.2],
+                ['1 1/4" 400 mm', 'Rosca=1 1/4"|Comprimento=400 mm', 1.6],
+                ['1 1/4" 600 mm', 'Rosca=1 1/4"|Comprimento=600 mm', 2],
+              ]),
+            ),
+            os(
+              'Resistência elétrica blindada',
+              'Tipo=Resistência',
+              1.6,
+              sz('Potência', 'W', [1200, 1500, 2000, 2400], 0.1),
+            ),
+            os(
+              'Termóstato regulável',
+              'Tipo=Termóstato',
+              1.1,
+              szL([
+                ['16 A', 'Intensidade máxima=16 A'],
+                ['20 A', 'Intensidade máxima=20 A', 1.1],
+              ]),
+            ),
+            os(
+              'Válvula de segurança',
+              'Tipo=Válvula',
+              0.8,
+              szL([
+                ['1/2" 8 bar', 'Rosca=1/2"|Pressão de tara=8 bar', 1],
+                ['3/4" 8 bar', 'Rosca=3/4"|Pressão de tara=8 bar', 1.2],
+                ['1/2" 6 bar', 'Rosca=1/2"|Pressão de tara=6 bar', 1],
+              ]),
+            ),
             os('Kit de suporte de parede', 'Tipo=Suporte', 1, []),
             os('Junta de flange', 'Tipo=Junta', 0.4, sz('Diâmetro', 'mm', [92, 110, 125], 0.1)),
           ],
@@ -417,7 +635,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         m: [1, 4],
         p: [9, 18],
         at: 'Tipo=Peça de substituição|Compatibilidade=Universal',
-        d: ['Peça de manutenção para termoacumuladores elétricos.', 'Recomenda-se a verificação do ânodo a cada 2 anos.'],
+        d: [
+          'Peça de manutenção para termoacumuladores elétricos.',
+          'Recomenda-se a verificação do ânodo a cada 2 anos.',
+        ],
         pk: 'unit5',
         w: [0.1, 1],
         k: 2,
@@ -427,19 +648,30 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '110-030',
     title: 'Bombas de Calor',
-    d: ['Até 75% de poupança de energia face a um termoacumulador elétrico.', 'Gás refrigerante de baixo impacto ambiental.'],
+    d: [
+      'Até 75% de poupança de energia face a um termoacumulador elétrico.',
+      'Gás refrigerante de baixo impacto ambiental.',
+    ],
     tpl: [
       {
         n: 'Bomba de calor para AQS {tipo} {serie}',
         ax: {
-          tipo: [o('monobloco de parede', 'Instalação=Parede'), o('monobloco de chão', 'Instalação=Chão', 1.2), o('split com depósito', 'Instalação=Split', 1.4), o('com serpentina para solar', 'Instalação=Chão', 1.35)],
+          tipo: [
+            o('monobloco de parede', 'Instalação=Parede'),
+            o('monobloco de chão', 'Instalação=Chão', 1.2),
+            o('split com depósito', 'Instalação=Split', 1.4),
+            o('com serpentina para solar', 'Instalação=Chão', 1.35),
+          ],
           serie: series(TOWNS, 3, 0),
         },
         sz: sz('Capacidade', 'L', [80, 100, 150, 200, 270], 0.18),
         m: [2, 4],
         p: [950, 1400],
         at: 'Classe energética=A+|COP=3.4|Refrigerante=R290',
-        d: ['Bomba de calor para produção de água quente sanitária com resistência de apoio.', 'Conforme a norma EN 16147.'],
+        d: [
+          'Bomba de calor para produção de água quente sanitária com resistência de apoio.',
+          'Conforme a norma EN 16147.',
+        ],
         pk: 'big',
         w: [50, 90],
         k: 2,
@@ -448,14 +680,22 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Bomba de calor ar-água {tipo} {gas}',
         ax: {
-          tipo: [o('monobloco', 'Tipo=Monobloco'), o('split', 'Tipo=Split', 1.1), o('de alta temperatura', 'Tipo=Monobloco', 1.35), o('híbrida', 'Tipo=Híbrida', 1.5)],
+          tipo: [
+            o('monobloco', 'Tipo=Monobloco'),
+            o('split', 'Tipo=Split', 1.1),
+            o('de alta temperatura', 'Tipo=Monobloco', 1.35),
+            o('híbrida', 'Tipo=Híbrida', 1.5),
+          ],
           gas: [o('R32', 'Refrigerante=R32'), o('R290', 'Refrigerante=R290', 1.1)],
         },
         sz: sz('Potência', 'kW', [6, 8, 10, 12, 16], 0.18),
         m: [2, 4],
         p: [2900, 3900],
         at: 'Classe energética=A+++|Tensão=230 V',
-        d: ['Bomba de calor para aquecimento, arrefecimento e água quente sanitária.', 'Compatível com piso radiante, radiadores de baixa temperatura e ventiloconvetores.'],
+        d: [
+          'Bomba de calor para aquecimento, arrefecimento e água quente sanitária.',
+          'Compatível com piso radiante, radiadores de baixa temperatura e ventiloconvetores.',
+        ],
         pk: 'big',
         w: [70, 160],
         k: 2,
@@ -484,7 +724,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '110-040',
     title: 'Caldeiras',
-    d: ['Alta eficiência com modulação da potência.', 'Instalação e arranque por técnico credenciado.'],
+    d: [
+      'Alta eficiência com modulação da potência.',
+      'Instalação e arranque por técnico credenciado.',
+    ],
     tpl: [
       {
         n: 'Caldeira de condensação {tipo} {gas} {serie}',
@@ -503,7 +746,11 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         m: [2, 3],
         p: [1050, 1500],
         at: 'Classe energética=A|Eficiência=94 %|Exaustão=Estanque',
-        d: ['Caldeira mural de condensação para aquecimento central e água quente sanitária.', 'Permutador em aço inox e ecrã digital.', 'Conforme a norma EN 15502.'],
+        d: [
+          'Caldeira mural de condensação para aquecimento central e água quente sanitária.',
+          'Permutador em aço inox e ecrã digital.',
+          'Conforme a norma EN 15502.',
+        ],
         pk: 'big',
         w: [30, 75],
         k: 3,
@@ -512,7 +759,13 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Caldeira {tipo}',
         ax: {
-          tipo: [o('a gasóleo de chão', 'Combustível=Gasóleo'), o('de pellets', 'Combustível=Pellets', 1.5), o('a lenha', 'Combustível=Lenha', 0.9), o('de biomassa com alimentador automático', 'Combustível=Biomassa', 1.9), o('elétrica mural', 'Combustível=Eletricidade', 0.5)],
+          tipo: [
+            o('a gasóleo de chão', 'Combustível=Gasóleo'),
+            o('de pellets', 'Combustível=Pellets', 1.5),
+            o('a lenha', 'Combustível=Lenha', 0.9),
+            o('de biomassa com alimentador automático', 'Combustível=Biomassa', 1.9),
+            o('elétrica mural', 'Combustível=Eletricidade', 0.5),
+          ],
         },
         sz: sz('Potência', 'kW', [20, 25, 30, 40], 0.12),
         m: [2, 4],
@@ -553,7 +806,13 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Radiador de alumínio injetado entre eixos {alt} {cor}',
         ax: {
-          alt: [o('350 mm', 'Entre eixos=350 mm', 0.85), o('500 mm', 'Entre eixos=500 mm'), o('600 mm', 'Entre eixos=600 mm', 1.1), o('700 mm', 'Entre eixos=700 mm', 1.2), o('800 mm', 'Entre eixos=800 mm', 1.3)],
+          alt: [
+            o('350 mm', 'Entre eixos=350 mm', 0.85),
+            o('500 mm', 'Entre eixos=500 mm'),
+            o('600 mm', 'Entre eixos=600 mm', 1.1),
+            o('700 mm', 'Entre eixos=700 mm', 1.2),
+            o('800 mm', 'Entre eixos=800 mm', 1.3),
+          ],
           cor: [o('branco', 'Cor=Branco RAL 9010'), o('antracite', 'Cor=Antracite', 1.15)],
         },
         sz: szL([
@@ -566,7 +825,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         m: [3, 5],
         p: [38, 52],
         at: 'Material=Alumínio injetado|Pressão máxima=10 bar',
-        d: ['Radiador de alumínio de elementos para aquecimento central.', 'Conforme a norma EN 442.'],
+        d: [
+          'Radiador de alumínio de elementos para aquecimento central.',
+          'Conforme a norma EN 442.',
+        ],
         pk: 'unit',
         w: [4, 16],
         k: 3,
@@ -575,14 +837,27 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Radiador de painel em aço {tipo} {alt}',
         ax: {
-          tipo: [o('tipo 11', 'Tipo=11'), o('tipo 21', 'Tipo=21', 1.4), o('tipo 22', 'Tipo=22', 1.6), o('tipo 33', 'Tipo=33', 2.2)],
-          alt: [o('altura 300 mm', 'Altura=300 mm', 0.8), o('altura 500 mm', 'Altura=500 mm'), o('altura 600 mm', 'Altura=600 mm', 1.1), o('altura 900 mm', 'Altura=900 mm', 1.5)],
+          tipo: [
+            o('tipo 11', 'Tipo=11'),
+            o('tipo 21', 'Tipo=21', 1.4),
+            o('tipo 22', 'Tipo=22', 1.6),
+            o('tipo 33', 'Tipo=33', 2.2),
+          ],
+          alt: [
+            o('altura 300 mm', 'Altura=300 mm', 0.8),
+            o('altura 500 mm', 'Altura=500 mm'),
+            o('altura 600 mm', 'Altura=600 mm', 1.1),
+            o('altura 900 mm', 'Altura=900 mm', 1.5),
+          ],
         },
         sz: sz('Comprimento', 'mm', [400, 600, 800, 1000, 1200, 1400, 1600], 0.22),
         m: [3, 6],
         p: [48, 70],
         at: 'Material=Aço|Cor=Branco RAL 9016',
-        d: ['Radiador de painel em aço com ligações laterais e suportes de parede.', 'Conforme a norma EN 442.'],
+        d: [
+          'Radiador de painel em aço com ligações laterais e suportes de parede.',
+          'Conforme a norma EN 442.',
+        ],
         pk: 'big',
         w: [8, 45],
         k: 3,
@@ -592,20 +867,41 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para radiador',
         ax: {
           peca: [
-            os('Purgador manual', 'Tipo=Purgador', 0.5, szIn('Rosca', ['1/8"', '1/4"', '3/8"'], 0.1)),
-            os('Kit de montagem para radiador de alumínio', 'Tipo=Kit', 2.5, szL([
-              ['1/2" branco', 'Ligação=1/2"|Cor=Branco'],
-              ['3/4" branco', 'Ligação=3/4"|Cor=Branco', 1.1],
-            ])),
-            os('Bujão com redução', 'Tipo=Bujão', 0.8, szL([
-              ['1"x1/2" direito', 'Rosca=1"x1/2"|Sentido=Direito'],
-              ['1"x1/2" esquerdo', 'Rosca=1"x1/2"|Sentido=Esquerdo'],
-              ['1"x3/8" direito', 'Rosca=1"x3/8"|Sentido=Direito'],
-            ])),
-            os('Suporte de parede', 'Tipo=Suporte', 1, szL([
-              ['de fixar', 'Montagem=Fixar'],
-              ['regulável', 'Montagem=Regulável', 1.3],
-            ]), true),
+            os(
+              'Purgador manual',
+              'Tipo=Purgador',
+              0.5,
+              szIn('Rosca', ['1/8"', '1/4"', '3/8"'], 0.1),
+            ),
+            os(
+              'Kit de montagem para radiador de alumínio',
+              'Tipo=Kit',
+              2.5,
+              szL([
+                ['1/2" branco', 'Ligação=1/2"|Cor=Branco'],
+                ['3/4" branco', 'Ligação=3/4"|Cor=Branco', 1.1],
+              ]),
+            ),
+            os(
+              'Bujão com redução',
+              'Tipo=Bujão',
+              0.8,
+              szL([
+                ['1"x1/2" direito', 'Rosca=1"x1/2"|Sentido=Direito'],
+                ['1"x1/2" esquerdo', 'Rosca=1"x1/2"|Sentido=Esquerdo'],
+                ['1"x3/8" direito', 'Rosca=1"x3/8"|Sentido=Direito'],
+              ]),
+            ),
+            os(
+              'Suporte de parede',
+              'Tipo=Suporte',
+              1,
+              szL([
+                ['de fixar', 'Montagem=Fixar'],
+                ['regulável', 'Montagem=Regulável', 1.3],
+              ]),
+              true,
+            ),
             os('Junta de elementos', 'Tipo=Junta', 0.3, szIn('Rosca', ['1"'], 0.1)),
             os('Purgador automático', 'Tipo=Purgador', 1.6, szIn('Rosca', ['3/8"', '1/2"'], 0.1)),
           ],
@@ -622,19 +918,30 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '110-060',
     title: 'Painéis Solares',
-    d: ['Estrutura de fixação disponível para telhado inclinado e cobertura plana.', 'Garantia de 10 anos no coletor.'],
+    d: [
+      'Estrutura de fixação disponível para telhado inclinado e cobertura plana.',
+      'Garantia de 10 anos no coletor.',
+    ],
     tpl: [
       {
         n: 'Coletor solar térmico {tipo} {serie}',
         ax: {
-          tipo: [o('plano vertical', 'Tipo=Plano'), o('plano horizontal', 'Tipo=Plano', 1.05), o('de tubos de vácuo', 'Tipo=Tubos de vácuo', 1.4), o('seletivo de alto rendimento', 'Tipo=Plano', 1.2)],
+          tipo: [
+            o('plano vertical', 'Tipo=Plano'),
+            o('plano horizontal', 'Tipo=Plano', 1.05),
+            o('de tubos de vácuo', 'Tipo=Tubos de vácuo', 1.4),
+            o('seletivo de alto rendimento', 'Tipo=Plano', 1.2),
+          ],
           serie: series(TOWNS, 3, 11),
         },
         sz: sz('Área', 'm²', [2, 2.3, 2.5], 0.12),
         m: [2, 3],
         p: [380, 560],
         at: 'Absorvedor=Cobre e alumínio|Vidro=Temperado 3.2 mm',
-        d: ['Coletor solar térmico para produção de água quente sanitária.', 'Certificado Solar Keymark segundo a norma EN 12975.'],
+        d: [
+          'Coletor solar térmico para produção de água quente sanitária.',
+          'Certificado Solar Keymark segundo a norma EN 12975.',
+        ],
         pk: 'big',
         w: [32, 48],
         k: 2,
@@ -642,7 +949,13 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Kit solar termossifão {tipo}',
-        ax: { tipo: [o('para telhado inclinado', 'Instalação=Telhado inclinado'), o('para cobertura plana', 'Instalação=Cobertura plana', 1.08), o('com apoio elétrico', 'Instalação=Cobertura plana', 1.15)] },
+        ax: {
+          tipo: [
+            o('para telhado inclinado', 'Instalação=Telhado inclinado'),
+            o('para cobertura plana', 'Instalação=Cobertura plana', 1.08),
+            o('com apoio elétrico', 'Instalação=Cobertura plana', 1.15),
+          ],
+        },
         sz: sz('Capacidade', 'L', [150, 200, 300], 0.3),
         p: [950, 1300],
         at: 'Coletores=1|Depósito=Aço vitrificado',
@@ -652,11 +965,20 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Painel solar fotovoltaico {tipo}',
-        ax: { tipo: [o('monocristalino', 'Tecnologia=Monocristalino'), o('bifacial monocristalino', 'Tecnologia=Bifacial', 1.15), o('full black', 'Tecnologia=Monocristalino', 1.1)] },
+        ax: {
+          tipo: [
+            o('monocristalino', 'Tecnologia=Monocristalino'),
+            o('bifacial monocristalino', 'Tecnologia=Bifacial', 1.15),
+            o('full black', 'Tecnologia=Monocristalino', 1.1),
+          ],
+        },
         sz: sz('Potência', 'W', [410, 440, 460, 500], 0.08),
         p: [95, 130],
         at: 'Eficiência=21.5 %|Garantia=25 anos',
-        d: ['Módulo fotovoltaico de alta eficiência para autoconsumo.', 'Conforme a norma IEC 61215.'],
+        d: [
+          'Módulo fotovoltaico de alta eficiência para autoconsumo.',
+          'Conforme a norma IEC 61215.',
+        ],
         pk: 'big',
         w: [21, 28],
         k: 2,
@@ -691,14 +1013,22 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Vaso de expansão {tipo} {mont}',
         ax: {
-          tipo: [o('para aquecimento', 'Aplicação=Aquecimento|Cor=Vermelho'), o('para água sanitária', 'Aplicação=Água sanitária|Cor=Branco', 1.2), o('para instalações solares', 'Aplicação=Solar|Cor=Branco', 1.3), o('plano para caldeira', 'Aplicação=Aquecimento|Cor=Cinzento', 1.1)],
+          tipo: [
+            o('para aquecimento', 'Aplicação=Aquecimento|Cor=Vermelho'),
+            o('para água sanitária', 'Aplicação=Água sanitária|Cor=Branco', 1.2),
+            o('para instalações solares', 'Aplicação=Solar|Cor=Branco', 1.3),
+            o('plano para caldeira', 'Aplicação=Aquecimento|Cor=Cinzento', 1.1),
+          ],
           mont: [o('de parede', 'Montagem=Parede'), o('com pés', 'Montagem=Chão', 1.3)],
         },
         sz: sz('Capacidade', 'L', [8, 12, 18, 24, 35, 50, 80, 100], 0.28),
         m: [3, 6],
         p: [16, 26],
         at: 'Pressão máxima=8 bar|Pré-carga=1.5 bar',
-        d: ['Vaso de expansão de membrana para absorver a dilatação da água na instalação.', 'Conforme a norma EN 13831.'],
+        d: [
+          'Vaso de expansão de membrana para absorver a dilatação da água na instalação.',
+          'Conforme a norma EN 13831.',
+        ],
         pk: 'unit',
         w: [2, 20],
         k: 3,
@@ -708,12 +1038,27 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para vaso de expansão',
         ax: {
           peca: [
-            os('Suporte de parede', 'Tipo=Suporte', 1, szL([
-              ['até 18 L', 'Capacidade máxima=18 L'],
-              ['até 35 L', 'Capacidade máxima=35 L', 1.3],
-            ])),
-            os('Válvula de corte com purga', 'Tipo=Válvula', 1.6, szIn('Ligação', ['3/4"', '1"'], 0.2)),
-            os('Ligação flexível', 'Tipo=Ligação', 1.1, sz('Comprimento', 'mm', [300, 500, 800], 0.15)),
+            os(
+              'Suporte de parede',
+              'Tipo=Suporte',
+              1,
+              szL([
+                ['até 18 L', 'Capacidade máxima=18 L'],
+                ['até 35 L', 'Capacidade máxima=35 L', 1.3],
+              ]),
+            ),
+            os(
+              'Válvula de corte com purga',
+              'Tipo=Válvula',
+              1.6,
+              szIn('Ligação', ['3/4"', '1"'], 0.2),
+            ),
+            os(
+              'Ligação flexível',
+              'Tipo=Ligação',
+              1.1,
+              sz('Comprimento', 'mm', [300, 500, 800], 0.15),
+            ),
             os('Manómetro de pré-carga', 'Tipo=Manómetro', 1.3, []),
           ],
         },
@@ -752,7 +1097,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [75, 150],
         at: 'Cor=Branco|Ligação=1/2"',
-        d: ['Toalheiro para casa de banho com tubos horizontais e fixação à parede.', 'Conforme a norma EN 442.'],
+        d: [
+          'Toalheiro para casa de banho com tubos horizontais e fixação à parede.',
+          'Conforme a norma EN 442.',
+        ],
         pk: 'big',
         w: [5, 16],
         k: 3,
@@ -782,18 +1130,31 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '110-090',
     title: 'Piso Radiante',
-    d: ['Conforto térmico uniforme com baixa temperatura de impulsão.', 'Ideal em combinação com bombas de calor.'],
+    d: [
+      'Conforto térmico uniforme com baixa temperatura de impulsão.',
+      'Ideal em combinação com bombas de calor.',
+    ],
     tpl: [
       {
         n: 'Tubo PE-RT para piso radiante {tipo} {len}',
         ax: {
-          tipo: [o('com barreira antioxigénio', 'Material=PE-RT EVOH'), o('de 5 camadas', 'Material=PE-RT 5 camadas', 1.15)],
-          len: [o('rolo 200 m', 'Comprimento=200 m'), o('rolo 400 m', 'Comprimento=400 m', 1.95), o('rolo 600 m', 'Comprimento=600 m', 2.85)],
+          tipo: [
+            o('com barreira antioxigénio', 'Material=PE-RT EVOH'),
+            o('de 5 camadas', 'Material=PE-RT 5 camadas', 1.15),
+          ],
+          len: [
+            o('rolo 200 m', 'Comprimento=200 m'),
+            o('rolo 400 m', 'Comprimento=400 m', 1.95),
+            o('rolo 600 m', 'Comprimento=600 m', 2.85),
+          ],
         },
         sz: sz('Diâmetro', 'mm', ['16x2', '17x2', '20x2'], 0.2),
         p: [110, 150],
         at: 'Pressão máxima=6 bar|Temperatura máxima=70 °C',
-        d: ['Tubo para sistemas de aquecimento e arrefecimento por piso radiante.', 'Conforme a norma EN ISO 22391.'],
+        d: [
+          'Tubo para sistemas de aquecimento e arrefecimento por piso radiante.',
+          'Conforme a norma EN ISO 22391.',
+        ],
         pk: 'roll',
         w: [9, 40],
         k: 2,
@@ -801,7 +1162,13 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Painel isolante para piso radiante {tipo}',
-        ax: { tipo: [o('com pitões de 30 mm', 'Espessura=30 mm'), o('liso de 20 mm', 'Espessura=20 mm', 0.7), o('com pitões de 50 mm', 'Espessura=50 mm', 1.4)] },
+        ax: {
+          tipo: [
+            o('com pitões de 30 mm', 'Espessura=30 mm'),
+            o('liso de 20 mm', 'Espessura=20 mm', 0.7),
+            o('com pitões de 50 mm', 'Espessura=50 mm', 1.4),
+          ],
+        },
         sz: szL([
           ['embalagem 10 m²', 'Área=10 m²'],
           ['embalagem 15 m²', 'Área=15 m²', 1.45],
@@ -814,7 +1181,13 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Coletor para piso radiante {tipo}',
-        ax: { tipo: [o('com caudalímetros', 'Caudalímetros=Sim', 1.3), o('em latão com detentores', 'Caudalímetros=Não'), o('em aço inox com caudalímetros', 'Caudalímetros=Sim', 1.6)] },
+        ax: {
+          tipo: [
+            o('com caudalímetros', 'Caudalímetros=Sim', 1.3),
+            o('em latão com detentores', 'Caudalímetros=Não'),
+            o('em aço inox com caudalímetros', 'Caudalímetros=Sim', 1.6),
+          ],
+        },
         sz: szL([
           ['3 circuitos', 'Circuitos=3', 1],
           ['4 circuitos', 'Circuitos=4', 1.25],
@@ -854,7 +1227,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '110-100',
     title: 'Ar Condicionado',
-    d: ['Tecnologia inverter com elevada eficiência sazonal.', 'Instalação por técnico certificado em gases fluorados.'],
+    d: [
+      'Tecnologia inverter com elevada eficiência sazonal.',
+      'Instalação por técnico certificado em gases fluorados.',
+    ],
     tpl: [
       {
         n: 'Ar condicionado {tipo} {serie}',
@@ -878,7 +1254,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [420, 620],
         at: 'Classe energética=A++|Refrigerante=R32',
-        d: ['Equipamento de ar condicionado com bomba de calor para arrefecimento e aquecimento.', 'Filtros de alta densidade e modo silencioso.'],
+        d: [
+          'Equipamento de ar condicionado com bomba de calor para arrefecimento e aquecimento.',
+          'Filtros de alta densidade e modo silencioso.',
+        ],
         pk: 'big',
         w: [25, 60],
         k: 3,
@@ -911,11 +1290,21 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
     tpl: [
       {
         n: 'Válvula termostatizável {tipo}',
-        ax: { tipo: [o('de esquadria', 'Forma=Esquadria'), o('reta', 'Forma=Reta'), o('de esquadria com pré-regulação', 'Forma=Esquadria', 1.4), o('axial', 'Forma=Axial', 1.2)] },
+        ax: {
+          tipo: [
+            o('de esquadria', 'Forma=Esquadria'),
+            o('reta', 'Forma=Reta'),
+            o('de esquadria com pré-regulação', 'Forma=Esquadria', 1.4),
+            o('axial', 'Forma=Axial', 1.2),
+          ],
+        },
         sz: szIn('Ligação', ['3/8"', '1/2"', '3/4"'], 0.2),
         p: [7, 12],
         at: 'Material=Latão niquelado|Pressão máxima=10 bar',
-        d: ['Válvula para radiador preparada para cabeça termostática.', 'Conforme a norma EN 215.'],
+        d: [
+          'Válvula para radiador preparada para cabeça termostática.',
+          'Conforme a norma EN 215.',
+        ],
         pk: 'unit5',
         w: [0.15, 0.4],
         k: 2,
@@ -923,7 +1312,14 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Cabeça termostática {tipo}',
-        ax: { tipo: [o('com sensor incorporado', 'Tipo=Líquida'), o('eletrónica programável', 'Tipo=Eletrónica', 3), o('Wi-Fi', 'Tipo=Eletrónica', 4), o('com sensor remoto', 'Tipo=Líquida', 1.8)] },
+        ax: {
+          tipo: [
+            o('com sensor incorporado', 'Tipo=Líquida'),
+            o('eletrónica programável', 'Tipo=Eletrónica', 3),
+            o('Wi-Fi', 'Tipo=Eletrónica', 4),
+            o('com sensor remoto', 'Tipo=Líquida', 1.8),
+          ],
+        },
         sz: szL([
           ['branca', 'Cor=Branco'],
           ['cromada', 'Cor=Cromado', 1.3],
@@ -963,33 +1359,56 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Interacumulador {tipo} {mont}',
         ax: {
-          tipo: [o('de 1 serpentina', 'Serpentinas=1'), o('de 2 serpentinas', 'Serpentinas=2', 1.2), o('para bomba de calor', 'Serpentinas=1', 1.25), o('em inox de 1 serpentina', 'Serpentinas=1', 1.6)],
+          tipo: [
+            o('de 1 serpentina', 'Serpentinas=1'),
+            o('de 2 serpentinas', 'Serpentinas=2', 1.2),
+            o('para bomba de calor', 'Serpentinas=1', 1.25),
+            o('em inox de 1 serpentina', 'Serpentinas=1', 1.6),
+          ],
           mont: [o('vertical de chão', 'Instalação=Chão'), o('mural', 'Instalação=Parede', 0.95)],
         },
         sz: sz('Capacidade', 'L', [100, 150, 200, 300, 500], 0.3),
         m: [2, 5],
         p: [420, 620],
         at: 'Material=Aço vitrificado|Pressão máxima=10 bar',
-        d: ['Depósito de água quente sanitária com permutador em serpentina.', 'Compatível com caldeiras, bombas de calor e instalações solares.'],
+        d: [
+          'Depósito de água quente sanitária com permutador em serpentina.',
+          'Compatível com caldeiras, bombas de calor e instalações solares.',
+        ],
         pk: 'big',
         w: [40, 160],
         k: 3,
       },
       {
         n: 'Depósito de inércia {tipo}',
-        ax: { tipo: [o('para aquecimento', 'Aplicação=Aquecimento'), o('para água fria', 'Aplicação=Arrefecimento', 1.05), o('com serpentina', 'Aplicação=Aquecimento', 1.3)] },
+        ax: {
+          tipo: [
+            o('para aquecimento', 'Aplicação=Aquecimento'),
+            o('para água fria', 'Aplicação=Arrefecimento', 1.05),
+            o('com serpentina', 'Aplicação=Aquecimento', 1.3),
+          ],
+        },
         sz: sz('Capacidade', 'L', [50, 100, 200, 300, 500, 1000], 0.35),
         m: [2, 5],
         p: [260, 380],
         at: 'Material=Aço carbono|Pressão máxima=6 bar',
-        d: ['Depósito de inércia para estabilizar o funcionamento de bombas de calor e caldeiras de biomassa.'],
+        d: [
+          'Depósito de inércia para estabilizar o funcionamento de bombas de calor e caldeiras de biomassa.',
+        ],
         pk: 'big',
         w: [25, 180],
         k: 2,
       },
       {
         n: '{peca} para interacumulador',
-        ax: { peca: [o('Ânodo de magnésio', 'Tipo=Ânodo'), o('Resistência de apoio com termóstato', 'Tipo=Resistência', 3), o('Termómetro', 'Tipo=Termómetro', 0.8), o('Flange de inspeção', 'Tipo=Flange', 2)] },
+        ax: {
+          peca: [
+            o('Ânodo de magnésio', 'Tipo=Ânodo'),
+            o('Resistência de apoio com termóstato', 'Tipo=Resistência', 3),
+            o('Termómetro', 'Tipo=Termómetro', 0.8),
+            o('Flange de inspeção', 'Tipo=Flange', 2),
+          ],
+        },
         sz: szIn('Rosca', ['1 1/4"', '1 1/2"', '2"'], 0.2),
         m: [1, 2],
         p: [16, 28],
@@ -1004,7 +1423,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '120-010',
     title: 'Redutores de Pressão de Gás',
-    d: ['Certificado para utilização em instalações domésticas.', 'Verificar a validade do redutor a cada 5 anos.'],
+    d: [
+      'Certificado para utilização em instalações domésticas.',
+      'Verificar a validade do redutor a cada 5 anos.',
+    ],
     tpl: [
       {
         n: 'Redutor de pressão de gás {tipo} {x}',
@@ -1025,7 +1447,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         ]),
         p: [9, 18],
         at: 'Caudal=1.5 kg/h|Material=Zamak',
-        d: ['Redutor de pressão para ligação de aparelhos domésticos a gás.', 'Conforme a norma EN 16129.'],
+        d: [
+          'Redutor de pressão para ligação de aparelhos domésticos a gás.',
+          'Conforme a norma EN 16129.',
+        ],
         pk: 'unit5',
         w: [0.2, 0.6],
         k: 3,
@@ -1053,7 +1478,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '120-020',
     title: 'Flexíveis de Gás',
-    d: ['Com data de validade gravada.', 'Instalar sem torções nem contacto com superfícies quentes.'],
+    d: [
+      'Com data de validade gravada.',
+      'Instalar sem torções nem contacto com superfícies quentes.',
+    ],
     tpl: [
       {
         n: 'Flexível de gás {tipo} {lig}',
@@ -1064,13 +1492,20 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
             o('em aço inox com proteção plástica', 'Tipo de gás=Gás natural e GPL', 1.2),
             o('em borracha para GPL', 'Tipo de gás=GPL', 0.6),
           ],
-          lig: [o('1/2" F-F', 'Ligação=F-F|Rosca=1/2"'), o('1/2" M-F', 'Ligação=M-F|Rosca=1/2"'), o('com ligação de abraçadeira', 'Ligação=Abraçadeira', 0.8)],
+          lig: [
+            o('1/2" F-F', 'Ligação=F-F|Rosca=1/2"'),
+            o('1/2" M-F', 'Ligação=M-F|Rosca=1/2"'),
+            o('com ligação de abraçadeira', 'Ligação=Abraçadeira', 0.8),
+          ],
         },
         sz: sz('Comprimento', 'm', [0.5, 0.75, 1, 1.5, 2], 0.15),
         m: [3, 5],
         p: [7, 12],
         at: 'Pressão máxima=0.5 bar',
-        d: ['Flexível de ligação para fogões, placas e esquentadores a gás.', 'Conforme a norma EN 14800.'],
+        d: [
+          'Flexível de ligação para fogões, placas e esquentadores a gás.',
+          'Conforme a norma EN 14800.',
+        ],
         pk: 'unit5',
         w: [0.15, 0.6],
         k: 3,
@@ -1079,12 +1514,19 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{tipo}',
         ax: {
-          tipo: [o('Tubo de borracha para gás butano', 'Tipo=Tubo'), o('Abraçadeira para tubo de gás', 'Tipo=Abraçadeira', 0.2), o('Tubo de borracha para gás com malha', 'Tipo=Tubo', 1.6)],
+          tipo: [
+            o('Tubo de borracha para gás butano', 'Tipo=Tubo'),
+            o('Abraçadeira para tubo de gás', 'Tipo=Abraçadeira', 0.2),
+            o('Tubo de borracha para gás com malha', 'Tipo=Tubo', 1.6),
+          ],
         },
         sz: sz('Comprimento', 'm', [1, 1.5, 2], 0.3),
         p: [3, 6],
         at: 'Diâmetro interior=9 mm',
-        d: ['Complemento para ligação de aparelhos a gás de garrafa.', 'Conforme a norma EN 16436.'],
+        d: [
+          'Complemento para ligação de aparelhos a gás de garrafa.',
+          'Conforme a norma EN 16436.',
+        ],
         pk: 'unit5',
         w: [0.05, 0.4],
       },
@@ -1118,7 +1560,13 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Eletroválvula de corte de gás {tipo}',
-        ax: { tipo: [o('normalmente aberta', 'Estado=Normalmente aberta'), o('normalmente fechada', 'Estado=Normalmente fechada'), o('de rearme manual', 'Estado=Normalmente aberta', 1.2)] },
+        ax: {
+          tipo: [
+            o('normalmente aberta', 'Estado=Normalmente aberta'),
+            o('normalmente fechada', 'Estado=Normalmente fechada'),
+            o('de rearme manual', 'Estado=Normalmente aberta', 1.2),
+          ],
+        },
         sz: szIn('Ligação', ['1/2"', '3/4"', '1"', '1 1/4"'], 0.3),
         m: [2, 4],
         p: [45, 70],
@@ -1137,14 +1585,21 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Tubo multicamada para gás {fmt} {cor}',
         ax: {
-          fmt: [o('rolo 50 m', 'Comprimento=50 m'), o('rolo 100 m', 'Comprimento=100 m', 1.95), o('vara 5 m', 'Comprimento=5 m', 0.12)],
+          fmt: [
+            o('rolo 50 m', 'Comprimento=50 m'),
+            o('rolo 100 m', 'Comprimento=100 m', 1.95),
+            o('vara 5 m', 'Comprimento=5 m', 0.12),
+          ],
           cor: [o('amarelo', 'Cor=Amarelo'), o('com isolamento amarelo', 'Cor=Amarelo', 1.4)],
         },
         sz: sz('Diâmetro', 'mm', ['16x2', '20x2', '26x3', '32x3'], 0.5),
         m: [2, 4],
         p: [85, 120],
         at: 'Material=PEX-AL-PEX|Pressão máxima=5 bar',
-        d: ['Tubo multicamada certificado para condução de gás em edifícios.', 'Conforme a norma EN 1775.'],
+        d: [
+          'Tubo multicamada certificado para condução de gás em edifícios.',
+          'Conforme a norma EN 1775.',
+        ],
         pk: 'roll',
         w: [4, 25],
         k: 2,
@@ -1153,7 +1608,15 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} multicamada press para gás',
         ax: {
-          peca: [o('Curva 90°', 'Tipo=Curva'), o('Tê igual', 'Tipo=Tê', 1.4), o('União', 'Tipo=União', 0.8), o('Terminal macho', 'Tipo=Terminal', 0.9), o('Terminal fêmea', 'Tipo=Terminal', 0.9), o('Cotovelo de parede', 'Tipo=Cotovelo de parede', 1.3), o('Redução', 'Tipo=Redução')],
+          peca: [
+            o('Curva 90°', 'Tipo=Curva'),
+            o('Tê igual', 'Tipo=Tê', 1.4),
+            o('União', 'Tipo=União', 0.8),
+            o('Terminal macho', 'Tipo=Terminal', 0.9),
+            o('Terminal fêmea', 'Tipo=Terminal', 0.9),
+            o('Cotovelo de parede', 'Tipo=Cotovelo de parede', 1.3),
+            o('Redução', 'Tipo=Redução'),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [16, 20, 26, 32], 0.5),
         m: [2, 4],
@@ -1166,7 +1629,12 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Tubo de cobre para gás {tipo}',
-        ax: { tipo: [o('revestido amarelo em rolo 25 m', 'Comprimento=25 m'), o('revestido amarelo em rolo 50 m', 'Comprimento=50 m', 1.95)] },
+        ax: {
+          tipo: [
+            o('revestido amarelo em rolo 25 m', 'Comprimento=25 m'),
+            o('revestido amarelo em rolo 50 m', 'Comprimento=50 m', 1.95),
+          ],
+        },
         sz: sz('Diâmetro', 'mm', [12, 15, 18, 22], 0.35),
         p: [75, 100],
         at: 'Material=Cobre Cu-DHP|Revestimento=PVC amarelo',
@@ -1208,23 +1676,40 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Contador de água {tipo}',
-        ax: { tipo: [o('volumétrico classe C', 'Tipo=Volumétrico'), o('de jato único', 'Tipo=Jato único', 0.7), o('de jato múltiplo', 'Tipo=Jato múltiplo', 0.9), o('com emissor de impulsos', 'Tipo=Volumétrico', 1.5)] },
+        ax: {
+          tipo: [
+            o('volumétrico classe C', 'Tipo=Volumétrico'),
+            o('de jato único', 'Tipo=Jato único', 0.7),
+            o('de jato múltiplo', 'Tipo=Jato múltiplo', 0.9),
+            o('com emissor de impulsos', 'Tipo=Volumétrico', 1.5),
+          ],
+        },
         sz: szDN([15, 20, 25, 32], 0.4),
         m: [2, 4],
         p: [22, 40],
         at: 'Temperatura máxima=30 °C|Pressão máxima=PN16',
-        d: ['Contador de água para medição de consumos em habitações e divisionários.', 'Conforme a Diretiva MID.'],
+        d: [
+          'Contador de água para medição de consumos em habitações e divisionários.',
+          'Conforme a Diretiva MID.',
+        ],
         pk: 'unit5',
         w: [0.5, 2],
         k: 2,
       },
       {
         n: '{peca} para contador',
-        ax: { peca: [o('Ligação de contador em latão', 'Tipo=Ligação'), o('Válvula de retenção', 'Tipo=Válvula', 1.4), o('Junta de fibra', 'Tipo=Junta', 0.1), o('Filtro de entrada', 'Tipo=Filtro', 0.8)] },
+        ax: {
+          peca: [
+            o('Ligação de contador em latão', 'Tipo=Ligação|Material=Latão'),
+            o('Válvula de retenção', 'Tipo=Válvula|Material=Latão', 1.4),
+            o('Junta de fibra', 'Tipo=Junta|Material=Fibra sem amianto', 0.1),
+            o('Filtro de entrada', 'Tipo=Filtro|Material=Latão e inox', 0.8),
+          ],
+        },
         sz: szIn('Ligação', ['3/4"', '1"', '1 1/4"'], 0.3),
         m: [1, 3],
         p: [2.5, 5],
-        at: 'Material=Latão',
+        at: 'Uso=Contadores de água e gás',
         d: ['Acessório de montagem para contadores de água e gás.'],
         pk: 'fit',
         w: [0.01, 0.3],
@@ -1239,8 +1724,17 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Detetor de {tipo} {al}',
         ax: {
-          tipo: [o('gás natural', 'Gás detetado=Metano'), o('GPL', 'Gás detetado=Butano e propano'), o('monóxido de carbono', 'Gás detetado=CO', 1.1), o('gás natural e monóxido de carbono', 'Gás detetado=Metano e CO', 1.5)],
-          al: [o('a 230 V', 'Alimentação=Rede elétrica'), o('a pilhas', 'Alimentação=Pilhas', 1.1), o('com saída para eletroválvula', 'Alimentação=Rede elétrica', 1.4)],
+          tipo: [
+            o('gás natural', 'Gás detetado=Metano'),
+            o('GPL', 'Gás detetado=Butano e propano'),
+            o('monóxido de carbono', 'Gás detetado=CO', 1.1),
+            o('gás natural e monóxido de carbono', 'Gás detetado=Metano e CO', 1.5),
+          ],
+          al: [
+            o('a 230 V', 'Alimentação=Rede elétrica'),
+            o('a pilhas', 'Alimentação=Pilhas', 1.1),
+            o('com saída para eletroválvula', 'Alimentação=Rede elétrica', 1.4),
+          ],
         },
         sz: szL([
           ['montagem de superfície', 'Montagem=Superfície'],
@@ -1250,7 +1744,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         m: [1, 2],
         p: [32, 60],
         at: 'Sinal sonoro=85 dB',
-        d: ['Detetor doméstico de gás para cozinhas e zonas de caldeira.', 'Conforme a norma EN 50194.'],
+        d: [
+          'Detetor doméstico de gás para cozinhas e zonas de caldeira.',
+          'Conforme a norma EN 50194.',
+        ],
         pk: 'unit5',
         w: [0.15, 0.4],
         k: 3,
@@ -1258,7 +1755,13 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Central de deteção de gás {tipo}',
-        ax: { tipo: [o('para garagens', 'Aplicação=Garagens'), o('para cozinhas industriais', 'Aplicação=Cozinhas industriais', 1.1), o('para salas de caldeiras', 'Aplicação=Centrais térmicas', 1.05)] },
+        ax: {
+          tipo: [
+            o('para garagens', 'Aplicação=Garagens'),
+            o('para cozinhas industriais', 'Aplicação=Cozinhas industriais', 1.1),
+            o('para salas de caldeiras', 'Aplicação=Centrais térmicas', 1.05),
+          ],
+        },
         sz: szL([
           ['1 zona', 'Zonas=1', 1],
           ['2 zonas', 'Zonas=2', 1.4],
@@ -1266,7 +1769,9 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         ]),
         p: [180, 260],
         at: 'Tensão=230 V|Saídas de relé=2',
-        d: ['Central de deteção de gás com sondas remotas e saída para eletroválvula e ventilação.'],
+        d: [
+          'Central de deteção de gás com sondas remotas e saída para eletroválvula e ventilação.',
+        ],
         pk: 'unit',
         w: [1, 3],
       },
@@ -1290,7 +1795,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
             o('Tampão', 'Tipo=Tampão', 0.6),
             o('União de 3 peças', 'Tipo=União', 2),
           ],
-          lig: [o('em latão', 'Material=Latão'), o('em latão niquelado', 'Material=Latão niquelado', 1.15)],
+          lig: [
+            o('em latão', 'Material=Latão'),
+            o('em latão niquelado', 'Material=Latão niquelado', 1.15),
+          ],
         },
         sz: szIn('Rosca', ['3/8"', '1/2"', '3/4"', '1"'], 0.45),
         m: [2, 4],
@@ -1305,18 +1813,33 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            os('Porta-garrafas de gás em inox', 'Tipo=Suporte', 1, szL([
-              ['1 garrafa', 'Capacidade=1 garrafa'],
-              ['2 garrafas', 'Capacidade=2 garrafas', 1.6],
-            ])),
-            os('Armário para garrafas de gás', 'Tipo=Armário', 3.5, szL([
-              ['1 garrafa', 'Capacidade=1 garrafa'],
-              ['2 garrafas', 'Capacidade=2 garrafas', 1.5],
-            ])),
-            os('Placa sinalizadora de gás', 'Tipo=Sinalização', 0.15, szL([
-              ['20x10 cm', 'Dimensões=20x10 cm'],
-              ['30x15 cm', 'Dimensões=30x15 cm', 1.4],
-            ])),
+            os(
+              'Porta-garrafas de gás em inox',
+              'Tipo=Suporte',
+              1,
+              szL([
+                ['1 garrafa', 'Capacidade=1 garrafa'],
+                ['2 garrafas', 'Capacidade=2 garrafas', 1.6],
+              ]),
+            ),
+            os(
+              'Armário para garrafas de gás',
+              'Tipo=Armário',
+              3.5,
+              szL([
+                ['1 garrafa', 'Capacidade=1 garrafa'],
+                ['2 garrafas', 'Capacidade=2 garrafas', 1.5],
+              ]),
+            ),
+            os(
+              'Placa sinalizadora de gás',
+              'Tipo=Sinalização',
+              0.15,
+              szL([
+                ['20x10 cm', 'Dimensões=20x10 cm'],
+                ['30x15 cm', 'Dimensões=30x15 cm', 1.4],
+              ]),
+            ),
           ],
         },
         p: [35, 60],
@@ -1331,7 +1854,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '130-010',
     title: 'Centrais de Aspiração',
-    d: ['Expulsão do ar para o exterior, sem ácaros nem poeira em casa.', 'Arranque automático ao ligar a mangueira à tomada.'],
+    d: [
+      'Expulsão do ar para o exterior, sem ácaros nem poeira em casa.',
+      'Arranque automático ao ligar a mangueira à tomada.',
+    ],
     tpl: [
       {
         n: 'Central de aspiração {tipo} {x}',
@@ -1343,13 +1869,32 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
             o('profissional de motor duplo', 'Filtragem=Ciclónica', 1.9),
             o('compacta para apartamento', 'Filtragem=Saco', 0.75),
           ],
-          x: ['', o('com ecrã LCD', 'Ecrã=LCD', 1.15), o('com arranque suave', 'Arranque=Suave', 1.08)],
+          x: [
+            '',
+            o('com ecrã LCD', 'Ecrã=LCD', 1.15),
+            o('com arranque suave', 'Arranque=Suave', 1.08),
+          ],
         },
-        sz: sz2('Potência', 'W', 'Área máxima', 'm²', [[1400, 200], [1600, 300], [1800, 450], [2200, 700]], 0.2),
+        sz: sz2(
+          'Potência',
+          'W',
+          'Área máxima',
+          'm²',
+          [
+            [1400, 200],
+            [1600, 300],
+            [1800, 450],
+            [2200, 700],
+          ],
+          0.2,
+        ),
         m: [2, 4],
         p: [420, 680],
         at: 'Tensão=230 V|Depósito=25 L',
-        d: ['Central de aspiração para instalação na garagem ou arrecadação.', 'Filtro lavável e depósito de fácil esvaziamento.'],
+        d: [
+          'Central de aspiração para instalação na garagem ou arrecadação.',
+          'Filtro lavável e depósito de fácil esvaziamento.',
+        ],
         pk: 'big',
         w: [12, 30],
         k: 3,
@@ -1377,7 +1922,10 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
   {
     code: '130-020',
     title: 'Tomadas de Aspiração',
-    d: ['Contacto elétrico integrado que arranca a central.', 'Tampa com vedante para manter a estanquidade.'],
+    d: [
+      'Contacto elétrico integrado que arranca a central.',
+      'Tampa com vedante para manter a estanquidade.',
+    ],
     tpl: [
       {
         n: 'Tomada de aspiração {tipo}',
@@ -1409,7 +1957,14 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: '{peca} para tomada de aspiração',
-        ax: { peca: [o('Contra-caixa', 'Tipo=Contra-caixa'), o('Contra-caixa para pladur', 'Tipo=Contra-caixa', 1.3), o('Junta de vedação', 'Tipo=Junta', 0.4), o('Contacto elétrico', 'Tipo=Contacto', 0.9)] },
+        ax: {
+          peca: [
+            o('Contra-caixa', 'Tipo=Contra-caixa'),
+            o('Contra-caixa para pladur', 'Tipo=Contra-caixa', 1.3),
+            o('Junta de vedação', 'Tipo=Junta', 0.4),
+            o('Contacto elétrico', 'Tipo=Contacto', 0.9),
+          ],
+        },
         m: [1, 1],
         p: [3, 6],
         at: 'Material=ABS|Diâmetro=51 mm',
@@ -1426,7 +1981,13 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
     tpl: [
       {
         n: 'Tubo PVC para aspiração central {len}',
-        ax: { len: [o('vara 1 m', 'Comprimento=1 m', 0.4), o('vara 2 m', 'Comprimento=2 m', 0.7), o('vara 3 m', 'Comprimento=3 m')] },
+        ax: {
+          len: [
+            o('vara 1 m', 'Comprimento=1 m', 0.4),
+            o('vara 2 m', 'Comprimento=2 m', 0.7),
+            o('vara 3 m', 'Comprimento=3 m'),
+          ],
+        },
         sz: sz('Diâmetro', 'mm', [50, 51], 0.05),
         m: [1, 2],
         p: [4, 6],
@@ -1447,7 +2008,7 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
             o('Curva 90° macho-fêmea', 'Tipo=Curva', 1.1),
             o('Tampão', 'Tipo=Tampão', 0.5),
             o('Abraçadeira de fixação', 'Tipo=Fixação', 0.4),
-            o('Cola para tubo de aspiração', 'Tipo=Cola', 2.5),
+            o('Cola PVC', 'Tipo=Cola', 2.5),
             o('Cabo elétrico de 2 fios', 'Tipo=Cabo', 4),
           ],
         },
@@ -1474,7 +2035,12 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Mangueira de aspiração central {tipo}',
         ax: {
-          tipo: [o('standard', 'Comando=Sem comando'), o('com comando on-off no punho', 'Comando=On-off', 1.4), o('com variador de potência', 'Comando=Variador', 1.8), o('extensível', 'Comando=On-off', 1.6)],
+          tipo: [
+            o('standard', 'Comando=Sem comando'),
+            o('com comando on-off no punho', 'Comando=On-off', 1.4),
+            o('com variador de potência', 'Comando=Variador', 1.8),
+            o('extensível', 'Comando=On-off', 1.6),
+          ],
         },
         sz: sz('Comprimento', 'm', [7, 9, 12, 15], 0.15),
         m: [2, 4],
@@ -1487,7 +2053,14 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Kit de limpeza para aspiração central {tipo}',
-        ax: { tipo: [o('standard', 'Acessórios=6'), o('de luxo', 'Acessórios=10', 1.5), o('para garagem', 'Acessórios=5', 1.1), o('para animais de estimação', 'Acessórios=8', 1.4)] },
+        ax: {
+          tipo: [
+            o('standard', 'Acessórios=6'),
+            o('de luxo', 'Acessórios=10', 1.5),
+            o('para garagem', 'Acessórios=5', 1.1),
+            o('para animais de estimação', 'Acessórios=8', 1.4),
+          ],
+        },
         sz: sz('Comprimento de mangueira', 'm', [9, 12, 15], 0.12),
         p: [95, 160],
         at: 'Diâmetro=32 mm|Suporte=Incluído',
@@ -1530,7 +2103,15 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: '{peca} para aspiração central',
-        ax: { peca: [o('Tubo telescópico', 'Tipo=Tubo'), o('Bico de canto', 'Tipo=Bico', 0.2), o('Suporte de mangueira', 'Tipo=Suporte', 0.5), o('Capa de proteção de mangueira', 'Tipo=Capa', 0.8), o('Separador de cinzas', 'Tipo=Separador', 1.8)] },
+        ax: {
+          peca: [
+            o('Tubo telescópico', 'Tipo=Tubo'),
+            o('Bico de canto', 'Tipo=Bico', 0.2),
+            o('Suporte de mangueira', 'Tipo=Suporte', 0.5),
+            o('Capa de proteção de mangueira', 'Tipo=Capa', 0.8),
+            o('Separador de cinzas', 'Tipo=Separador', 1.8),
+          ],
+        },
         sz: szL([
           ['cinzento', 'Cor=Cinzento'],
           ['preto', 'Cor=Preto'],
@@ -1552,19 +2133,33 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
     tpl: [
       {
         n: 'Sistema de mangueira retrátil {tipo}',
-        ax: { tipo: [o('para parede', 'Instalação=Parede'), o('para pladur', 'Instalação=Pladur', 1.05), o('com tomada inox', 'Instalação=Parede', 1.2)] },
+        ax: {
+          tipo: [
+            o('para parede', 'Instalação=Parede'),
+            o('para pladur', 'Instalação=Pladur', 1.05),
+            o('com tomada inox', 'Instalação=Parede', 1.2),
+          ],
+        },
         sz: sz('Comprimento', 'm', [9, 12, 15, 18], 0.15),
         m: [2, 4],
         p: [260, 380],
         at: 'Diâmetro=32 mm|Tubo de recolha=Incluído',
-        d: ['Sistema de mangueira retrátil que recolhe automaticamente a mangueira para dentro da parede.'],
+        d: [
+          'Sistema de mangueira retrátil que recolhe automaticamente a mangueira para dentro da parede.',
+        ],
         pk: 'unit',
         w: [3, 8],
         k: 2,
       },
       {
         n: 'Pá aspirante de rodapé {tipo}',
-        ax: { tipo: [o('com ativação por pé', 'Ativação=Pedal'), o('automática com sensor', 'Ativação=Sensor', 1.6), o('para móvel de cozinha', 'Ativação=Pedal', 1.1)] },
+        ax: {
+          tipo: [
+            o('com ativação por pé', 'Ativação=Pedal'),
+            o('automática com sensor', 'Ativação=Sensor', 1.6),
+            o('para móvel de cozinha', 'Ativação=Pedal', 1.1),
+          ],
+        },
         sz: szL([
           ['branca', 'Cor=Branco'],
           ['inox', 'Cor=Inox', 1.25],
@@ -1581,4 +2176,3 @@ export const CLIMATE_FAMILIES: readonly FamilyDef[] = [
     ],
   },
 ];
-

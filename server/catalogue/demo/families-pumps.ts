@@ -21,7 +21,11 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('limpas de aspiração baixa', 'Aplicação=Águas limpas', 1.1),
             o('carregadas com impulsor vortex', 'Aplicação=Águas carregadas', 1.7),
           ],
-          x: [o('com boia', 'Boia=Sim'), o('sem boia', 'Boia=Não', 0.92), o('com boia e corpo em inox', 'Boia=Sim', 1.4)],
+          x: [
+            o('com boia', 'Boia=Sim'),
+            o('sem boia', 'Boia=Não', 0.92),
+            o('com boia e corpo em inox', 'Boia=Sim', 1.4),
+          ],
         },
         sz: szL([
           ['250 W', 'Potência=250 W|Caudal=6 m³/h', 1],
@@ -33,7 +37,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         m: [2, 5],
         p: [65, 120],
         at: 'Tensão=230 V|Profundidade máxima=7 m',
-        d: ['Bomba submersível para esvaziamento de caves, poços, fossas e piscinas.', 'Conforme a norma EN 60335-2-41.'],
+        d: [
+          'Bomba submersível para esvaziamento de caves, poços, fossas e piscinas.',
+          'Conforme a norma EN 60335-2-41.',
+        ],
         pk: 'unit',
         w: [4, 18],
         k: 3,
@@ -43,10 +50,30 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para bomba submersível',
         ax: {
           peca: [
-            os('Interruptor de boia', 'Tipo=Boia', 1, sz('Comprimento de cabo', 'm', [3, 5, 10], 0.25)),
-            os('Válvula de retenção de bola', 'Tipo=Válvula', 1.2, szIn('Ligação', ['1"', '1 1/4"', '1 1/2"', '2"'], 0.3)),
-            os('Cabo de substituição', 'Tipo=Cabo', 0.9, sz('Comprimento de cabo', 'm', [5, 10, 20], 0.6)),
-            os('Ligador de mangueira', 'Tipo=Ligador', 0.3, szIn('Ligação', ['1"', '1 1/4"', '1 1/2"'], 0.15)),
+            os(
+              'Interruptor de boia',
+              'Tipo=Boia',
+              1,
+              sz('Comprimento de cabo', 'm', [3, 5, 10], 0.25),
+            ),
+            os(
+              'Válvula de retenção de bola',
+              'Tipo=Válvula',
+              1.2,
+              szIn('Ligação', ['1"', '1 1/4"', '1 1/2"', '2"'], 0.3),
+            ),
+            os(
+              'Cabo de substituição',
+              'Tipo=Cabo',
+              0.9,
+              sz('Comprimento de cabo', 'm', [5, 10, 20], 0.6),
+            ),
+            os(
+              'Ligador de mangueira',
+              'Tipo=Ligador',
+              0.3,
+              szIn('Ligação', ['1"', '1 1/4"', '1 1/2"'], 0.15),
+            ),
             os('Base de apoio', 'Tipo=Base', 0.6, []),
           ],
         },
@@ -75,7 +102,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('eletrónico compacto', 'Depósito=Sem depósito', 1.1),
             o('duplo com quadro elétrico', 'Depósito=100 L', 3.2),
           ],
-          bomba: [o('com bomba autoaspirante', 'Bomba=Autoaspirante'), o('com bomba centrífuga multicelular', 'Bomba=Multicelular', 1.3)],
+          bomba: [
+            o('com bomba autoaspirante', 'Bomba=Autoaspirante'),
+            o('com bomba centrífuga multicelular', 'Bomba=Multicelular', 1.3),
+          ],
         },
         sz: szL([
           ['0.6 kW', 'Potência=0.6 kW|Caudal=3.6 m³/h', 1],
@@ -86,7 +116,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [180, 320],
         at: 'Pressão máxima=8 bar|Tensão=230 V',
-        d: ['Grupo de pressão para abastecimento de água a moradias a partir de poço ou depósito.', 'Montado e testado em fábrica, pronto a ligar.'],
+        d: [
+          'Grupo de pressão para abastecimento de água a moradias a partir de poço ou depósito.',
+          'Montado e testado em fábrica, pronto a ligar.',
+        ],
         pk: 'big',
         w: [14, 60],
         k: 3,
@@ -95,17 +128,37 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para grupo de pressão',
         ax: {
           peca: [
-            os('Pressostato', 'Tipo=Pressostato', 1, szL([
-              ['1.4-2.8 bar', 'Gama de pressão=1.4-2.8 bar'],
-              ['2-4 bar', 'Gama de pressão=2-4 bar', 1.05],
-            ])),
-            os('Membrana de substituição', 'Tipo=Membrana', 1.2, sz('Capacidade', 'L', [24, 50, 100], 0.4)),
-            os('Manómetro', 'Tipo=Manómetro', 0.4, szL([
-              ['0-6 bar', 'Escala=0-6 bar'],
-              ['0-10 bar', 'Escala=0-10 bar'],
-            ])),
+            os(
+              'Pressostato',
+              'Tipo=Pressostato',
+              1,
+              szL([
+                ['1.4-2.8 bar', 'Gama de pressão=1.4-2.8 bar'],
+                ['2-4 bar', 'Gama de pressão=2-4 bar', 1.05],
+              ]),
+            ),
+            os(
+              'Membrana de substituição',
+              'Tipo=Membrana',
+              1.2,
+              sz('Capacidade', 'L', [24, 50, 100], 0.4),
+            ),
+            os(
+              'Manómetro',
+              'Tipo=Manómetro',
+              0.4,
+              szL([
+                ['0-6 bar', 'Escala=0-6 bar'],
+                ['0-10 bar', 'Escala=0-10 bar'],
+              ]),
+            ),
             os('Ligação de 5 vias', 'Tipo=Ligação', 0.6, szIn('Ligação', ['1"', '1 1/4"'], 0.25)),
-            os('Válvula de pé com ralo', 'Tipo=Válvula', 0.7, szIn('Ligação', ['1"', '1 1/4"', '1 1/2"'], 0.3)),
+            os(
+              'Válvula de pé com ralo',
+              'Tipo=Válvula',
+              0.7,
+              szIn('Ligação', ['1"', '1 1/4"', '1 1/2"'], 0.3),
+            ),
           ],
         },
         m: [1, 3],
@@ -120,7 +173,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
   {
     code: '140-030',
     title: 'Bombas de Superfície',
-    d: ['Corpo em ferro fundido com tratamento anticorrosão.', 'Empanque mecânico em cerâmica e grafite.'],
+    d: [
+      'Corpo em ferro fundido com tratamento anticorrosão.',
+      'Empanque mecânico em cerâmica e grafite.',
+    ],
     tpl: [
       {
         n: 'Bomba {tipo} {fase}',
@@ -146,7 +202,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         m: [3, 5],
         p: [85, 150],
         at: 'Altura manométrica máxima=45 m|Temperatura máxima=40 °C',
-        d: ['Bomba de superfície para rega, transferência de água e pressurização doméstica.', 'Conforme a norma EN 60335-2-41.'],
+        d: [
+          'Bomba de superfície para rega, transferência de água e pressurização doméstica.',
+          'Conforme a norma EN 60335-2-41.',
+        ],
         pk: 'unit',
         w: [6, 30],
         k: 3,
@@ -157,7 +216,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
   {
     code: '140-040',
     title: 'Circuladores',
-    d: ['Motor síncrono de íman permanente de elevada eficiência.', 'Índice de eficiência energética inferior a 0.20.'],
+    d: [
+      'Motor síncrono de íman permanente de elevada eficiência.',
+      'Índice de eficiência energética inferior a 0.20.',
+    ],
     tpl: [
       {
         n: 'Circulador {tipo} {len}',
@@ -170,7 +232,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('eletrónico para climatização', 'Aplicação=Climatização', 1.2),
             o('de alto rendimento com Wi-Fi', 'Aplicação=Aquecimento', 1.7),
           ],
-          len: [o('130 mm entre eixos', 'Entre eixos=130 mm'), o('180 mm entre eixos', 'Entre eixos=180 mm', 1.05)],
+          len: [
+            o('130 mm entre eixos', 'Entre eixos=130 mm'),
+            o('180 mm entre eixos', 'Entre eixos=180 mm', 1.05),
+          ],
         },
         sz: szL([
           ['25-40', 'Altura manométrica=4 m|Ligação=1 1/2"', 1],
@@ -182,7 +247,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         m: [2, 5],
         p: [120, 210],
         at: 'Tensão=230 V|Temperatura máxima=110 °C',
-        d: ['Circulador para sistemas de aquecimento central, piso radiante e solar térmico.', 'Conforme o Regulamento Ecodesign 622/2012.'],
+        d: [
+          'Circulador para sistemas de aquecimento central, piso radiante e solar térmico.',
+          'Conforme o Regulamento Ecodesign 622/2012.',
+        ],
         pk: 'unit',
         w: [2, 5],
         k: 3,
@@ -191,17 +259,32 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para circulador',
         ax: {
           peca: [
-            os('Uniões roscadas', 'Tipo=Uniões', 1, szL([
-              ['1 1/2"x1"', 'Ligação=1 1/2"x1"'],
-              ['1 1/2"x3/4"', 'Ligação=1 1/2"x3/4"'],
-              ['2"x1 1/4"', 'Ligação=2"x1 1/4"', 1.3],
-            ])),
+            os(
+              'Uniões roscadas',
+              'Tipo=Uniões',
+              1,
+              szL([
+                ['1 1/2"x1"', 'Ligação=1 1/2"x1"'],
+                ['1 1/2"x3/4"', 'Ligação=1 1/2"x3/4"'],
+                ['2"x1 1/4"', 'Ligação=2"x1 1/4"', 1.3],
+              ]),
+            ),
             os('Cabo de ligação com ficha', 'Tipo=Cabo', 0.9, sz('Comprimento', 'm', [1, 2], 0.3)),
-            os('Isolamento térmico', 'Tipo=Isolamento', 1.6, szL([
-              ['25-40/60', 'Compatibilidade=Circuladores 25-40 e 25-60'],
-              ['32-60/80', 'Compatibilidade=Circuladores 32-60 e 32-80', 1.2],
-            ])),
-            os('Válvulas de corte com união', 'Tipo=Válvulas', 2.2, szIn('Ligação', ['1"', '1 1/4"'], 0.25)),
+            os(
+              'Isolamento térmico',
+              'Tipo=Isolamento',
+              1.6,
+              szL([
+                ['25-40/60', 'Compatibilidade=Circuladores 25-40 e 25-60'],
+                ['32-60/80', 'Compatibilidade=Circuladores 32-60 e 32-80', 1.2],
+              ]),
+            ),
+            os(
+              'Válvulas de corte com união',
+              'Tipo=Válvulas',
+              2.2,
+              szIn('Ligação', ['1"', '1 1/4"'], 0.25),
+            ),
           ],
         },
         m: [1, 3],
@@ -216,7 +299,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
   {
     code: '140-050',
     title: 'Estações Elevatórias',
-    d: ['Depósito estanque aos odores com ligação de ventilação.', 'Alarme de nível alto disponível como acessório.'],
+    d: [
+      'Depósito estanque aos odores com ligação de ventilação.',
+      'Alarme de nível alto disponível como acessório.',
+    ],
     tpl: [
       {
         n: 'Estação elevatória {tipo} {dep}',
@@ -228,13 +314,31 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('compacta para casa de banho', 'Aplicação=Águas residuais', 0.8),
             o('dupla para águas residuais', 'Aplicação=Águas residuais', 2.2),
           ],
-          dep: [o('com depósito em PE', 'Instalação=Superfície'), o('enterrada', 'Instalação=Enterrada', 1.4)],
+          dep: [
+            o('com depósito em PE', 'Instalação=Superfície'),
+            o('enterrada', 'Instalação=Enterrada', 1.4),
+          ],
         },
-        sz: sz2('Capacidade', 'L', 'Potência', 'W', [[60, 550], [100, 750], [200, 1100], [300, 1500]], 0.35),
+        sz: sz2(
+          'Capacidade',
+          'L',
+          'Potência',
+          'W',
+          [
+            [60, 550],
+            [100, 750],
+            [200, 1100],
+            [300, 1500],
+          ],
+          0.35,
+        ),
         m: [2, 4],
         p: [420, 700],
         at: 'Tensão=230 V|Entrada=110 mm',
-        d: ['Estação elevatória para bombagem de esgotos abaixo da cota da rede pública.', 'Conforme a norma EN 12050.'],
+        d: [
+          'Estação elevatória para bombagem de esgotos abaixo da cota da rede pública.',
+          'Conforme a norma EN 12050.',
+        ],
         pk: 'big',
         w: [15, 70],
         k: 3,
@@ -244,15 +348,31 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            os('Quadro de comando para estação elevatória', 'Tipo=Quadro', 1, szL([
-              ['1 bomba', 'Bombas=1'],
-              ['2 bombas', 'Bombas=2', 1.6],
-            ])),
-            os('Alarme de nível para estação elevatória', 'Tipo=Alarme', 0.4, szL([
-              ['a 230 V', 'Tensão=230 V'],
-              ['a bateria', 'Tensão=9 V', 1.15],
-            ]), true),
-            os('Válvula de retenção de bola para estação elevatória', 'Tipo=Válvula', 0.45, szIn('Ligação', ['1 1/4"', '1 1/2"', '2"'], 0.25)),
+            os(
+              'Quadro de comando para estação elevatória',
+              'Tipo=Quadro',
+              1,
+              szL([
+                ['1 bomba', 'Bombas=1'],
+                ['2 bombas', 'Bombas=2', 1.6],
+              ]),
+            ),
+            os(
+              'Alarme de nível para estação elevatória',
+              'Tipo=Alarme',
+              0.4,
+              szL([
+                ['a 230 V', 'Tensão=230 V'],
+                ['a bateria', 'Tensão=9 V', 1.15],
+              ]),
+              true,
+            ),
+            os(
+              'Válvula de retenção de bola para estação elevatória',
+              'Tipo=Válvula',
+              0.45,
+              szIn('Ligação', ['1 1/4"', '1 1/2"', '2"'], 0.25),
+            ),
           ],
         },
         m: [1, 3],
@@ -279,7 +399,11 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('de 6" multicelular', 'Diâmetro da bomba=6"', 2),
             o('solar de 3"', 'Diâmetro da bomba=3"', 1.9),
           ],
-          cabo: [o('com 20 m de cabo', 'Cabo=20 m'), o('com 30 m de cabo', 'Cabo=30 m', 1.08), o('sem cabo', 'Cabo=Sem cabo', 0.9)],
+          cabo: [
+            o('com 20 m de cabo', 'Cabo=20 m'),
+            o('com 30 m de cabo', 'Cabo=30 m', 1.08),
+            o('sem cabo', 'Cabo=Sem cabo', 0.9),
+          ],
         },
         sz: szL([
           ['0.37 kW', 'Potência=0.37 kW', 1],
@@ -301,17 +425,32 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            os('Quadro de arranque para bomba de poço', 'Tipo=Quadro', 1, szL([
-              ['até 1.1 kW', 'Potência máxima=1.1 kW'],
-              ['até 2.2 kW', 'Potência máxima=2.2 kW', 1.3],
-            ])),
-            os('Cabo plano submersível de 4 condutores', 'Tipo=Cabo', 0.02, szL([
-              ['4x1.5 mm²', 'Secção=1.5 mm²', 1],
-              ['4x2.5 mm²', 'Secção=2.5 mm²', 1.5],
-              ['4x4 mm²', 'Secção=4 mm²', 2.3],
-            ])),
+            os(
+              'Quadro de arranque para bomba de poço',
+              'Tipo=Quadro',
+              1,
+              szL([
+                ['até 1.1 kW', 'Potência máxima=1.1 kW'],
+                ['até 2.2 kW', 'Potência máxima=2.2 kW', 1.3],
+              ]),
+            ),
+            os(
+              'Cabo plano submersível de 4 condutores',
+              'Tipo=Cabo',
+              0.02,
+              szL([
+                ['4x1.5 mm²', 'Secção=1.5 mm²', 1],
+                ['4x2.5 mm²', 'Secção=2.5 mm²', 1.5],
+                ['4x4 mm²', 'Secção=4 mm²', 2.3],
+              ]),
+            ),
             os('Manga termorretrátil para bomba de poço', 'Tipo=Manga', 0.1, []),
-            os('Cabo de aço inox para suspensão de bomba de poço', 'Tipo=Cabo', 0.012, sz('Diâmetro', 'mm', [3, 4, 5], 0.3)),
+            os(
+              'Cabo de aço inox para suspensão de bomba de poço',
+              'Tipo=Cabo',
+              0.012,
+              sz('Diâmetro', 'mm', [3, 4, 5], 0.3),
+            ),
           ],
         },
         m: [1, 3],
@@ -330,7 +469,14 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
     tpl: [
       {
         n: 'Pressostato {tipo}',
-        ax: { tipo: [o('de ajuste 1.4-4 bar', 'Gama de pressão=1.4-4 bar'), o('com manómetro', 'Gama de pressão=1.4-4 bar', 1.4), o('diferencial', 'Gama de pressão=1-5 bar', 1.3), o('de segurança contra falta de água', 'Gama de pressão=0.5-2 bar', 1.2)] },
+        ax: {
+          tipo: [
+            o('de ajuste 1.4-4 bar', 'Gama de pressão=1.4-4 bar'),
+            o('com manómetro', 'Gama de pressão=1.4-4 bar', 1.4),
+            o('diferencial', 'Gama de pressão=1-5 bar', 1.3),
+            o('de segurança contra falta de água', 'Gama de pressão=0.5-2 bar', 1.2),
+          ],
+        },
         sz: szIn('Ligação', ['1/4"', '1/2"'], 0.1),
         p: [16, 28],
         at: 'Tensão=230 V|Intensidade máxima=16 A',
@@ -362,7 +508,13 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: '{tipo}',
-        ax: { tipo: [o('Boia elétrica de nível', 'Tipo=Boia'), o('Sonda de nível com elétrodos', 'Tipo=Sonda', 1.5), o('Relé de nível para sondas', 'Tipo=Relé', 2.2)] },
+        ax: {
+          tipo: [
+            o('Boia elétrica de nível', 'Tipo=Boia'),
+            o('Sonda de nível com elétrodos', 'Tipo=Sonda', 1.5),
+            o('Relé de nível para sondas', 'Tipo=Relé', 2.2),
+          ],
+        },
         sz: sz('Comprimento de cabo', 'm', [3, 5, 10, 20], 0.3),
         m: [2, 4],
         p: [12, 18],
@@ -381,21 +533,35 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Depósito hidropressor {tipo} {x}',
         ax: {
-          tipo: [o('vertical', 'Posição=Vertical'), o('horizontal', 'Posição=Horizontal'), o('vertical com membrana substituível', 'Posição=Vertical', 1.25), o('em aço inox', 'Posição=Vertical', 2.2)],
+          tipo: [
+            o('vertical', 'Posição=Vertical'),
+            o('horizontal', 'Posição=Horizontal'),
+            o('vertical com membrana substituível', 'Posição=Vertical', 1.25),
+            o('em aço inox', 'Posição=Vertical', 2.2),
+          ],
           x: ['', o('com ligação de 5 vias', 'Ligação=5 vias', 1.1)],
         },
         sz: sz('Capacidade', 'L', [24, 50, 60, 100, 200, 300, 500], 0.4),
         m: [3, 6],
         p: [38, 60],
         at: 'Pressão máxima=10 bar|Ligação=1"',
-        d: ['Depósito de membrana para grupos de pressão e sistemas de bombagem.', 'Reduz os arranques da bomba e prolonga a sua vida útil.'],
+        d: [
+          'Depósito de membrana para grupos de pressão e sistemas de bombagem.',
+          'Reduz os arranques da bomba e prolonga a sua vida útil.',
+        ],
         pk: 'big',
         w: [5, 80],
         k: 3,
       },
       {
         n: 'Depósito de água potável em polietileno {tipo}',
-        ax: { tipo: [o('vertical', 'Posição=Vertical'), o('horizontal', 'Posição=Horizontal', 1.1), o('retangular modular', 'Posição=Vertical', 1.3)] },
+        ax: {
+          tipo: [
+            o('vertical', 'Posição=Vertical'),
+            o('horizontal', 'Posição=Horizontal', 1.1),
+            o('retangular modular', 'Posição=Vertical', 1.3),
+          ],
+        },
         sz: sz('Capacidade', 'L', [500, 1000, 2000, 3000, 5000], 0.45),
         m: [2, 4],
         p: [160, 240],
@@ -422,7 +588,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
   {
     code: '150-010',
     title: 'Extintores',
-    d: ['Fornecido com suporte de parede e selo de garantia.', 'Manutenção anual obrigatória por entidade certificada.'],
+    d: [
+      'Fornecido com suporte de parede e selo de garantia.',
+      'Manutenção anual obrigatória por entidade certificada.',
+    ],
     tpl: [
       {
         n: 'Extintor de pó químico ABC {tipo}',
@@ -431,10 +600,15 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('de pressão permanente', 'Pressurização=Permanente'),
             o('de pressão permanente com manómetro', 'Pressurização=Permanente', 1.1),
             o('de garrafa auxiliar', 'Pressurização=Garrafa auxiliar', 1.3),
-            os('para automóvel', 'Pressurização=Permanente', 0.9, szL([
-              ['1 kg', 'Carga=1 kg|Eficácia=8A-34B-C', 0.55],
-              ['2 kg', 'Carga=2 kg|Eficácia=13A-89B-C', 0.75],
-            ])),
+            os(
+              'para automóvel',
+              'Pressurização=Permanente',
+              0.9,
+              szL([
+                ['1 kg', 'Carga=1 kg|Eficácia=8A-34B-C', 0.55],
+                ['2 kg', 'Carga=2 kg|Eficácia=13A-89B-C', 0.75],
+              ]),
+            ),
           ],
         },
         sz: szL([
@@ -448,7 +622,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         m: [3, 6],
         p: [26, 38],
         at: 'Agente extintor=Pó ABC 40%',
-        d: ['Extintor portátil de pó químico polivalente para fogos das classes A, B e C.', 'Conforme a norma EN 3.'],
+        d: [
+          'Extintor portátil de pó químico polivalente para fogos das classes A, B e C.',
+          'Conforme a norma EN 3.',
+        ],
         pk: 'unit',
         w: [2, 20],
         k: 3,
@@ -456,14 +633,23 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Extintor de CO2 {tipo}',
-        ax: { tipo: [o('com difusor', 'Difusor=Rígido'), o('com mangueira e difusor', 'Difusor=Mangueira', 1.1), o('em alumínio', 'Difusor=Rígido', 1.35)] },
+        ax: {
+          tipo: [
+            o('com difusor', 'Difusor=Rígido'),
+            o('com mangueira e difusor', 'Difusor=Mangueira', 1.1),
+            o('em alumínio', 'Difusor=Rígido', 1.35),
+          ],
+        },
         sz: szL([
           ['2 kg', 'Carga=2 kg|Eficácia=34B', 1],
           ['5 kg', 'Carga=5 kg|Eficácia=89B', 1.7],
         ]),
         p: [55, 75],
         at: 'Agente extintor=Dióxido de carbono',
-        d: ['Extintor de CO2 para quadros elétricos e equipamento informático.', 'Não deixa resíduos.'],
+        d: [
+          'Extintor de CO2 para quadros elétricos e equipamento informático.',
+          'Não deixa resíduos.',
+        ],
         pk: 'unit',
         w: [6, 16],
         k: 2,
@@ -471,12 +657,21 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Extintor de {tipo}',
-        ax: { tipo: [o('água com aditivo', 'Agente extintor=Água com aditivo'), o('espuma AFFF', 'Agente extintor=Espuma AFFF', 1.1), o('classe F para óleos de cozinha', 'Agente extintor=Agente classe F', 1.5)] },
+        ax: {
+          tipo: [
+            o('água com aditivo', 'Agente extintor=Água com aditivo'),
+            o('espuma AFFF', 'Agente extintor=Espuma AFFF', 1.1),
+            o('classe F para óleos de cozinha', 'Agente extintor=Agente classe F', 1.5),
+          ],
+        },
         sz: sz('Carga', 'L', [2, 3, 6, 9], 0.25),
         m: [2, 4],
         p: [32, 48],
         at: 'Pressurização=Permanente',
-        d: ['Extintor portátil à base de água para fogos de classe A e B.', 'Conforme a norma EN 3.'],
+        d: [
+          'Extintor portátil à base de água para fogos de classe A e B.',
+          'Conforme a norma EN 3.',
+        ],
         pk: 'unit',
         w: [3, 16],
         k: 2,
@@ -511,7 +706,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
   {
     code: '150-020',
     title: 'Carretéis de Incêndio',
-    d: ['Tambor giratório e agulheta de 3 posições.', 'Instalação obrigatória em edifícios conforme o regulamento de segurança contra incêndio.'],
+    d: [
+      'Tambor giratório e agulheta de 3 posições.',
+      'Instalação obrigatória em edifícios conforme o regulamento de segurança contra incêndio.',
+    ],
     tpl: [
       {
         n: 'Carretel de incêndio {tipo} {mang}',
@@ -523,7 +721,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('de 25 mm de superfície', 'Diâmetro=25 mm'),
             o('orientável de 25 mm', 'Diâmetro=25 mm', 1.15),
           ],
-          mang: [o('com mangueira de 20 m', 'Comprimento de mangueira=20 m'), o('com mangueira de 30 m', 'Comprimento de mangueira=30 m', 1.12)],
+          mang: [
+            o('com mangueira de 20 m', 'Comprimento de mangueira=20 m'),
+            o('com mangueira de 30 m', 'Comprimento de mangueira=30 m', 1.12),
+          ],
         },
         sz: szL([
           ['armário vermelho', 'Armário=Vermelho RAL 3000', 1],
@@ -533,7 +734,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         v: true,
         p: [190, 280],
         at: 'Pressão máxima=12 bar|Ligação=1"',
-        d: ['Carretel de incêndio armado com mangueira semirrígida e válvula de esfera.', 'Conforme a norma EN 671-1.'],
+        d: [
+          'Carretel de incêndio armado com mangueira semirrígida e válvula de esfera.',
+          'Conforme a norma EN 671-1.',
+        ],
         pk: 'big',
         w: [25, 45],
         k: 3,
@@ -544,16 +748,26 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         ax: {
           peca: [
             os('Agulheta de 3 efeitos', 'Tipo=Agulheta', 1, sz('Diâmetro', 'mm', [19, 25], 0.15)),
-            os('Mangueira semirrígida', 'Tipo=Mangueira', 2.6, szL([
-              ['25 mm x 20 m', 'Diâmetro=25 mm|Comprimento=20 m', 1],
-              ['25 mm x 30 m', 'Diâmetro=25 mm|Comprimento=30 m', 1.4],
-              ['19 mm x 20 m', 'Diâmetro=19 mm|Comprimento=20 m', 0.85],
-            ])),
+            os(
+              'Mangueira semirrígida',
+              'Tipo=Mangueira',
+              2.6,
+              szL([
+                ['25 mm x 20 m', 'Diâmetro=25 mm|Comprimento=20 m', 1],
+                ['25 mm x 30 m', 'Diâmetro=25 mm|Comprimento=30 m', 1.4],
+                ['19 mm x 20 m', 'Diâmetro=19 mm|Comprimento=20 m', 0.85],
+              ]),
+            ),
             os('Válvula de esfera de 1"', 'Tipo=Válvula', 0.8, []),
-            os('Vidro de substituição', 'Tipo=Vidro', 0.5, szL([
-              ['armário de 650 mm', 'Dimensões=650x650 mm'],
-              ['armário de 750 mm', 'Dimensões=750x750 mm', 1.2],
-            ])),
+            os(
+              'Vidro de substituição',
+              'Tipo=Vidro',
+              0.5,
+              szL([
+                ['armário de 650 mm', 'Dimensões=650x650 mm'],
+                ['armário de 750 mm', 'Dimensões=750x750 mm', 1.2],
+              ]),
+            ),
             os('Manómetro', 'Tipo=Manómetro', 0.6, []),
           ],
         },
@@ -588,7 +802,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         ]),
         p: [280, 420],
         at: 'Pressão máxima=12 bar',
-        d: ['Boca de incêndio para redes de combate a incêndio em edifícios e espaços públicos.', 'Conforme a norma EN 671-2.'],
+        d: [
+          'Boca de incêndio para redes de combate a incêndio em edifícios e espaços públicos.',
+          'Conforme a norma EN 671-2.',
+        ],
         pk: 'big',
         w: [15, 120],
         k: 2,
@@ -597,7 +814,13 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para boca de incêndio',
         ax: {
-          peca: [o('Mangueira flexível', 'Tipo=Mangueira'), o('Agulheta de 3 efeitos', 'Tipo=Agulheta', 0.6), o('União Storz', 'Tipo=União', 0.3), o('Chave de união Storz', 'Tipo=Chave', 0.2), o('Tampa Storz com corrente', 'Tipo=Tampa', 0.25)],
+          peca: [
+            o('Mangueira flexível', 'Tipo=Mangueira'),
+            o('Agulheta de 3 efeitos', 'Tipo=Agulheta', 0.6),
+            o('União Storz', 'Tipo=União', 0.3),
+            o('Chave de união Storz', 'Tipo=Chave', 0.2),
+            o('Tampa Storz com corrente', 'Tipo=Tampa', 0.25),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [25, 45, 52, 70], 0.35),
         m: [2, 4],
@@ -632,7 +855,11 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('de corte geral de água', 'Símbolo=Corte de água'),
             o('de quadro elétrico', 'Símbolo=Quadro elétrico'),
           ],
-          mat: [o('fotoluminescente em PVC', 'Material=PVC fotoluminescente'), o('fotoluminescente em alumínio', 'Material=Alumínio fotoluminescente', 1.8), o('em vinil autocolante', 'Material=Vinil', 0.6)],
+          mat: [
+            o('fotoluminescente em PVC', 'Material=PVC fotoluminescente'),
+            o('fotoluminescente em alumínio', 'Material=Alumínio fotoluminescente', 1.8),
+            o('em vinil autocolante', 'Material=Vinil', 0.6),
+          ],
         },
         sz: szL([
           ['20x20 cm', 'Dimensões=20x20 cm', 1],
@@ -671,7 +898,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [24, 38],
         at: 'Autonomia=1 h|Tensão=230 V',
-        d: ['Bloco autónomo de iluminação de emergência para caminhos de evacuação.', 'Conforme a norma EN 60598-2-22.'],
+        d: [
+          'Bloco autónomo de iluminação de emergência para caminhos de evacuação.',
+          'Conforme a norma EN 60598-2-22.',
+        ],
         pk: 'unit5',
         w: [0.3, 0.9],
         k: 3,
@@ -679,7 +909,14 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: '{peca} para bloco autónomo de emergência',
-        ax: { peca: [o('Bateria de substituição', 'Tipo=Bateria'), o('Pictograma autocolante', 'Tipo=Pictograma', 0.2), o('Caixa de encastrar', 'Tipo=Caixa', 0.4), o('Grelha de proteção', 'Tipo=Grelha', 0.6)] },
+        ax: {
+          peca: [
+            o('Bateria de substituição', 'Tipo=Bateria'),
+            o('Pictograma autocolante', 'Tipo=Pictograma', 0.2),
+            o('Caixa de encastrar', 'Tipo=Caixa', 0.4),
+            o('Grelha de proteção', 'Tipo=Grelha', 0.6),
+          ],
+        },
         m: [1, 1],
         p: [9, 16],
         at: 'Tipo=Acessório',
@@ -697,8 +934,16 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Detetor {tipo} {sist}',
         ax: {
-          tipo: [o('ótico de fumo', 'Tipo=Ótico'), o('térmico termovelocimétrico', 'Tipo=Térmico', 0.9), o('ótico-térmico', 'Tipo=Multicritério', 1.3), o('de chama', 'Tipo=Chama', 3)],
-          sist: [o('convencional', 'Sistema=Convencional'), o('endereçável', 'Sistema=Endereçável', 1.8)],
+          tipo: [
+            o('ótico de fumo', 'Tipo=Ótico'),
+            o('térmico termovelocimétrico', 'Tipo=Térmico', 0.9),
+            o('ótico-térmico', 'Tipo=Multicritério', 1.3),
+            o('de chama', 'Tipo=Chama', 3),
+          ],
+          sist: [
+            o('convencional', 'Sistema=Convencional'),
+            o('endereçável', 'Sistema=Endereçável', 1.8),
+          ],
         },
         sz: szL([
           ['sem base', 'Base=Não'],
@@ -707,7 +952,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         v: true,
         p: [14, 26],
         at: 'Tensão=24 V',
-        d: ['Detetor automático de incêndio para sistemas centralizados.', 'Conforme a norma EN 54.'],
+        d: [
+          'Detetor automático de incêndio para sistemas centralizados.',
+          'Conforme a norma EN 54.',
+        ],
         pk: 'unit5',
         w: [0.1, 0.3],
         k: 2,
@@ -715,7 +963,12 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Central de deteção de incêndio {tipo}',
-        ax: { tipo: [o('convencional', 'Sistema=Convencional'), o('endereçável', 'Sistema=Endereçável', 2.5)] },
+        ax: {
+          tipo: [
+            o('convencional', 'Sistema=Convencional'),
+            o('endereçável', 'Sistema=Endereçável', 2.5),
+          ],
+        },
         sz: szL([
           ['2 zonas', 'Zonas=2', 1],
           ['4 zonas', 'Zonas=4', 1.3],
@@ -732,7 +985,13 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Detetor de fumo autónomo {tipo}',
-        ax: { tipo: [o('a pilha de 10 anos', 'Alimentação=Pilha de lítio'), o('interligável sem fios', 'Alimentação=Pilha de lítio', 2.2), o('a 230 V com bateria de reserva', 'Alimentação=Rede elétrica', 1.6)] },
+        ax: {
+          tipo: [
+            o('a pilha de 10 anos', 'Alimentação=Pilha de lítio'),
+            o('interligável sem fios', 'Alimentação=Pilha de lítio', 2.2),
+            o('a 230 V com bateria de reserva', 'Alimentação=Rede elétrica', 1.6),
+          ],
+        },
         sz: szL([
           ['embalagem individual', 'Embalagem=1'],
           ['embalagem de 3', 'Embalagem=3', 2.7],
@@ -740,7 +999,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         v: true,
         p: [14, 22],
         at: 'Sinal sonoro=85 dB|Norma=EN 14604',
-        d: ['Detetor de fumo autónomo para habitações, com sinal sonoro de 85 dB.', 'Conforme a norma EN 14604.'],
+        d: [
+          'Detetor de fumo autónomo para habitações, com sinal sonoro de 85 dB.',
+          'Conforme a norma EN 14604.',
+        ],
         pk: 'unit5',
         w: [0.1, 0.3],
         nm: 'EN 14604',
@@ -775,7 +1037,13 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
     tpl: [
       {
         n: 'Manta ignífuga {tipo}',
-        ax: { tipo: [o('em estojo rígido', 'Estojo=Rígido'), o('em bolsa flexível', 'Estojo=Flexível', 0.85), o('em fibra de vidro com estojo inox', 'Estojo=Aço inox', 2.2)] },
+        ax: {
+          tipo: [
+            o('em estojo rígido', 'Estojo=Rígido'),
+            o('em bolsa flexível', 'Estojo=Flexível', 0.85),
+            o('em fibra de vidro com estojo inox', 'Estojo=Aço inox', 2.2),
+          ],
+        },
         sz: szL([
           ['1x1 m', 'Dimensões=1x1 m', 1],
           ['1.2x1.2 m', 'Dimensões=1.2x1.2 m', 1.2],
@@ -783,7 +1051,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         ]),
         p: [16, 26],
         at: 'Material=Fibra de vidro',
-        d: ['Manta ignífuga para extinção de pequenos fogos em cozinhas e laboratórios.', 'Conforme a norma EN 1869.'],
+        d: [
+          'Manta ignífuga para extinção de pequenos fogos em cozinhas e laboratórios.',
+          'Conforme a norma EN 1869.',
+        ],
         pk: 'unit5',
         w: [0.4, 1.6],
         k: 2,
@@ -791,7 +1062,14 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Armário para extintor {tipo}',
-        ax: { tipo: [o('de encastrar', 'Instalação=Encastrar'), o('de superfície', 'Instalação=Superfície', 0.9), o('em aço inox', 'Instalação=Superfície', 1.9), o('com porta de vidro', 'Instalação=Superfície', 1.2)] },
+        ax: {
+          tipo: [
+            o('de encastrar', 'Instalação=Encastrar'),
+            o('de superfície', 'Instalação=Superfície', 0.9),
+            o('em aço inox', 'Instalação=Superfície', 1.9),
+            o('com porta de vidro', 'Instalação=Superfície', 1.2),
+          ],
+        },
         sz: szL([
           ['6 kg', 'Compatibilidade=6 kg', 1],
           ['9 kg', 'Compatibilidade=9 kg', 1.15],
@@ -806,7 +1084,12 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Armário para mangueira de incêndio {tipo}',
-        ax: { tipo: [o('de superfície', 'Instalação=Superfície'), o('de encastrar', 'Instalação=Encastrar', 1.1)] },
+        ax: {
+          tipo: [
+            o('de superfície', 'Instalação=Superfície'),
+            o('de encastrar', 'Instalação=Encastrar', 1.1),
+          ],
+        },
         sz: sz('Diâmetro', 'mm', [45, 70], 0.2),
         p: [110, 160],
         at: 'Cor=Vermelho RAL 3000',
@@ -831,7 +1114,12 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('oculto com tampa', 'Tipo=Oculto', 3),
             o('pendente de resposta rápida', 'Tipo=Pendente', 1.2),
           ],
-          temp: [o('68 °C', 'Temperatura de ativação=68 °C'), o('57 °C', 'Temperatura de ativação=57 °C'), o('79 °C', 'Temperatura de ativação=79 °C'), o('93 °C', 'Temperatura de ativação=93 °C')],
+          temp: [
+            o('68 °C', 'Temperatura de ativação=68 °C'),
+            o('57 °C', 'Temperatura de ativação=57 °C'),
+            o('79 °C', 'Temperatura de ativação=79 °C'),
+            o('93 °C', 'Temperatura de ativação=93 °C'),
+          ],
         },
         sz: szL([
           ['1/2" K80 cromado', 'Ligação=1/2"|Fator K=80|Acabamento=Cromado', 1],
@@ -842,7 +1130,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [6, 11],
         at: 'Pressão máxima=12 bar',
-        d: ['Sprinkler automático para redes de extinção por água.', 'Conforme a norma EN 12259-1.'],
+        d: [
+          'Sprinkler automático para redes de extinção por água.',
+          'Conforme a norma EN 12259-1.',
+        ],
         pk: 'fit',
         w: [0.05, 0.15],
         k: 3,
@@ -878,8 +1169,16 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Escada de piscina {tipo} {deg}',
         ax: {
-          tipo: [o('em aço inox AISI 304', 'Material=Aço inox AISI 304'), o('em aço inox AISI 316', 'Material=Aço inox AISI 316', 1.3), o('de instalação fácil', 'Material=Aço inox AISI 304', 0.9), o('elevada para piscina desmontável', 'Material=Aço galvanizado', 0.6)],
-          deg: [o('com degraus em inox', 'Degraus=Aço inox'), o('com degraus em plástico', 'Degraus=Plástico', 0.85)],
+          tipo: [
+            o('em aço inox AISI 304', 'Material=Aço inox AISI 304'),
+            o('em aço inox AISI 316', 'Material=Aço inox AISI 316', 1.3),
+            o('de instalação fácil', 'Material=Aço inox AISI 304', 0.9),
+            o('elevada para piscina desmontável', 'Material=Aço galvanizado', 0.6),
+          ],
+          deg: [
+            o('com degraus em inox', 'Degraus=Aço inox'),
+            o('com degraus em plástico', 'Degraus=Plástico', 0.85),
+          ],
         },
         sz: szL([
           ['2 degraus', 'Número de degraus=2', 1],
@@ -890,7 +1189,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [140, 240],
         at: 'Diâmetro do tubo=43 mm',
-        d: ['Escada para piscinas enterradas com ancoragens e espelhos incluídos.', 'Conforme a norma EN 13451-2.'],
+        d: [
+          'Escada para piscinas enterradas com ancoragens e espelhos incluídos.',
+          'Conforme a norma EN 13451-2.',
+        ],
         pk: 'big',
         w: [8, 18],
         k: 2,
@@ -899,7 +1201,13 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Chuveiro de exterior {tipo}',
         ax: {
-          tipo: [o('solar de 35 L', 'Depósito=35 L'), o('solar de 20 L com lava-pés', 'Depósito=20 L', 1.2), o('de design em alumínio', 'Depósito=Sem depósito', 0.9), o('com misturadora', 'Depósito=Sem depósito', 1.1), o('de coluna em inox', 'Depósito=Sem depósito', 1.6)],
+          tipo: [
+            o('solar de 35 L', 'Depósito=35 L'),
+            o('solar de 20 L com lava-pés', 'Depósito=20 L', 1.2),
+            o('de design em alumínio', 'Depósito=Sem depósito', 0.9),
+            o('com misturadora', 'Depósito=Sem depósito', 1.1),
+            o('de coluna em inox', 'Depósito=Sem depósito', 1.6),
+          ],
         },
         sz: szL([
           ['preto', 'Cor=Preto'],
@@ -910,7 +1218,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         m: [1, 3],
         p: [140, 280],
         at: 'Ligação=3/4"|Altura=2.2 m',
-        d: ['Chuveiro de exterior para piscinas e jardins.', 'A versão solar aquece a água com a luz do sol.'],
+        d: [
+          'Chuveiro de exterior para piscinas e jardins.',
+          'A versão solar aquece a água com a luz do sol.',
+        ],
         pk: 'big',
         w: [8, 22],
         k: 2,
@@ -941,13 +1252,28 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            os('Enrolador de cobertura de piscina', 'Tipo=Enrolador', 1, szL([
-              ['até 5 m', 'Largura máxima=5 m'],
-              ['até 6 m', 'Largura máxima=6 m', 1.2],
-            ])),
-            os('Corrimão de piscina em aço inox', 'Tipo=Corrimão', 0.5, sz('Comprimento', 'm', [1, 1.5], 0.2)),
+            os(
+              'Enrolador de cobertura de piscina',
+              'Tipo=Enrolador',
+              1,
+              szL([
+                ['até 5 m', 'Largura máxima=5 m'],
+                ['até 6 m', 'Largura máxima=6 m', 1.2],
+              ]),
+            ),
+            os(
+              'Corrimão de piscina em aço inox',
+              'Tipo=Corrimão',
+              0.5,
+              sz('Comprimento', 'm', [1, 1.5], 0.2),
+            ),
             os('Lava-pés para piscina', 'Tipo=Lava-pés', 0.7, []),
-            os('Trampolim para piscina', 'Tipo=Trampolim', 2.2, sz('Comprimento', 'm', [1.6, 2], 0.2)),
+            os(
+              'Trampolim para piscina',
+              'Tipo=Trampolim',
+              2.2,
+              sz('Comprimento', 'm', [1.6, 2], 0.2),
+            ),
           ],
         },
         m: [1, 2],
@@ -987,7 +1313,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         m: [3, 5],
         p: [180, 280],
         at: 'Ligação=50 mm',
-        d: ['Bomba autoaspirante para circulação e filtração da água da piscina.', 'Conforme a norma EN 60335-2-41.'],
+        d: [
+          'Bomba autoaspirante para circulação e filtração da água da piscina.',
+          'Conforme a norma EN 60335-2-41.',
+        ],
         pk: 'unit',
         w: [8, 25],
         k: 3,
@@ -1030,11 +1359,27 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('de alto caudal para piscina pública', 'Válvula=Lateral', 2.5),
           ],
         },
-        sz: sz2('Diâmetro', 'mm', 'Caudal', 'm³/h', [[400, 6], [500, 9], [600, 14], [750, 22], [900, 30]], 0.4),
+        sz: sz2(
+          'Diâmetro',
+          'mm',
+          'Caudal',
+          'm³/h',
+          [
+            [400, 6],
+            [500, 9],
+            [600, 14],
+            [750, 22],
+            [900, 30],
+          ],
+          0.4,
+        ),
         m: [3, 5],
         p: [160, 240],
         at: 'Pressão máxima=2.5 bar|Ligação=1 1/2"',
-        d: ['Filtro de areia para piscinas residenciais e coletivas.', 'Válvula seletora de 6 posições.'],
+        d: [
+          'Filtro de areia para piscinas residenciais e coletivas.',
+          'Válvula seletora de 6 posições.',
+        ],
         pk: 'big',
         w: [12, 80],
         k: 3,
@@ -1042,7 +1387,12 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para filtro de areia',
         ax: {
-          peca: [o('Válvula seletora de 6 vias', 'Tipo=Válvula', 1), o('Manómetro', 'Tipo=Manómetro', 0.18), o('Crepinas de substituição', 'Tipo=Crepinas', 0.4), o('Tampa superior', 'Tipo=Tampa', 0.6)],
+          peca: [
+            o('Válvula seletora de 6 vias', 'Tipo=Válvula', 1),
+            o('Manómetro', 'Tipo=Manómetro', 0.18),
+            o('Crepinas de substituição', 'Tipo=Crepinas', 0.4),
+            o('Tampa superior', 'Tipo=Tampa', 0.6),
+          ],
         },
         sz: szIn('Ligação', ['1 1/2"', '2"'], 0.25),
         m: [1, 2],
@@ -1055,7 +1405,11 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{tipo} para filtro de piscina',
         ax: {
-          tipo: [o('Areia de sílica', 'Meio filtrante=Areia de sílica'), o('Vidro filtrante ativado', 'Meio filtrante=Vidro', 2.2), o('Seixo de sílica', 'Meio filtrante=Seixo', 1.1)],
+          tipo: [
+            o('Areia de sílica', 'Meio filtrante=Areia de sílica'),
+            o('Vidro filtrante ativado', 'Meio filtrante=Vidro', 2.2),
+            o('Seixo de sílica', 'Meio filtrante=Seixo', 1.1),
+          ],
         },
         sz: szL([
           ['0.4-0.8 mm saco 25 kg', 'Granulometria=0.4-0.8 mm|Peso=25 kg', 1, '25 kg'],
@@ -1074,7 +1428,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
   {
     code: '200-040',
     title: 'Cloro e Tratamento',
-    d: ['Manter fora do alcance das crianças.', 'Ler sempre o rótulo e a ficha de segurança antes de usar.'],
+    d: [
+      'Manter fora do alcance das crianças.',
+      'Ler sempre o rótulo e a ficha de segurança antes de usar.',
+    ],
     tpl: [
       {
         n: 'Cloro {tipo}',
@@ -1082,10 +1439,18 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
           tipo: [
             o('em pastilhas de 200 g', 'Apresentação=Pastilhas 200 g|Cloro ativo=90 %'),
             o('em pastilhas de 20 g', 'Apresentação=Pastilhas 20 g|Cloro ativo=90 %', 1.05),
-            o('multiação em pastilhas de 200 g', 'Apresentação=Pastilhas 200 g|Cloro ativo=85 %', 1.2),
+            o(
+              'multiação em pastilhas de 200 g',
+              'Apresentação=Pastilhas 200 g|Cloro ativo=85 %',
+              1.2,
+            ),
             o('granulado de choque', 'Apresentação=Granulado|Cloro ativo=56 %', 1.1),
             o('em pó de dissolução rápida', 'Apresentação=Pó|Cloro ativo=56 %', 1.05),
-            o('estabilizado de dissolução lenta', 'Apresentação=Pastilhas 250 g|Cloro ativo=90 %', 1.15),
+            o(
+              'estabilizado de dissolução lenta',
+              'Apresentação=Pastilhas 250 g|Cloro ativo=90 %',
+              1.15,
+            ),
           ],
         },
         sz: szL([
@@ -1097,7 +1462,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [8, 12],
         at: 'Uso=Desinfeção de piscinas',
-        d: ['Desinfetante à base de cloro para o tratamento regular da água da piscina.', 'Dose recomendada de 1 pastilha de 200 g por cada 25 m³ por semana.'],
+        d: [
+          'Desinfetante à base de cloro para o tratamento regular da água da piscina.',
+          'Dose recomendada de 1 pastilha de 200 g por cada 25 m³ por semana.',
+        ],
         pk: 'bag',
         w: [1, 25],
         k: 3,
@@ -1129,7 +1497,13 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Estojo de análise {tipo}',
-        ax: { tipo: [o('de cloro e pH com pastilhas', 'Parâmetros=Cloro e pH'), o('de tiras de 5 parâmetros', 'Parâmetros=5', 1.2), o('fotómetro digital', 'Parâmetros=6', 9)] },
+        ax: {
+          tipo: [
+            o('de cloro e pH com pastilhas', 'Parâmetros=Cloro e pH'),
+            o('de tiras de 5 parâmetros', 'Parâmetros=5', 1.2),
+            o('fotómetro digital', 'Parâmetros=6', 9),
+          ],
+        },
         m: [1, 1],
         p: [9, 14],
         at: 'Tipo=Análise de água',
@@ -1170,7 +1544,12 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Bomba doseadora {tipo}',
         ax: {
-          tipo: [o('de pH', 'Controlo=pH'), o('de cloro', 'Controlo=Redox'), o('de pH e Redox', 'Controlo=pH e Redox', 1.9), o('peristáltica de caudal constante', 'Controlo=Temporizado', 0.6)],
+          tipo: [
+            o('de pH', 'Controlo=pH'),
+            o('de cloro', 'Controlo=Redox'),
+            o('de pH e Redox', 'Controlo=pH e Redox', 1.9),
+            o('peristáltica de caudal constante', 'Controlo=Temporizado', 0.6),
+          ],
         },
         sz: sz('Caudal', 'L/h', [1.5, 3, 5], 0.15),
         p: [240, 380],
@@ -1222,7 +1601,10 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         ]),
         p: [480, 640],
         at: 'Tensão=24 V|Filtragem=100 µm',
-        d: ['Robô elétrico de limpeza automática de piscinas.', 'Programa de ciclos de 1.5 a 3 horas.'],
+        d: [
+          'Robô elétrico de limpeza automática de piscinas.',
+          'Programa de ciclos de 1.5 a 3 horas.',
+        ],
         pk: 'big',
         w: [8, 14],
         k: 2,
@@ -1262,12 +1644,21 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Projetor LED para piscina {tipo}',
         ax: {
-          tipo: [o('branco', 'Cor da luz=Branco'), o('RGB com comando', 'Cor da luz=RGB', 1.4), o('de encastrar em inox', 'Cor da luz=Branco', 1.3), o('extraplano', 'Cor da luz=RGB', 1.2), o('para liner', 'Cor da luz=Branco', 1.05)],
+          tipo: [
+            o('branco', 'Cor da luz=Branco'),
+            o('RGB com comando', 'Cor da luz=RGB', 1.4),
+            o('de encastrar em inox', 'Cor da luz=Branco', 1.3),
+            o('extraplano', 'Cor da luz=RGB', 1.2),
+            o('para liner', 'Cor da luz=Branco', 1.05),
+          ],
         },
         sz: sz('Potência', 'W', [12, 18, 35], 0.25),
         p: [95, 160],
         at: 'Tensão=12 V|Proteção=IP68',
-        d: ['Projetor subaquático LED para iluminação de piscinas.', 'Conforme a norma EN 60598-2-18.'],
+        d: [
+          'Projetor subaquático LED para iluminação de piscinas.',
+          'Conforme a norma EN 60598-2-18.',
+        ],
         pk: 'unit',
         w: [1, 3],
         k: 2,
@@ -1277,15 +1668,32 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            os('Transformador de segurança para projetor de piscina', 'Tipo=Transformador', 1, sz('Potência', 'VA', [50, 100, 300], 0.4)),
-            os('Nicho para projetor de piscina', 'Tipo=Nicho', 0.6, szL([
-              ['para betão', 'Construção=Betão'],
-              ['para liner', 'Construção=Liner', 1.1],
-            ]), true),
-            os('Lâmpada LED PAR56 para piscina', 'Tipo=Lâmpada', 1.2, szL([
-              ['branca', 'Cor da luz=Branco'],
-              ['RGB', 'Cor da luz=RGB', 1.3],
-            ]), true),
+            os(
+              'Transformador de segurança para projetor de piscina',
+              'Tipo=Transformador',
+              1,
+              sz('Potência', 'VA', [50, 100, 300], 0.4),
+            ),
+            os(
+              'Nicho para projetor de piscina',
+              'Tipo=Nicho',
+              0.6,
+              szL([
+                ['para betão', 'Construção=Betão'],
+                ['para liner', 'Construção=Liner', 1.1],
+              ]),
+              true,
+            ),
+            os(
+              'Lâmpada LED PAR56 para piscina',
+              'Tipo=Lâmpada',
+              1.2,
+              szL([
+                ['branca', 'Cor da luz=Branco'],
+                ['RGB', 'Cor da luz=RGB', 1.3],
+              ]),
+              true,
+            ),
             os('Caixa de ligação para projetor de piscina', 'Tipo=Caixa', 0.3, []),
           ],
         },
@@ -1315,7 +1723,11 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
             o('Passamuros', 'Tipo=Passamuros', 0.35),
             o('Boca de regulação de nível', 'Tipo=Nível', 0.8),
           ],
-          tipo: [o('para piscina de betão', 'Construção=Betão'), o('para piscina de liner', 'Construção=Liner', 1.1), o('para piscina de painéis', 'Construção=Painéis', 1.05)],
+          tipo: [
+            o('para piscina de betão', 'Construção=Betão'),
+            o('para piscina de liner', 'Construção=Liner', 1.1),
+            o('para piscina de painéis', 'Construção=Painéis', 1.05),
+          ],
         },
         sz: szL([
           ['em ABS branco', 'Material=ABS'],
@@ -1338,12 +1750,22 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
     tpl: [
       {
         n: 'Bomba de calor para piscina {tipo}',
-        ax: { tipo: [o('inverter', 'Tecnologia=Inverter'), o('full inverter com Wi-Fi', 'Tecnologia=Full inverter', 1.25), o('on-off', 'Tecnologia=On-off', 0.75), o('horizontal compacta', 'Tecnologia=Inverter', 0.95)] },
+        ax: {
+          tipo: [
+            o('inverter', 'Tecnologia=Inverter'),
+            o('full inverter com Wi-Fi', 'Tecnologia=Full inverter', 1.25),
+            o('on-off', 'Tecnologia=On-off', 0.75),
+            o('horizontal compacta', 'Tecnologia=Inverter', 0.95),
+          ],
+        },
         sz: sz('Potência', 'kW', [5, 7, 9, 12, 15, 20], 0.2),
         m: [3, 5],
         p: [950, 1350],
         at: 'Refrigerante=R32|Tensão=230 V',
-        d: ['Bomba de calor para aquecimento da água da piscina com elevada eficiência.', 'Funciona com temperaturas exteriores até -10 °C.'],
+        d: [
+          'Bomba de calor para aquecimento da água da piscina com elevada eficiência.',
+          'Funciona com temperaturas exteriores até -10 °C.',
+        ],
         pk: 'big',
         w: [35, 90],
         k: 3,
@@ -1374,13 +1796,21 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Clorador salino {tipo}',
         ax: {
-          tipo: [o('com regulação de pH', 'Regulação de pH=Sim', 1.4), o('com inversão de polaridade', 'Regulação de pH=Não'), o('com Wi-Fi', 'Regulação de pH=Não', 1.3), o('para baixa salinidade', 'Regulação de pH=Não', 1.2)],
+          tipo: [
+            o('com regulação de pH', 'Regulação de pH=Sim', 1.4),
+            o('com inversão de polaridade', 'Regulação de pH=Não'),
+            o('com Wi-Fi', 'Regulação de pH=Não', 1.3),
+            o('para baixa salinidade', 'Regulação de pH=Não', 1.2),
+          ],
         },
         sz: sz('Volume da piscina', 'm³', [40, 60, 90, 120], 0.2),
         m: [2, 4],
         p: [520, 780],
         at: 'Salinidade=4 g/L|Tensão=230 V',
-        d: ['Sistema de eletrólise de sal que produz cloro a partir do sal dissolvido na água.', 'Célula autolimpante por inversão de polaridade.'],
+        d: [
+          'Sistema de eletrólise de sal que produz cloro a partir do sal dissolvido na água.',
+          'Célula autolimpante por inversão de polaridade.',
+        ],
         pk: 'big',
         w: [6, 12],
         k: 3,
@@ -1421,4 +1851,3 @@ export const PUMP_FIRE_POOL_FAMILIES: readonly FamilyDef[] = [
     ],
   },
 ];
-

@@ -25,15 +25,26 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '40-010',
     title: 'Tubo Multicamada',
-    d: ['Barreira de alumínio soldada topo a topo, estanque ao oxigénio.', 'Baixa dilatação térmica e fácil de curvar à mão.'],
+    d: [
+      'Barreira de alumínio soldada topo a topo, estanque ao oxigénio.',
+      'Baixa dilatação térmica e fácil de curvar à mão.',
+    ],
     tpl: [
       {
         n: 'Tubo multicamada {tipo} {fmt} {isol}',
         ax: {
-          tipo: [o('PEX-AL-PEX', 'Material=PEX-AL-PEX'), o('PE-RT-AL-PE-RT', 'Material=PE-RT-AL-PE-RT', 0.92)],
+          tipo: [
+            o('PEX-AL-PEX', 'Material=PEX-AL-PEX'),
+            o('PE-RT-AL-PE-RT', 'Material=PE-RT-AL-PE-RT', 0.92),
+          ],
           fmt: [
             os('rolo 100 m', 'Comprimento=100 m', 1, sz('Diâmetro', 'mm', MULTI.slice(0, 4), 0.5)),
-            os('rolo 200 m', 'Comprimento=200 m', 1.95, sz('Diâmetro', 'mm', MULTI.slice(0, 3), 0.5)),
+            os(
+              'rolo 200 m',
+              'Comprimento=200 m',
+              1.95,
+              sz('Diâmetro', 'mm', MULTI.slice(0, 3), 0.5),
+            ),
             os('rolo 50 m', 'Comprimento=50 m', 0.53, sz('Diâmetro', 'mm', MULTI.slice(0, 5), 0.5)),
             os('vara 5 m', 'Comprimento=5 m', 0.065, sz('Diâmetro', 'mm', MULTI, 0.5)),
           ],
@@ -76,7 +87,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [1, 4],
         p: [7, 14],
         at: 'Material=Aço e PP',
-        d: ['Acessório para instalação de tubo multicamada.', 'Garante cortes limpos e perpendiculares.'],
+        d: [
+          'Acessório para instalação de tubo multicamada.',
+          'Garante cortes limpos e perpendiculares.',
+        ],
         pk: 'unit5',
         w: [0.05, 0.6],
       },
@@ -85,7 +99,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '40-020',
     title: 'Acessórios Multicamada Press',
-    d: ['Casquilho em inox com janelas de controlo de inserção.', 'Função "não prensado, não estanque" para deteção de fugas no ensaio.'],
+    d: [
+      'Casquilho em inox com janelas de controlo de inserção.',
+      'Função "não prensado, não estanque" para deteção de fugas no ensaio.',
+    ],
     tpl: [
       {
         n: '{peca} multicamada press {mat} {perfil}',
@@ -107,7 +124,11 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [3, 7],
         p: [1.6, 3.2],
         at: 'Pressão máxima=10 bar|Temperatura máxima=95 °C',
-        d: ['Acessório de prensar para tubo multicamada, com casquilho em inox.', 'Compatível com as principais marcas de tubo multicamada.', 'Conforme a norma EN ISO 21003.'],
+        d: [
+          'Acessório de prensar para tubo multicamada, com casquilho em inox.',
+          'Compatível com as principais marcas de tubo multicamada.',
+          'Conforme a norma EN ISO 21003.',
+        ],
         pk: 'fit',
         w: [0.02, 0.2],
         k: 3,
@@ -125,13 +146,19 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('Tê com rosca fêmea central', 'Tipo=Tê', 1.4),
             o('Terminal com porca louca', 'Tipo=Terminal', 1.1),
           ],
-          mat: [o('em latão', 'Material=Latão'), o('em latão niquelado', 'Material=Latão niquelado', 1.15)],
+          mat: [
+            o('em latão', 'Material=Latão'),
+            o('em latão niquelado', 'Material=Latão niquelado', 1.15),
+          ],
         },
         sz: MULTI_ROSCA,
         m: [2, 6],
         p: [2.2, 4.5],
         at: 'Perfil=TH|Pressão máxima=10 bar',
-        d: ['Acessório de transição entre tubo multicamada e roscas standard.', 'Rosca cilíndrica segundo ISO 228 ou cónica segundo EN 10226.'],
+        d: [
+          'Acessório de transição entre tubo multicamada e roscas standard.',
+          'Rosca cilíndrica segundo ISO 228 ou cónica segundo EN 10226.',
+        ],
         pk: 'fit',
         w: [0.04, 0.3],
         k: 2,
@@ -149,7 +176,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         sz: sz('Diâmetro', 'mm', [16, 20, 26, 32], 0.15),
         p: [85, 140],
         at: 'Tipo=Ferramenta|Material=Aço temperado',
-        d: ['Ferramenta de prensagem para acessórios multicamada press.', 'Compatível com as prensadoras elétricas mais comuns do mercado.'],
+        d: [
+          'Ferramenta de prensagem para acessórios multicamada press.',
+          'Compatível com as prensadoras elétricas mais comuns do mercado.',
+        ],
         pk: 'unit',
         w: [0.8, 2.5],
       },
@@ -158,10 +188,13 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '40-030',
     title: 'Tubo PEX',
-    d: ['Flexível, resistente à corrosão e às incrustações.', 'Adequado para água potável e aquecimento.'],
+    d: [
+      'Flexível, resistente à corrosão e às incrustações.',
+      'Adequado para água potável e aquecimento.',
+    ],
     tpl: [
       {
-        n: 'Tubo PEX {tipo} {fmt}',
+        n: 'Tubo {tipo} {fmt}',
         ax: {
           tipo: [
             o('PEX-a com barreira antioxigénio', 'Material=PEX-a EVOH', 1.2),
@@ -177,11 +210,19 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('com manga corrugada azul rolo 50 m', 'Comprimento=50 m', 0.75),
           ],
         },
-        sz: sz('Diâmetro', 'mm', ['12x1.1', '16x1.8', '16x2', '20x1.9', '20x2', '25x2.3', '32x2.9'], 0.3),
+        sz: sz(
+          'Diâmetro',
+          'mm',
+          ['12x1.1', '16x1.8', '16x2', '20x1.9', '20x2', '25x2.3', '32x2.9'],
+          0.3,
+        ),
         m: [2, 6],
         p: [38, 60],
         at: 'Pressão máxima=6 bar|Temperatura máxima=95 °C',
-        d: ['Tubo de polietileno reticulado para instalações de água quente e fria.', 'Conforme a norma EN ISO 15875.'],
+        d: [
+          'Tubo de polietileno reticulado para instalações de água quente e fria.',
+          'Conforme a norma EN ISO 15875.',
+        ],
         pk: 'roll',
         w: [4, 14],
         k: 3,
@@ -190,8 +231,19 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para tubo PEX {lig}',
         ax: {
-          peca: [o('União', 'Tipo=União'), o('Cotovelo 90°', 'Tipo=Cotovelo', 1.2), o('Tê', 'Tipo=Tê', 1.5), o('Terminal macho', 'Tipo=Terminal'), o('Terminal fêmea', 'Tipo=Terminal'), o('Redução', 'Tipo=Redução')],
-          lig: [o('de compressão em latão', 'Ligação=Compressão'), o('de pressão deslizante', 'Ligação=Pressão deslizante', 1.2), o('de aperto rápido', 'Ligação=Aperto rápido', 1.5)],
+          peca: [
+            o('União', 'Tipo=União'),
+            o('Cotovelo 90°', 'Tipo=Cotovelo', 1.2),
+            o('Tê', 'Tipo=Tê', 1.5),
+            o('Terminal macho', 'Tipo=Terminal'),
+            o('Terminal fêmea', 'Tipo=Terminal'),
+            o('Redução', 'Tipo=Redução'),
+          ],
+          lig: [
+            o('de compressão em latão', 'Ligação=Compressão'),
+            o('de pressão deslizante', 'Ligação=Pressão deslizante', 1.2),
+            o('de aperto rápido', 'Ligação=Aperto rápido', 1.5),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [16, 20, 25, 32], 0.45),
         m: [2, 4],
@@ -218,20 +270,36 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '40-040',
     title: 'Tubo PPR',
-    d: ['União por termofusão, sem necessidade de colas ou roscas.', 'Material atóxico, adequado para água potável.'],
+    d: [
+      'União por termofusão, sem necessidade de colas ou roscas.',
+      'Material atóxico, adequado para água potável.',
+    ],
     tpl: [
       {
         n: 'Tubo PPR {pn} {cor} {fmt}',
         ax: {
-          pn: [o('PN20', 'Pressão nominal=PN20'), o('PN16', 'Pressão nominal=PN16', 0.85), o('PN10', 'Pressão nominal=PN10', 0.7), o('PN25 com fibra de vidro', 'Pressão nominal=PN25', 1.35), o('PN20 com alma de alumínio', 'Pressão nominal=PN20', 1.6)],
-          cor: [o('verde', 'Cor=Verde'), o('branco', 'Cor=Branco', 1.05), o('cinzento', 'Cor=Cinzento')],
+          pn: [
+            o('PN20', 'Pressão nominal=PN20'),
+            o('PN16', 'Pressão nominal=PN16', 0.85),
+            o('PN10', 'Pressão nominal=PN10', 0.7),
+            o('PN25 com fibra de vidro', 'Pressão nominal=PN25', 1.35),
+            o('PN20 com alma de alumínio', 'Pressão nominal=PN20', 1.6),
+          ],
+          cor: [
+            o('verde', 'Cor=Verde'),
+            o('branco', 'Cor=Branco', 1.05),
+            o('cinzento', 'Cor=Cinzento'),
+          ],
           fmt: [o('vara 4 m', 'Comprimento=4 m'), o('vara 3 m', 'Comprimento=3 m', 0.78)],
         },
         sz: sz('Diâmetro', 'mm', PPR_D, 0.5),
         m: [3, 7],
         p: [2.6, 4.2],
         at: 'Material=PP-R|Temperatura máxima=95 °C',
-        d: ['Tubo em polipropileno copolímero random para redes de água quente e fria.', 'Conforme a norma EN ISO 15874.'],
+        d: [
+          'Tubo em polipropileno copolímero random para redes de água quente e fria.',
+          'Conforme a norma EN ISO 15874.',
+        ],
         pk: 'unit5',
         w: [0.6, 3],
         k: 4,
@@ -241,20 +309,45 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         n: '{peca} para tubo PPR',
         ax: {
           peca: [
-            os('Máquina de soldar', 'Tipo=Ferramenta|Potência=800 W', 1, szL([
-              ['até 32 mm', 'Diâmetro máximo=32 mm', 1],
-              ['até 63 mm', 'Diâmetro máximo=63 mm|Potência=1500 W', 1.35],
-            ])),
-            os('Máquina de soldar de bancada', 'Tipo=Ferramenta|Potência=2000 W', 3, szL([
-              ['até 110 mm', 'Diâmetro máximo=110 mm', 1],
-              ['até 125 mm', 'Diâmetro máximo=125 mm', 1.2],
-            ])),
-            os('Tesoura de corte', 'Tipo=Ferramenta|Material=Aço', 0.3, szL([
-              ['até 42 mm', 'Diâmetro máximo=42 mm', 1],
-              ['até 63 mm', 'Diâmetro máximo=63 mm', 1.6],
-            ])),
-            os('Matriz de soldar', 'Tipo=Ferramenta|Revestimento=PTFE', 0.15, sz('Diâmetro', 'mm', [20, 25, 32, 40, 50, 63], 0.25)),
-            os('Raspador de alumínio', 'Tipo=Ferramenta|Material=Aço', 0.2, sz('Diâmetro', 'mm', [20, 25, 32, 40], 0.15)),
+            os(
+              'Máquina de soldar',
+              'Tipo=Ferramenta|Potência=800 W',
+              1,
+              szL([
+                ['até 32 mm', 'Diâmetro máximo=32 mm', 1],
+                ['até 63 mm', 'Diâmetro máximo=63 mm|Potência=1500 W', 1.35],
+              ]),
+            ),
+            os(
+              'Máquina de soldar de bancada',
+              'Tipo=Ferramenta|Potência=2000 W',
+              3,
+              szL([
+                ['até 110 mm', 'Diâmetro máximo=110 mm', 1],
+                ['até 125 mm', 'Diâmetro máximo=125 mm', 1.2],
+              ]),
+            ),
+            os(
+              'Tesoura de corte',
+              'Tipo=Ferramenta|Material=Aço',
+              0.3,
+              szL([
+                ['até 42 mm', 'Diâmetro máximo=42 mm', 1],
+                ['até 63 mm', 'Diâmetro máximo=63 mm', 1.6],
+              ]),
+            ),
+            os(
+              'Matriz de soldar',
+              'Tipo=Ferramenta|Revestimento=PTFE',
+              0.15,
+              sz('Diâmetro', 'mm', [20, 25, 32, 40, 50, 63], 0.25),
+            ),
+            os(
+              'Raspador de alumínio',
+              'Tipo=Ferramenta|Material=Aço',
+              0.2,
+              sz('Diâmetro', 'mm', [20, 25, 32, 40], 0.15),
+            ),
           ],
         },
         m: [2, 5],
@@ -269,7 +362,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '40-050',
     title: 'Acessórios PPR',
-    d: ['Soldadura por termofusão a 260 °C.', 'Insertos metálicos em latão niquelado nos acessórios roscados.'],
+    d: [
+      'Soldadura por termofusão a 260 °C.',
+      'Insertos metálicos em latão niquelado nos acessórios roscados.',
+    ],
     tpl: [
       {
         n: '{peca} PPR {cor}',
@@ -330,7 +426,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '40-060',
     title: 'Acessórios de Compressão',
-    d: ['Montagem rápida sem soldadura nem ferramentas especiais.', 'Desmontáveis e reutilizáveis.'],
+    d: [
+      'Montagem rápida sem soldadura nem ferramentas especiais.',
+      'Desmontáveis e reutilizáveis.',
+    ],
     tpl: [
       {
         n: '{peca} de compressão {mat} para tubo de cobre',
@@ -346,13 +445,19 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('Tampão', 'Tipo=Tampão', 0.6),
             o('Cotovelo de parede', 'Tipo=Cotovelo de parede', 1.4),
           ],
-          mat: [o('em latão', 'Material=Latão'), o('em latão niquelado', 'Material=Latão niquelado', 1.2)],
+          mat: [
+            o('em latão', 'Material=Latão'),
+            o('em latão niquelado', 'Material=Latão niquelado', 1.2),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [10, 12, 15, 18, 22, 28], 0.35),
         m: [3, 6],
         p: [1.4, 2.6],
         at: 'Pressão máxima=16 bar|Ligação=Compressão',
-        d: ['Acessório de compressão com anilha de latão para tubo de cobre, aço inox ou multicamada com casquilho.', 'Conforme a norma EN 1254-2.'],
+        d: [
+          'Acessório de compressão com anilha de latão para tubo de cobre, aço inox ou multicamada com casquilho.',
+          'Conforme a norma EN 1254-2.',
+        ],
         pk: 'fit',
         w: [0.03, 0.25],
         k: 3,
@@ -377,7 +482,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [3, 7],
         p: [1.2, 2.2],
         at: 'Material=Polipropileno|Cor=Azul e preto',
-        d: ['Acessório de compressão para tubo de polietileno em redes de água e rega.', 'Conforme a norma EN 1254-3.'],
+        d: [
+          'Acessório de compressão para tubo de polietileno em redes de água e rega.',
+          'Conforme a norma EN 1254-3.',
+        ],
         pk: 'fit',
         w: [0.03, 0.6],
         k: 3,
@@ -406,7 +514,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '40-070',
     title: 'Acessórios de Latão Roscados',
-    d: ['Roscas gás cilíndricas segundo ISO 228 e cónicas segundo EN 10226.', 'Latão CW617N resistente à corrosão.'],
+    d: [
+      'Roscas gás cilíndricas segundo ISO 228 e cónicas segundo EN 10226.',
+      'Latão CW617N resistente à corrosão.',
+    ],
     tpl: [
       {
         n: '{peca} em latão {acab}',
@@ -427,13 +538,20 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('Curva 90° M-F', 'Tipo=Curva|Ligação=M-F', 1.3),
             o('Cotovelo de parede F', 'Tipo=Cotovelo de parede|Ligação=F', 1.4),
           ],
-          acab: [o('amarelo', 'Acabamento=Natural'), o('niquelado', 'Acabamento=Niquelado', 1.15), o('cromado', 'Acabamento=Cromado', 1.3)],
+          acab: [
+            o('amarelo', 'Acabamento=Natural'),
+            o('niquelado', 'Acabamento=Niquelado', 1.15),
+            o('cromado', 'Acabamento=Cromado', 1.3),
+          ],
         },
         sz: szIn('Rosca', inch('1/4"', '2"'), 0.55),
         m: [3, 7],
         p: [0.6, 1.4],
         at: 'Material=Latão CW617N|Pressão máxima=16 bar',
-        d: ['Acessório roscado em latão para canalizações de água, aquecimento e ar comprimido.', 'Conforme a norma EN 1254-4.'],
+        d: [
+          'Acessório roscado em latão para canalizações de água, aquecimento e ar comprimido.',
+          'Conforme a norma EN 1254-4.',
+        ],
         pk: 'fit',
         w: [0.02, 0.35],
         k: 4,
@@ -444,12 +562,17 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '40-080',
     title: 'Válvulas de Esfera',
-    d: ['Esfera cromada e vedantes em PTFE.', 'Fecho a 1/4 de volta.'],
+    d: ['Fecho rápido a 1/4 de volta.', 'Baixo binário de manobra.'],
     tpl: [
       {
         n: 'Válvula de esfera em latão {lig} {man}',
         ax: {
-          lig: [o('F-F', 'Ligação=F-F'), o('M-F', 'Ligação=M-F', 1.05), o('M-M', 'Ligação=M-M', 1.05), o('com união F-F', 'Ligação=União F-F', 1.4)],
+          lig: [
+            o('F-F', 'Ligação=F-F'),
+            o('M-F', 'Ligação=M-F', 1.05),
+            o('M-M', 'Ligação=M-M', 1.05),
+            o('com união F-F', 'Ligação=União F-F', 1.4),
+          ],
           man: [
             o('manípulo borboleta vermelho', 'Manípulo=Borboleta'),
             o('manípulo borboleta azul', 'Manípulo=Borboleta'),
@@ -463,7 +586,11 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [3, 7],
         p: [3.2, 5.5],
         at: 'Material=Latão niquelado|Pressão máxima=PN25|Temperatura máxima=120 °C',
-        d: ['Válvula de esfera de passagem total para redes de água, aquecimento e ar comprimido.', 'Conforme a norma EN 13828.'],
+        d: [
+          'Válvula de esfera de passagem total para redes de água, aquecimento e ar comprimido.',
+          'Esfera cromada e vedantes em PTFE.',
+          'Conforme a norma EN 13828.',
+        ],
         pk: 'fit',
         w: [0.12, 1.2],
         k: 4,
@@ -473,13 +600,19 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         n: 'Válvula de esfera em aço inox AISI 316 {lig} {tipo}',
         ax: {
           lig: [o('F-F', 'Ligação=F-F'), o('M-F', 'Ligação=M-F')],
-          tipo: [o('de 2 peças', 'Corpo=2 peças'), o('de 3 peças', 'Corpo=3 peças', 1.5), o('monobloco', 'Corpo=Monobloco', 0.8)],
+          tipo: [
+            o('de 2 peças', 'Corpo=2 peças'),
+            o('de 3 peças', 'Corpo=3 peças', 1.5),
+            o('monobloco', 'Corpo=Monobloco', 0.8),
+          ],
         },
         sz: szIn('Ligação', inch('1/4"', '2"'), 0.45),
         m: [3, 6],
         p: [9, 16],
         at: 'Material=Aço inox AISI 316|Pressão máxima=PN63',
-        d: ['Válvula de esfera em aço inox para fluidos agressivos, água do mar e indústria alimentar.'],
+        d: [
+          'Válvula de esfera em aço inox para fluidos agressivos, água do mar e indústria alimentar.',
+        ],
         pk: 'unit5',
         w: [0.2, 2],
         k: 2,
@@ -487,7 +620,11 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Válvula de esfera em PVC {lig} {pn}',
         ax: {
-          lig: [o('com uniões para colar', 'Ligação=Colar'), o('com uniões roscadas', 'Ligação=Roscada', 1.1), o('de colar compacta', 'Ligação=Colar', 0.6)],
+          lig: [
+            o('com uniões para colar', 'Ligação=Colar'),
+            o('com uniões roscadas', 'Ligação=Roscada', 1.1),
+            o('de colar compacta', 'Ligação=Colar', 0.6),
+          ],
           pn: [o('PN16', 'Pressão nominal=PN16'), o('PN10', 'Pressão nominal=PN10', 0.85)],
         },
         sz: sz('Diâmetro', 'mm', [20, 25, 32, 40, 50, 63, 75, 90, 110], 0.42),
@@ -523,12 +660,19 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '40-090',
     title: 'Flexíveis e Ligações',
-    d: ['Tubo interior em EPDM certificado para água potável.', 'Porcas em latão niquelado com vedante incluído.'],
+    d: [
+      'Tubo interior em EPDM certificado para água potável.',
+      'Porcas em latão niquelado com vedante incluído.',
+    ],
     tpl: [
       {
         n: 'Flexível de ligação {tipo} {rosca}',
         ax: {
-          tipo: [o('em malha de inox', 'Revestimento=Malha de inox'), o('em malha de inox para alta temperatura', 'Revestimento=Malha de inox', 1.3), o('em malha de nylon', 'Revestimento=Malha de nylon', 0.9)],
+          tipo: [
+            o('em malha de inox', 'Revestimento=Malha de inox'),
+            o('em malha de inox para alta temperatura', 'Revestimento=Malha de inox', 1.3),
+            o('em malha de nylon', 'Revestimento=Malha de nylon', 0.9),
+          ],
           rosca: [
             o('3/8"x1/2" F-F', 'Rosca=3/8"x1/2"|Ligação=F-F'),
             o('1/2"x1/2" F-F', 'Rosca=1/2"x1/2"|Ligação=F-F'),
@@ -542,7 +686,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [3, 7],
         p: [2.2, 3.6],
         at: 'Pressão máxima=10 bar|Temperatura máxima=90 °C',
-        d: ['Flexível de ligação para torneiras, autoclismos e esquentadores.', 'Certificado segundo a norma EN 13618.'],
+        d: [
+          'Flexível de ligação para torneiras, autoclismos e esquentadores.',
+          'Certificado segundo a norma EN 13618.',
+        ],
         pk: 'pair',
         w: [0.06, 0.25],
         k: 3,
@@ -551,21 +698,32 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Flexível ondulado em inox {rosca} {isol}',
         ax: {
-          rosca: [o('1/2"x1/2" F-F', 'Rosca=1/2"x1/2"'), o('3/4"x3/4" F-F', 'Rosca=3/4"x3/4"', 1.3), o('1"x1" F-F', 'Rosca=1"x1"', 1.8)],
+          rosca: [
+            o('1/2"x1/2" F-F', 'Rosca=1/2"x1/2"'),
+            o('3/4"x3/4" F-F', 'Rosca=3/4"x3/4"', 1.3),
+            o('1"x1" F-F', 'Rosca=1"x1"', 1.8),
+          ],
           isol: ['', o('com isolamento', 'Isolamento=Espuma elastomérica', 1.5)],
         },
         sz: sz('Comprimento', 'mm', [300, 500, 750, 1000, 1500], 0.25),
         m: [3, 5],
         p: [5, 9],
         at: 'Material=Aço inox AISI 316L|Pressão máxima=16 bar',
-        d: ['Flexível ondulado em aço inox para ligações de caldeiras, bombas de calor e painéis solares.'],
+        d: [
+          'Flexível ondulado em aço inox para ligações de caldeiras, bombas de calor e painéis solares.',
+        ],
         pk: 'unit5',
         w: [0.1, 0.6],
       },
       {
         n: 'Flexível de ligação para {eq}',
         ax: {
-          eq: [o('autoclismo 3/8"x1/2"', 'Rosca=3/8"x1/2"'), o('esquentador 1/2"x1/2"', 'Rosca=1/2"x1/2"', 1.2), o('termoacumulador 1/2"x3/4"', 'Rosca=1/2"x3/4"', 1.3), o('máquina de lavar 3/4"x3/4"', 'Rosca=3/4"x3/4"', 1.1)],
+          eq: [
+            o('autoclismo 3/8"x1/2"', 'Rosca=3/8"x1/2"'),
+            o('esquentador 1/2"x1/2"', 'Rosca=1/2"x1/2"', 1.2),
+            o('termoacumulador 1/2"x3/4"', 'Rosca=1/2"x3/4"', 1.3),
+            o('máquina de lavar 3/4"x3/4"', 'Rosca=3/4"x3/4"', 1.1),
+          ],
         },
         sz: sz('Comprimento', 'mm', [300, 400, 500, 600], 0.1),
         m: [2, 4],
@@ -586,13 +744,41 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         n: 'Tubo de cobre {estado} {esp}',
         ax: {
           estado: [
-            os('meio-duro em vara 5 m', 'Estado=Meio-duro|Comprimento=5 m', 1, sz('Diâmetro', 'mm', CU_D, 0.38)),
-            os('recozido em rolo 50 m', 'Estado=Recozido|Comprimento=50 m', 9.5, sz('Diâmetro', 'mm', CU_D.slice(0, 5), 0.38)),
-            os('recozido em rolo 25 m', 'Estado=Recozido|Comprimento=25 m', 4.9, sz('Diâmetro', 'mm', CU_D.slice(0, 5), 0.38)),
-            os('revestido em rolo 50 m', 'Estado=Revestido|Comprimento=50 m', 11, sz('Diâmetro', 'mm', CU_D.slice(0, 5), 0.38)),
-            os('revestido em vara 5 m', 'Estado=Revestido|Comprimento=5 m', 1.3, sz('Diâmetro', 'mm', CU_D.slice(0, 7), 0.38)),
+            os(
+              'meio-duro em vara 5 m',
+              'Estado=Meio-duro|Comprimento=5 m',
+              1,
+              sz('Diâmetro', 'mm', CU_D, 0.38),
+            ),
+            os(
+              'recozido em rolo 50 m',
+              'Estado=Recozido|Comprimento=50 m',
+              9.5,
+              sz('Diâmetro', 'mm', CU_D.slice(0, 5), 0.38),
+            ),
+            os(
+              'recozido em rolo 25 m',
+              'Estado=Recozido|Comprimento=25 m',
+              4.9,
+              sz('Diâmetro', 'mm', CU_D.slice(0, 5), 0.38),
+            ),
+            os(
+              'revestido em rolo 50 m',
+              'Estado=Revestido|Comprimento=50 m',
+              11,
+              sz('Diâmetro', 'mm', CU_D.slice(0, 5), 0.38),
+            ),
+            os(
+              'revestido em vara 5 m',
+              'Estado=Revestido|Comprimento=5 m',
+              1.3,
+              sz('Diâmetro', 'mm', CU_D.slice(0, 7), 0.38),
+            ),
           ],
-          esp: [o('espessura 1 mm', 'Espessura=1 mm'), o('espessura 0.8 mm', 'Espessura=0.8 mm', 0.85)],
+          esp: [
+            o('espessura 1 mm', 'Espessura=1 mm'),
+            o('espessura 0.8 mm', 'Espessura=0.8 mm', 0.85),
+          ],
         },
         sz: sz('Diâmetro', 'mm', CU_D, 0.38),
         m: [3, 7],
@@ -637,7 +823,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '40-110',
     title: 'Coletores e Caixas de Coletor',
-    d: ['Distribuição em estrela com uma ligação por ponto de consumo.', 'Facilita a manutenção e o corte individual de cada circuito.'],
+    d: [
+      'Distribuição em estrela com uma ligação por ponto de consumo.',
+      'Facilita a manutenção e o corte individual de cada circuito.',
+    ],
     tpl: [
       {
         n: 'Coletor {tipo} {rosca}',
@@ -649,7 +838,11 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('em polímero modular', 'Material=Polímero', 1.2),
             o('em latão niquelado com caudalímetros', 'Material=Latão niquelado', 3.6),
           ],
-          rosca: [o('de 3/4"', 'Ligação=3/4"'), o('de 1"', 'Ligação=1"', 1.25), o('de 1 1/4"', 'Ligação=1 1/4"', 1.6)],
+          rosca: [
+            o('de 3/4"', 'Ligação=3/4"'),
+            o('de 1"', 'Ligação=1"', 1.25),
+            o('de 1 1/4"', 'Ligação=1 1/4"', 1.6),
+          ],
         },
         sz: szL([
           ['2 saídas', 'Número de saídas=2', 1],
@@ -663,7 +856,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [3, 7],
         p: [9, 16],
         at: 'Saídas=1/2"|Pressão máxima=10 bar',
-        d: ['Coletor de distribuição para redes de água sanitária e aquecimento.', 'Saídas de 1/2" com entre-eixos de 50 mm.'],
+        d: [
+          'Coletor de distribuição para redes de água sanitária e aquecimento.',
+          'Saídas de 1/2" com entre-eixos de 50 mm.',
+        ],
         pk: 'unit',
         w: [0.4, 3],
         k: 3,
@@ -671,13 +867,21 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Caixa de coletor {tipo}',
         ax: {
-          tipo: [o('de encastrar em chapa galvanizada', 'Material=Chapa galvanizada'), o('de encastrar em plástico', 'Material=ABS', 0.7), o('de superfície em chapa lacada branca', 'Material=Chapa lacada', 1.2), o('de encastrar com porta reversível', 'Material=Chapa galvanizada', 1.15)],
+          tipo: [
+            o('de encastrar em chapa galvanizada', 'Material=Chapa galvanizada'),
+            o('de encastrar em plástico', 'Material=ABS', 0.7),
+            o('de superfície em chapa lacada branca', 'Material=Chapa lacada', 1.2),
+            o('de encastrar com porta reversível', 'Material=Chapa galvanizada', 1.15),
+          ],
         },
         sz: sz('Largura', 'mm', [350, 500, 600, 800, 1000], 0.2),
         m: [2, 5],
         p: [22, 45],
         at: 'Altura=450 mm|Profundidade=110 mm',
-        d: ['Caixa para alojamento de coletores com porta e fecho.', 'Altura regulável e aberturas pré-cortadas para os tubos.'],
+        d: [
+          'Caixa para alojamento de coletores com porta e fecho.',
+          'Altura regulável e aberturas pré-cortadas para os tubos.',
+        ],
         pk: 'unit',
         w: [2, 8],
       },
@@ -709,7 +913,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '40-120',
     title: 'Válvulas de Retenção e Redutoras de Pressão',
-    d: ['Protege a instalação e os equipamentos de sobrepressões e retornos.', 'Corpo em latão com vedantes em NBR.'],
+    d: [
+      'Protege a instalação e os equipamentos de sobrepressões e retornos.',
+      'Corpo em latão com vedantes em NBR.',
+    ],
     tpl: [
       {
         n: 'Válvula de retenção {tipo}',
@@ -727,7 +934,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [3, 7],
         p: [3.5, 6],
         at: 'Ligação=F-F|Pressão máxima=PN16',
-        d: ['Válvula de retenção que impede o retorno do fluido na tubagem.', 'Pode ser instalada em qualquer posição.'],
+        d: [
+          'Válvula de retenção que impede o retorno do fluido na tubagem.',
+          'Pode ser instalada em qualquer posição.',
+        ],
         pk: 'unit5',
         w: [0.1, 2],
         k: 2,
@@ -736,13 +946,22 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Válvula redutora de pressão {tipo}',
         ax: {
-          tipo: [o('com manómetro', 'Tipo=Membrana'), o('de pistão', 'Tipo=Pistão', 0.85), o('de membrana', 'Tipo=Membrana', 0.9), o('compacta sem manómetro', 'Tipo=Pistão', 0.75), o('de alto caudal com filtro', 'Tipo=Membrana', 1.5)],
+          tipo: [
+            o('com manómetro', 'Tipo=Membrana'),
+            o('de pistão', 'Tipo=Pistão', 0.85),
+            o('de membrana', 'Tipo=Membrana', 0.9),
+            o('compacta sem manómetro', 'Tipo=Pistão', 0.75),
+            o('de alto caudal com filtro', 'Tipo=Membrana', 1.5),
+          ],
         },
         sz: szIn('Ligação', inch('1/2"', '2"'), 0.45),
         m: [2, 5],
         p: [22, 38],
         at: 'Pressão máxima de entrada=25 bar|Gama de regulação=1-6 bar',
-        d: ['Válvula redutora de pressão para proteger a instalação doméstica de pressões excessivas da rede.', 'Conforme a norma EN 1567.'],
+        d: [
+          'Válvula redutora de pressão para proteger a instalação doméstica de pressões excessivas da rede.',
+          'Conforme a norma EN 1567.',
+        ],
         pk: 'unit5',
         w: [0.4, 3],
         k: 2,
@@ -751,8 +970,15 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Filtro em Y {mat} {malha}',
         ax: {
-          mat: [o('em latão', 'Material=Latão'), o('em bronze', 'Material=Bronze', 1.4), o('em aço inox', 'Material=Aço inox', 2)],
-          malha: [o('malha de 500 micras', 'Filtragem=500 µm'), o('malha de 300 micras', 'Filtragem=300 µm', 1.05)],
+          mat: [
+            o('em latão', 'Material=Latão'),
+            o('em bronze', 'Material=Bronze', 1.4),
+            o('em aço inox', 'Material=Aço inox', 2),
+          ],
+          malha: [
+            o('malha de 500 micras', 'Filtragem=500 µm'),
+            o('malha de 300 micras', 'Filtragem=300 µm', 1.05),
+          ],
         },
         sz: szIn('Ligação', inch('1/2"', '2"'), 0.5),
         m: [3, 6],
@@ -765,7 +991,13 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Manómetro {tipo}',
         ax: {
-          tipo: [o('radial 0-10 bar', 'Escala=0-10 bar'), o('axial 0-10 bar', 'Escala=0-10 bar'), o('radial 0-16 bar', 'Escala=0-16 bar'), o('com glicerina 0-16 bar', 'Escala=0-16 bar', 1.6), o('axial 0-4 bar para aquecimento', 'Escala=0-4 bar')],
+          tipo: [
+            o('radial 0-10 bar', 'Escala=0-10 bar'),
+            o('axial 0-10 bar', 'Escala=0-10 bar'),
+            o('radial 0-16 bar', 'Escala=0-16 bar'),
+            o('com glicerina 0-16 bar', 'Escala=0-16 bar', 1.6),
+            o('axial 0-4 bar para aquecimento', 'Escala=0-4 bar'),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [50, 63, 80, 100], 0.25),
         m: [2, 4],
@@ -781,7 +1013,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '50-010',
     title: 'Programadores de Rega',
-    d: ['Programação simples por estações com vários arranques diários.', 'Memória não volátil: conserva os programas em caso de falha de energia.'],
+    d: [
+      'Programação simples por estações com vários arranques diários.',
+      'Memória não volátil: conserva os programas em caso de falha de energia.',
+    ],
     tpl: [
       {
         n: 'Programador de rega {tipo} {sensor}',
@@ -804,7 +1039,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [45, 110],
         at: 'Tensão de saída=24 V|Tensão=230 V',
-        d: ['Programador eletrónico para sistemas de rega automática com eletroválvulas de 24 V.', 'Ajuste sazonal da rega em percentagem.'],
+        d: [
+          'Programador eletrónico para sistemas de rega automática com eletroválvulas de 24 V.',
+          'Ajuste sazonal da rega em percentagem.',
+        ],
         pk: 'unit',
         w: [0.6, 1.6],
         k: 3,
@@ -812,7 +1050,12 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Programador de rega a pilhas {tipo}',
         ax: {
-          tipo: [o('para torneira', 'Alimentação=Pilhas'), o('para torneira com Bluetooth', 'Alimentação=Pilhas', 1.5), o('de 9 V para eletroválvula', 'Alimentação=Pilha 9 V', 0.9), o('de 9 V estanque', 'Alimentação=Pilha 9 V', 1.1)],
+          tipo: [
+            o('para torneira', 'Alimentação=Pilhas'),
+            o('para torneira com Bluetooth', 'Alimentação=Pilhas', 1.5),
+            o('de 9 V para eletroválvula', 'Alimentação=Pilha 9 V', 0.9),
+            o('de 9 V estanque', 'Alimentação=Pilha 9 V', 1.1),
+          ],
         },
         sz: szL([
           ['1 saída', 'Número de estações=1'],
@@ -861,7 +1104,11 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('rotativo de superfície', 'Tipo=Rotativo', 0.7),
             o('oscilante de superfície', 'Tipo=Oscilante', 0.9),
           ],
-          lig: [o('de 1/2"', 'Ligação=1/2"'), o('de 3/4"', 'Ligação=3/4"', 1.2), o('de 1"', 'Ligação=1"', 1.6)],
+          lig: [
+            o('de 1/2"', 'Ligação=1/2"'),
+            o('de 3/4"', 'Ligação=3/4"', 1.2),
+            o('de 1"', 'Ligação=1"', 1.6),
+          ],
         },
         sz: szL([
           ['alcance 8 m', 'Alcance=8 m', 1, '8 m'],
@@ -872,7 +1119,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [7, 22],
         at: 'Pressão de trabalho=2-4 bar|Material=Plástico ABS',
-        d: ['Aspersor para rega de relvados de média e grande dimensão.', 'Bocais intermutáveis para ajustar o caudal ao setor.'],
+        d: [
+          'Aspersor para rega de relvados de média e grande dimensão.',
+          'Bocais intermutáveis para ajustar o caudal ao setor.',
+        ],
         pk: 'unit5',
         w: [0.15, 0.9],
         k: 3,
@@ -906,8 +1156,18 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Difusor emergente {alt} {x}',
         ax: {
-          alt: [o('de 5 cm', 'Altura de emergência=5 cm'), o('de 10 cm', 'Altura de emergência=10 cm', 1.2), o('de 15 cm', 'Altura de emergência=15 cm', 1.5), o('de 30 cm', 'Altura de emergência=30 cm', 2.4)],
-          x: [o('com bocal ajustável', 'Bocal=Ajustável'), o('sem bocal', 'Bocal=Não', 0.7), o('com válvula anti-drenagem', 'Bocal=Não', 0.9), o('com regulador de pressão', 'Bocal=Não', 1.3)],
+          alt: [
+            o('de 5 cm', 'Altura de emergência=5 cm'),
+            o('de 10 cm', 'Altura de emergência=10 cm', 1.2),
+            o('de 15 cm', 'Altura de emergência=15 cm', 1.5),
+            o('de 30 cm', 'Altura de emergência=30 cm', 2.4),
+          ],
+          x: [
+            o('com bocal ajustável', 'Bocal=Ajustável'),
+            o('sem bocal', 'Bocal=Não', 0.7),
+            o('com válvula anti-drenagem', 'Bocal=Não', 0.9),
+            o('com regulador de pressão', 'Bocal=Não', 1.3),
+          ],
         },
         sz: szL([
           ['ligação 1/2"', 'Ligação=1/2"', 1, '1/2"'],
@@ -915,7 +1175,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         ]),
         p: [2.2, 4.8],
         at: 'Pressão de trabalho=1-4 bar|Material=Plástico ABS',
-        d: ['Difusor emergente que se recolhe no solo após a rega.', 'Compatível com bocais standard de rosca fêmea.'],
+        d: [
+          'Difusor emergente que se recolhe no solo após a rega.',
+          'Compatível com bocais standard de rosca fêmea.',
+        ],
         pk: 'box',
         w: [0.05, 0.3],
         k: 2,
@@ -923,7 +1186,12 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Bocal {tipo} para difusor',
         ax: {
-          tipo: [o('de ângulo ajustável', 'Tipo=Ajustável'), o('rotativo multijato', 'Tipo=Rotativo', 2.4), o('de faixa lateral', 'Tipo=Faixa'), o('de borbulhador', 'Tipo=Borbulhador', 0.7)],
+          tipo: [
+            o('de ângulo ajustável', 'Tipo=Ajustável'),
+            o('rotativo multijato', 'Tipo=Rotativo', 2.4),
+            o('de faixa lateral', 'Tipo=Faixa'),
+            o('de borbulhador', 'Tipo=Borbulhador', 0.7),
+          ],
         },
         sz: sz('Alcance', 'm', [2.5, 3.5, 4.5, 5.5], 0.05),
         m: [2, 4],
@@ -936,13 +1204,21 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Pulverizador {tipo}',
         ax: {
-          tipo: [o('de pressão prévia', 'Tipo=Pressão prévia'), o('de dorso', 'Tipo=Dorso', 2.8), o('manual de gatilho', 'Tipo=Manual', 0.25), o('a bateria de dorso', 'Tipo=Bateria', 6)],
+          tipo: [
+            o('de pressão prévia', 'Tipo=Pressão prévia'),
+            o('de dorso', 'Tipo=Dorso', 2.8),
+            o('manual de gatilho', 'Tipo=Manual', 0.25),
+            o('a bateria de dorso', 'Tipo=Bateria', 6),
+          ],
         },
         sz: sz('Capacidade', 'L', [1.5, 5, 8, 12, 16], 0.35),
         m: [1, 3],
         p: [7, 18],
         at: 'Material=Polietileno|Vedantes=Viton',
-        d: ['Pulverizador para tratamentos de jardim, horta e limpeza.', 'Lança regulável com bico em latão.'],
+        d: [
+          'Pulverizador para tratamentos de jardim, horta e limpeza.',
+          'Lança regulável com bico em latão.',
+        ],
         pk: 'unit',
         w: [0.3, 5],
       },
@@ -973,7 +1249,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '50-040',
     title: 'Rega Gota-a-Gota',
-    d: ['Poupa até 50% de água face à rega por aspersão.', 'Água aplicada diretamente na raiz das plantas.'],
+    d: [
+      'Poupa até 50% de água face à rega por aspersão.',
+      'Água aplicada diretamente na raiz das plantas.',
+    ],
     tpl: [
       {
         n: 'Tubo gota-a-gota {tipo} {len}',
@@ -985,20 +1264,34 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('autocompensante a 50 cm', 'Espaçamento=50 cm', 1.25),
             o('subterrâneo antirraízes', 'Espaçamento=40 cm', 1.8),
           ],
-          len: [o('rolo 50 m', 'Comprimento=50 m', 0.55), o('rolo 100 m', 'Comprimento=100 m'), o('rolo 200 m', 'Comprimento=200 m', 1.9)],
+          len: [
+            o('rolo 50 m', 'Comprimento=50 m', 0.55),
+            o('rolo 100 m', 'Comprimento=100 m'),
+            o('rolo 200 m', 'Comprimento=200 m', 1.9),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [16, 17, 20], 0.2),
         m: [1, 3],
         p: [24, 45],
         at: 'Caudal por gotejador=2 L/h|Pressão máxima=4 bar',
-        d: ['Tubo de rega gota-a-gota com gotejadores integrados de labirinto turbulento.', 'Ideal para hortas, sebes e pomares.'],
+        d: [
+          'Tubo de rega gota-a-gota com gotejadores integrados de labirinto turbulento.',
+          'Ideal para hortas, sebes e pomares.',
+        ],
         pk: 'roll',
         w: [2, 16],
         k: 2,
       },
       {
         n: 'Gotejador {tipo}',
-        ax: { tipo: [o('autocompensante', 'Tipo=Autocompensante'), o('regulável', 'Tipo=Regulável', 0.8), o('de botão', 'Tipo=Botão', 0.6), o('antidrenante', 'Tipo=Antidrenante', 1.3)] },
+        ax: {
+          tipo: [
+            o('autocompensante', 'Tipo=Autocompensante'),
+            o('regulável', 'Tipo=Regulável', 0.8),
+            o('de botão', 'Tipo=Botão', 0.6),
+            o('antidrenante', 'Tipo=Antidrenante', 1.3),
+          ],
+        },
         sz: sz('Caudal', 'L/h', [2, 4, 8], 0.05),
         p: [0.12, 0.3],
         at: 'Ligação=4 mm|Embalagem=25',
@@ -1030,7 +1323,14 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Kit de rega gota-a-gota para {x}',
-        ax: { x: [o('vasos e floreiras', 'Aplicação=Vasos'), o('horta', 'Aplicação=Horta', 1.4), o('sebes', 'Aplicação=Sebes', 1.3), o('varandas', 'Aplicação=Varandas', 0.9)] },
+        ax: {
+          x: [
+            o('vasos e floreiras', 'Aplicação=Vasos'),
+            o('horta', 'Aplicação=Horta', 1.4),
+            o('sebes', 'Aplicação=Sebes', 1.3),
+            o('varandas', 'Aplicação=Varandas', 0.9),
+          ],
+        },
         sz: szL([
           ['20 plantas', 'Número de plantas=20'],
           ['40 plantas', 'Número de plantas=40', 1.6],
@@ -1038,7 +1338,9 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         v: false,
         p: [18, 38],
         at: 'Ligação=3/4"|Conteúdo=Tubo e gotejadores',
-        d: ['Kit completo pronto a instalar com tubo, gotejadores, acessórios e redutor de pressão.'],
+        d: [
+          'Kit completo pronto a instalar com tubo, gotejadores, acessórios e redutor de pressão.',
+        ],
         pk: 'unit',
         w: [0.5, 2],
       },
@@ -1053,14 +1355,22 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         n: 'Tubo de polietileno {mat} {pn} {len}',
         ax: {
           mat: [o('PEAD', 'Material=PEAD PE100'), o('PEBD', 'Material=PEBD', 0.8)],
-          pn: [o('PN4', 'Pressão nominal=PN4', 0.6), o('PN6', 'Pressão nominal=PN6', 0.75), o('PN10', 'Pressão nominal=PN10'), o('PN16', 'Pressão nominal=PN16', 1.35)],
+          pn: [
+            o('PN4', 'Pressão nominal=PN4', 0.6),
+            o('PN6', 'Pressão nominal=PN6', 0.75),
+            o('PN10', 'Pressão nominal=PN10'),
+            o('PN16', 'Pressão nominal=PN16', 1.35),
+          ],
           len: [o('rolo 50 m', 'Comprimento=50 m', 0.55), o('rolo 100 m', 'Comprimento=100 m')],
         },
         sz: sz('Diâmetro', 'mm', PE_D, 0.48),
         m: [3, 7],
         p: [18, 28],
         at: 'Cor=Preto com riscas azuis|Uso=Água potável e rega',
-        d: ['Tubo de polietileno para abastecimento de água e rega enterrada.', 'Conforme a norma EN 12201.'],
+        d: [
+          'Tubo de polietileno para abastecimento de água e rega enterrada.',
+          'Conforme a norma EN 12201.',
+        ],
         pk: 'roll',
         w: [3, 40],
         k: 3,
@@ -1068,7 +1378,14 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Caixa de válvulas de rega {tipo}',
-        ax: { tipo: [o('redonda de 6"', 'Forma=Redonda'), o('retangular standard', 'Forma=Retangular', 1.6), o('retangular jumbo', 'Forma=Retangular', 2.6), o('retangular com tampa cinzenta', 'Forma=Retangular', 1.7)] },
+        ax: {
+          tipo: [
+            o('redonda de 6"', 'Forma=Redonda'),
+            o('retangular standard', 'Forma=Retangular', 1.6),
+            o('retangular jumbo', 'Forma=Retangular', 2.6),
+            o('retangular com tampa cinzenta', 'Forma=Retangular', 1.7),
+          ],
+        },
         sz: szL([
           ['tampa verde', 'Cor da tampa=Verde'],
           ['tampa preta', 'Cor da tampa=Preta'],
@@ -1117,13 +1434,20 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('em silicone para água potável', 'Camadas=3', 1.9),
             o('porosa de rega', 'Camadas=1', 0.7),
           ],
-          d: [o('de 1/2"', 'Diâmetro=1/2"'), o('de 5/8"', 'Diâmetro=5/8"', 1.2), o('de 3/4"', 'Diâmetro=3/4"', 1.4)],
+          d: [
+            o('de 1/2"', 'Diâmetro=1/2"'),
+            o('de 5/8"', 'Diâmetro=5/8"', 1.2),
+            o('de 3/4"', 'Diâmetro=3/4"', 1.4),
+          ],
         },
         sz: sz('Comprimento', 'm', [15, 20, 25, 50], 0.3),
         m: [2, 4],
         p: [12, 24],
         at: 'Pressão de rutura=20 bar|Cor=Verde',
-        d: ['Mangueira de jardim flexível e resistente às torções.', 'Temperatura de utilização de -20 °C a 60 °C.'],
+        d: [
+          'Mangueira de jardim flexível e resistente às torções.',
+          'Temperatura de utilização de -20 °C a 60 °C.',
+        ],
         pk: 'unit',
         w: [1.5, 8],
         k: 3,
@@ -1149,7 +1473,13 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para mangueira {d}',
         ax: {
-          peca: [o('Ligador rápido', 'Tipo=Ligador'), o('Ligador rápido com aquastop', 'Tipo=Ligador', 1.3), o('Adaptador de torneira', 'Tipo=Adaptador'), o('Junta de reparação', 'Tipo=Junta'), o('Ligador em Y', 'Tipo=Ligador', 1.8)],
+          peca: [
+            o('Ligador rápido', 'Tipo=Ligador'),
+            o('Ligador rápido com aquastop', 'Tipo=Ligador', 1.3),
+            o('Adaptador de torneira', 'Tipo=Adaptador'),
+            o('Junta de reparação', 'Tipo=Junta'),
+            o('Ligador em Y', 'Tipo=Ligador', 1.8),
+          ],
           d: [o('de 1/2"', 'Diâmetro=1/2"'), o('de 3/4"', 'Diâmetro=3/4"', 1.15)],
         },
         sz: szL([
@@ -1169,7 +1499,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '50-070',
     title: 'Eletroválvulas de Rega',
-    d: ['Abertura manual externa para testes sem programador.', 'Membrana reforçada com filtro autolimpante.'],
+    d: [
+      'Abertura manual externa para testes sem programador.',
+      'Membrana reforçada com filtro autolimpante.',
+    ],
     tpl: [
       {
         n: 'Eletroválvula de rega {tipo} {tens}',
@@ -1180,13 +1513,19 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('em latão', 'Regulador de caudal=Sim', 2.6),
             o('para águas sujas', 'Regulador de caudal=Sim', 1.5),
           ],
-          tens: [o('de 24 V', 'Tensão=24 V'), o('com solenoide de impulsos de 9 V', 'Tensão=9 V', 1.3)],
+          tens: [
+            o('de 24 V', 'Tensão=24 V'),
+            o('com solenoide de impulsos de 9 V', 'Tensão=9 V', 1.3),
+          ],
         },
         sz: szIn('Ligação', ['3/4"', '1"', '1 1/2"', '2"'], 0.5),
         m: [2, 4],
         p: [14, 26],
         at: 'Pressão de trabalho=1-10 bar|Material=Nylon reforçado',
-        d: ['Eletroválvula para sistemas de rega automática com programador.', 'Fecho suave que evita o golpe de aríete.'],
+        d: [
+          'Eletroválvula para sistemas de rega automática com programador.',
+          'Fecho suave que evita o golpe de aríete.',
+        ],
         pk: 'unit5',
         w: [0.2, 1.2],
         k: 3,
@@ -1240,14 +1579,26 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Fontanário de jardim {mat} {x}',
         ax: {
-          mat: [o('em pedra reconstituída', 'Material=Pedra reconstituída'), o('em granito', 'Material=Granito', 1.8), o('em aço corten', 'Material=Aço corten', 1.5), o('em aço inox', 'Material=Aço inox', 1.7)],
-          x: [o('com torneira', 'Pia=Não'), o('com pia', 'Pia=Sim', 1.2), o('com torneira e pia', 'Pia=Sim', 1.35)],
+          mat: [
+            o('em pedra reconstituída', 'Material=Pedra reconstituída'),
+            o('em granito', 'Material=Granito', 1.8),
+            o('em aço corten', 'Material=Aço corten', 1.5),
+            o('em aço inox', 'Material=Aço inox', 1.7),
+          ],
+          x: [
+            o('com torneira', 'Pia=Não'),
+            o('com pia', 'Pia=Sim', 1.2),
+            o('com torneira e pia', 'Pia=Sim', 1.35),
+          ],
         },
         sz: sz('Altura', 'cm', [80, 100, 120], 0.15),
         m: [1, 2],
         p: [120, 260],
         at: 'Ligação=1/2"|Instalação=Exterior',
-        d: ['Fontanário decorativo para jardins, pátios e parques.', 'Fornecido com torneira e ligação de 1/2".'],
+        d: [
+          'Fontanário decorativo para jardins, pátios e parques.',
+          'Fornecido com torneira e ligação de 1/2".',
+        ],
         pk: 'big',
         w: [25, 90],
         k: 2,
@@ -1276,7 +1627,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '60-010',
     title: 'Silicones',
-    d: ['Elevada elasticidade e aderência em vidro, cerâmica e metais.', 'Resistente aos raios UV e ao envelhecimento.'],
+    d: [
+      'Elevada elasticidade e aderência em vidro, cerâmica e metais.',
+      'Resistente aos raios UV e ao envelhecimento.',
+    ],
     tpl: [
       {
         n: 'Silicone {tipo} {cor}',
@@ -1290,7 +1644,13 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('de polimerização rápida', 'Tipo=Neutro', 1.2),
             o('híbrido MS polímero', 'Tipo=MS polímero', 1.5),
           ],
-          cor: [o('branco', 'Cor=Branco'), o('transparente', 'Cor=Transparente'), o('cinzento', 'Cor=Cinzento'), o('preto', 'Cor=Preto'), o('bege', 'Cor=Bege')],
+          cor: [
+            o('branco', 'Cor=Branco'),
+            o('transparente', 'Cor=Transparente'),
+            o('cinzento', 'Cor=Cinzento'),
+            o('preto', 'Cor=Preto'),
+            o('bege', 'Cor=Bege'),
+          ],
         },
         sz: szL([
           ['bisnaga 60 ml', 'Capacidade=60 ml', 0.45, '60 ml'],
@@ -1301,7 +1661,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [3.2, 6.5],
         at: 'Temperatura de aplicação=5-40 °C',
-        d: ['Silicone de vedação para juntas em casas de banho, cozinhas e vidros.', 'Conforme a norma EN 15651.'],
+        d: [
+          'Silicone de vedação para juntas em casas de banho, cozinhas e vidros.',
+          'Conforme a norma EN 15651.',
+        ],
         pk: 'cons',
         w: [0.1, 0.9],
         k: 4,
@@ -1343,13 +1706,19 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('flexível', 'Tipo=PVC flexível', 1.2),
             o('tixotrópica', 'Tipo=Tixotrópica', 1.25),
           ],
-          emb: [o('em lata com pincel', 'Embalagem=Lata com pincel'), o('em bisnaga', 'Embalagem=Bisnaga', 1.1)],
+          emb: [
+            o('em lata com pincel', 'Embalagem=Lata com pincel'),
+            o('em bisnaga', 'Embalagem=Bisnaga', 1.1),
+          ],
         },
         sz: sz('Capacidade', 'ml', [125, 250, 500, 1000], 0.7),
         m: [2, 4],
         p: [3.5, 5.5],
         at: 'Aplicação=Tubagens de PVC-U',
-        d: ['Cola para tubos e acessórios de PVC rígido em redes de pressão e esgoto.', 'Conforme a norma EN 14814.'],
+        d: [
+          'Cola para tubos e acessórios de PVC rígido em redes de pressão e esgoto.',
+          'Conforme a norma EN 14814.',
+        ],
         pk: 'cons',
         w: [0.15, 1.1],
         k: 3,
@@ -1386,7 +1755,12 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Fita de teflon {tipo}',
         ax: {
-          tipo: [o('para água', 'Aplicação=Água'), o('para gás', 'Aplicação=Gás', 1.4), o('de alta densidade', 'Aplicação=Água e gás', 1.6), o('para roscas grossas', 'Aplicação=Água', 1.3)],
+          tipo: [
+            o('para água', 'Aplicação=Água'),
+            o('para gás', 'Aplicação=Gás', 1.4),
+            o('de alta densidade', 'Aplicação=Água e gás', 1.6),
+            o('para roscas grossas', 'Aplicação=Água', 1.3),
+          ],
         },
         sz: szL([
           ['12 mm x 12 m', 'Largura=12 mm|Comprimento=12 m', 1],
@@ -1395,7 +1769,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         ]),
         p: [0.35, 0.9],
         at: 'Material=PTFE|Temperatura máxima=260 °C',
-        d: ['Fita de PTFE para vedação de roscas em instalações de água e gás.', 'Conforme a norma EN 751-3.'],
+        d: [
+          'Fita de PTFE para vedação de roscas em instalações de água e gás.',
+          'Conforme a norma EN 751-3.',
+        ],
         pk: 'cons',
         w: [0.01, 0.06],
         k: 2,
@@ -1403,11 +1780,20 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Fio vedante {tipo}',
-        ax: { tipo: [o('de poliamida para roscas', 'Aplicação=Água'), o('para gás e água', 'Aplicação=Água e gás', 1.2), o('de PTFE para roscas plásticas', 'Aplicação=Água', 1.3)] },
+        ax: {
+          tipo: [
+            o('de poliamida para roscas', 'Aplicação=Água'),
+            o('para gás e água', 'Aplicação=Água e gás', 1.2),
+            o('de PTFE para roscas plásticas', 'Aplicação=Água', 1.3),
+          ],
+        },
         sz: sz('Comprimento', 'm', [50, 80, 150], 0.6),
         p: [4.5, 7],
         at: 'Pressão máxima=16 bar|Temperatura máxima=130 °C',
-        d: ['Fio vedante de aplicação imediata, permite o reajuste da ligação depois de apertada.', 'Conforme a norma EN 751-2.'],
+        d: [
+          'Fio vedante de aplicação imediata, permite o reajuste da ligação depois de apertada.',
+          'Conforme a norma EN 751-2.',
+        ],
         pk: 'cons',
         w: [0.03, 0.12],
         nm: 'EN 751-2',
@@ -1420,11 +1806,16 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('Vedante anaeróbico para roscas de gás', 'Tipo=Anaeróbico', 1.1),
             o('Pasta vedante para roscas de água', 'Tipo=Pasta', 0.5),
             o('Pasta vedante para roscas de gás', 'Tipo=Pasta', 0.6),
-            os('Estopa de linho penteada', 'Tipo=Linho', 0.35, szL([
-              ['100 g', 'Peso=100 g', 1],
-              ['200 g', 'Peso=200 g', 1.8],
-              ['500 g', 'Peso=500 g', 4],
-            ])),
+            os(
+              'Estopa de linho penteada',
+              'Tipo=Linho',
+              0.35,
+              szL([
+                ['100 g', 'Peso=100 g', 1],
+                ['200 g', 'Peso=200 g', 1.8],
+                ['500 g', 'Peso=500 g', 4],
+              ]),
+            ),
           ],
         },
         sz: szL([
@@ -1442,7 +1833,12 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Juntas {tipo}',
         ax: {
-          tipo: [o('de fibra sortidas em caixa', 'Material=Fibra'), o('de borracha sortidas em caixa', 'Material=EPDM'), o('de cobre sortidas em caixa', 'Material=Cobre', 1.4), o('tóricas sortidas em caixa', 'Material=NBR', 1.2)],
+          tipo: [
+            o('de fibra sortidas em caixa', 'Material=Fibra'),
+            o('de borracha sortidas em caixa', 'Material=EPDM'),
+            o('de cobre sortidas em caixa', 'Material=Cobre', 1.4),
+            o('tóricas sortidas em caixa', 'Material=NBR', 1.2),
+          ],
         },
         sz: szL([
           ['100 peças', 'Quantidade=100'],
@@ -1488,7 +1884,14 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Lubrificante em spray {tipo}',
-        ax: { tipo: [o('multiusos', 'Tipo=Multiusos'), o('de silicone', 'Tipo=Silicone', 1.2), o('de PTFE', 'Tipo=PTFE', 1.5), o('desbloqueante', 'Tipo=Desbloqueante', 1.1)] },
+        ax: {
+          tipo: [
+            o('multiusos', 'Tipo=Multiusos'),
+            o('de silicone', 'Tipo=Silicone', 1.2),
+            o('de PTFE', 'Tipo=PTFE', 1.5),
+            o('desbloqueante', 'Tipo=Desbloqueante', 1.1),
+          ],
+        },
         sz: sz('Capacidade', 'ml', [200, 400], 0.6),
         p: [4.5, 7],
         at: 'Embalagem=Aerossol',
@@ -1520,7 +1923,12 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Solda de estanho {tipo}',
         ax: {
-          tipo: [o('Sn97Cu3 sem chumbo', 'Liga=Sn97Cu3'), o('Sn99Cu1 sem chumbo', 'Liga=Sn99Cu1', 1.05), o('com alma de decapante', 'Liga=Sn97Cu3', 1.15), o('de prata Sn96Ag4', 'Liga=Sn96Ag4', 2.2)],
+          tipo: [
+            o('Sn97Cu3 sem chumbo', 'Liga=Sn97Cu3'),
+            o('Sn99Cu1 sem chumbo', 'Liga=Sn99Cu1', 1.05),
+            o('com alma de decapante', 'Liga=Sn97Cu3', 1.15),
+            o('de prata Sn96Ag4', 'Liga=Sn96Ag4', 2.2),
+          ],
         },
         sz: szL([
           ['bobina 100 g', 'Peso=100 g', 0.3, '100 g'],
@@ -1531,7 +1939,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [22, 34],
         at: 'Diâmetro=2 mm|Aplicação=Água potável',
-        d: ['Solda branda para soldadura capilar de tubo de cobre em redes de água potável.', 'Conforme a norma EN ISO 9453.'],
+        d: [
+          'Solda branda para soldadura capilar de tubo de cobre em redes de água potável.',
+          'Conforme a norma EN ISO 9453.',
+        ],
         pk: 'unit5',
         w: [0.1, 1],
         k: 2,
@@ -1539,7 +1950,14 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Vareta de solda forte {tipo}',
-        ax: { tipo: [o('de prata 2%', 'Liga=Ag2'), o('de prata 15%', 'Liga=Ag15', 2.4), o('de prata 40% revestida', 'Liga=Ag40', 5), o('de fósforo-cobre', 'Liga=CuP', 0.8)] },
+        ax: {
+          tipo: [
+            o('de prata 2%', 'Liga=Ag2'),
+            o('de prata 15%', 'Liga=Ag15', 2.4),
+            o('de prata 40% revestida', 'Liga=Ag40', 5),
+            o('de fósforo-cobre', 'Liga=CuP', 0.8),
+          ],
+        },
         sz: szL([
           ['embalagem 250 g', 'Peso=250 g', 1, '250 g'],
           ['embalagem 1 kg', 'Peso=1 kg', 3.7, '1 kg'],
@@ -1552,7 +1970,13 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Decapante {tipo}',
-        ax: { tipo: [o('em pasta para soldadura branda', 'Tipo=Pasta'), o('em pó para soldadura forte', 'Tipo=Pó', 1.3), o('líquido para estanho', 'Tipo=Líquido', 0.9)] },
+        ax: {
+          tipo: [
+            o('em pasta para soldadura branda', 'Tipo=Pasta'),
+            o('em pó para soldadura forte', 'Tipo=Pó', 1.3),
+            o('líquido para estanho', 'Tipo=Líquido', 0.9),
+          ],
+        },
         sz: szL([
           ['100 g', 'Peso=100 g', 1],
           ['250 g', 'Peso=250 g', 2],
@@ -1568,16 +1992,36 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         ax: {
           tipo: [
             o('Maçarico de gás com acendimento piezoelétrico', 'Tipo=Maçarico|Ligação=Rosca 7/16"'),
-            o('Maçarico de alta temperatura para gás MAP', 'Tipo=Maçarico|Ligação=Rosca 7/16"', 1.6),
-            os('Cartucho de gás butano-propano para maçarico', 'Tipo=Cartucho|Ligação=Rosca 7/16"', 0.15, szL([
-              ['unidade', 'Embalagem=1'],
-              ['embalagem de 6', 'Embalagem=6', 5.6],
-            ]), true),
-            os('Cartucho de gás MAP para maçarico', 'Tipo=Cartucho|Ligação=Rosca 7/16"', 0.3, szL([
-              ['unidade', 'Embalagem=1'],
-              ['embalagem de 6', 'Embalagem=6', 5.6],
-            ]), true),
-            o('Manta de proteção térmica para soldadura', 'Tipo=Proteção|Temperatura máxima=1000 °C', 0.35),
+            o(
+              'Maçarico de alta temperatura para gás MAP',
+              'Tipo=Maçarico|Ligação=Rosca 7/16"',
+              1.6,
+            ),
+            os(
+              'Cartucho de gás butano-propano para maçarico',
+              'Tipo=Cartucho|Ligação=Rosca 7/16"',
+              0.15,
+              szL([
+                ['unidade', 'Embalagem=1'],
+                ['embalagem de 6', 'Embalagem=6', 5.6],
+              ]),
+              true,
+            ),
+            os(
+              'Cartucho de gás MAP para maçarico',
+              'Tipo=Cartucho|Ligação=Rosca 7/16"',
+              0.3,
+              szL([
+                ['unidade', 'Embalagem=1'],
+                ['embalagem de 6', 'Embalagem=6', 5.6],
+              ]),
+              true,
+            ),
+            o(
+              'Manta de proteção térmica para soldadura',
+              'Tipo=Proteção|Temperatura máxima=1000 °C',
+              0.35,
+            ),
           ],
         },
         m: [1, 2],
@@ -1609,14 +2053,23 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [2, 3],
         p: [4.5, 7],
         at: 'Aplicação=Lavatórios, banheiras e cozinhas',
-        d: ['Desentupidor para canalizações com acumulação de gordura, cabelos e resíduos.', 'Atua em poucos minutos sem danificar tubagens de PVC.'],
+        d: [
+          'Desentupidor para canalizações com acumulação de gordura, cabelos e resíduos.',
+          'Atua em poucos minutos sem danificar tubagens de PVC.',
+        ],
         pk: 'cons',
         w: [0.5, 5.5],
         k: 2,
       },
       {
         n: 'Desentupidor granulado {tipo}',
-        ax: { tipo: [o('de soda cáustica', 'Tipo=Soda cáustica'), o('com ação térmica', 'Tipo=Alcalino', 1.2), o('para fossas sépticas', 'Tipo=Biológico', 1.4)] },
+        ax: {
+          tipo: [
+            o('de soda cáustica', 'Tipo=Soda cáustica'),
+            o('com ação térmica', 'Tipo=Alcalino', 1.2),
+            o('para fossas sépticas', 'Tipo=Biológico', 1.4),
+          ],
+        },
         sz: szL([
           ['500 g', 'Peso=500 g', 1],
           ['1 kg', 'Peso=1 kg', 1.8],
@@ -1632,11 +2085,26 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         n: '{tipo}',
         ax: {
           tipo: [
-            os('Desentupidor manual de ventosa', 'Tipo=Ventosa', 1, sz('Diâmetro', 'mm', [110, 150], 0.2)),
+            os(
+              'Desentupidor manual de ventosa',
+              'Tipo=Ventosa',
+              1,
+              sz('Diâmetro', 'mm', [110, 150], 0.2),
+            ),
             os('Desentupidor de pressão de ar', 'Tipo=Pressão', 3.5, []),
             os('Desentupidor de fole', 'Tipo=Fole', 2.2, []),
-            os('Mola desentupidora de 6 mm', 'Tipo=Mola', 1.5, sz('Comprimento', 'm', [5, 10, 15], 0.6)),
-            os('Mola desentupidora de 10 mm com manivela', 'Tipo=Mola', 3, sz('Comprimento', 'm', [5, 10, 15, 20], 0.5)),
+            os(
+              'Mola desentupidora de 6 mm',
+              'Tipo=Mola',
+              1.5,
+              sz('Comprimento', 'm', [5, 10, 15], 0.6),
+            ),
+            os(
+              'Mola desentupidora de 10 mm com manivela',
+              'Tipo=Mola',
+              3,
+              sz('Comprimento', 'm', [5, 10, 15, 20], 0.5),
+            ),
           ],
         },
         m: [1, 3],
@@ -1674,7 +2142,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [1, 3],
         p: [4.5, 9],
         at: 'Uso=Profissional',
-        d: ['Produto de limpeza técnica para instalações de canalização e aquecimento.', 'Consulte a ficha de dados de segurança antes de utilizar.'],
+        d: [
+          'Produto de limpeza técnica para instalações de canalização e aquecimento.',
+          'Consulte a ficha de dados de segurança antes de utilizar.',
+        ],
         pk: 'cons',
         w: [0.5, 21],
         k: 3,
@@ -1684,24 +2155,41 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '60-080',
     title: 'Espumas e Adesivos de Montagem',
-    d: ['Aplicação fácil e rápida, com excelente aderência na maioria dos materiais de construção.'],
+    d: [
+      'Aplicação fácil e rápida, com excelente aderência na maioria dos materiais de construção.',
+    ],
     tpl: [
       {
         n: 'Espuma de poliuretano {tipo}',
         ax: {
-          tipo: [o('de pistola', 'Aplicação=Pistola', 1.1), o('de cânula', 'Aplicação=Cânula'), o('resistente ao fogo B1', 'Aplicação=Pistola', 1.6), o('de baixa expansão', 'Aplicação=Pistola', 1.2), o('de inverno', 'Aplicação=Cânula', 1.15)],
+          tipo: [
+            o('de pistola', 'Aplicação=Pistola', 1.1),
+            o('de cânula', 'Aplicação=Cânula'),
+            o('resistente ao fogo B1', 'Aplicação=Pistola', 1.6),
+            o('de baixa expansão', 'Aplicação=Pistola', 1.2),
+            o('de inverno', 'Aplicação=Cânula', 1.15),
+          ],
         },
         sz: sz('Capacidade', 'ml', [500, 750], 0.35),
         p: [5, 8],
         at: 'Tempo de corte=40 min|Temperatura de aplicação=5-30 °C',
-        d: ['Espuma expansiva para isolamento, fixação de caixilharia e enchimento de passagens de tubagem.'],
+        d: [
+          'Espuma expansiva para isolamento, fixação de caixilharia e enchimento de passagens de tubagem.',
+        ],
         pk: 'cons',
         w: [0.6, 1],
         k: 2,
       },
       {
         n: 'Adesivo de montagem {tipo}',
-        ax: { tipo: [o('de alta aderência', 'Tipo=Polímero'), o('MS polímero', 'Tipo=MS polímero', 1.2), o('para espelhos', 'Tipo=Neutro', 1.1), o('cristal transparente', 'Tipo=Polímero', 1.3)] },
+        ax: {
+          tipo: [
+            o('de alta aderência', 'Tipo=Polímero'),
+            o('MS polímero', 'Tipo=MS polímero', 1.2),
+            o('para espelhos', 'Tipo=Neutro', 1.1),
+            o('cristal transparente', 'Tipo=Polímero', 1.3),
+          ],
+        },
         sz: szL([
           ['bisnaga 80 ml', 'Capacidade=80 ml', 0.5, '80 ml'],
           ['cartucho 290 ml', 'Capacidade=290 ml', 1, '290 ml'],
@@ -1714,7 +2202,15 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Fita adesiva {tipo}',
-        ax: { tipo: [o('de alumínio', 'Tipo=Alumínio'), o('americana', 'Tipo=Americana'), o('de dupla face', 'Tipo=Dupla face', 1.2), o('isolante de PVC', 'Tipo=PVC', 0.3), o('anticorrosão para tubos', 'Tipo=Anticorrosão', 1.6)] },
+        ax: {
+          tipo: [
+            o('de alumínio', 'Tipo=Alumínio'),
+            o('americana', 'Tipo=Americana'),
+            o('de dupla face', 'Tipo=Dupla face', 1.2),
+            o('isolante de PVC', 'Tipo=PVC', 0.3),
+            o('anticorrosão para tubos', 'Tipo=Anticorrosão', 1.6),
+          ],
+        },
         sz: szL([
           ['50 mm x 25 m', 'Largura=50 mm|Comprimento=25 m', 1],
           ['50 mm x 50 m', 'Largura=50 mm|Comprimento=50 m', 1.8],
@@ -1727,7 +2223,12 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Limpador de espuma de poliuretano {tipo}',
-        ax: { tipo: [o('em aerossol', 'Tipo=Aerossol'), o('para pistola', 'Tipo=Adaptador de pistola', 1.1)] },
+        ax: {
+          tipo: [
+            o('em aerossol', 'Tipo=Aerossol'),
+            o('para pistola', 'Tipo=Adaptador de pistola', 1.1),
+          ],
+        },
         sz: sz('Capacidade', 'ml', [150, 500], 0.9),
         p: [4, 6],
         at: 'Aplicação=Espuma fresca',
@@ -1741,7 +2242,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '70-010',
     title: 'Ralos e Caleiras',
-    d: ['Sifão desmontável para limpeza sem ferramentas.', 'Fecho hídrico de 50 mm contra maus cheiros.'],
+    d: [
+      'Sifão desmontável para limpeza sem ferramentas.',
+      'Fecho hídrico de 50 mm contra maus cheiros.',
+    ],
     tpl: [
       {
         n: 'Ralo sifonado {tipo} {mat}',
@@ -1754,7 +2258,11 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('com grelha redonda', 'Saída=Vertical'),
             o('com antirretorno de odores', 'Saída=Vertical', 1.4),
           ],
-          mat: [o('em PVC', 'Material=PVC'), o('em aço inox', 'Material=Aço inox', 2.6), o('em PP com grelha inox', 'Material=PP e inox', 1.6)],
+          mat: [
+            o('em PVC', 'Material=PVC'),
+            o('em aço inox', 'Material=Aço inox', 2.6),
+            o('em PP com grelha inox', 'Material=PP e inox', 1.6),
+          ],
         },
         sz: szL([
           ['100x100 mm', 'Dimensões=100x100 mm|Saída=40 mm', 1],
@@ -1764,7 +2272,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [2, 3],
         p: [6, 14],
         at: 'Fecho hídrico=50 mm',
-        d: ['Ralo sifonado para pavimentos de casas de banho, cozinhas e lavandarias.', 'Conforme a norma EN 1253.'],
+        d: [
+          'Ralo sifonado para pavimentos de casas de banho, cozinhas e lavandarias.',
+          'Conforme a norma EN 1253.',
+        ],
         pk: 'unit5',
         w: [0.2, 2],
         k: 3,
@@ -1772,12 +2283,22 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Ralo de terraço {tipo}',
-        ax: { tipo: [o('com grelha de cúpula', 'Grelha=Cúpula'), o('de varanda com aba para tela', 'Grelha=Plana', 1.2), o('de pavimento transitável', 'Grelha=Plana', 1.5), o('com saída lateral', 'Grelha=Plana', 1.3)] },
+        ax: {
+          tipo: [
+            o('com grelha de cúpula', 'Grelha=Cúpula'),
+            o('de varanda com aba para tela', 'Grelha=Plana', 1.2),
+            o('de pavimento transitável', 'Grelha=Plana', 1.5),
+            o('com saída lateral', 'Grelha=Plana', 1.3),
+          ],
+        },
         sz: sz('Saída', 'mm', [50, 75, 90, 110], 0.25),
         m: [2, 4],
         p: [9, 22],
         at: 'Material=PP|Classe=K3',
-        d: ['Ralo para drenagem de terraços, varandas e coberturas planas.', 'Conforme a norma EN 1253.'],
+        d: [
+          'Ralo para drenagem de terraços, varandas e coberturas planas.',
+          'Conforme a norma EN 1253.',
+        ],
         pk: 'unit5',
         w: [0.4, 1.8],
         nm: 'EN 1253',
@@ -1785,14 +2306,26 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Caleira de drenagem {mat} {grelha}',
         ax: {
-          mat: [o('em betão polímero', 'Material=Betão polímero', 1.4), o('em polipropileno', 'Material=Polipropileno'), o('em PVC', 'Material=PVC', 0.9)],
-          grelha: [o('com grelha galvanizada', 'Grelha=Aço galvanizado'), o('com grelha em ferro fundido', 'Grelha=Ferro fundido', 1.6), o('com grelha em PP', 'Grelha=Polipropileno', 0.7), o('com grelha em aço inox', 'Grelha=Aço inox', 2)],
+          mat: [
+            o('em betão polímero', 'Material=Betão polímero', 1.4),
+            o('em polipropileno', 'Material=Polipropileno'),
+            o('em PVC', 'Material=PVC', 0.9),
+          ],
+          grelha: [
+            o('com grelha galvanizada', 'Grelha=Aço galvanizado'),
+            o('com grelha em ferro fundido', 'Grelha=Ferro fundido', 1.6),
+            o('com grelha em PP', 'Grelha=Polipropileno', 0.7),
+            o('com grelha em aço inox', 'Grelha=Aço inox', 2),
+          ],
         },
         sz: sz('Largura', 'mm', [100, 130, 150, 200], 0.3),
         m: [2, 4],
         p: [14, 32],
         at: 'Comprimento=1 m|Classe de carga=B125',
-        d: ['Caleira linear para drenagem de pátios, garagens e acessos.', 'Conforme a norma EN 1433.'],
+        d: [
+          'Caleira linear para drenagem de pátios, garagens e acessos.',
+          'Conforme a norma EN 1433.',
+        ],
         pk: 'unit',
         w: [3, 25],
         k: 2,
@@ -1836,13 +2369,21 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('com grelha em vidro preto', 'Grelha=Vidro', 1.5),
             o('com grelha de ranhuras', 'Grelha=Ranhuras', 1.05),
           ],
-          saida: [o('de saída vertical', 'Saída=Vertical'), o('de saída horizontal', 'Saída=Horizontal'), o('extraplana', 'Saída=Horizontal', 1.15)],
+          saida: [
+            o('de saída vertical', 'Saída=Vertical'),
+            o('de saída horizontal', 'Saída=Horizontal'),
+            o('extraplana', 'Saída=Horizontal', 1.15),
+          ],
         },
         sz: sz('Comprimento', 'cm', [60, 70, 80, 90, 100, 120], 0.1),
         m: [3, 6],
         p: [75, 130],
         at: 'Caudal=0.8 L/s|Material=Aço inox AISI 304',
-        d: ['Caleira linear para duches ao nível do pavimento.', 'Sifão amovível de fácil limpeza.', 'Conforme a norma EN 1253.'],
+        d: [
+          'Caleira linear para duches ao nível do pavimento.',
+          'Sifão amovível de fácil limpeza.',
+          'Conforme a norma EN 1253.',
+        ],
         pk: 'unit',
         w: [2.5, 6],
         k: 3,
@@ -1877,8 +2418,18 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Caixa de visita {mat} {x}',
         ax: {
-          mat: [o('em PP', 'Material=Polipropileno'), o('em PVC', 'Material=PVC', 1.1), o('em betão', 'Material=Betão', 0.9), o('em PEAD', 'Material=PEAD', 1.3)],
-          x: [o('com tampa', 'Tampa=Sim'), o('com tampa e grelha', 'Tampa=Grelha', 1.15), o('sifonada', 'Tampa=Sim', 1.3), o('de ramal', 'Tampa=Sim', 1.1)],
+          mat: [
+            o('em PP', 'Material=Polipropileno'),
+            o('em PVC', 'Material=PVC', 1.1),
+            o('em betão', 'Material=Betão', 0.9),
+            o('em PEAD', 'Material=PEAD', 1.3),
+          ],
+          x: [
+            o('com tampa', 'Tampa=Sim'),
+            o('com tampa e grelha', 'Tampa=Grelha', 1.15),
+            o('sifonada', 'Tampa=Sim', 1.3),
+            o('de ramal', 'Tampa=Sim', 1.1),
+          ],
         },
         sz: szL([
           ['30x30 cm', 'Dimensões=30x30 cm', 1],
@@ -1897,8 +2448,17 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Tampa de caixa de visita {mat} {cls}',
         ax: {
-          mat: [o('em ferro fundido', 'Material=Ferro fundido dúctil', 1.6), o('em PP', 'Material=Polipropileno'), o('em betão', 'Material=Betão armado', 1.1)],
-          cls: [o('classe A15', 'Classe de carga=A15'), o('classe B125', 'Classe de carga=B125', 1.4), o('classe C250', 'Classe de carga=C250', 2), o('classe D400', 'Classe de carga=D400', 3)],
+          mat: [
+            o('em ferro fundido', 'Material=Ferro fundido dúctil', 1.6),
+            o('em PP', 'Material=Polipropileno'),
+            o('em betão', 'Material=Betão armado', 1.1),
+          ],
+          cls: [
+            o('classe A15', 'Classe de carga=A15'),
+            o('classe B125', 'Classe de carga=B125', 1.4),
+            o('classe C250', 'Classe de carga=C250', 2),
+            o('classe D400', 'Classe de carga=D400', 3),
+          ],
         },
         sz: szL([
           ['40x40 cm', 'Dimensões=40x40 cm', 1],
@@ -1908,7 +2468,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [1, 3],
         p: [12, 30],
         at: 'Aro=Incluído',
-        d: ['Tampa com aro para caixas de visita em passeios, jardins e vias.', 'Conforme a norma EN 124.'],
+        d: [
+          'Tampa com aro para caixas de visita em passeios, jardins e vias.',
+          'Conforme a norma EN 124.',
+        ],
         pk: 'unit',
         w: [3, 60],
         k: 2,
@@ -1917,7 +2480,11 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{tipo}',
         ax: {
-          tipo: [o('Prolongamento para caixa de visita', 'Tipo=Prolongamento'), o('Caixa de areias com cesto', 'Tipo=Caixa de areias', 1.6), o('Fundo de caixa de visita com canais', 'Tipo=Fundo', 1.4)],
+          tipo: [
+            o('Prolongamento para caixa de visita', 'Tipo=Prolongamento'),
+            o('Caixa de areias com cesto', 'Tipo=Caixa de areias', 1.6),
+            o('Fundo de caixa de visita com canais', 'Tipo=Fundo', 1.4),
+          ],
         },
         sz: szL([
           ['40x40 cm', 'Dimensões=40x40 cm', 1],
@@ -1946,13 +2513,20 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('de dupla parede SN8', 'Tipo=Dupla parede', 1.8),
             o('de dupla parede SN4', 'Tipo=Dupla parede', 1.5),
           ],
-          fmt: [o('rolo 50 m', 'Comprimento=50 m'), o('rolo 25 m', 'Comprimento=25 m', 0.55), o('vara 6 m', 'Comprimento=6 m', 0.2)],
+          fmt: [
+            o('rolo 50 m', 'Comprimento=50 m'),
+            o('rolo 25 m', 'Comprimento=25 m', 0.55),
+            o('vara 6 m', 'Comprimento=6 m', 0.2),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [50, 65, 80, 100, 125, 160, 200], 0.4),
         m: [2, 5],
         p: [28, 45],
         at: 'Material=PEAD|Cor=Amarelo',
-        d: ['Tubo corrugado para drenagem de terrenos, muros de suporte e fundações.', 'Conforme a norma EN 13476.'],
+        d: [
+          'Tubo corrugado para drenagem de terrenos, muros de suporte e fundações.',
+          'Conforme a norma EN 13476.',
+        ],
         pk: 'roll',
         w: [3, 40],
         k: 3,
@@ -1961,8 +2535,18 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para tubo corrugado {tipo}',
         ax: {
-          peca: [o('União', 'Tipo=União'), o('Tê', 'Tipo=Tê', 1.8), o('Tampão', 'Tipo=Tampão', 0.6), o('Redução', 'Tipo=Redução', 1.2), o('Curva 90°', 'Tipo=Curva', 1.5), o('Junta de borracha', 'Tipo=Junta', 0.5)],
-          tipo: [o('de drenagem', 'Aplicação=Drenagem'), o('de dupla parede', 'Aplicação=Saneamento', 1.6)],
+          peca: [
+            o('União', 'Tipo=União'),
+            o('Tê', 'Tipo=Tê', 1.8),
+            o('Tampão', 'Tipo=Tampão', 0.6),
+            o('Redução', 'Tipo=Redução', 1.2),
+            o('Curva 90°', 'Tipo=Curva', 1.5),
+            o('Junta de borracha', 'Tipo=Junta', 0.5),
+          ],
+          tipo: [
+            o('de drenagem', 'Aplicação=Drenagem'),
+            o('de dupla parede', 'Aplicação=Saneamento', 1.6),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [50, 65, 80, 100, 125, 160, 200], 0.45),
         m: [2, 5],
@@ -1975,7 +2559,13 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Geotêxtil {tipo}',
-        ax: { tipo: [o('não tecido de 150 g/m²', 'Gramagem=150 g/m²'), o('não tecido de 200 g/m²', 'Gramagem=200 g/m²', 1.3), o('tecido antirraízes', 'Gramagem=100 g/m²', 1.1)] },
+        ax: {
+          tipo: [
+            o('não tecido de 150 g/m²', 'Gramagem=150 g/m²'),
+            o('não tecido de 200 g/m²', 'Gramagem=200 g/m²', 1.3),
+            o('tecido antirraízes', 'Gramagem=100 g/m²', 1.1),
+          ],
+        },
         sz: szL([
           ['rolo 1x25 m', 'Dimensões=1x25 m', 1, '1x25 m'],
           ['rolo 2x50 m', 'Dimensões=2x50 m', 3.8, '2x50 m'],
@@ -1996,9 +2586,22 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Grelha {tipo} {mat} {cls}',
         ax: {
-          tipo: [o('de ranhuras', 'Desenho=Ranhuras'), o('quadriculada', 'Desenho=Quadriculada'), o('de passadeira', 'Desenho=Passadeira', 1.2), o('antisalto com fecho', 'Desenho=Ranhuras', 1.3)],
-          mat: [o('em ferro fundido', 'Material=Ferro fundido', 1.3), o('em aço galvanizado', 'Material=Aço galvanizado'), o('em aço inox', 'Material=Aço inox', 2)],
-          cls: [o('classe A15', 'Classe de carga=A15'), o('classe B125', 'Classe de carga=B125', 1.3), o('classe C250', 'Classe de carga=C250', 1.7)],
+          tipo: [
+            o('de ranhuras', 'Desenho=Ranhuras'),
+            o('quadriculada', 'Desenho=Quadriculada'),
+            o('de passadeira', 'Desenho=Passadeira', 1.2),
+            o('antisalto com fecho', 'Desenho=Ranhuras', 1.3),
+          ],
+          mat: [
+            o('em ferro fundido', 'Material=Ferro fundido', 1.3),
+            o('em aço galvanizado', 'Material=Aço galvanizado'),
+            o('em aço inox', 'Material=Aço inox', 2),
+          ],
+          cls: [
+            o('classe A15', 'Classe de carga=A15'),
+            o('classe B125', 'Classe de carga=B125', 1.3),
+            o('classe C250', 'Classe de carga=C250', 1.7),
+          ],
         },
         sz: szL([
           ['50x13 cm', 'Dimensões=50x13 cm', 1],
@@ -2009,7 +2612,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [2, 4],
         p: [7, 18],
         at: 'Fixação=Encaixe',
-        d: ['Grelha para caleiras de drenagem em pátios, garagens e acessos.', 'Conforme a norma EN 1433.'],
+        d: [
+          'Grelha para caleiras de drenagem em pátios, garagens e acessos.',
+          'Conforme a norma EN 1433.',
+        ],
         pk: 'unit',
         w: [1, 15],
         k: 3,
@@ -2017,7 +2623,14 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Tampa de enchimento {tipo}',
-        ax: { tipo: [o('para mosaico em aço galvanizado', 'Material=Aço galvanizado'), o('para mosaico em aço inox', 'Material=Aço inox', 1.8), o('para pavê em alumínio', 'Material=Alumínio', 1.5), o('estanque com fecho', 'Material=Aço galvanizado', 1.4)] },
+        ax: {
+          tipo: [
+            o('para mosaico em aço galvanizado', 'Material=Aço galvanizado'),
+            o('para mosaico em aço inox', 'Material=Aço inox', 1.8),
+            o('para pavê em alumínio', 'Material=Alumínio', 1.5),
+            o('estanque com fecho', 'Material=Aço galvanizado', 1.4),
+          ],
+        },
         sz: szL([
           ['30x30 cm', 'Dimensões=30x30 cm', 1],
           ['40x40 cm', 'Dimensões=40x40 cm', 1.4],
@@ -2037,18 +2650,29 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '70-060',
     title: 'Separadores de Gorduras e Hidrocarbonetos',
-    d: ['Reservatório em polietileno de alta densidade, leve e estanque.', 'Tampas de inspeção para manutenção.'],
+    d: [
+      'Reservatório em polietileno de alta densidade, leve e estanque.',
+      'Tampas de inspeção para manutenção.',
+    ],
     tpl: [
       {
         n: 'Separador de gorduras {tipo}',
         ax: {
-          tipo: [o('enterrável em PEAD', 'Instalação=Enterrada'), o('de superfície em PEAD', 'Instalação=Superfície', 0.9), o('em aço inox para cozinha industrial', 'Instalação=Superfície', 2.2), o('compacto para instalar sob bancada', 'Instalação=Sob bancada', 0.6)],
+          tipo: [
+            o('enterrável em PEAD', 'Instalação=Enterrada'),
+            o('de superfície em PEAD', 'Instalação=Superfície', 0.9),
+            o('em aço inox para cozinha industrial', 'Instalação=Superfície', 2.2),
+            o('compacto para instalar sob bancada', 'Instalação=Sob bancada', 0.6),
+          ],
         },
         sz: sz('Capacidade', 'L', [100, 200, 500, 1000, 2000], 0.55),
         m: [2, 4],
         p: [180, 280],
         at: 'Material=PEAD|Entrada=110 mm',
-        d: ['Separador de gorduras para restaurantes, cantinas e habitações.', 'Conforme a norma EN 1825.'],
+        d: [
+          'Separador de gorduras para restaurantes, cantinas e habitações.',
+          'Conforme a norma EN 1825.',
+        ],
         pk: 'big',
         w: [10, 120],
         k: 2,
@@ -2056,12 +2680,22 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Separador de hidrocarbonetos {tipo}',
-        ax: { tipo: [o('com by-pass', 'Classe=I'), o('com filtro coalescente', 'Classe=I', 1.3), o('classe II', 'Classe=II', 0.8), o('com obturador automático', 'Classe=I', 1.4)] },
+        ax: {
+          tipo: [
+            o('com by-pass', 'Classe=I'),
+            o('com filtro coalescente', 'Classe=I', 1.3),
+            o('classe II', 'Classe=II', 0.8),
+            o('com obturador automático', 'Classe=I', 1.4),
+          ],
+        },
         sz: sz('Caudal nominal', 'L/s', [1.5, 3, 6, 10], 0.5),
         m: [2, 4],
         p: [650, 1100],
         at: 'Material=PEAD|Instalação=Enterrada',
-        d: ['Separador de hidrocarbonetos para parques de estacionamento, oficinas e postos de lavagem.', 'Conforme a norma EN 858.'],
+        d: [
+          'Separador de hidrocarbonetos para parques de estacionamento, oficinas e postos de lavagem.',
+          'Conforme a norma EN 858.',
+        ],
         pk: 'big',
         w: [60, 250],
         nm: 'EN 858',
@@ -2069,7 +2703,11 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{tipo}',
         ax: {
-          tipo: [o('Fossa séptica em PEAD', 'Tipo=Fossa séptica'), o('Fossa séptica com filtro biológico', 'Tipo=Fossa séptica', 1.5), o('Depósito de recolha de águas pluviais', 'Tipo=Depósito', 0.9)],
+          tipo: [
+            o('Fossa séptica em PEAD', 'Tipo=Fossa séptica'),
+            o('Fossa séptica com filtro biológico', 'Tipo=Fossa séptica', 1.5),
+            o('Depósito de recolha de águas pluviais', 'Tipo=Depósito', 0.9),
+          ],
         },
         sz: sz('Capacidade', 'L', [2000, 3000, 4000, 6000], 0.3),
         m: [2, 4],
@@ -2089,8 +2727,18 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Caleira de telhado {perfil} {mat} vara 4 m',
         ax: {
-          perfil: [o('meia-cana', 'Perfil=Meia-cana'), o('quadrada', 'Perfil=Quadrado', 1.1), o('moldurada', 'Perfil=Moldurado', 1.2)],
-          mat: [o('em PVC cinzento', 'Material=PVC|Cor=Cinzento'), o('em PVC branco', 'Material=PVC|Cor=Branco'), o('em PVC castanho', 'Material=PVC|Cor=Castanho'), o('em zinco', 'Material=Zinco', 2.4), o('em alumínio lacado', 'Material=Alumínio', 2)],
+          perfil: [
+            o('meia-cana', 'Perfil=Meia-cana'),
+            o('quadrada', 'Perfil=Quadrado', 1.1),
+            o('moldurada', 'Perfil=Moldurado', 1.2),
+          ],
+          mat: [
+            o('em PVC cinzento', 'Material=PVC|Cor=Cinzento'),
+            o('em PVC branco', 'Material=PVC|Cor=Branco'),
+            o('em PVC castanho', 'Material=PVC|Cor=Castanho'),
+            o('em zinco', 'Material=Zinco', 2.4),
+            o('em alumínio lacado', 'Material=Alumínio', 2),
+          ],
         },
         sz: sz('Largura', 'mm', [100, 125, 150], 0.35),
         p: [9, 16],
@@ -2104,8 +2752,19 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para caleira de telhado {cor}',
         ax: {
-          peca: [o('Suporte', 'Tipo=Suporte', 0.4), o('Tampa de topo', 'Tipo=Tampa', 0.5), o('Junta de união', 'Tipo=União'), o('Bocal de ligação', 'Tipo=Bocal', 1.4), o('Canto exterior 90°', 'Tipo=Canto', 1.8), o('Canto interior 90°', 'Tipo=Canto', 1.8)],
-          cor: [o('cinzenta', 'Cor=Cinzento'), o('branca', 'Cor=Branco'), o('castanha', 'Cor=Castanho')],
+          peca: [
+            o('Suporte', 'Tipo=Suporte', 0.4),
+            o('Tampa de topo', 'Tipo=Tampa', 0.5),
+            o('Junta de união', 'Tipo=União'),
+            o('Bocal de ligação', 'Tipo=Bocal', 1.4),
+            o('Canto exterior 90°', 'Tipo=Canto', 1.8),
+            o('Canto interior 90°', 'Tipo=Canto', 1.8),
+          ],
+          cor: [
+            o('cinzenta', 'Cor=Cinzento'),
+            o('branca', 'Cor=Branco'),
+            o('castanha', 'Cor=Castanho'),
+          ],
         },
         sz: sz('Largura', 'mm', [100, 125, 150], 0.25),
         m: [2, 3],
@@ -2118,7 +2777,14 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Tubo de queda {mat}',
-        ax: { mat: [o('em PVC cinzento vara 3 m', 'Material=PVC|Comprimento=3 m'), o('em PVC branco vara 3 m', 'Material=PVC|Comprimento=3 m'), o('em zinco vara 3 m', 'Material=Zinco|Comprimento=3 m', 2.6), o('em alumínio lacado vara 3 m', 'Material=Alumínio|Comprimento=3 m', 2.1)] },
+        ax: {
+          mat: [
+            o('em PVC cinzento vara 3 m', 'Material=PVC|Comprimento=3 m'),
+            o('em PVC branco vara 3 m', 'Material=PVC|Comprimento=3 m'),
+            o('em zinco vara 3 m', 'Material=Zinco|Comprimento=3 m', 2.6),
+            o('em alumínio lacado vara 3 m', 'Material=Alumínio|Comprimento=3 m', 2.1),
+          ],
+        },
         sz: sz('Diâmetro', 'mm', [75, 90, 110], 0.3),
         p: [8, 13],
         at: 'Ligação=Abocardado',
@@ -2132,7 +2798,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '80-010',
     title: 'Tubo PVC Esgoto',
-    d: ['Superfície interior lisa que evita incrustações.', 'Resistente a águas residuais domésticas até 60 °C.'],
+    d: [
+      'Superfície interior lisa que evita incrustações.',
+      'Resistente a águas residuais domésticas até 60 °C.',
+    ],
     tpl: [
       {
         n: 'Tubo PVC de esgoto {classe} {ext} {len}',
@@ -2145,14 +2814,25 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('PN6', 'Classe=PN6', 1.3),
             o('multicamada SN4', 'Classe=SN4', 1.05),
           ],
-          ext: [o('de boca lisa', 'Ligação=Colar'), o('abocardado para colar', 'Ligação=Colar', 1.05), o('com junta elástica', 'Ligação=Junta elástica', 1.15)],
-          len: [o('vara 3 m', 'Comprimento=3 m'), o('vara 6 m', 'Comprimento=6 m', 1.95), o('vara 1 m', 'Comprimento=1 m', 0.38)],
+          ext: [
+            o('de boca lisa', 'Ligação=Colar'),
+            o('abocardado para colar', 'Ligação=Colar', 1.05),
+            o('com junta elástica', 'Ligação=Junta elástica', 1.15),
+          ],
+          len: [
+            o('vara 3 m', 'Comprimento=3 m'),
+            o('vara 6 m', 'Comprimento=6 m', 1.95),
+            o('vara 1 m', 'Comprimento=1 m', 0.38),
+          ],
         },
         sz: sz('Diâmetro', 'mm', ESG_D, 0.42),
         m: [3, 7],
         p: [3.2, 5],
         at: 'Material=PVC-U',
-        d: ['Tubo em PVC rígido para redes prediais de drenagem de águas residuais e pluviais.', 'Conforme as normas EN 1329 e EN 1401.'],
+        d: [
+          'Tubo em PVC rígido para redes prediais de drenagem de águas residuais e pluviais.',
+          'Conforme as normas EN 1329 e EN 1401.',
+        ],
         pk: 'unit',
         w: [0.8, 25],
         k: 4,
@@ -2182,7 +2862,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('Tampão de limpeza roscado', 'Tipo=Tampão de limpeza', 1.5),
             o('Curva de pé com base', 'Tipo=Curva de pé', 1.8),
           ],
-          lig: [o('para colar', 'Ligação=Colar'), o('com junta elástica', 'Ligação=Junta elástica', 1.3)],
+          lig: [
+            o('para colar', 'Ligação=Colar'),
+            o('com junta elástica', 'Ligação=Junta elástica', 1.3),
+          ],
         },
         sz: sz('Diâmetro', 'mm', ESG_D, 0.45),
         m: [3, 7],
@@ -2220,7 +2903,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         ]),
         p: [3.5, 6],
         at: 'Fecho hídrico=50 mm',
-        d: ['Sifão de garrafa para lavatório com tubo de saída telescópico.', 'Conforme a norma EN 274.'],
+        d: [
+          'Sifão de garrafa para lavatório com tubo de saída telescópico.',
+          'Conforme a norma EN 274.',
+        ],
         pk: 'unit5',
         w: [0.2, 0.9],
         k: 2,
@@ -2229,8 +2915,20 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Sifão {tipo} para {eq}',
         ax: {
-          tipo: [o('de tubo flexível', 'Tipo=Flexível'), o('curvo', 'Tipo=Curvo', 0.9), o('de garrafa', 'Tipo=Garrafa', 1.1), o('extensível', 'Tipo=Extensível', 1.05)],
-          eq: [o('bidé', 'Aplicação=Bidé'), o('banheira', 'Aplicação=Banheira', 1.3), o('base de duche', 'Aplicação=Base de duche', 1.3), o('máquina de lavar', 'Aplicação=Máquina de lavar'), o('urinol', 'Aplicação=Urinol', 1.2), o('tanque de lavar roupa', 'Aplicação=Tanque')],
+          tipo: [
+            o('de tubo flexível', 'Tipo=Flexível'),
+            o('curvo', 'Tipo=Curvo', 0.9),
+            o('de garrafa', 'Tipo=Garrafa', 1.1),
+            o('extensível', 'Tipo=Extensível', 1.05),
+          ],
+          eq: [
+            o('bidé', 'Aplicação=Bidé'),
+            o('banheira', 'Aplicação=Banheira', 1.3),
+            o('base de duche', 'Aplicação=Base de duche', 1.3),
+            o('máquina de lavar', 'Aplicação=Máquina de lavar'),
+            o('urinol', 'Aplicação=Urinol', 1.2),
+            o('tanque de lavar roupa', 'Aplicação=Tanque'),
+          ],
         },
         sz: sz('Saída', 'mm', [32, 40, 50], 0.1),
         m: [1, 3],
@@ -2247,19 +2945,34 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '80-040',
     title: 'Tubo e Acessórios PP Insonorizado',
-    d: ['Reduz o ruído de descarga para menos de 20 dB(A).', 'Sistema de junta elástica de montagem rápida.'],
+    d: [
+      'Reduz o ruído de descarga para menos de 20 dB(A).',
+      'Sistema de junta elástica de montagem rápida.',
+    ],
     tpl: [
       {
         n: 'Tubo PP insonorizado {tipo} {len}',
         ax: {
-          tipo: [o('de 3 camadas', 'Material=PP de 3 camadas'), o('mineral reforçado', 'Material=PP mineral', 1.25)],
-          len: [o('vara 0.25 m', 'Comprimento=0.25 m', 0.2), o('vara 0.5 m', 'Comprimento=0.5 m', 0.32), o('vara 1 m', 'Comprimento=1 m', 0.55), o('vara 2 m', 'Comprimento=2 m'), o('vara 3 m', 'Comprimento=3 m', 1.45)],
+          tipo: [
+            o('de 3 camadas', 'Material=PP de 3 camadas'),
+            o('mineral reforçado', 'Material=PP mineral', 1.25),
+          ],
+          len: [
+            o('vara 0.25 m', 'Comprimento=0.25 m', 0.2),
+            o('vara 0.5 m', 'Comprimento=0.5 m', 0.32),
+            o('vara 1 m', 'Comprimento=1 m', 0.55),
+            o('vara 2 m', 'Comprimento=2 m'),
+            o('vara 3 m', 'Comprimento=3 m', 1.45),
+          ],
         },
         sz: sz('Diâmetro', 'mm', [40, 50, 75, 90, 110, 125, 160], 0.35),
         m: [3, 6],
         p: [6, 9],
         at: 'Ligação=Junta elástica|Nível sonoro=18 dB',
-        d: ['Tubo em polipropileno insonorizado para esgotos em edifícios de habitação e hotelaria.', 'Conforme a norma EN 1451.'],
+        d: [
+          'Tubo em polipropileno insonorizado para esgotos em edifícios de habitação e hotelaria.',
+          'Conforme a norma EN 1451.',
+        ],
         pk: 'unit',
         w: [0.3, 6],
         k: 2,
@@ -2294,7 +3007,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '80-050',
     title: 'Válvulas de Admissão de Ar',
-    d: ['Evita o esvaziamento dos sifões por sifonagem.', 'Dispensa a ventilação primária até à cobertura em muitas situações.'],
+    d: [
+      'Evita o esvaziamento dos sifões por sifonagem.',
+      'Dispensa a ventilação primária até à cobertura em muitas situações.',
+    ],
     tpl: [
       {
         n: 'Válvula de admissão de ar {tipo}',
@@ -2311,7 +3027,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [2, 5],
         p: [7, 12],
         at: 'Material=Polipropileno|Caudal de ar=7.5 L/s',
-        d: ['Válvula de admissão de ar para ventilação secundária de redes de esgoto.', 'Conforme a norma EN 12380.'],
+        d: [
+          'Válvula de admissão de ar para ventilação secundária de redes de esgoto.',
+          'Conforme a norma EN 12380.',
+        ],
         pk: 'unit5',
         w: [0.1, 0.6],
         k: 3,
@@ -2345,7 +3064,11 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         ax: {
           tipo: [
             o('isofónica com borracha M8', 'Tipo=Isofónica|Rosca=M8|Material=Aço zincado'),
-            o('isofónica com borracha M8/M10', 'Tipo=Isofónica|Rosca=M8/M10|Material=Aço zincado', 1.1),
+            o(
+              'isofónica com borracha M8/M10',
+              'Tipo=Isofónica|Rosca=M8/M10|Material=Aço zincado',
+              1.1,
+            ),
             o('rápida de encaixe em plástico', 'Tipo=Encaixe|Material=Polipropileno', 0.3),
             o('de nylon dupla', 'Tipo=Dupla|Material=Nylon', 0.45),
             o('de fixação ao teto com parafuso', 'Tipo=Teto|Material=Aço zincado', 0.7),
@@ -2365,7 +3088,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [3, 7],
         p: [0.45, 0.9],
         at: 'Uso=Fixação de tubagens',
-        d: ['Abraçadeira para fixação de tubagens a paredes e tetos.', 'Disponível em vários diâmetros para tubos de água, esgoto e gás.'],
+        d: [
+          'Abraçadeira para fixação de tubagens a paredes e tetos.',
+          'Disponível em vários diâmetros para tubos de água, esgoto e gás.',
+        ],
         pk: 'fit',
         w: [0.02, 0.2],
         k: 3,
@@ -2397,7 +3123,13 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Fita perfurada {tipo}',
-        ax: { tipo: [o('metálica zincada', 'Material=Aço zincado'), o('plástica', 'Material=PVC', 0.7), o('metálica com revestimento plástico', 'Material=Aço plastificado', 1.2)] },
+        ax: {
+          tipo: [
+            o('metálica zincada', 'Material=Aço zincado'),
+            o('plástica', 'Material=PVC', 0.7),
+            o('metálica com revestimento plástico', 'Material=Aço plastificado', 1.2),
+          ],
+        },
         sz: szL([
           ['12 mm x 10 m', 'Largura=12 mm|Comprimento=10 m', 1],
           ['17 mm x 10 m', 'Largura=17 mm|Comprimento=10 m', 1.3],
@@ -2418,13 +3150,25 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Caixa sifonada {mat} {ent}',
         ax: {
-          mat: [o('em PVC', 'Material=PVC'), o('em PP', 'Material=Polipropileno', 0.9), o('em PVC com tampa inox', 'Material=PVC e inox', 1.6)],
-          ent: [o('com 3 entradas', 'Entradas=3'), o('com 5 entradas', 'Entradas=5', 1.1), o('com 6 entradas', 'Entradas=6', 1.15), o('com 7 entradas', 'Entradas=7', 1.2)],
+          mat: [
+            o('em PVC', 'Material=PVC'),
+            o('em PP', 'Material=Polipropileno', 0.9),
+            o('em PVC com tampa inox', 'Material=PVC e inox', 1.6),
+          ],
+          ent: [
+            o('com 3 entradas', 'Entradas=3'),
+            o('com 5 entradas', 'Entradas=5', 1.1),
+            o('com 6 entradas', 'Entradas=6', 1.15),
+            o('com 7 entradas', 'Entradas=7', 1.2),
+          ],
         },
         sz: sz('Saída', 'mm', [40, 50, 75], 0.15),
         p: [6, 11],
         at: 'Diâmetro=110 mm|Fecho hídrico=50 mm',
-        d: ['Caixa sifonada de pavimento para recolha de esgoto de lavatórios, bidés e banheiras.', 'Conforme a norma EN 1253.'],
+        d: [
+          'Caixa sifonada de pavimento para recolha de esgoto de lavatórios, bidés e banheiras.',
+          'Conforme a norma EN 1253.',
+        ],
         pk: 'unit5',
         w: [0.3, 1],
         k: 2,
@@ -2432,7 +3176,14 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Tampa para caixa sifonada {tipo}',
-        ax: { tipo: [o('em aço inox', 'Material=Aço inox'), o('em PVC', 'Material=PVC', 0.4), o('cega', 'Material=PVC', 0.45), o('em latão cromado', 'Material=Latão cromado', 1.4)] },
+        ax: {
+          tipo: [
+            o('em aço inox', 'Material=Aço inox'),
+            o('em PVC', 'Material=PVC', 0.4),
+            o('cega', 'Material=PVC', 0.45),
+            o('em latão cromado', 'Material=Latão cromado', 1.4),
+          ],
+        },
         sz: szL([
           ['redonda 110 mm', 'Diâmetro=110 mm', 1],
           ['quadrada 150x150 mm', 'Dimensões=150x150 mm', 1.3],
@@ -2464,7 +3215,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '80-080',
     title: 'Trituradores Sanitários',
-    d: ['Permite instalar uma casa de banho longe do tubo de queda ou abaixo do nível do esgoto.', 'Funcionamento automático e silencioso.'],
+    d: [
+      'Permite instalar uma casa de banho longe do tubo de queda ou abaixo do nível do esgoto.',
+      'Funcionamento automático e silencioso.',
+    ],
     tpl: [
       {
         n: 'Triturador sanitário {tipo} {serie}',
@@ -2477,13 +3231,20 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('compacto para sanita suspensa', 'Ligações=2', 1.4),
             o('profissional para águas cinzentas', 'Ligações=4', 1.8),
           ],
-          serie: [o('Pro', 'Série=Pro', 1.1), o('Compact', 'Série=Compact'), o('Silence', 'Série=Silence', 1.2)],
+          serie: [
+            o('Pro', 'Série=Pro', 1.1),
+            o('Compact', 'Série=Compact'),
+            o('Silence', 'Série=Silence', 1.2),
+          ],
         },
         sz: sz('Potência', 'W', [400, 550, 900], 0.2),
         m: [2, 3],
         p: [260, 420],
         at: 'Tensão=230 V|Altura de elevação=5 m',
-        d: ['Triturador e bomba de elevação para águas residuais sanitárias.', 'Conforme a norma EN 12050-3.'],
+        d: [
+          'Triturador e bomba de elevação para águas residuais sanitárias.',
+          'Conforme a norma EN 12050-3.',
+        ],
         pk: 'unit',
         w: [5, 12],
         k: 3,
@@ -2513,7 +3274,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '90-010',
     title: 'Autoclismos Interiores',
-    d: ['Depósito isolado contra a condensação.', 'Acesso aos mecanismos pela abertura da placa de comando, sem obras.'],
+    d: [
+      'Depósito isolado contra a condensação.',
+      'Acesso aos mecanismos pela abertura da placa de comando, sem obras.',
+    ],
     tpl: [
       {
         n: 'Autoclismo interior {tipo} {x}',
@@ -2525,13 +3289,20 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('de encastrar universal', 'Instalação=Alvenaria', 0.95),
             o('para sanita de pousar', 'Instalação=Alvenaria', 0.9),
           ],
-          x: [o('com dupla descarga 3/6 L', 'Descarga=3/6 L'), o('com descarga simples', 'Descarga=6 L', 0.9), o('com torneira de boia silenciosa', 'Descarga=3/6 L', 1.1)],
+          x: [
+            o('com dupla descarga 3/6 L', 'Descarga=3/6 L'),
+            o('com descarga simples', 'Descarga=6 L', 0.9),
+            o('com torneira de boia silenciosa', 'Descarga=3/6 L', 1.1),
+          ],
         },
         sz: sz('Altura', 'cm', [82, 98, 112], 0.12),
         m: [2, 3],
         p: [85, 160],
         at: 'Espessura=8 cm|Ligação=1/2"',
-        d: ['Autoclismo de encastrar para sanita de pousar ou suspensa.', 'Conforme a norma EN 14055.'],
+        d: [
+          'Autoclismo de encastrar para sanita de pousar ou suspensa.',
+          'Conforme a norma EN 14055.',
+        ],
         pk: 'big',
         w: [5, 12],
         k: 3,
@@ -2574,12 +3345,19 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
             o('de plástico de meia altura', 'Posição=Média'),
             o('compacto de canto', 'Posição=Baixa', 1.1),
           ],
-          x: [o('com dupla descarga', 'Descarga=3/6 L', 1.1), o('com botão superior', 'Descarga=6 L'), o('com puxador', 'Descarga=9 L', 0.9)],
+          x: [
+            o('com dupla descarga', 'Descarga=3/6 L', 1.1),
+            o('com botão superior', 'Descarga=6 L'),
+            o('com puxador', 'Descarga=9 L', 0.9),
+          ],
         },
         sz: sz('Capacidade', 'L', [6, 9], 0.1),
         p: [28, 65],
         at: 'Material=Polipropileno|Cor=Branco',
-        d: ['Autoclismo exterior completo com mecanismos de enchimento e descarga montados.', 'Conforme a norma EN 14055.'],
+        d: [
+          'Autoclismo exterior completo com mecanismos de enchimento e descarga montados.',
+          'Conforme a norma EN 14055.',
+        ],
         pk: 'unit',
         w: [2, 12],
         k: 3,
@@ -2588,7 +3366,13 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para autoclismo exterior',
         ax: {
-          peca: [o('Tampa', 'Tipo=Tampa'), o('Kit de fixação', 'Tipo=Fixação', 0.4), o('Tubo de descarga', 'Tipo=Descarga', 0.6), o('Puxador com corrente', 'Tipo=Puxador', 0.5), o('Botão de descarga', 'Tipo=Botão', 0.6)],
+          peca: [
+            o('Tampa', 'Tipo=Tampa'),
+            o('Kit de fixação', 'Tipo=Fixação', 0.4),
+            o('Tubo de descarga', 'Tipo=Descarga', 0.6),
+            o('Puxador com corrente', 'Tipo=Puxador', 0.5),
+            o('Botão de descarga', 'Tipo=Botão', 0.6),
+          ],
         },
         m: [1, 1],
         p: [6, 14],
@@ -2621,7 +3405,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [2, 3],
         p: [150, 240],
         at: 'Carga máxima=400 kg|Descarga=3/6 L',
-        d: ['Estrutura com autoclismo integrado para sanitas suspensas.', 'Conforme a norma EN 14055.'],
+        d: [
+          'Estrutura com autoclismo integrado para sanitas suspensas.',
+          'Conforme a norma EN 14055.',
+        ],
         pk: 'big',
         w: [12, 22],
         k: 3,
@@ -2630,8 +3417,16 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Estrutura suspensa para {eq} {inst}',
         ax: {
-          eq: [o('bidé', 'Aplicação=Bidé'), o('lavatório', 'Aplicação=Lavatório', 0.9), o('urinol', 'Aplicação=Urinol', 1.1)],
-          inst: [o('para pladur', 'Instalação=Pladur'), o('para alvenaria', 'Instalação=Alvenaria'), o('autoportante', 'Instalação=Autoportante', 1.2)],
+          eq: [
+            o('bidé', 'Aplicação=Bidé'),
+            o('lavatório', 'Aplicação=Lavatório', 0.9),
+            o('urinol', 'Aplicação=Urinol', 1.1),
+          ],
+          inst: [
+            o('para pladur', 'Instalação=Pladur'),
+            o('para alvenaria', 'Instalação=Alvenaria'),
+            o('autoportante', 'Instalação=Autoportante', 1.2),
+          ],
         },
         sz: sz('Altura', 'cm', [112, 130], 0.08),
         m: [1, 2],
@@ -2644,7 +3439,13 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para estrutura suspensa',
         ax: {
-          peca: [o('Kit de fixação de parede', 'Tipo=Fixação'), o('Pés de apoio', 'Tipo=Pés', 1.2), o('Travessa de suporte', 'Tipo=Travessa', 1.5), o('Kit de insonorização', 'Tipo=Isolamento', 1.8), o('Espelhos de acabamento', 'Tipo=Acabamento', 0.7)],
+          peca: [
+            o('Kit de fixação de parede', 'Tipo=Fixação'),
+            o('Pés de apoio', 'Tipo=Pés', 1.2),
+            o('Travessa de suporte', 'Tipo=Travessa', 1.5),
+            o('Kit de insonorização', 'Tipo=Isolamento', 1.8),
+            o('Espelhos de acabamento', 'Tipo=Acabamento', 0.7),
+          ],
         },
         m: [1, 1],
         p: [9, 24],
@@ -2658,13 +3459,26 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '90-040',
     title: 'Placas de Comando',
-    d: ['Compatível com autoclismos interiores da mesma marca.', 'Montagem por encaixe, sem ferramentas.'],
+    d: [
+      'Compatível com autoclismos interiores da mesma marca.',
+      'Montagem por encaixe, sem ferramentas.',
+    ],
     tpl: [
       {
         n: 'Placa de comando {tipo} {forma}',
         ax: {
-          tipo: [o('de dupla descarga', 'Descarga=Dupla'), o('de descarga simples', 'Descarga=Simples', 0.85), o('eletrónica sem contacto', 'Descarga=Dupla', 4.5), o('pneumática', 'Descarga=Dupla', 1.3)],
-          forma: [o('com botões retangulares', 'Botões=Retangulares'), o('com botões redondos', 'Botões=Redondos'), o('com botões quadrados', 'Botões=Quadrados'), o('de design extrafino', 'Botões=Retangulares', 1.4)],
+          tipo: [
+            o('de dupla descarga', 'Descarga=Dupla'),
+            o('de descarga simples', 'Descarga=Simples', 0.85),
+            o('eletrónica sem contacto', 'Descarga=Dupla', 4.5),
+            o('pneumática', 'Descarga=Dupla', 1.3),
+          ],
+          forma: [
+            o('com botões retangulares', 'Botões=Retangulares'),
+            o('com botões redondos', 'Botões=Redondos'),
+            o('com botões quadrados', 'Botões=Quadrados'),
+            o('de design extrafino', 'Botões=Retangulares', 1.4),
+          ],
         },
         sz: szL([
           ['branca', 'Acabamento=Branco', 1],
@@ -2678,7 +3492,9 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         m: [2, 5],
         p: [22, 45],
         at: 'Dimensões=246x164 mm|Material=ABS',
-        d: ['Placa de comando para autoclismo de encastrar com botão de descarga parcial e completa.'],
+        d: [
+          'Placa de comando para autoclismo de encastrar com botão de descarga parcial e completa.',
+        ],
         pk: 'unit',
         w: [0.3, 0.9],
         k: 3,
@@ -2705,13 +3521,26 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
   {
     code: '90-050',
     title: 'Mecanismos de Descarga',
-    d: ['Regulação do volume de descarga de 3 a 9 L.', 'Junta de vedação em silicone de longa duração.'],
+    d: [
+      'Regulação do volume de descarga de 3 a 9 L.',
+      'Junta de vedação em silicone de longa duração.',
+    ],
     tpl: [
       {
         n: 'Mecanismo {tipo} para autoclismo {x}',
         ax: {
-          tipo: [o('de dupla descarga', 'Descarga=Dupla', 1.2), o('de descarga simples', 'Descarga=Simples'), o('de descarga com interrupção', 'Descarga=Interrupção', 1.1), o('de descarga por cabo', 'Descarga=Cabo', 1.3)],
-          x: [o('de botão superior', 'Acionamento=Superior'), o('de botão frontal', 'Acionamento=Frontal', 1.1), o('exterior', 'Acionamento=Superior', 0.9), o('interior', 'Acionamento=Frontal', 1.2)],
+          tipo: [
+            o('de dupla descarga', 'Descarga=Dupla', 1.2),
+            o('de descarga simples', 'Descarga=Simples'),
+            o('de descarga com interrupção', 'Descarga=Interrupção', 1.1),
+            o('de descarga por cabo', 'Descarga=Cabo', 1.3),
+          ],
+          x: [
+            o('de botão superior', 'Acionamento=Superior'),
+            o('de botão frontal', 'Acionamento=Frontal', 1.1),
+            o('exterior', 'Acionamento=Superior', 0.9),
+            o('interior', 'Acionamento=Frontal', 1.2),
+          ],
         },
         sz: szL([
           ['válvula de 2"', 'Diâmetro da válvula=2"', 1],
@@ -2719,7 +3548,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         ]),
         p: [9, 22],
         at: 'Altura regulável=220-350 mm|Material=ABS',
-        d: ['Mecanismo de descarga universal para autoclismos exteriores e interiores.', 'Conforme a norma EN 14055.'],
+        d: [
+          'Mecanismo de descarga universal para autoclismos exteriores e interiores.',
+          'Conforme a norma EN 14055.',
+        ],
         pk: 'unit5',
         w: [0.3, 0.7],
         k: 3,
@@ -2728,7 +3560,12 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: '{peca} para mecanismo de descarga',
         ax: {
-          peca: [o('Junta de válvula', 'Tipo=Junta'), o('Botão de substituição', 'Tipo=Botão', 2.5), o('Cabo de acionamento', 'Tipo=Cabo', 2), o('Boia de regulação', 'Tipo=Boia', 1.5)],
+          peca: [
+            o('Junta de válvula', 'Tipo=Junta'),
+            o('Botão de substituição', 'Tipo=Botão', 2.5),
+            o('Cabo de acionamento', 'Tipo=Cabo', 2),
+            o('Boia de regulação', 'Tipo=Boia', 1.5),
+          ],
         },
         sz: szL([
           ['2"', 'Diâmetro da válvula=2"'],
@@ -2751,8 +3588,17 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       {
         n: 'Válvula de enchimento {tipo} {lig}',
         ax: {
-          tipo: [o('silenciosa', 'Tipo=Silenciosa'), o('telescópica', 'Tipo=Telescópica', 1.1), o('compacta', 'Tipo=Compacta', 0.9), o('de alimentação lateral', 'Alimentação=Lateral'), o('de alimentação inferior', 'Alimentação=Inferior')],
-          lig: [o('com ligação de 3/8"', 'Ligação=3/8"'), o('com ligação de 1/2"', 'Ligação=1/2"', 1.05)],
+          tipo: [
+            o('silenciosa', 'Tipo=Silenciosa'),
+            o('telescópica', 'Tipo=Telescópica', 1.1),
+            o('compacta', 'Tipo=Compacta', 0.9),
+            o('de alimentação lateral', 'Alimentação=Lateral'),
+            o('de alimentação inferior', 'Alimentação=Inferior'),
+          ],
+          lig: [
+            o('com ligação de 3/8"', 'Ligação=3/8"'),
+            o('com ligação de 1/2"', 'Ligação=1/2"', 1.05),
+          ],
         },
         sz: szL([
           ['rosca em plástico', 'Rosca=Plástico'],
@@ -2761,7 +3607,10 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         v: true,
         p: [6, 12],
         at: 'Pressão de trabalho=0.5-10 bar',
-        d: ['Válvula de enchimento para autoclismos com regulação da altura e do nível de água.', 'Conforme a norma EN 14124.'],
+        d: [
+          'Válvula de enchimento para autoclismos com regulação da altura e do nível de água.',
+          'Conforme a norma EN 14124.',
+        ],
         pk: 'unit5',
         w: [0.1, 0.3],
         k: 2,
@@ -2789,7 +3638,13 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
       },
       {
         n: 'Boia de substituição {mat} para torneira de boia',
-        ax: { mat: [o('em plástico', 'Material=Polietileno'), o('em cobre', 'Material=Cobre', 2.6), o('em inox', 'Material=Aço inox', 3)] },
+        ax: {
+          mat: [
+            o('em plástico', 'Material=Polietileno'),
+            o('em cobre', 'Material=Cobre', 2.6),
+            o('em inox', 'Material=Aço inox', 3),
+          ],
+        },
         sz: sz('Diâmetro', 'mm', [100, 120, 150, 200], 0.3),
         m: [2, 4],
         p: [2, 4],
@@ -2810,24 +3665,48 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
         ax: {
           peca: [
             os('Tubo de descarga', 'Tipo=Descarga', 1.3, sz('Diâmetro', 'mm', [32, 40, 50], 0.15)),
-            os('Junta de borracha cónica', 'Tipo=Junta', 0.3, sz('Diâmetro', 'mm', [32, 40, 50], 0.1)),
-            os('Tubo de ligação à sanita', 'Tipo=Ligação', 1, sz('Comprimento', 'mm', [200, 300, 400], 0.12)),
+            os(
+              'Junta de borracha cónica',
+              'Tipo=Junta',
+              0.3,
+              sz('Diâmetro', 'mm', [32, 40, 50], 0.1),
+            ),
+            os(
+              'Tubo de ligação à sanita',
+              'Tipo=Ligação',
+              1,
+              sz('Comprimento', 'mm', [200, 300, 400], 0.12),
+            ),
             os('Manípulo de descarga', 'Tipo=Manípulo', 0.8, FIN_N_SHORT, true),
             os('Cotovelo de descarga', 'Tipo=Descarga', 1.2, sz('Diâmetro', 'mm', [40, 50], 0.1)),
             os('Kit de reparação universal', 'Tipo=Reparação', 2.4, []),
-            os('Corrente de descarga em inox', 'Tipo=Corrente', 0.5, sz('Comprimento', 'cm', [30, 50], 0.2)),
+            os(
+              'Corrente de descarga em inox',
+              'Tipo=Corrente',
+              0.5,
+              sz('Comprimento', 'cm', [30, 50], 0.2),
+            ),
             os('Vedante de saída', 'Tipo=Vedante', 0.4, sz('Diâmetro', 'mm', [50, 63, 85], 0.1)),
-            os('Parafusos de fixação ao tanque', 'Tipo=Fixação', 0.5, szL([
-              ['par', 'Embalagem=2'],
-              ['embalagem de 10', 'Embalagem=10', 4.5],
-            ]), true),
+            os(
+              'Parafusos de fixação ao tanque',
+              'Tipo=Fixação',
+              0.5,
+              szL([
+                ['par', 'Embalagem=2'],
+                ['embalagem de 10', 'Embalagem=10', 4.5],
+              ]),
+              true,
+            ),
             os('Boia de enchimento', 'Tipo=Boia', 0.7, []),
           ],
         },
         m: [1, 3],
         p: [2.5, 6],
         at: 'Material=PVC e borracha|Cor=Branco',
-        d: ['Acessório de substituição para autoclismos.', 'Instalação simples sem ferramentas especiais.'],
+        d: [
+          'Acessório de substituição para autoclismos.',
+          'Instalação simples sem ferramentas especiais.',
+        ],
         pk: 'box',
         w: [0.02, 0.5],
         k: 3,
@@ -2835,4 +3714,3 @@ export const WATER_FAMILIES: readonly FamilyDef[] = [
     ],
   },
 ];
-

@@ -5,7 +5,12 @@ import { PUMP_FIRE_POOL_FAMILIES } from './families-pumps';
 import { WATER_FAMILIES } from './families-water';
 import type { FamilyDef } from './templates';
 
-export const FAMILY_DEFS: readonly FamilyDef[] = [...BATHROOM_FAMILIES, ...WATER_FAMILIES, ...CLIMATE_FAMILIES, ...PUMP_FIRE_POOL_FAMILIES];
+export const FAMILY_DEFS: readonly FamilyDef[] = [
+  ...BATHROOM_FAMILIES,
+  ...WATER_FAMILIES,
+  ...CLIMATE_FAMILIES,
+  ...PUMP_FIRE_POOL_FAMILIES,
+];
 
 /** The chapter code of a family code (`110-020` → 110). */
 export function chapterOf(familyCode: string): number {

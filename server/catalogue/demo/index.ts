@@ -87,7 +87,14 @@ const RANGES: readonly Opt[] = [
   { t: 'série Premium', a: 'Gama=Premium', f: 1.35 },
 ];
 
-const NAME_SUFFIXES: readonly string[] = ['linha Pro', 'linha Plus', 'linha Eco', 'linha Essencial', 'linha Premium', 'linha Compacta'];
+const NAME_SUFFIXES: readonly string[] = [
+  'linha Pro',
+  'linha Plus',
+  'linha Eco',
+  'linha Essencial',
+  'linha Premium',
+  'linha Compacta',
+];
 
 function opt(x: O): Opt {
   return typeof x === 'string' ? { t: x } : x;
@@ -248,15 +255,31 @@ export function generateDemoCatalogue(seed: number = DEFAULT_DEMO_SEED): DemoCat
   }
 
   for (const fam of FAMILY_DEFS) {
-    generateFamily(rng, fam, chapterByCode, familyIndexInChapter.get(fam.code) ?? 1, counters, rows, extras);
+    generateFamily(
+      rng,
+      fam,
+      chapterByCode,
+      familyIndexInChapter.get(fam.code) ?? 1,
+      counters,
+      rows,
+      extras,
+    );
   }
 
   return {
     rows,
     extras,
-    brands: BRAND_DEFS.map((b) => ({ name: b.name, officialSite: brandSite(b.name), partner: b.partner })),
+    brands: BRAND_DEFS.map((b) => ({
+      name: b.name,
+      officialSite: brandSite(b.name),
+      partner: b.partner,
+    })),
     campaigns: CAMPAIGN_DEFS.map((c) => ({ ...c, familyCodes: [...c.familyCodes] })),
-    families: FAMILY_DEFS.map((f) => ({ code: f.code, chapterCode: chapterOf(f.code), title: f.title })),
+    families: FAMILY_DEFS.map((f) => ({
+      code: f.code,
+      chapterCode: chapterOf(f.code),
+      title: f.title,
+    })),
   };
 }
 
@@ -289,7 +312,10 @@ function generateFamily(
     if (candidates.reduce((s, p) => s + p.length, 0) >= target0) break;
     for (const i of mainIdx) {
       const base = combos(fam.tpl[i] as Tpl);
-      candidates[i] = [...(candidates[i] ?? []), ...base.map((c) => ({ ...c, [RANGE_KEY]: range }))];
+      candidates[i] = [
+        ...(candidates[i] ?? []),
+        ...base.map((c) => ({ ...c, [RANGE_KEY]: range })),
+      ];
     }
   }
   const pools = candidates.map((c) => rng.shuffle(c));
@@ -326,13 +352,20 @@ function generateFamily(
     }
     counters.productNames.add(name);
 
-    const brand = rng.chance(NO_BRAND_RATE) || familyBrands.length === 0 ? null : (familyBrands[rng.weighted(brandWeights)] ?? null);
+    const brand =
+      rng.chance(NO_BRAND_RATE) || familyBrands.length === 0
+        ? null
+        : (familyBrands[rng.weighted(brandWeights)] ?? null);
     const productId = `P${counters.productSeq}`;
     counters.productSeq += rng.int(1, 4);
 
     // Description: the template's main sentence plus up to two others.
     const mainSentence = tpl.d[0] ?? '';
-    const pool = rng.shuffle([...tpl.d.slice(1), ...((tpl.k ?? 1) >= 2 ? (fam.d ?? []) : []), rng.pick(chapter.d)]);
+    const pool = rng.shuffle([
+      ...tpl.d.slice(1),
+      ...((tpl.k ?? 1) >= 2 ? (fam.d ?? []) : []),
+      rng.pick(chapter.d),
+    ]);
     const sentences = [mainSentence, ...pool.slice(0, rng.weighted([0.2, 0.5, 0.3]))];
     const description = sentences.join(' ');
 
@@ -371,7 +404,12 @@ function generateFamily(
       counters.modelCodes.add(modelCode);
       const ean = rng.chance(NO_EAN_RATE) ? '' : nextEan(rng, counters, brand?.ean ?? HOUSE_EAN);
       const r = rng.next();
-      const stock = r < OUT_OF_STOCK_RATE ? 'out_of_stock' : r < OUT_OF_STOCK_RATE + ON_ORDER_RATE ? 'on_order' : 'in_stock';
+      const stock =
+        r < OUT_OF_STOCK_RATE
+          ? 'out_of_stock'
+          : r < OUT_OF_STOCK_RATE + ON_ORDER_RATE
+            ? 'on_order'
+            : 'in_stock';
       const [small, medium, large] = packages(tpl.pk, index);
       rows.push({
         chapter_code: String(chapterCode),
@@ -399,7 +437,10 @@ function generateFamily(
     // Extras.
     const brandText = brand ? ` ${brand.name}` : '';
     const seoLead = `${name}${brandText}.`;
-    const seoDescription = truncate(seoLead.length < 110 ? `${seoLead} ${mainSentence}` : seoLead, 160);
+    const seoDescription = truncate(
+      seoLead.length < 110 ? `${seoLead} ${mainSentence}` : seoLead,
+      160,
+    );
     const tech = [
       ...firstAttrs.map(([n, val]) => `${n}: ${val}`),
       ...(tpl.nm ? [`Norma: ${tpl.nm}`] : []),

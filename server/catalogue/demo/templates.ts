@@ -23,7 +23,8 @@ export interface Opt {
 export type O = string | Opt;
 
 /** Packaging presets (small/medium/large package cells). */
-export type Pack = 'fit' | 'fitL' | 'unit' | 'unit5' | 'big' | 'roll' | 'box' | 'cons' | 'bag' | 'pair';
+export type Pack =
+  'fit' | 'fitL' | 'unit' | 'unit5' | 'big' | 'roll' | 'box' | 'cons' | 'bag' | 'pair';
 
 export interface Tpl {
   /** Product name pattern, e.g. `Torneira monocomando de lavatório {bica} {serie}`. */
@@ -69,7 +70,13 @@ export function o(t: string, a?: string, f?: number, s?: string): Opt {
 }
 
 /** An axis option with its own model variants (empty list: a single model). */
-export function os(t: string, a: string | undefined, f: number | undefined, variants: readonly O[], v = false): Opt {
+export function os(
+  t: string,
+  a: string | undefined,
+  f: number | undefined,
+  variants: readonly O[],
+  v = false,
+): Opt {
   const out = o(t, a, f);
   out.sz = variants;
   if (v) out.v = true;
@@ -82,7 +89,13 @@ const fmt = (v: string | number) => (typeof v === 'number' ? String(v) : v);
  * Numeric variants with a unit: `sz('Diâmetro', 'mm', [16, 20, 26])` gives `16 mm`… with
  * `Diâmetro=16 mm`; the price grows by `step` per variant. `label` prefixes the model-name text.
  */
-export function sz(attr: string, unit: string, vals: readonly (string | number)[], step = 0.25, label = ''): Opt[] {
+export function sz(
+  attr: string,
+  unit: string,
+  vals: readonly (string | number)[],
+  step = 0.25,
+  label = '',
+): Opt[] {
   return vals.map((v, i) => {
     const text = `${fmt(v)} ${unit}`;
     return o(label ? `${label} ${text}` : text, `${attr}=${text}`, (1 + step) ** i, text);
@@ -104,7 +117,20 @@ export function sz2(
   });
 }
 
-export const INCHES = ['1/8"', '1/4"', '3/8"', '1/2"', '3/4"', '1"', '1 1/4"', '1 1/2"', '2"', '2 1/2"', '3"', '4"'] as const;
+export const INCHES = [
+  '1/8"',
+  '1/4"',
+  '3/8"',
+  '1/2"',
+  '3/4"',
+  '1"',
+  '1 1/4"',
+  '1 1/2"',
+  '2"',
+  '2 1/2"',
+  '3"',
+  '4"',
+] as const;
 
 /** The inch sizes between `from` and `to` (inclusive). */
 export function inch(from: string, to: string): string[] {
@@ -132,14 +158,46 @@ export function szL(list: readonly (readonly [string, string, number?, string?])
 
 /** Series (product ranges) named after Portuguese rivers. */
 export const RIVERS = [
-  'Tejo', 'Douro', 'Mondego', 'Sado', 'Vouga', 'Lima', 'Cávado', 'Tâmega', 'Zêzere', 'Guadiana',
-  'Minho', 'Paiva', 'Arade', 'Sorraia', 'Côa', 'Alva', 'Sabor', 'Tua',
+  'Tejo',
+  'Douro',
+  'Mondego',
+  'Sado',
+  'Vouga',
+  'Lima',
+  'Cávado',
+  'Tâmega',
+  'Zêzere',
+  'Guadiana',
+  'Minho',
+  'Paiva',
+  'Arade',
+  'Sorraia',
+  'Côa',
+  'Alva',
+  'Sabor',
+  'Tua',
 ] as const;
 
 /** Series named after Portuguese towns. */
 export const TOWNS = [
-  'Aveiro', 'Braga', 'Évora', 'Faro', 'Sintra', 'Tavira', 'Óbidos', 'Lagos', 'Viseu', 'Tomar',
-  'Elvas', 'Chaves', 'Nazaré', 'Ericeira', 'Peniche', 'Ovar', 'Amarante', 'Monsaraz',
+  'Aveiro',
+  'Braga',
+  'Évora',
+  'Faro',
+  'Sintra',
+  'Tavira',
+  'Óbidos',
+  'Lagos',
+  'Viseu',
+  'Tomar',
+  'Elvas',
+  'Chaves',
+  'Nazaré',
+  'Ericeira',
+  'Peniche',
+  'Ovar',
+  'Amarante',
+  'Monsaraz',
 ] as const;
 
 /** `série X` options. */
