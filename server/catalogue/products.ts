@@ -1,0 +1,120 @@
+import 'server-only';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { imageUrl } from '@/lib/catalogue/media';
+import { productPath } from '@/lib/catalogue/urls';
+import { getDb } from '@/server/db/client';
+import { brands, chapters, families, products } from '@/server/db/schema';
+import type { Page, ProductListFilters, ProductSummary, StockStatus } from './types';
+
+const summaryColumns = {
+  id: products.id,
+  productCode: products.productCode,
+  name: products.name,
+  seoName: products.seoOptimizedName,
+  description: products.description,
+  slug: products.slug,
+  photoPath: products.photoPath,
+  chapterCode: products.chapterCode,
+  chapterTitle: chapters.title,
+  chapterSlug: chapters.slug,
+  familyId: families.id,
+  familyCode: families.code,
+  familyTitle: families.title,
+  familySlug: families.slug,
+  brandId: brands.id,
+  brandName: brands.name,
+  brandSlug: brands.slug,
+  brandLogoPath: brands.logoPath,
+  officialSite: brands.officialSite,
+  availableSizes: products.availableSizes,
+  modelCount: products.modelCount,
+  stockStatus: products.stockStatus,
+  createdAt: products.createdAt,
+  updatedAt: products.updatedAt,
+};
+
+type SummaryRow = {
+  [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['notNull'] extends true
+    ? (typeof summaryColumns)[K]['_']['data']
+    : (typeof summaryColumns)[K]['_']['data'] | null;
+};
+
+function toSummary(r: SummaryRow): ProductSummary {
+  return {
+    id: r.id,
+    productCode: r.productCode,
+    name: r.name,
+    seoName: r.seoName,
+    description: r.description,
+    slug: r.slug,
+    chapterCode: r.chapterCode,
+    chapterTitle: r.chapterTitle!,
+    chapterSlug: r.chapterSlug!,
+    familyId: r.familyId!,
+    familyCode: r.familyCode!,
+    familyTitle: r.familyTitle!,
+    familySlug: r.familySlug!,
+    brandId: r.brandId,
+    brandName: r.brandName,
+    brandSlug: r.brandSlug,
+    brandLogoUrl: r.brandSlug ? imageUrl(r.brandLogoPath, 'brands', r.brandSlug) : null,
+    officialSite: r.officialSite,
+    imageUrl: imageUrl(r.photoPath, 'products', r.productCode),
+    availableSizes: r.availableSizes,
+    modelCount: r.modelCount,
+    stockStatus: r.stockStatus as StockStatus,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    path: productPath(r.chapterSlug!, r.familySlug!, r.productCode),
+  };
+}
+
+function summaryQuery(db: Awaited<ReturnType<typeof getDb>>) {
+  return db
+    .select(summaryColumns)
+    .from(products)
+    .innerJoin(chapters, eq(chapters.code, products.chapterCode))
+    .innerJoin(families, eq(families.id, products.familyId))
+    .leftJoin(brands, eq(brands.id, products.brandId));
+}
+
+/** Product summaries for the given ids, in the order of the ids (search results keep their rank). */
+export async function getProductSummariesByIds(ids: readonly number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const db = await getDb();
+  const rows = await summaryQuery(db).where(inArray(products.id, [...ids]));
+  const byId = new Map(rows.map((r) => [r.id, toSummary(r as SummaryRow)]));
+  return ids.map((id) => byId.get(id)).filter((p): p is ProductSummary => p !== undefined);
+}
+
+export function productFilterConditions(filters: ProductListFilters): SQL[] {
+  const conditions: SQL[] = [eq(products.active, true)];
+  if (filters.chapterCode !== undefined) conditions.push(eq(products.chapterCode, filters.chapterCode));
+  if (filters.familyCode) conditions.push(eq(families.code, filters.familyCode));
+  if (filters.brand === 'no-brand') conditions.push(isNull(products.brandId));
+  else if (filters.brand !== undefined) conditions.push(eq(products.brandId, filters.brand));
+  return conditions;
+}
+
+/** A page of products by chapter, family and brand, ordered by name (no free text). */
+export async function listProducts(
+  filters: ProductListFilters,
+  { limit = 50, offset = 0 }: { limit?: number; offset?: number } = {},
+): Promise<Page<ProductSummary>> {
+  const db = await getDb();
+  const where = and(...productFilterConditions(filters));
+  const [rows, [total]] = await Promise.all([
+    summaryQuery(db)
+      .where(where)
+      .orderBy(asc(sql`coalesce(${products.seoOptimizedName}, ${products.name})`), asc(products.id))
+      .limit(limit)
+      .offset(offset),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(products)
+      .innerJoin(families, eq(families.id, products.familyId))
+      .where(where),
+  ]);
+  return { items: rows.map((r) => toSummary(r as SummaryRow)), total: Number(total?.n ?? 0), limit, offset };
+}
+
