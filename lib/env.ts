@@ -5,6 +5,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** Sender of every e-mail when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = '"Casa das Águas de Gaia" <noreply@casadasaguasgaia.pt>';
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -21,6 +24,31 @@ const schema = z.object({
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || DEFAULT_MAIL_FROM),
+  SHOP_NOTIFY_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.email().optional()),
+  ENABLE_DEV_OUTBOX: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+  IP_HASH_SALT: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -46,7 +74,7 @@ export function resetEnvCache(): void {
 
 /** The data folder of the embedded database and of stored files (default ./.data). */
 export function dataDir(): string {
-  return path.resolve(env().DATA_DIR || '.data');
+  return path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR || '.data');
 }
 
 export function siteUrl(): string {

@@ -1,6 +1,9 @@
 /**
  * Feature flags chosen by hostname (spec 1 and 6): on the production hosts registration, the
  * private dashboard, checkout, favourites and user profiles are off; everywhere else all are on.
+ *
+ * Pure code shared by `proxy.ts` (redirects of disabled routes), `server/flags.ts` (the server's
+ * own derivation) and the client pieces (which receive the flags as props).
  */
 export const FEATURE_FLAGS = [
   'ENABLE_USER_REGISTRATION',
@@ -13,6 +16,18 @@ export const FEATURE_FLAGS = [
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Record<FeatureFlag, boolean>;
 
+export const ALL_FLAGS_ON: FeatureFlags = Object.freeze(
+  Object.fromEntries(FEATURE_FLAGS.map((f) => [f, true])) as FeatureFlags,
+);
+
+/** Request header through which `proxy.ts` passes its flags on (the server re-derives them). */
+export const FLAGS_HEADER = 'x-shop-flags';
+
+/** Query parameter that makes the shop layout open the coming-soon dialog. */
+export const COMING_SOON_PARAM = 'coming-soon';
+/** Where the disabled routes of a production host lead (spec 2.1: a fallback path). */
+export const COMING_SOON_PATH = `/produtos?${COMING_SOON_PARAM}=1`;
+
 /** Hostname without port, lower case. */
 export function normaliseHost(host: string | null | undefined): string {
   return (host ?? '').trim().toLowerCase().replace(/:\d+$/, '');
@@ -23,4 +38,64 @@ export function flagsForHost(host: string | null | undefined, productionHosts: r
   return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, !isProduction])) as FeatureFlags;
 }
 
-export const FLAGS_HEADER = 'x-shop-flags';
+interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/** The host names a request claims: `Host` and every entry of `X-Forwarded-Host`. */
+export function requestHosts(headers: HeaderReader): string[] {
+  const forwarded = (headers.get('x-forwarded-host') ?? '').split(',');
+  return [headers.get('host') ?? '', ...forwarded].map(normaliseHost).filter(Boolean);
+}
+
+/**
+ * Flags of a request. It counts as production when ANY of its host names is a production host,
+ * so a forged `X-Forwarded-Host` can switch features off but never on.
+ */
+export function flagsForRequest(headers: HeaderReader, productionHosts: readonly string[]): FeatureFlags {
+  const isProduction = requestHosts(headers).some((h) => productionHosts.includes(h));
+  return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, !isProduction])) as FeatureFlags;
+}
+
+/** A flag set read from the `x-shop-flags` header, or null when absent or malformed. */
+export function parseFlagsHeader(value: string | null | undefined): FeatureFlags | null {
+  if (!value) return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (!parsed || typeof parsed !== 'object') return null;
+    const record = parsed as Record<string, unknown>;
+    if (!FEATURE_FLAGS.every((f) => typeof record[f] === 'boolean')) return null;
+    return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, record[f]])) as FeatureFlags;
+  } catch {
+    return null;
+  }
+}
+
+/** A flag is on only when every given set has it on. */
+export function intersectFlags(...sets: FeatureFlags[]): FeatureFlags {
+  return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, sets.every((s) => s[f])])) as FeatureFlags;
+}
+
+function underPath(pathname: string, base: string): boolean {
+  return pathname === base || pathname.startsWith(`${base}/`);
+}
+
+/**
+ * The flags a route needs (spec 2.1, 2.3, 6): /login and /access-request need registration,
+ * /dashboard… the private dashboard (favourites and profile pages also their own flag),
+ * /checkout… checkout. Other paths need none.
+ */
+export function requiredFlagsForPath(pathname: string): FeatureFlag[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (underPath(path, '/login') || underPath(path, '/access-request')) return ['ENABLE_USER_REGISTRATION'];
+  if (underPath(path, '/dashboard/favorites')) return ['ENABLE_DASHBOARD', 'ENABLE_FAVORITES'];
+  if (underPath(path, '/dashboard/profile')) return ['ENABLE_DASHBOARD', 'ENABLE_USER_PROFILES'];
+  if (underPath(path, '/dashboard')) return ['ENABLE_DASHBOARD'];
+  if (underPath(path, '/checkout')) return ['ENABLE_CHECKOUT'];
+  return [];
+}
+
+/** True when the route needs a flag that is off. */
+export function isRouteDisabled(pathname: string, flags: FeatureFlags): boolean {
+  return requiredFlagsForPath(pathname).some((f) => !flags[f]);
+}

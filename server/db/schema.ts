@@ -295,3 +295,92 @@ export type ModelAttribute = typeof modelAttributes.$inferSelect;
 export type Campaign = typeof campaigns.$inferSelect;
 export type PartnerLogo = typeof partnerLogos.$inferSelect;
 export type ShopSettings = typeof shopSettings.$inferSelect;
+
+// ---------------------------------------------------------------------------
+// Mail, newsletter and contact (spec 2.6, 3, 4, 5, 7 and 8).
+
+export const mailStatus = ['outbox', 'sent', 'failed'] as const;
+export type MailStatus = (typeof mailStatus)[number];
+
+/**
+ * Every e-mail the shop sends. Without SMTP (development) this table is the delivery: the dev
+ * page /dev/outbox lists it. With SMTP each mail is stored too, with its status, so none is lost.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** outbox: kept here only (no SMTP); sent / failed: the SMTP outcome. */
+    status: text('status', { enum: mailStatus }).notNull().default('outbox'),
+    error: text('error'),
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+export const newsletterStatus = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type NewsletterStatus = (typeof newsletterStatus)[number];
+export const newsletterSource = ['popup', 'footer', 'banner', 'signup'] as const;
+export type NewsletterSource = (typeof newsletterSource)[number];
+
+/** Double opt-in newsletter list: pending until the link in the confirmation mail is opened. */
+export const newsletterSubscriptions = pgTable(
+  'newsletter_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored trimmed and in lower case; unique case-insensitively. */
+    email: text('email').notNull(),
+    /** The spec's `mmerge4` (Arquiteto, Decorador, ...); null when not given. */
+    customerType: text('customer_type'),
+    status: text('status', { enum: newsletterStatus }).notNull().default('pending'),
+    /** SHA-256 (hex) of the token in the confirmation link; the token itself is never stored. */
+    confirmTokenHash: text('confirm_token_hash'),
+    /** When the last confirmation mail went out (at most one per 10 minutes). */
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    /** Token of the unsubscribe link carried by every newsletter mail. */
+    unsubscribeToken: text('unsubscribe_token').notNull(),
+    source: text('source', { enum: newsletterSource }).notNull(),
+    ipHash: text('ip_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('newsletter_subscriptions_email_key').on(sql`lower(${t.email})`),
+    uniqueIndex('newsletter_subscriptions_confirm_token_key').on(t.confirmTokenHash),
+    uniqueIndex('newsletter_subscriptions_unsubscribe_token_key').on(t.unsubscribeToken),
+    index('newsletter_subscriptions_status_idx').on(t.status),
+  ],
+);
+
+export const contactMessageStatus = ['new', 'read', 'answered', 'archived'] as const;
+export type ContactMessageStatus = (typeof contactMessageStatus)[number];
+
+/** Messages of the /contacto form; the shop is also notified by e-mail. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: contactMessageStatus }).notNull().default('new'),
+    ipHash: text('ip_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt), index('contact_messages_status_idx').on(t.status)],
+);
+
+export type MailOutboxRow = typeof mailOutbox.$inferSelect;
+export type NewsletterSubscription = typeof newsletterSubscriptions.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;
