@@ -7,7 +7,7 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   // PGlite loads its WASM and extension bundles from its package folder: never bundle it.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer'],
   images: {
     formats: ['image/avif', 'image/webp'],
   },

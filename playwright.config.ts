@@ -30,6 +30,7 @@ export default defineConfig({
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: '.data-e2e', E2E_PORT: String(PORT) },
+    // 127.0.0.1 plays the production host (flags off); localhost is any other host (flags on).
+    env: { PORT: String(PORT), DATA_DIR: '.data-e2e', E2E_PORT: String(PORT), PRODUCTION_HOSTS: '127.0.0.1', ENABLE_DEV_OUTBOX: '1', SITE_URL: `http://localhost:${PORT}` },
   },
 });

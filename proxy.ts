@@ -1,14 +1,27 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { productionHosts } from '@/lib/env';
-import { flagsForHost, FLAGS_HEADER } from '@/lib/flags';
+import { COMING_SOON_PATH, FLAGS_HEADER, flagsForRequest, isRouteDisabled } from '@/lib/flags';
+import { resolveRedirect } from '@/lib/redirects';
 
 /**
- * Thin edge of every request: resolves the hostname feature flags and passes them on to the
- * server (which re-checks them). Redirects and auth redirects join here with their issues.
+ * Thin edge of every request (DESIGN: not a security boundary; the server checks again):
+ * 1. the redirects of spec 2.2 (lib/redirects);
+ * 2. the hostname feature flags: on a production host the disabled routes (/login,
+ *    /access-request, /dashboard…, /checkout…) go to /produtos?coming-soon=1 (307);
+ * 3. the flags are passed on in the `x-shop-flags` request header (server/flags re-derives them).
  */
 export function proxy(request: NextRequest) {
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host');
-  const flags = flagsForHost(host, productionHosts());
+  const { pathname, search } = request.nextUrl;
+
+  const redirect = resolveRedirect(pathname, search);
+  if (redirect)
+    return NextResponse.redirect(new URL(redirect.destination, request.nextUrl), redirect.status);
+
+  const flags = flagsForRequest(request.headers, productionHosts());
+  if (isRouteDisabled(pathname, flags)) {
+    return NextResponse.redirect(new URL(COMING_SOON_PATH, request.nextUrl), 307);
+  }
+
   const headers = new Headers(request.headers);
   headers.set(FLAGS_HEADER, JSON.stringify(flags));
   return NextResponse.next({ request: { headers } });

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
+import { Toaster } from '@/components/ui/sonner';
 import { getTranslations } from 'next-intl/server';
 import { siteUrl } from '@/lib/env';
 import '@fontsource-variable/inter';
@@ -23,7 +24,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="pt-PT" className="light" style={{ colorScheme: 'light' }}>
       <body className="min-h-screen font-sans">
-        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+        <NextIntlClientProvider>
+          {children}
+          <Toaster />
+        </NextIntlClientProvider>
       </body>
     </html>
   );

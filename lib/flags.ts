@@ -33,7 +33,10 @@ export function normaliseHost(host: string | null | undefined): string {
   return (host ?? '').trim().toLowerCase().replace(/:\d+$/, '');
 }
 
-export function flagsForHost(host: string | null | undefined, productionHosts: readonly string[]): FeatureFlags {
+export function flagsForHost(
+  host: string | null | undefined,
+  productionHosts: readonly string[],
+): FeatureFlags {
   const isProduction = productionHosts.includes(normaliseHost(host));
   return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, !isProduction])) as FeatureFlags;
 }
@@ -52,7 +55,10 @@ export function requestHosts(headers: HeaderReader): string[] {
  * Flags of a request. It counts as production when ANY of its host names is a production host,
  * so a forged `X-Forwarded-Host` can switch features off but never on.
  */
-export function flagsForRequest(headers: HeaderReader, productionHosts: readonly string[]): FeatureFlags {
+export function flagsForRequest(
+  headers: HeaderReader,
+  productionHosts: readonly string[],
+): FeatureFlags {
   const isProduction = requestHosts(headers).some((h) => productionHosts.includes(h));
   return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, !isProduction])) as FeatureFlags;
 }
@@ -87,7 +93,8 @@ function underPath(pathname: string, base: string): boolean {
  */
 export function requiredFlagsForPath(pathname: string): FeatureFlag[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (underPath(path, '/login') || underPath(path, '/access-request')) return ['ENABLE_USER_REGISTRATION'];
+  if (underPath(path, '/login') || underPath(path, '/access-request'))
+    return ['ENABLE_USER_REGISTRATION'];
   if (underPath(path, '/dashboard/favorites')) return ['ENABLE_DASHBOARD', 'ENABLE_FAVORITES'];
   if (underPath(path, '/dashboard/profile')) return ['ENABLE_DASHBOARD', 'ENABLE_USER_PROFILES'];
   if (underPath(path, '/dashboard')) return ['ENABLE_DASHBOARD'];

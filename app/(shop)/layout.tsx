@@ -1,21 +1,39 @@
 import { getTranslations } from 'next-intl/server';
+import { ComingSoonProvider } from '@/components/layout/coming-soon-dialog';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
+import { TopBar } from '@/components/layout/top-bar';
+import { listNavigationChapters } from '@/server/catalogue/navigation';
+import { getFeatureFlags } from '@/server/flags';
 import { getShopInfo } from '@/server/shop/settings';
 
+/**
+ * The page frame of the shop (spec 2.6): top bar, header (transparent over the home hero),
+ * content, footer, and the coming-soon dialog (opened by disabled features and by
+ * `?coming-soon=1`, where proxy.ts sends the disabled routes of a production host).
+ */
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
-  const [shop, t] = await Promise.all([getShopInfo(), getTranslations('Header')]);
+  const [shop, t, flags, chapters] = await Promise.all([
+    getShopInfo(),
+    getTranslations('Header'),
+    getFeatureFlags(),
+    listNavigationChapters(),
+  ]);
   return (
-    <>
-      <a
-        href="#conteudo"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-      >
-        {t('skipToContent')}
-      </a>
-      <SiteHeader shopName={shop.name} />
-      <main id="conteudo">{children}</main>
-      <SiteFooter shop={shop} />
-    </>
+    <ComingSoonProvider>
+      {/* --nav-height: the desktop navigation row under the 5 rem header (pages that sit under the transparent header can use it). */}
+      <div className="contents" style={{ '--nav-height': '2.75rem' } as React.CSSProperties}>
+        <a
+          href="#conteudo"
+          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        >
+          {t('skipToContent')}
+        </a>
+        <TopBar shop={shop} />
+        <SiteHeader shopName={shop.name} flags={flags} chapters={chapters} />
+        <main id="conteudo">{children}</main>
+        <SiteFooter shop={shop} />
+      </div>
+    </ComingSoonProvider>
   );
 }

@@ -1,15 +1,27 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { NewsletterFooterForm } from '@/components/newsletter/newsletter-footer-form';
 import type { ShopInfo } from '@/server/shop/settings';
 
+/** The national complaints book (used when the shop settings name none). */
+export const COMPLAINTS_BOOK_URL = 'https://www.livroreclamacoes.pt/';
+
+/**
+ * The shop footer (spec 2.6): address, warehouse, phone, e-mail, hours, maps and social links,
+ * the newsletter form, the complaints book, the legal links and the current year.
+ */
 export async function SiteFooter({ shop }: { shop: ShopInfo }) {
   const t = await getTranslations('Footer');
   const year = new Date().getFullYear();
+  const complaintsBookUrl = shop.complaintsBookUrl || COMPLAINTS_BOOK_URL;
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
         <section aria-labelledby="footer-shop">
-          <h2 id="footer-shop" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+          <h2
+            id="footer-shop"
+            className="mb-3 text-sm font-semibold uppercase tracking-wide text-white"
+          >
             {t('shop')}
           </h2>
           <address className="not-italic leading-relaxed">
@@ -20,14 +32,22 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
             {shop.postalCode} {shop.city}
           </address>
           {shop.mapsUrl && (
-            <a href={shop.mapsUrl} className="mt-2 inline-block text-sky-300 underline-offset-4 hover:underline" rel="noopener" target="_blank">
+            <a
+              href={shop.mapsUrl}
+              className="mt-2 inline-block text-sky-300 underline-offset-4 hover:underline"
+              rel="noopener"
+              target="_blank"
+            >
               {t('mapsLink')}
             </a>
           )}
         </section>
         {shop.warehouse && (
           <section aria-labelledby="footer-warehouse">
-            <h2 id="footer-warehouse" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+            <h2
+              id="footer-warehouse"
+              className="mb-3 text-sm font-semibold uppercase tracking-wide text-white"
+            >
               {t('warehouse')}
             </h2>
             <address className="not-italic leading-relaxed">
@@ -37,7 +57,10 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
               {shop.warehouse.phone && (
                 <>
                   <br />
-                  <a href={`tel:${shop.warehouse.phone.replace(/\s/g, '')}`} className="hover:text-white">
+                  <a
+                    href={`tel:${shop.warehouse.phone.replace(/\s/g, '')}`}
+                    className="hover:text-white"
+                  >
                     {shop.warehouse.phone}
                   </a>
                 </>
@@ -46,7 +69,10 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
           </section>
         )}
         <section aria-labelledby="footer-contacts">
-          <h2 id="footer-contacts" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+          <h2
+            id="footer-contacts"
+            className="mb-3 text-sm font-semibold uppercase tracking-wide text-white"
+          >
             {t('contacts')}
           </h2>
           <p>
@@ -58,7 +84,7 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
               {shop.email}
             </a>
           </p>
-          <ul className="mt-3 flex gap-3">
+          <ul className="mt-3 flex gap-3" aria-label={t('social')}>
             {shop.socialLinks.map((s) => (
               <li key={s.network}>
                 <a href={s.url} className="hover:text-white" rel="noopener" target="_blank">
@@ -69,7 +95,10 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
           </ul>
         </section>
         <section aria-labelledby="footer-hours">
-          <h2 id="footer-hours" className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+          <h2
+            id="footer-hours"
+            className="mb-3 text-sm font-semibold uppercase tracking-wide text-white"
+          >
             {t('hours')}
           </h2>
           <dl className="space-y-1">
@@ -81,11 +110,20 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
             ))}
           </dl>
         </section>
+        <section aria-labelledby="footer-newsletter" className="sm:col-span-2 lg:col-span-1">
+          <h2
+            id="footer-newsletter"
+            className="mb-3 text-sm font-semibold uppercase tracking-wide text-white"
+          >
+            {t('newsletterTitle')}
+          </h2>
+          <NewsletterFooterForm />
+        </section>
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-4 text-sm">
           <p>{t('rights', { year, name: shop.name })}</p>
-          <nav aria-label="Ligações legais" className="flex flex-wrap gap-x-4 gap-y-1 sm:ml-auto">
+          <nav aria-label={t('legalNav')} className="flex flex-wrap gap-x-4 gap-y-1 sm:ml-auto">
             <Link href="/condicoes-gerais-de-venda" className="hover:text-white">
               {t('salesConditions')}
             </Link>
@@ -95,11 +133,15 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
             <Link href="/sitemap" className="hover:text-white">
               {t('sitemap')}
             </Link>
-            {shop.complaintsBookUrl && (
-              <a href={shop.complaintsBookUrl} className="hover:text-white" rel="noopener" target="_blank">
-                {t('complaintsBook')}
-              </a>
-            )}
+            <a
+              href={complaintsBookUrl}
+              className="hover:text-white"
+              rel="noopener noreferrer"
+              target="_blank"
+            >
+              {t('complaintsBook')}
+              <span className="sr-only"> {t('externalLink')}</span>
+            </a>
           </nav>
         </div>
       </div>

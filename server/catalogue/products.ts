@@ -4,7 +4,7 @@ import { imageUrl } from '@/lib/catalogue/media';
 import { productPath } from '@/lib/catalogue/urls';
 import { getDb } from '@/server/db/client';
 import { brands, chapters, families, products } from '@/server/db/schema';
-import type { Page, ProductListFilters, ProductSummary, StockStatus } from './types';
+import type { Page, ProductListFilters, ProductSummary, StockStatus } from '@/lib/catalogue/types';
 
 const summaryColumns = {
   id: products.id,

@@ -378,7 +378,10 @@ export const contactMessages = pgTable(
     ipHash: text('ip_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('contact_messages_created_idx').on(t.createdAt), index('contact_messages_status_idx').on(t.status)],
+  (t) => [
+    index('contact_messages_created_idx').on(t.createdAt),
+    index('contact_messages_status_idx').on(t.status),
+  ],
 );
 
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;

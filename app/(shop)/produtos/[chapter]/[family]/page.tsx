@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { ProductsView } from '@/components/catalogue/products-view';
+import { generatedMediaUrl } from '@/lib/catalogue/media';
+import { listingHref, parseListingParams } from '@/lib/catalogue/listing';
+import { chapterPath, familyPath } from '@/lib/catalogue/urls';
+import { pageMetadata } from '@/lib/seo';
+import { getListing } from '@/server/catalogue/listing';
+import { getChapter, getFamily, listBrandFacets, listChapters, listFamilies } from '@/server/catalogue/queries';
+
+export const dynamic = 'force-dynamic';
+
+type Params = Promise<{ chapter: string; family: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+async function load(params: Params) {
+  const p = await params;
+  const chapter = await getChapter(p.chapter);
+  const family = chapter ? await getFamily(chapter.code, p.family) : null;
+  return { chapter, family };
+}
+
+export async function generateMetadata({ params, searchParams }: { params: Params; searchParams: SearchParams }): Promise<Metadata> {
+  const { chapter, family } = await load(params);
+  if (!chapter || !family) return {};
+  const query = parseListingParams(await searchParams);
+  return pageMetadata({
+    title: `${family.title} — ${chapter.title}`,
+    description: `${family.title}: ${family.productCount} produtos em ${chapter.title}. Consulte medidas, marcas e informação técnica.`,
+    path: listingHref(familyPath(chapter.slug, family.slug), { brand: query.brand, page: query.page }),
+    image: generatedMediaUrl('families', family.code, 'png', 400),
+  });
+}
+
+export default async function FamilyPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  const { chapter, family } = await load(params);
+  if (!chapter || !family) notFound();
+  const query = parseListingParams(await searchParams);
+  const [chapters, families, result, brandFacets] = await Promise.all([
+    listChapters(),
+    listFamilies(chapter.code),
+    getListing(query, { chapter, family }),
+    listBrandFacets({ chapterCode: chapter.code, familyId: family.id }),
+  ]);
+  return (
+    <ProductsView
+      result={result}
+      params={query}
+      basePath={familyPath(chapter.slug, family.slug)}
+      heading={family.title}
+      crumbs={[
+        { label: 'Produtos', href: '/produtos' },
+        { label: chapter.title, href: chapterPath(chapter.slug) },
+        { label: family.title },
+      ]}
+      families={families}
+      chapterSlugByCode={Object.fromEntries(chapters.map((c) => [c.code, c.slug]))}
+      brandFacets={brandFacets}
+    />
+  );
+}

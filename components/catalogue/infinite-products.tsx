@@ -1,0 +1,128 @@
+'use client';
+
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Loader2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { ProductCard, type ProductCardData } from './product-card';
+
+interface ApiItem {
+  product_code: string;
+  name: string;
+  seo_optimized_name: string | null;
+  image_url: string;
+  url: string;
+  brand: string | null;
+  brand_slug: string | null;
+  brand_logo_url: string | null;
+  family: string;
+  family_url: string;
+  available_sizes: string[] | null;
+  stock_status: ProductCardData['stockStatus'];
+}
+
+function toCard(item: ApiItem): ProductCardData {
+  return {
+    productCode: item.product_code,
+    name: item.seo_optimized_name || item.name,
+    imageUrl: item.image_url,
+    path: item.url,
+    brandName: item.brand,
+    brandSlug: item.brand_slug,
+    brandLogoUrl: item.brand_logo_url,
+    familyTitle: item.family,
+    familyPath: item.family_url,
+    availableSizes: item.available_sizes ?? [],
+    stockStatus: item.stock_status,
+  };
+}
+
+/**
+ * Infinite scroll after the server-rendered first page (spec 2.5): loads pages of `pageSize`
+ * from the listing API when the sentinel nears the viewport, shows a spinner, an error with
+ * retry, and 'N de M produtos' at the end. The server-rendered pager is hidden once this runs.
+ */
+export function InfiniteProducts({
+  apiUrl,
+  startOffset,
+  total,
+  pageSize,
+}: {
+  /** Listing API URL without limit/offset. */
+  apiUrl: string;
+  /** Offset of the first product not yet rendered (server pages end there). */
+  startOffset: number;
+  total: number;
+  pageSize: number;
+}) {
+  const [items, setItems] = useState<ProductCardData[]>([]);
+  const [offset, setOffset] = useState(startOffset);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const done = offset >= total;
+
+  useEffect(() => {
+    document.querySelectorAll<HTMLElement>('[data-pager]').forEach((el) => (el.hidden = true));
+  }, []);
+
+  const loadMore = useCallback(async () => {
+    if (loading || done || failed) return;
+    setLoading(true);
+    try {
+      const sep = apiUrl.includes('?') ? '&' : '?';
+      const res = await fetch(`${apiUrl}${sep}limit=${pageSize}&offset=${offset}`, { headers: { Accept: 'application/json' } });
+      if (!res.ok) throw new Error(String(res.status));
+      const body = (await res.json()) as { success: boolean; data: ApiItem[] };
+      if (!body.success) throw new Error('unsuccessful');
+      setItems((prev) => [...prev, ...body.data.map(toCard)]);
+      setOffset((o) => (body.data.length === 0 ? total : o + body.data.length));
+    } catch {
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }, [apiUrl, done, failed, loading, offset, pageSize, total]);
+
+  useEffect(() => {
+    const el = sentinel.current;
+    if (!el || done) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && void loadMore(), { rootMargin: '800px 0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [loadMore, done]);
+
+  const count = Math.min(total, offset);
+  return (
+    <>
+      {items.length > 0 && (
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5" aria-label="Mais produtos">
+          {items.map((p) => (
+            <li key={p.productCode}>
+              <ProductCard product={p} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <div ref={sentinel} className="flex min-h-12 flex-col items-center justify-center gap-3 py-6" aria-live="polite">
+        {loading && (
+          <span className="flex items-center gap-2 text-sm text-slate-600" role="status">
+            <Loader2 className="size-5 animate-spin" aria-hidden /> A carregar produtos…
+          </span>
+        )}
+        {failed && (
+          <div className="flex flex-col items-center gap-2 text-sm text-red-700" role="alert">
+            <p>Não foi possível carregar mais produtos.</p>
+            <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
+              Tentar novamente
+            </Button>
+          </div>
+        )}
+        {done && total > 0 && (
+          <p className="text-sm text-slate-600" data-testid="listing-end">
+            {count} de {total} produtos
+          </p>
+        )}
+      </div>
+    </>
+  );
+}

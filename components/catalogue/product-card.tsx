@@ -1,0 +1,77 @@
+import Link from 'next/link';
+import { brandListingPath } from '@/lib/catalogue/urls';
+
+/** What a product card shows; built on the server (ProductSummary) or from the search API. */
+export interface ProductCardData {
+  productCode: string;
+  name: string;
+  imageUrl: string;
+  path: string;
+  brandName: string | null;
+  brandSlug: string | null;
+  brandLogoUrl: string | null;
+  familyTitle: string;
+  familyPath: string;
+  availableSizes: string[];
+  stockStatus: 'in_stock' | 'out_of_stock' | 'on_order';
+}
+
+/** Generated SVG art is served rasterised at the card's size (WebP). */
+export function cardImageSrc(url: string, width: number): string {
+  return url.startsWith('/media/') && url.endsWith('.svg') ? `${url.slice(0, -4)}.webp?w=${width}&q=75` : url;
+}
+
+/** Product card of spec 2.5: image, brand logo, name (SEO name preferred), family link, 'Ver detalhes →'. */
+export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition hover:shadow-md" data-testid="product-card" data-product-code={product.productCode}>
+      <Link href={product.path} className="block aspect-square overflow-hidden bg-slate-50" tabIndex={-1} aria-hidden>
+        {/* eslint-disable-next-line @next/next/no-img-element -- images are generated/resized by our own /media route */}
+        <img
+          src={cardImageSrc(product.imageUrl, 320)}
+          srcSet={`${cardImageSrc(product.imageUrl, 320)} 320w, ${cardImageSrc(product.imageUrl, 480)} 480w`}
+          sizes="(min-width: 1280px) 18vw, (min-width: 768px) 30vw, 90vw"
+          alt=""
+          width={320}
+          height={320}
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
+          decoding="async"
+          className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex min-h-8 items-center">
+          {product.brandSlug && product.brandLogoUrl ? (
+            <Link href={brandListingPath(product.brandSlug)} className="inline-flex rounded focus-visible:ring-2 focus-visible:ring-sky-400" title={`Produtos ${product.brandName}`}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- small generated SVG logo */}
+              <img src={product.brandLogoUrl} alt={product.brandName ?? ''} width={96} height={32} className="h-8 w-auto" loading="lazy" />
+            </Link>
+          ) : (
+            <span className="text-xs text-slate-500">Sem marca</span>
+          )}
+        </div>
+        <h3 className="line-clamp-4 text-sm font-semibold leading-snug text-slate-900">
+          <Link href={product.path} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline">
+            {product.name}
+          </Link>
+        </h3>
+        <Link href={product.familyPath} className="relative z-10 w-fit text-xs text-sky-700 hover:underline">
+          {product.familyTitle}
+        </Link>
+        {product.availableSizes.length > 0 && (
+          <p className="line-clamp-1 text-xs text-slate-500">
+            <span className="sr-only">Medidas: </span>
+            {product.availableSizes.slice(0, 6).join(' · ')}
+            {product.availableSizes.length > 6 ? ' …' : ''}
+          </p>
+        )}
+        {product.stockStatus === 'out_of_stock' && <p className="text-xs font-medium text-red-700">Sem stock</p>}
+        {/* Price block and add-to-cart: logged-in users, with the cart issue. */}
+        <div className="mt-auto pt-2" data-slot="price">
+          <span className="text-sm font-medium text-sky-800">Ver detalhes →</span>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,17 @@
+import { useSyncExternalStore } from 'react';
+
+/** Mobile breakpoint of spec 9. */
+export const DESKTOP_QUERY = '(min-width: 768px)';
+
+/** Whether a media query matches; `serverValue` on the server and during hydration. */
+export function useMediaQuery(query: string, serverValue = false): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia(query).matches,
+    () => serverValue,
+  );
+}

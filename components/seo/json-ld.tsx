@@ -1,0 +1,4 @@
+/** Structured data as a JSON-LD script; `<` is escaped so text can never close the tag. */
+export function JsonLd({ data }: { data: object }) {
+  return <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }} />;
+}

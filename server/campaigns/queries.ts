@@ -1,0 +1,100 @@
+import 'server-only';
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { imageUrl } from '@/lib/catalogue/media';
+import type { ProductSummary } from '@/lib/catalogue/types';
+import { getProductSummariesByIds } from '@/server/catalogue/products';
+import { getDb } from '@/server/db/client';
+import { campaignProducts, campaigns } from '@/server/db/schema';
+
+export interface CampaignSummary {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  category: string | null;
+  imageUrl: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  featured: boolean;
+  productCount: number;
+}
+
+const columns = {
+  id: campaigns.id,
+  slug: campaigns.slug,
+  title: campaigns.title,
+  description: campaigns.description,
+  category: campaigns.category,
+  imagePath: campaigns.imagePath,
+  startsAt: campaigns.startsAt,
+  endsAt: campaigns.endsAt,
+  featured: campaigns.featured,
+  productCount: sql<number>`(SELECT count(*)::int FROM campaign_products cp WHERE cp.campaign_id = "campaigns"."id")`,
+};
+
+type Row = { id: number; slug: string; title: string; description: string | null; category: string | null; imagePath: string | null; startsAt: Date | null; endsAt: Date | null; featured: boolean; productCount: number };
+
+function toSummary(r: Row): CampaignSummary {
+  return {
+    id: r.id,
+    slug: r.slug,
+    title: r.title,
+    description: r.description,
+    category: r.category,
+    imageUrl: imageUrl(r.imagePath, 'campaigns', r.slug),
+    startsAt: r.startsAt?.toISOString() ?? null,
+    endsAt: r.endsAt?.toISOString() ?? null,
+    featured: r.featured,
+    productCount: Number(r.productCount),
+  };
+}
+
+/** Active campaigns whose period includes now (open-ended dates allowed), featured first. */
+function currentCondition(now: Date) {
+  return and(
+    eq(campaigns.active, true),
+    or(isNull(campaigns.startsAt), lte(campaigns.startsAt, now)),
+    or(isNull(campaigns.endsAt), gte(campaigns.endsAt, now)),
+  );
+}
+
+export async function listCurrentCampaigns(options: { featuredOnly?: boolean; now?: Date } = {}): Promise<CampaignSummary[]> {
+  const db = await getDb();
+  const now = options.now ?? new Date();
+  const rows = await db
+    .select(columns)
+    .from(campaigns)
+    .where(and(currentCondition(now), options.featuredOnly ? eq(campaigns.featured, true) : undefined))
+    .orderBy(sql`${campaigns.featured} DESC`, asc(campaigns.sortOrder), asc(campaigns.id));
+  return rows.map(toSummary);
+}
+
+/** A current campaign by slug or id, with its products; null when missing, inactive or out of period. */
+export async function getCurrentCampaign(key: string | number, now = new Date()): Promise<(CampaignSummary & { products: ProductSummary[] }) | null> {
+  const db = await getDb();
+  const where = typeof key === 'number' ? eq(campaigns.id, key) : eq(campaigns.slug, key);
+  const [row] = await db.select(columns).from(campaigns).where(and(where, currentCondition(now)));
+  if (!row) return null;
+  const links = await db
+    .select({ productId: campaignProducts.productId })
+    .from(campaignProducts)
+    .where(eq(campaignProducts.campaignId, row.id))
+    .orderBy(asc(campaignProducts.position));
+  return { ...toSummary(row), products: await getProductSummariesByIds(links.map((l) => l.productId)) };
+}
+
+/** The public JSON shape of spec 3/7: id, title, description, category, imageUrl (+ slug and period). */
+export function campaignJson(c: CampaignSummary) {
+  return {
+    id: c.id,
+    slug: c.slug,
+    title: c.title,
+    description: c.description,
+    category: c.category,
+    imageUrl: c.imageUrl,
+    startsAt: c.startsAt,
+    endsAt: c.endsAt,
+    featured: c.featured,
+    productCount: c.productCount,
+  };
+}

@@ -1,0 +1,55 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/server/db/client';
+
+export interface FeedItem {
+  productCode: string;
+  name: string;
+  description: string | null;
+  chapterSlug: string;
+  familySlug: string;
+  familyTitle: string;
+  chapterTitle: string;
+  googleCategory: number | null;
+  brand: string | null;
+  ean: string | null;
+  mpn: string | null;
+  photoPath: string | null;
+  images: { url: string }[];
+  minPrice: string | null;
+  stockStatus: string;
+}
+
+/** Active products with a price, for the Google Merchant feed. */
+export async function listFeedItems(): Promise<FeedItem[]> {
+  const db = await getDb();
+  const result = await db.execute<Record<string, unknown>>(sql`
+    SELECT p.product_code, coalesce(p.seo_optimized_name, p.name) AS name, coalesce(p.seo_optimized_description, p.description) AS description,
+      c.slug AS chapter_slug, f.slug AS family_slug, f.title AS family_title, c.title AS chapter_title,
+      coalesce(p.google_category, f.google_category) AS google_category, b.name AS brand, p.ean,
+      (SELECT m.code FROM inventory_products m WHERE m.product_id = p.id ORDER BY m.price, m.code LIMIT 1) AS mpn,
+      p.photo_path, p.images, p.min_price::text AS min_price, p.stock_status
+    FROM products p
+    JOIN families f ON f.id = p.family_id
+    JOIN chapters c ON c.code = p.chapter_code
+    LEFT JOIN brands b ON b.id = p.brand_id
+    WHERE p.active AND p.min_price > 0
+    ORDER BY p.product_code`);
+  return result.rows.map((r) => ({
+    productCode: String(r.product_code),
+    name: String(r.name),
+    description: (r.description as string | null) ?? null,
+    chapterSlug: String(r.chapter_slug),
+    familySlug: String(r.family_slug),
+    familyTitle: String(r.family_title),
+    chapterTitle: String(r.chapter_title),
+    googleCategory: r.google_category == null ? null : Number(r.google_category),
+    brand: (r.brand as string | null) ?? null,
+    ean: (r.ean as string | null) ?? null,
+    mpn: (r.mpn as string | null) ?? null,
+    photoPath: (r.photo_path as string | null) ?? null,
+    images: (typeof r.images === 'string' ? JSON.parse(r.images) : r.images) as { url: string }[],
+    minPrice: (r.min_price as string | null) ?? null,
+    stockStatus: String(r.stock_status),
+  }));
+}

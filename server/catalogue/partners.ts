@@ -1,0 +1,20 @@
+import 'server-only';
+import { asc, eq } from 'drizzle-orm';
+import { getDb } from '@/server/db/client';
+import { partnerLogos } from '@/server/db/schema';
+
+export interface PartnerLogo {
+  name: string;
+  url: string;
+  extension: string;
+}
+
+/** The partner logo strip of the home page (spec 7: name, url, extension). */
+export async function listPartnerLogos(): Promise<PartnerLogo[]> {
+  const db = await getDb();
+  return db
+    .select({ name: partnerLogos.name, url: partnerLogos.url, extension: partnerLogos.extension })
+    .from(partnerLogos)
+    .where(eq(partnerLogos.active, true))
+    .orderBy(asc(partnerLogos.sortOrder), asc(partnerLogos.name));
+}

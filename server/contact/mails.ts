@@ -1,0 +1,71 @@
+import 'server-only';
+import type { ContactData } from '@/lib/validation/contact';
+import { renderMail } from '@/server/mail/html';
+import { serverTranslator } from '@/server/mail/i18n';
+import type { OutgoingMail } from '@/server/mail/send';
+
+interface ContactMailParams {
+  id: number;
+  message: ContactData;
+  receivedAt: Date;
+  shop: { name: string; phone: string; email: string };
+}
+
+function formatDateTime(date: Date): string {
+  return new Intl.DateTimeFormat('pt-PT', {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: 'Europe/Lisbon',
+  }).format(date);
+}
+
+/** To the shop: the whole message, answerable with "Reply" (reply-to is the customer). */
+export function contactNotificationMail(to: string, p: ContactMailParams): OutgoingMail {
+  const t = serverTranslator('Contact.mail');
+  const m = p.message;
+  const { html, text } = renderMail({
+    title: t('notifyTitle'),
+    blocks: [
+      { kind: 'p', text: t('notifyIntro', { date: formatDateTime(p.receivedAt) }) },
+      {
+        kind: 'fields',
+        rows: [
+          { label: t('fieldName'), value: m.name },
+          { label: t('fieldEmail'), value: m.email },
+          { label: t('fieldPhone'), value: m.phone ?? '—' },
+          { label: t('fieldSubject'), value: m.subject },
+        ],
+      },
+      { kind: 'p', text: t('fieldMessage') },
+      { kind: 'quote', text: m.message },
+      { kind: 'p', text: t('notifyReplyHint') },
+    ],
+    footer: [{ text: t('notifyFooter', { id: p.id }) }],
+  });
+  return {
+    to,
+    subject: t('notifySubject', { subject: m.subject, name: m.name.replace(/[\r\n]+/g, ' ') }),
+    text,
+    html,
+    replyTo: { name: m.name, address: m.email },
+  };
+}
+
+/** To the customer: we received it, here is a copy. */
+export function contactAcknowledgementMail(p: ContactMailParams): OutgoingMail {
+  const t = serverTranslator('Contact.mail');
+  const m = p.message;
+  const { html, text } = renderMail({
+    title: t('ackTitle'),
+    blocks: [
+      { kind: 'p', text: t('ackGreeting', { name: m.name }) },
+      { kind: 'p', text: t('ackIntro', { shop: p.shop.name }) },
+      { kind: 'p', text: t('ackCopy') },
+      { kind: 'fields', rows: [{ label: t('fieldSubject'), value: m.subject }] },
+      { kind: 'quote', text: m.message },
+      { kind: 'p', text: t('ackContacts', { phone: p.shop.phone, email: p.shop.email }) },
+    ],
+    footer: [{ text: t('ackFooter', { shop: p.shop.name }) }],
+  });
+  return { to: m.email, subject: t('ackSubject', { shop: p.shop.name }), text, html };
+}

@@ -1,0 +1,13 @@
+import 'server-only';
+
+export {
+  sendMail,
+  isDelivered,
+  listOutboxMails,
+  type OutgoingMail,
+  type SentMail,
+  type OutboxMail,
+  type MailAddress,
+} from './send';
+export { renderMail, escapeHtml, type MailLayout, type MailBlock } from './html';
+export { serverTranslator, type ServerTranslator } from './i18n';

@@ -1,0 +1,142 @@
+import 'server-only';
+import { desc, eq } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import { env } from '@/lib/env';
+import { getDb } from '@/server/db/client';
+import { mailOutbox, type MailStatus } from '@/server/db/schema';
+
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string | MailAddress;
+  /** Extra headers (e.g. List-Unsubscribe). */
+  headers?: Record<string, string>;
+}
+
+export interface SentMail {
+  /** Row of mail_outbox that records this mail. */
+  id: number;
+  /** outbox: stored only (no SMTP configured); sent / failed: the SMTP outcome. */
+  status: MailStatus;
+  error?: string;
+}
+
+type Transporter = ReturnType<typeof nodemailer.createTransport>;
+
+const transports = new Map<string, Transporter>();
+
+function transportFor(url: string): Transporter {
+  let transport = transports.get(url);
+  if (!transport) {
+    // One connection per message (no pool): nothing stays open between mails.
+    transport = nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
+    transports.set(url, transport);
+  }
+  return transport;
+}
+
+/** `"Name" <address>` with the display name quoted safely (for the outbox record). */
+function formatAddress(value: string | MailAddress): string {
+  if (typeof value === 'string') return value;
+  const name = value.name.replace(/[\r\n]+/g, ' ').replace(/(["\\])/g, '\\$1');
+  return `"${name}" <${value.address}>`;
+}
+
+/**
+ * Sends one e-mail. It is always stored in `mail_outbox` first; with SMTP_URL set it then goes
+ * out through SMTP and the row records `sent` or `failed`. Without SMTP_URL (development) the
+ * row is the delivery (`outbox`), readable at /dev/outbox. An SMTP failure is logged and
+ * returned as `failed`, never thrown: callers decide whether it matters.
+ */
+export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
+  const db = await getDb();
+  const { SMTP_URL, MAIL_FROM } = env();
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({
+      to: mail.to,
+      replyTo: mail.replyTo ? formatAddress(mail.replyTo) : null,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      status: 'outbox',
+    })
+    .returning({ id: mailOutbox.id });
+  if (!row) throw new Error('Não foi possível guardar o email na caixa de saída.');
+  if (!SMTP_URL) return { id: row.id, status: 'outbox' };
+
+  try {
+    const info = await transportFor(SMTP_URL).sendMail({
+      from: MAIL_FROM,
+      to: mail.to,
+      replyTo: mail.replyTo,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+    });
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: new Date(), messageId: info.messageId ?? null })
+      .where(eq(mailOutbox.id, row.id));
+    return { id: row.id, status: 'sent' };
+  } catch (err) {
+    const error = err instanceof Error ? err.message : String(err);
+    console.error(`[mail] falha no envio do email ${row.id} para ${mail.to}:`, error);
+    await db.update(mailOutbox).set({ status: 'failed', error }).where(eq(mailOutbox.id, row.id));
+    return { id: row.id, status: 'failed', error };
+  }
+}
+
+/** A mail reached its destination, or the outbox is the destination (development). */
+export function isDelivered(mail: SentMail): boolean {
+  return mail.status !== 'failed';
+}
+
+export interface OutboxMail {
+  id: number;
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string;
+  status: MailStatus;
+  error: string | null;
+  createdAt: Date;
+  sentAt: Date | null;
+}
+
+/** The newest mails first (the /dev/outbox page, tests). */
+export async function listOutboxMails({ limit = 50 }: { limit?: number } = {}): Promise<
+  OutboxMail[]
+> {
+  const db = await getDb();
+  return db
+    .select({
+      id: mailOutbox.id,
+      to: mailOutbox.to,
+      replyTo: mailOutbox.replyTo,
+      subject: mailOutbox.subject,
+      text: mailOutbox.text,
+      html: mailOutbox.html,
+      status: mailOutbox.status,
+      error: mailOutbox.error,
+      createdAt: mailOutbox.createdAt,
+      sentAt: mailOutbox.sentAt,
+    })
+    .from(mailOutbox)
+    .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+    .limit(Math.min(Math.max(1, Math.trunc(limit)), 500));
+}

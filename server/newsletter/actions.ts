@@ -1,0 +1,35 @@
+'use server';
+import 'server-only';
+import { newsletterSchema, newsletterUnsubscribeSchema } from '@/lib/validation/newsletter';
+import { AppError } from '@/server/api/errors';
+import { validatedAction } from '@/server/actions/validated-action';
+import { serverTranslator } from '@/server/mail/i18n';
+import {
+  subscribeToNewsletter,
+  unsubscribeFromNewsletter,
+  type UnsubscribeOutcome,
+} from './subscriptions';
+
+/**
+ * The newsletter forms (popup, footer, banner). Same server path as POST /api/newsletter.
+ * The answer is the same whatever the address's state, so it reveals nothing about the list.
+ */
+export const subscribeNewsletterAction = validatedAction(newsletterSchema, async (data, { ip }) => {
+  await subscribeToNewsletter(data, { ip });
+  return { message: serverTranslator('Newsletter.api')('success') };
+});
+
+/** The button of /newsletter/cancelar. */
+export const unsubscribeNewsletterAction = validatedAction(
+  newsletterUnsubscribeSchema,
+  async ({ token }): Promise<{ outcome: Exclude<UnsubscribeOutcome, 'invalid'> }> => {
+    const outcome = await unsubscribeFromNewsletter(token);
+    if (outcome === 'invalid') {
+      throw new AppError({
+        code: 'not_found',
+        message: serverTranslator('Newsletter.unsubscribe')('invalidText'),
+      });
+    }
+    return { outcome };
+  },
+);

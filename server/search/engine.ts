@@ -1,0 +1,535 @@
+import 'server-only';
+import { and, sql, type SQL } from 'drizzle-orm';
+import { foldAccents, inflections } from '@/lib/search/normalize';
+import { parseSearchQuery, type Alternative, type ParsedQuery, type TermGroup } from '@/lib/search/query';
+import { sizeTextSql, type SizeToken } from '@/lib/search/sizes';
+import { compileSynonyms } from '@/lib/search/synonyms';
+import { getProductSummariesByIds, productFilterConditions } from '@/server/catalogue/products';
+import type { ProductSummary } from '@/server/catalogue/types';
+import { getDb, type Db } from '@/server/db/client';
+import { SYNONYMS } from './synonyms';
+import { getVocabulary } from './vocabulary';
+
+/**
+ * Product search (spec 5 and 7): PostgreSQL full text over the product document (name and SEO
+ * name, codes, brand, family, sizes, description) and the model documents, plus code/EAN
+ * lookups and size matching, in one ranking query; the ranked ids are then hydrated into
+ * `ProductSummary` objects. When nothing matches, a trigram (`<%`) query on product names
+ * catches what the typo correction did not.
+ *
+ * Ranking, per group of words the user typed (each word with its plural, synonyms, corrections):
+ * where it matches in the product name decides how much it counts. The first word of the name
+ * (the kind of product: "Torneira …") counts most, then the name before "com"/"sem", then the
+ * name before "para"/"de ligação a" (what follows is what an accessory is *for*), then the rest
+ * of the name, then family/brand/codes/sizes/model names, then the description. Words matched
+ * through a synonym or a correction count a little less than the words typed. Exact and prefix
+ * matches of a model code, product code or EAN come first; sizes sold by the product add to
+ * the score.
+ */
+
+export type SearchSort = 'relevance' | 'name' | 'created_at' | 'updated_at';
+export type SortOrder = 'asc' | 'desc';
+
+export interface SearchParams {
+  q: string;
+  limit: number;
+  offset: number;
+  chapterCode?: number;
+  familyCode?: string;
+  brand?: number | 'no-brand';
+  sort: SearchSort;
+  order: SortOrder;
+}
+
+export interface SearchPage {
+  items: ProductSummary[];
+  total: number;
+}
+
+/** The text search configuration, as an SQL literal (a bound parameter would be `text`, not `regconfig`). */
+const CONFIG = sql.raw(`'pt_unaccent'::regconfig`);
+const SYNONYM_TABLE = compileSynonyms(SYNONYMS);
+
+/** Points a group earns by where it matches (index = location rank, see `groupLocation`). */
+const LOCATION_POINTS = [0, 8, 25, 25, 45, 65, 80, 100] as const;
+const SYNONYM_FACTOR = 0.85;
+
+// ---------------------------------------------------------------------------------------------
+// tsquery text
+
+const SAFE_FORM = /^[\p{L}\p{N}][\p{L}\p{N}./-]*$/u;
+
+function wordQuery(word: string, weight: string): string {
+  const forms = inflections(word).filter((f) => SAFE_FORM.test(f));
+  const parts = forms.map((f) => `'${f}'${weight ? `:${weight}` : ''}`);
+  return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' | ')})`;
+}
+
+type Mode = 'any' | 'first' | 'core' | 'name' | 'extra';
+
+function alternativeQuery(alt: Alternative, mode: Mode): string {
+  const weight = (i: number) =>
+    mode === 'name' ? 'A' : mode === 'extra' ? 'B' : mode === 'core' ? 'AB' : mode === 'first' && i === 0 ? 'A' : '';
+  const parts = alt.words.map((w, i) => wordQuery(w, weight(i))).filter(Boolean);
+  return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' & ')})`;
+}
+
+function groupQuery(alternatives: readonly Alternative[], mode: Mode): string | null {
+  const parts = alternatives.map((a) => alternativeQuery(a, mode)).filter(Boolean);
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? (parts[0] ?? null) : `(${parts.join(' | ')})`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// SQL pieces
+
+/** The tsqueries of one search, computed once in the `q` CTE and referenced as InitPlans. */
+class Terms {
+  private readonly texts: string[] = [];
+  ref(text: string): SQL {
+    let i = this.texts.indexOf(text);
+    if (i < 0) i = this.texts.push(text) - 1;
+    return sql.raw(`(SELECT t${i} FROM q)`);
+  }
+  cte(): SQL {
+    if (this.texts.length === 0) return sql`SELECT NULL::tsquery AS t_none`;
+    return sql`SELECT ${sql.join(
+      this.texts.map((t, i) => sql`to_tsquery(${CONFIG}, ${t}) AS ${sql.raw(`t${i}`)}`),
+      sql`, `,
+    )}`;
+  }
+}
+
+interface GroupSql {
+  /** Boolean: the name says the product is *without* this ("sem boia"), or null. */
+  without: SQL | null;
+  negated: boolean;
+  /** Boolean: the group matches the candidate somewhere (its document, its models, its codes). */
+  matches: SQL;
+  /** Location rank 0–7 of the group through any of its alternatives. */
+  locationAll: SQL;
+  /** Points of the words typed (a phrase scores the mean of its words' points). */
+  pointsTyped: SQL;
+}
+
+const HAS_CODE_HIT = (k: number) => sql.raw(`(c.code_hits ->> '${k}') IS NOT NULL`);
+
+function teeSql(): GroupSql {
+  const name = sql.raw('c.name_folded');
+  const location = sql`CASE
+      WHEN ${name} ~ '^tes?\\M' THEN 7
+      WHEN c.core_text ~ '\\mtes?\\M' THEN 6
+      WHEN c.head_text ~ '\\mtes?\\M' THEN 5
+      WHEN ${name} ~ '\\mtes?\\M' THEN 4 ELSE 0 END`;
+  return {
+    matches: sql`(${name} ~ '\\mtes?\\M')`,
+    locationAll: location,
+    pointsTyped: pointsSql(location),
+    without: null,
+    negated: false,
+  };
+}
+
+/** Location of a group: 7 first word, 6 name core, 5 name head, 4 name, 3 family/brand/codes, 2 models, 1 description. */
+function locationCase(terms: Terms, q: Record<Mode, string | null>, code: SQL | null): SQL {
+  const tsq = (text: string) => terms.ref(text);
+  const branches: SQL[] = [];
+  if (code) branches.push(sql`WHEN ${code} THEN 7`);
+  if (q.first) branches.push(sql`WHEN c.hv @@ ${tsq(q.first)} THEN 7`);
+  if (q.core) branches.push(sql`WHEN c.hv @@ ${tsq(q.core)} THEN 6`);
+  if (q.any) branches.push(sql`WHEN c.hv @@ ${tsq(q.any)} THEN 5`);
+  if (q.name) branches.push(sql`WHEN c.doc @@ ${tsq(q.name)} THEN 4`);
+  if (q.extra) branches.push(sql`WHEN c.doc @@ ${tsq(q.extra)} THEN 3`);
+  if (q.any) branches.push(sql`WHEN c.model_hit THEN 2`);
+  if (q.any) branches.push(sql`WHEN c.doc @@ ${tsq(q.any)} THEN 1`);
+  if (branches.length === 0) return sql`0`;
+  return sql`(CASE ${sql.join(branches, sql` `)} ELSE 0 END)`;
+}
+
+function groupQueries(alternatives: readonly Alternative[]): Record<Mode, string | null> {
+  return {
+    any: groupQuery(alternatives, 'any'),
+    first: groupQuery(alternatives, 'first'),
+    core: groupQuery(alternatives, 'core'),
+    name: groupQuery(alternatives, 'name'),
+    extra: groupQuery(alternatives, 'extra'),
+  };
+}
+
+function groupSql(terms: Terms, group: TermGroup, k: number): GroupSql | null {
+  if (group.tee) return teeSql();
+  const all = groupQueries(group.alternatives);
+  const typed = groupQueries(group.alternatives.filter((a) => a.source === 'query'));
+  const code = group.codes.length > 0 ? HAS_CODE_HIT(k) : null;
+  if (!all.any && !code) return null;
+  const matchParts: SQL[] = [];
+  if (all.any) matchParts.push(sql`c.doc @@ ${terms.ref(all.any)}`, sql`c.model_hit`);
+  if (code) matchParts.push(code);
+  // A typed phrase (`painéis solares`) scores each of its words where it is found.
+  const typedWords = group.alternatives.find((a) => a.source === 'query')?.words ?? [];
+  const pointsTyped =
+    typedWords.length > 1 && !code
+      ? sql`((${sql.join(
+          typedWords.map((w) => pointsSql(locationCase(terms, groupQueries([{ words: [w], source: 'query' }]), null))),
+          sql` + `,
+        )}) / ${sql.raw(`${typedWords.length}.0`)})`
+      : pointsSql(locationCase(terms, typed, code));
+  // "sem boia" in a name: the product lacks what this group asks for.
+  const forms = typedWords.length === 1 && !code ? inflections(typedWords[0] ?? '').filter((f) => /^[a-z0-9-]+$/.test(f)) : [];
+  const without = forms.length ? sql`(c.name_folded ~ ${`\\msem (\\S+ )?(${forms.join('|')})\\M`})` : null;
+  return {
+    matches: sql`(${sql.join(matchParts, sql` OR `)})`,
+    locationAll: locationCase(terms, all, code),
+    pointsTyped,
+    without,
+    negated: group.negated,
+  };
+}
+
+function pointsSql(location: SQL | string): SQL {
+  if (typeof location === 'string') location = sql.raw(location);
+  return sql`(${sql.raw(`(ARRAY[${LOCATION_POINTS.join(',')}])`)}[${location} + 1])`;
+}
+
+/** Code lookups of one group: exact (3), prefix (2) or inside (1) a model code, product code or EAN. */
+function codeHitsSql(groups: readonly TermGroup[]): SQL | null {
+  const blocks: SQL[] = [];
+  groups.forEach((g, k) => {
+    if (g.codes.length === 0) return;
+    const variants = g.codes;
+    const eq = (col: SQL) => sql.join(variants.map((v) => sql`${col} = ${v}`), sql` OR `);
+    const prefix = (col: SQL) => sql.join(variants.map((v) => sql`${col} LIKE ${`${v}%`}`), sql` OR `);
+    const digits = variants[0]?.replace(/\D/g, '') ?? '';
+    const infix = (col: SQL) =>
+      digits.length >= 4 ? sql.join(variants.map((v) => sql`${col} LIKE ${`%${v}%`}`), sql` OR `) : sql`false`;
+    const code = sql`lower(m.code)`;
+    const ean = sql`m.ean`;
+    const pcode = sql`lower(p.product_code)`;
+    blocks.push(sql`
+      SELECT m.product_id AS id, ${sql.raw(String(k))} AS k,
+        max(CASE WHEN ${eq(code)} OR ${eq(ean)} THEN 3 WHEN ${prefix(code)} OR ${prefix(ean)} THEN 2 ELSE 1 END) AS s
+      FROM inventory_products m
+      WHERE ${prefix(code)} OR ${prefix(ean)} OR ${infix(code)}
+      GROUP BY m.product_id
+      UNION ALL
+      SELECT p.id, ${sql.raw(String(k))}, CASE WHEN ${eq(pcode)} THEN 3 WHEN ${prefix(pcode)} THEN 2 ELSE 1 END
+      FROM products p
+      WHERE ${prefix(pcode)} OR ${infix(pcode)}`);
+  });
+  if (blocks.length === 0) return null;
+  return sql.join(blocks, sql` UNION ALL `);
+}
+
+function sizeScoreSql(sizes: readonly SizeToken[]): SQL {
+  if (sizes.length === 0) return sql`0`;
+  const norm = (col: string) => sql.raw(sizeTextSql(col));
+  const parts = sizes.map((s) => {
+    const eq = s.equivalents.map((e) => sql`c.size_text ~ ${e.pattern}`);
+    return sql`(CASE
+      WHEN EXISTS (SELECT 1 FROM unnest(c.available_sizes) s(v) WHERE ${norm('s.v')} ~ ${s.exact}) THEN 1.0
+      WHEN c.size_text ~ ${s.pattern} THEN 0.8
+      WHEN cardinality(c.available_sizes) = 0 AND EXISTS (SELECT 1 FROM inventory_products m
+                   CROSS JOIN LATERAL (SELECT 1 FROM model_attributes a
+                     WHERE a.model_id = m.id AND ${norm('a.value')} ~ ${s.pattern} LIMIT 1) hit
+                   WHERE m.product_id = c.id) THEN 0.6
+      ${eq.length ? sql`WHEN ${sql.join(eq, sql` OR `)} THEN 0.5` : sql``}
+      ELSE 0 END)`;
+  });
+  return sql`(${sql.join(parts, sql` + `)})`;
+}
+
+function sizeCandidateSql(sizes: readonly SizeToken[]): SQL {
+  const text = sql.raw(sizeTextSql(`array_to_string(products.available_sizes, ' | ') || ' | ' || products.name`));
+  const patterns = sizes.flatMap((s) => [s.pattern, ...s.equivalents.map((e) => e.pattern)]);
+  return sql`(${sql.join(
+    patterns.map((p) => sql`${text} ~ ${p}`),
+    sql` OR `,
+  )})`;
+}
+
+function orderSql(sort: SearchSort, order: SortOrder, prefix = 'products.'): SQL {
+  const dir = sql.raw(order === 'asc' ? 'ASC' : 'DESC');
+  switch (sort) {
+    case 'name':
+      return sql`${sql.raw(`coalesce(${prefix}seo_optimized_name, ${prefix}name)`)} ${dir}, ${sql.raw(`${prefix}id`)} ${dir}`;
+    case 'created_at':
+      return sql`${sql.raw(`${prefix}created_at`)} ${dir}, ${sql.raw(`${prefix}id`)} ${dir}`;
+    default:
+      return sql`${sql.raw(`${prefix}updated_at`)} ${dir}, ${sql.raw(`${prefix}id`)} ${dir}`;
+  }
+}
+
+interface RankedRow extends Record<string, unknown> {
+  id: number;
+  total: number | string | null;
+}
+
+interface RunOptions {
+  withTotal: boolean;
+  /** Return the plan of the ranking query instead of running it (`EXPLAIN ANALYZE`). */
+  explain?: boolean;
+  /** Return the score components of each row (diagnosis). */
+  debug?: boolean;
+  /** Any word may match (second pass when all of them together match nothing). */
+  relaxed?: boolean;
+}
+
+async function rankedIds(
+  db: Db,
+  parsed: ParsedQuery,
+  params: SearchParams,
+  options: RunOptions,
+): Promise<{ ids: number[]; total: number; plan?: string; rows?: Record<string, unknown>[] }> {
+  const filters =
+    and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand })) ??
+    sql`true`;
+  const terms = new Terms();
+  const groups = parsed.groups;
+  const built = groups.map((g, k) => ({ group: g, sql: groupSql(terms, g, k) }));
+  const groupSqls = built.map((b) => b.sql).filter((g): g is GroupSql => g !== null);
+  // The query's first word names the kind of product wanted (Portuguese puts the head noun first).
+  const headEntry = built.filter((b) => b.sql !== null)[0];
+  const headIndex = headEntry && !headEntry.group.tee && headEntry.group.codes.length === 0 ? 0 : -1;
+  const allQuery = groups
+    .filter((g) => !g.tee)
+    .map((g) => groupQuery(g.alternatives, 'any'))
+    .filter((x): x is string => x !== null)
+    .join(options.relaxed ? ' | ' : ' & ');
+  // Tie-break rank on the words typed (and their corrections), not on synonyms.
+  const rankQuery = groups
+    .filter((g) => !g.tee)
+    .map((g) => groupQuery(g.alternatives.filter((a) => a.source !== 'synonym'), 'any'))
+    .filter((x): x is string => x !== null)
+    .join(' & ');
+  const codeHits = codeHitsSql(groups);
+  const hasTee = groups.some((g) => g.tee);
+
+  // Candidate ids: each source on its own so that every scan can use its index.
+  const sources: SQL[] = [];
+  if (allQuery) {
+    sources.push(sql`SELECT id FROM products WHERE search_document @@ to_tsquery(${CONFIG}, ${allQuery})`);
+    sources.push(sql`SELECT id FROM mh`);
+  }
+  if (codeHits) sources.push(sql`SELECT id FROM ch`);
+  if (!allQuery && hasTee) sources.push(sql`SELECT id FROM products WHERE immutable_unaccent(lower(name)) ~ '\\mtes?\\M'`);
+  if (groups.length === 0 && parsed.sizes.length > 0) {
+    sources.push(sql`SELECT id FROM products WHERE ${sizeCandidateSql(parsed.sizes)}`);
+  }
+  if (sources.length === 0) return { ids: [], total: 0 };
+
+  const relevance = params.sort === 'relevance';
+  const la = (k: number) => sql.raw(`l.la${k}`);
+  const locationColumns = groupSqls.flatMap((g, k) => [
+    sql`${g.locationAll} AS ${sql.raw(`la${k}`)}`,
+    sql`${g.pointsTyped} AS ${sql.raw(`pt${k}`)}`,
+    sql`${g.without ?? sql`false`} AS ${sql.raw(`wo${k}`)}`,
+  ]);
+  const groupPoints = groupSqls.map((g, k) => {
+    const points = sql`GREATEST(${sql.raw(`l.pt${k}`)}, ${sql.raw(String(SYNONYM_FACTOR))} * ${pointsSql(`l.la${k}`)})`;
+    const without = sql.raw(`l.wo${k}`);
+    // "bomba com boia" is not met by a pump "sem boia"; "urinol sem água" is.
+    return g.negated
+      ? sql`(CASE WHEN ${without} THEN ${points} + 40 ELSE 0.5 * ${points} END)`
+      : sql`(CASE WHEN ${without} THEN LEAST(${points}, 8) ELSE ${points} END)`;
+  });
+  // Agreeing with the product's own first word ("Ânodo … para termoacumulador" for
+  // "ânodo termoacumulador") counts more than any other match of a word.
+  const headBonus = headIndex >= 0 && groupSqls.length > 1 ? sql`(CASE WHEN l.la${sql.raw(String(headIndex))} = 7 THEN 80 ELSE 0 END)` : sql`0`;
+  const allInHead = groupSqls.length
+    ? sql`(CASE WHEN ${sql.join(groupSqls.map((_g, k) => sql`${la(k)} >= 5`), sql` AND `)} THEN 40 ELSE 0 END)`
+    : sql`0`;
+  const strong =
+    groupSqls.length && !options.relaxed ? sql.join(groupSqls.map((_g, k) => sql`${la(k)} >= 2`), sql` AND `) : sql`true`;
+  // Second pass: the more of the words a product matches, the better.
+  const matchedCount = options.relaxed && groupSqls.length
+    ? sql`(${sql.join(groupSqls.map((_g, k) => sql`(${la(k)} > 0)::int`), sql` + `)}) * 1000`
+    : sql`0`;
+  const codeScore = codeHits
+    ? sql`(SELECT coalesce(max(s::int), 0) FROM jsonb_each_text(c.code_hits) AS e(k, s))`
+    : sql`0`;
+  const score = sql`(l.code_score * 100000 + ${matchedCount}
+        + ${groupPoints.length ? sql.join(groupPoints, sql` + `) : sql`0`}
+        + ${allInHead}
+        + ${headBonus}
+        + l.size_score * 60
+        + l.text_rank * 5)`;
+  const groupMatch = groupSqls.length
+    ? sql.join(groupSqls.map((g) => g.matches), options.relaxed ? sql` OR ` : sql` AND `)
+    : sql`true`;
+  const finalOrder = relevance ? sql`r.score DESC, length(r.name), r.name, r.id` : orderSql(params.sort, params.order, 'r.');
+  const headCut = String.raw`'\s(para|p/|de ligacao (a|ao)|de substituicao)(\s.*)?$'`;
+  const coreCut = String.raw`'\s(com|sem|c/|s/)(\s.*)?$'`;
+  const nameFolded = sql.raw('immutable_unaccent(lower(products.name))');
+
+  const body = sql`
+    mh AS MATERIALIZED (
+      ${allQuery ? sql`SELECT DISTINCT m.product_id AS id FROM inventory_products m WHERE m.search_document @@ to_tsquery(${CONFIG}, ${allQuery})` : sql`SELECT NULL::int AS id WHERE false`}
+    ),
+    ch AS MATERIALIZED (
+      ${codeHits ? sql`SELECT id, jsonb_object_agg(k, s) AS hits FROM (SELECT id, k, max(s) AS s FROM (${codeHits}) x GROUP BY id, k) y GROUP BY id` : sql`SELECT NULL::int AS id, NULL::jsonb AS hits WHERE false`}
+    ),
+    ids AS (${sql.join(sources, sql` UNION `)}),
+    c0 AS MATERIALIZED (
+      SELECT products.id, products.name, products.seo_optimized_name, products.created_at, products.updated_at,
+        products.search_document AS doc, products.available_sizes,
+        ${nameFolded} AS name_folded,
+        ${sql.raw(sizeTextSql(`array_to_string(products.available_sizes, ' | ') || ' | ' || products.name`))} AS size_text,
+        (mh.id IS NOT NULL) AS model_hit,
+        ch.hits AS code_hits,
+        regexp_replace(${nameFolded}, ${sql.raw(headCut)}, '') AS head_text,
+        regexp_replace(regexp_replace(${nameFolded}, ${sql.raw(headCut)}, ''), ${sql.raw(coreCut)}, '') AS core_text
+      FROM products
+      JOIN families ON families.id = products.family_id
+      LEFT JOIN mh ON mh.id = products.id
+      LEFT JOIN ch ON ch.id = products.id
+      WHERE products.id = ANY (ARRAY(SELECT id FROM ids)) AND ${filters}
+    ),
+    c AS MATERIALIZED (
+      SELECT c0.*,
+        setweight(to_tsvector(${CONFIG}, split_part(c0.core_text, ' ', 1)), 'A')
+          || setweight(to_tsvector(${CONFIG}, substr(c0.core_text, length(split_part(c0.core_text, ' ', 1)) + 1)), 'B')
+          || to_tsvector(${CONFIG}, substr(c0.head_text, length(c0.core_text) + 1)) AS hv
+      FROM c0
+    ),
+    l AS MATERIALIZED (
+      SELECT c.id, c.name, c.seo_optimized_name, c.created_at, c.updated_at
+        ${relevance && locationColumns.length ? sql`, ${sql.join(locationColumns, sql`, `)}` : sql``}
+        ${relevance ? sql`, ${codeScore} AS code_score, ${sizeScoreSql(parsed.sizes)} AS size_score,
+          ${rankQuery ? sql`ts_rank_cd(c.doc, ${terms.ref(rankQuery)})` : sql`0`} AS text_rank` : sql``}
+      FROM c
+      WHERE ${groupMatch}
+    ),
+    r AS (
+      SELECT l.id, l.name, l.seo_optimized_name, l.created_at, l.updated_at,
+        ${relevance ? score : sql`0`} AS score, ${relevance ? strong : sql`true`} AS strong
+      FROM l
+    ),
+    f AS (
+      SELECT r.*, bool_or(r.strong) OVER () AS any_strong FROM r
+    )
+    SELECT r.id${options.withTotal ? sql`, count(*) OVER () AS total` : sql``}${options.debug ? sql`, r.name, r.score, r.strong, (SELECT row_to_json(l) FROM l WHERE l.id = r.id) AS parts` : sql``}
+    FROM f AS r
+    WHERE r.strong OR NOT r.any_strong
+    ORDER BY ${finalOrder}
+    LIMIT ${sql.raw(String(Math.trunc(params.limit)))} OFFSET ${sql.raw(String(Math.trunc(params.offset)))}`;
+  // Built last: every tsquery of the body is registered by now.
+  const query = sql`WITH q AS MATERIALIZED (${terms.cte()}), ${body}`;
+  if (options.explain) {
+    const plan = await db.execute<Record<string, string>>(sql`EXPLAIN (ANALYZE, COSTS OFF, TIMING ON) ${query}`);
+    return { ids: [], total: 0, plan: plan.rows.map((r) => Object.values(r)[0] ?? '').join('\n') };
+  }
+
+  const result = await db.execute<RankedRow>(query);
+  const rows = result.rows;
+  let total = rows.length > 0 ? Number(rows[0]?.total ?? rows.length) : 0;
+  if (!options.withTotal) total = params.offset + rows.length;
+  if (options.withTotal && rows.length === 0 && params.offset > 0) {
+    // Past the end: count without paging so that `total` stays right.
+    const again = await rankedIds(db, parsed, { ...params, offset: 0, limit: 1 }, options);
+    total = again.total;
+  }
+  return { ids: rows.map((r) => Number(r.id)), total, ...(options.debug ? { rows } : {}) };
+}
+
+/** Trigram fallback on product names (typos the vocabulary could not fix, unknown words). */
+async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, options: RunOptions) {
+  const terms = parsed.groups
+    .filter((g) => !g.tee && g.codes.length === 0)
+    .map((g) => foldAccents(g.text))
+    .filter((t) => t.length >= 4);
+  if (terms.length === 0) return { ids: [] as number[], total: 0 };
+  const filters = and(
+    ...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand }),
+  );
+  const name = sql`immutable_unaccent(lower(products.name))`;
+  const anyTerm = sql.join(terms.map((t) => sql`${t} <% ${name}`), sql` OR `);
+  const similarity = sql.join(terms.map((t) => sql`word_similarity(${t}, ${name})`), sql` + `);
+  const order =
+    params.sort === 'relevance' ? sql`score DESC, length(products.name), products.id` : orderSql(params.sort, params.order);
+  const result = await db.execute<RankedRow>(sql`
+    SELECT products.id, (${similarity}) AS score${options.withTotal ? sql`, count(*) OVER () AS total` : sql``}
+    FROM products JOIN families ON families.id = products.family_id
+    WHERE ${filters} AND (${anyTerm})
+    ORDER BY ${order}
+    LIMIT ${sql.raw(String(Math.trunc(params.limit)))} OFFSET ${sql.raw(String(Math.trunc(params.offset)))}`);
+  const rows = result.rows;
+  return {
+    ids: rows.map((r) => Number(r.id)),
+    total: options.withTotal ? Number(rows[0]?.total ?? 0) : params.offset + rows.length,
+  };
+}
+
+/**
+ * A page of products by chapter, family and brand without free text, in any of the sort orders
+ * (`relevance` has no meaning without text: name order).
+ */
+export async function browseProducts(
+  filters: { chapterCode?: number; familyCode?: string; brand?: number | 'no-brand' },
+  options: { sort: SearchSort; order: SortOrder; limit: number; offset: number },
+): Promise<SearchPage> {
+  const db = await getDb();
+  const where = and(...productFilterConditions(filters)) ?? sql`true`;
+  const sort = options.sort === 'relevance' ? 'name' : options.sort;
+  const result = await db.execute<RankedRow>(sql`
+    SELECT products.id, count(*) OVER () AS total
+    FROM products JOIN families ON families.id = products.family_id
+    WHERE ${where}
+    ORDER BY ${orderSql(sort, options.order)}
+    LIMIT ${sql.raw(String(Math.trunc(options.limit)))} OFFSET ${sql.raw(String(Math.trunc(options.offset)))}`);
+  let total = Number(result.rows[0]?.total ?? 0);
+  if (result.rows.length === 0 && options.offset > 0) {
+    const [row] = (
+      await db.execute<{ n: number }>(sql`
+        SELECT count(*)::int AS n FROM products JOIN families ON families.id = products.family_id WHERE ${where}`)
+    ).rows;
+    total = Number(row?.n ?? 0);
+  }
+  return { items: await getProductSummariesByIds(result.rows.map((r) => Number(r.id))), total };
+}
+
+/** Parses a query with the catalogue's vocabulary and the trade synonyms. */
+export async function parseQueryFor(db: Db, q: string): Promise<ParsedQuery> {
+  const vocabulary = await getVocabulary(db);
+  return parseSearchQuery(q, { synonyms: SYNONYM_TABLE, vocabulary, completeLastWord: true });
+}
+
+async function run(params: SearchParams, options: RunOptions): Promise<SearchPage> {
+  const db = await getDb();
+  const parsed = await parseQueryFor(db, params.q);
+  if (parsed.empty) return { items: [], total: 0 };
+  let ranked = await rankedIds(db, parsed, params, options);
+  // Nothing has every word: rank what has some of them, then try the names by trigrams.
+  if (ranked.total === 0 && parsed.groups.length > 1) ranked = await rankedIds(db, parsed, params, { ...options, relaxed: true });
+  if (ranked.total === 0) ranked = await fuzzyIds(db, parsed, params, options);
+  const items = await getProductSummariesByIds(ranked.ids);
+  return { items, total: ranked.total };
+}
+
+/** The `EXPLAIN ANALYZE` plan of a search's ranking query (benchmarks, diagnosis). */
+export async function explainSearch(params: SearchParams): Promise<string> {
+  const db = await getDb();
+  const parsed = await parseQueryFor(db, params.q);
+  if (parsed.empty) return '(consulta vazia)';
+  const ranked = await rankedIds(db, parsed, params, { withTotal: true, explain: true });
+  return ranked.plan ?? '';
+}
+
+/** The ranking rows with their score components (diagnosis only). */
+export async function debugSearch(params: SearchParams): Promise<{ parsed: ParsedQuery; rows: Record<string, unknown>[] }> {
+  const db = await getDb();
+  const parsed = await parseQueryFor(db, params.q);
+  if (parsed.empty) return { parsed, rows: [] };
+  const ranked = await rankedIds(db, parsed, params, { withTotal: true, debug: true });
+  return { parsed, rows: ranked.rows ?? [] };
+}
+
+/** A page of products for a free-text search, with the total number of matches. */
+export async function searchProducts(params: SearchParams): Promise<SearchPage> {
+  return run(params, { withTotal: true });
+}
+
+/** Header suggestions: the best `limit` products for what is being typed (no total). */
+export async function suggestProducts(q: string, limit = 10): Promise<ProductSummary[]> {
+  const page = await run({ q, limit, offset: 0, sort: 'relevance', order: 'desc' }, { withTotal: false });
+  return page.items;
+}

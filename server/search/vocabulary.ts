@@ -1,0 +1,112 @@
+import 'server-only';
+import { sql } from 'drizzle-orm';
+import { foldAccents, modernSpelling, words } from '@/lib/search/normalize';
+import { Vocabulary } from '@/lib/search/vocabulary';
+import type { Db } from '@/server/db/client';
+
+/**
+ * The catalogue's words (product names, SEO names, families, brands, model variants and
+ * descriptions), kept in memory per database for typo correction and word completion.
+ * Rebuilt when the catalogue changes: a signature query runs in the background at most every
+ * `CHECK_MS` (the search never waits for it, except to build the first vocabulary).
+ */
+const CHECK_MS = 60_000;
+
+interface Entry {
+  vocabulary: Vocabulary;
+  signature: string;
+  checkedAt: number;
+}
+
+const cache = new WeakMap<Db, Entry>();
+const loading = new WeakMap<Db, Promise<Entry>>();
+
+async function signature(db: Db): Promise<string> {
+  const r = await db.execute<{ n: number; u: string | null; m: number; mu: string | null }>(sql`
+    SELECT (SELECT count(*)::int FROM products) AS n, (SELECT max(updated_at)::text FROM products) AS u,
+           (SELECT count(*)::int FROM inventory_products) AS m, (SELECT max(updated_at)::text FROM inventory_products) AS mu`);
+  const row = r.rows[0];
+  return `${row?.n}:${row?.u}:${row?.m}:${row?.mu}`;
+}
+
+function addWords(freq: Map<string, number>, text: string | null | undefined, weight: number, seen?: Set<string>) {
+  if (!text) return;
+  for (const w of words(foldAccents(text))) {
+    for (const part of w.includes('-') && !/\d/.test(w) ? [w, ...w.split('-')] : [w]) {
+      const m = modernSpelling(part);
+      if (m.length < 2 || seen?.has(m)) continue;
+      seen?.add(m);
+      freq.set(m, (freq.get(m) ?? 0) + weight);
+    }
+  }
+}
+
+async function build(db: Db): Promise<Entry> {
+  const sig = await signature(db);
+  const rows = await db.execute<{ name: string; seo: string | null; family: string; brand: string | null }>(sql`
+    SELECT p.name, p.seo_optimized_name AS seo, f.title AS family, b.name AS brand
+    FROM products p JOIN families f ON f.id = p.family_id LEFT JOIN brands b ON b.id = p.brand_id
+    WHERE p.active`);
+  const descriptions = await db.execute<{ d: string }>(sql`
+    SELECT DISTINCT description AS d FROM products WHERE active AND description IS NOT NULL`);
+  // Model names are the product name plus a variant (finish, colour, size): keep the variants.
+  const variants = await db.execute<{ v: string }>(sql`
+    SELECT DISTINCT substr(m.name, length(p.name) + 2) AS v
+    FROM inventory_products m JOIN products p ON p.id = m.product_id
+    WHERE length(m.name) > length(p.name) + 1`);
+  const freq = new Map<string, number>();
+  const known = new Map<string, number>();
+  for (const r of rows.rows) {
+    const seen = new Set<string>();
+    addWords(freq, r.name, 1, seen);
+    addWords(freq, r.seo, 1, seen);
+    addWords(freq, r.family, 1, seen);
+    addWords(freq, r.brand, 1, seen);
+  }
+  for (const r of descriptions.rows) addWords(known, r.d, 0);
+  for (const r of variants.rows) addWords(freq, r.v, 1);
+  for (const [w] of known) if (!freq.has(w)) freq.set(w, 0);
+  return { vocabulary: new Vocabulary(freq), signature: sig, checkedAt: Date.now() };
+}
+
+function refresh(db: Db, entry: Entry | undefined): Promise<Entry> {
+  let pending = loading.get(db);
+  if (!pending) {
+    pending = (async () => {
+      if (entry) {
+        const sig = await signature(db);
+        if (sig === entry.signature) return { ...entry, checkedAt: Date.now() };
+      }
+      return build(db);
+    })();
+    const settled = pending.then(
+      (fresh) => {
+        cache.set(db, fresh);
+      },
+      () => undefined,
+    );
+    void settled.finally(() => {
+      if (loading.get(db) === pending) loading.delete(db);
+    });
+    loading.set(db, pending);
+  }
+  return pending;
+}
+
+/**
+ * The vocabulary of this database's catalogue. Built on first use; afterwards a stale copy is
+ * served while a background check (and, after a catalogue change, a rebuild) runs.
+ */
+export async function getVocabulary(db: Db): Promise<Vocabulary> {
+  const entry = cache.get(db);
+  if (!entry) return (await refresh(db, undefined)).vocabulary;
+  if (Date.now() - entry.checkedAt >= CHECK_MS && !loading.has(db)) {
+    refresh(db, entry).catch((err: unknown) => console.error('[search] vocabulário não atualizado:', err));
+  }
+  return entry.vocabulary;
+}
+
+/** Forget the cached vocabulary (after a catalogue import, in tests): the next search rebuilds it. */
+export function invalidateVocabulary(db: Db): void {
+  cache.delete(db);
+}

@@ -1,0 +1,66 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+
+const form = (page: Page, variant: 'popup' | 'footer' | 'banner') => page.locator(`[data-testid="newsletter-form"][data-variant="${variant}"]`);
+
+async function outboxFor(page: Page, email: string): Promise<Locator> {
+  await page.goto('/dev/outbox');
+  return page.getByTestId('outbox-mail').filter({ hasText: email });
+}
+
+test('the banner form asks for an e-mail, then subscribes with double opt-in', async ({ page }) => {
+  await page.goto('/');
+  const banner = form(page, 'banner');
+  await expect(page.getByRole('heading', { name: 'Mantenha-se Atualizado' })).toBeVisible();
+  await banner.getByRole('button', { name: 'Subscrever' }).click();
+  await expect(banner).toContainText('Por favor, introduza o seu email.');
+
+  const email = `banner-${Date.now()}@exemplo.pt`;
+  await banner.getByLabel('Email').fill(email);
+  await banner.getByRole('button', { name: 'Subscrever' }).click();
+  await expect(banner).toContainText('Subscrição realizada com sucesso! Obrigado.');
+  await expect(banner.getByLabel('Email')).toHaveValue('');
+
+  // The confirmation mail went out (captured in the development outbox) and its link confirms.
+  const mails = await outboxFor(page, email);
+  await expect(mails).toHaveCount(1);
+  const confirm = await mails.first().getByRole('link', { name: /newsletter\/confirmar/ }).first().getAttribute('href');
+  expect(confirm).toContain('/newsletter/confirmar?token=');
+  await page.goto(new URL(confirm!).pathname + new URL(confirm!).search);
+  await expect(page.locator('main')).toContainText(/confirmad/i);
+});
+
+test('a filled honeypot is answered as success and nothing is sent', async ({ page }) => {
+  await page.goto('/');
+  const banner = form(page, 'banner');
+  const email = `robo-${Date.now()}@exemplo.pt`;
+  await banner.getByLabel('Email').fill(email);
+  await banner.locator('input[name="website"]').evaluate((el: HTMLInputElement, value) => {
+    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    setter.call(el, value);
+    el.dispatchEvent(new Event('input', { bubbles: true }));
+  }, 'http://spam.example');
+  await banner.getByRole('button', { name: 'Subscrever' }).click();
+  await expect(banner).toContainText('Subscrição realizada com sucesso! Obrigado.');
+  await expect(await outboxFor(page, email)).toHaveCount(0);
+});
+
+test('the footer form and the header popup subscribe too', async ({ page }) => {
+  await page.goto('/sobre');
+  const footer = form(page, 'footer');
+  await footer.getByRole('button', { name: 'Subscrever' }).click();
+  await expect(footer).toContainText('Por favor, introduza o seu email.');
+  const email = `rodape-${Date.now()}@exemplo.pt`;
+  await footer.getByLabel('Email').fill(email);
+  await footer.getByRole('button', { name: 'Subscrever' }).click();
+  await expect(footer.getByLabel('Email')).toHaveValue('');
+
+  await page.getByRole('button', { name: 'Newsletter' }).click();
+  const popup = form(page, 'popup');
+  await expect(popup).toBeVisible();
+  await popup.getByLabel('Email').fill(`popup-${Date.now()}@exemplo.pt`);
+  await popup.getByRole('button', { name: 'Subscrever' }).click();
+  await expect(popup).toContainText('Subscrição realizada com sucesso! Obrigado.');
+  await page.keyboard.press('Escape');
+  await expect(popup).toBeHidden();
+  await expect(await outboxFor(page, email)).toHaveCount(1);
+});

@@ -1,0 +1,95 @@
+/** @jest-environment node */
+import { renderToStaticMarkup } from 'react-dom/server';
+import ContactPage, { dynamic, generateMetadata } from '@/app/(shop)/contacto/page';
+import { DEFAULT_SHOP_SETTINGS } from '@/lib/catalogue/shop';
+import { setupTestDatabase } from '../helpers/db';
+
+// next-intl is an ES module Jest does not load: these stand-ins read the real messages file.
+jest.mock('next-intl/server', () => {
+  const messages = jest.requireActual<Record<string, unknown>>('@/messages/pt-PT.json');
+  return {
+    getTranslations:
+      async (namespace: string) =>
+      (key: string, values: Record<string, unknown> = {}) => {
+        const path = `${namespace}.${key}`;
+        const text = path
+          .split('.')
+          .reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], messages);
+        if (typeof text !== 'string') throw new Error(`Texto em falta: ${path}`);
+        return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+      },
+  };
+});
+jest.mock('next-intl', () => {
+  const React = jest.requireActual<typeof import('react')>('react');
+  const messages = jest.requireActual<Record<string, unknown>>('@/messages/pt-PT.json');
+  const lookup = (path: string): string => {
+    const value = path
+      .split('.')
+      .reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], messages);
+    if (typeof value !== 'string') throw new Error(`Texto em falta: ${path}`);
+    return value;
+  };
+  return {
+    useTranslations: (namespace: string) => {
+      const t = (key: string) => lookup(`${namespace}.${key}`);
+      t.rich = (key: string, values: Record<string, (chunks: string) => unknown>) =>
+        lookup(`${namespace}.${key}`)
+          .split(/(<\w+>.*?<\/\w+>)/)
+          .map((part, i) => {
+            const tag = part.match(/^<(\w+)>(.*)<\/\1>$/);
+            return React.createElement(
+              React.Fragment,
+              { key: i },
+              tag ? (values[tag[1]!]?.(tag[2]!) as never) : part,
+            );
+          });
+      return t;
+    },
+  };
+});
+jest.mock('@/server/contact/actions', () => ({ sendContactMessageAction: jest.fn() }));
+
+setupTestDatabase();
+
+describe('/contacto', () => {
+  it('has its title, description and canonical, and renders on every request', async () => {
+    expect(dynamic).toBe('force-dynamic');
+    const metadata = await generateMetadata();
+    expect(metadata.title).toBe('Contacto | Casa das Águas de Gaia');
+    expect(metadata.description).toMatch(/Vila Nova de Gaia/);
+    expect(metadata.alternates?.canonical).toBe('/contacto');
+  });
+
+  it('shows addresses, phone, e-mail, hours, the map link, the form and the breadcrumb', async () => {
+    const html = renderToStaticMarkup(await ContactPage());
+    const s = DEFAULT_SHOP_SETTINGS;
+    expect(html).toContain(
+      '<h1 class="text-4xl font-bold tracking-tight text-slate-900">Contacto</h1>',
+    );
+    expect(html).toContain(s.address);
+    expect(html).toContain(`${s.postalCode} ${s.city}`);
+    expect(html).toContain(s.warehouseAddress);
+    expect(html).toContain(`href="tel:+351223700150"`);
+    expect(html).toContain(`href="mailto:${s.email}"`);
+    expect(html).toContain('Segunda a Sexta');
+    expect(html).toContain('08:30-12:30 e 14:30-19:00');
+    expect(html).toContain('Sábado');
+    expect(html).toContain('09:00-12:30');
+    expect(html).toContain(`href="${s.mapsUrl.replace(/&/g, '&amp;')}"`);
+    expect(html).toContain('Ver no mapa');
+    expect(html).not.toContain('<iframe');
+    expect(html).toContain('data-testid="contact-form"');
+    expect(html).toContain('Enviar mensagem');
+
+    expect(html).toMatch(/Início<\/a>.*Contacto/);
+    const jsonLd = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/)?.[1];
+    expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: 'Início' },
+        { position: 2, name: 'Contacto', item: expect.stringMatching(/\/contacto$/) },
+      ],
+    });
+  });
+});

@@ -1,0 +1,119 @@
+/** @jest-environment node */
+import { renderToStaticMarkup } from 'react-dom/server';
+import NewsletterUnsubscribePage from '@/app/(shop)/newsletter/cancelar/page';
+import NewsletterConfirmPage, { generateMetadata } from '@/app/(shop)/newsletter/confirmar/page';
+import { resetEnvCache } from '@/lib/env';
+import { listOutboxMails } from '@/server/mail/send';
+import {
+  getNewsletterSubscriptionByUnsubscribeToken,
+  subscribeToNewsletter,
+} from '@/server/newsletter/subscriptions';
+import { setupTestDatabase } from '../helpers/db';
+
+// next-intl is an ES module Jest does not load: these stand-ins read the real messages file.
+jest.mock('next-intl/server', () => {
+  const messages = jest.requireActual<Record<string, unknown>>('@/messages/pt-PT.json');
+  return {
+    getTranslations:
+      async (namespace: string) =>
+      (key: string, values: Record<string, unknown> = {}) => {
+        const path = `${namespace}.${key}`;
+        const text = path
+          .split('.')
+          .reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], messages);
+        if (typeof text !== 'string') throw new Error(`Texto em falta: ${path}`);
+        return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+      },
+  };
+});
+jest.mock('next-intl', () => {
+  const React = jest.requireActual<typeof import('react')>('react');
+  const messages = jest.requireActual<Record<string, unknown>>('@/messages/pt-PT.json');
+  const lookup = (path: string): string => {
+    const value = path
+      .split('.')
+      .reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], messages);
+    if (typeof value !== 'string') throw new Error(`Texto em falta: ${path}`);
+    return value;
+  };
+  return {
+    useTranslations: (namespace: string) => {
+      const t = (key: string) => lookup(`${namespace}.${key}`);
+      t.rich = (key: string, values: Record<string, (chunks: string) => unknown>) =>
+        lookup(`${namespace}.${key}`)
+          .split(/(<\w+>.*?<\/\w+>)/)
+          .map((part, i) => {
+            const tag = part.match(/^<(\w+)>(.*)<\/\1>$/);
+            return React.createElement(
+              React.Fragment,
+              { key: i },
+              tag ? (values[tag[1]!]?.(tag[2]!) as never) : part,
+            );
+          });
+      return t;
+    },
+  };
+});
+jest.mock('@/server/newsletter/actions', () => ({ unsubscribeNewsletterAction: jest.fn() }));
+
+setupTestDatabase();
+
+const env = process.env as Record<string, string | undefined>;
+
+beforeAll(() => {
+  delete env.SMTP_URL; // development: the mail goes to the outbox table only
+  env.SITE_URL = 'https://loja.example.pt';
+  resetEnvCache();
+});
+
+afterAll(() => {
+  delete env.SITE_URL;
+  resetEnvCache();
+});
+
+const page = async (Page: typeof NewsletterConfirmPage, token?: string) =>
+  renderToStaticMarkup(
+    await Page({ searchParams: Promise.resolve(token === undefined ? {} : { token }) }),
+  );
+
+async function subscribeAndReadMail(email: string) {
+  await subscribeToNewsletter({ email });
+  const [mail] = await listOutboxMails({ limit: 1 });
+  expect(mail).toMatchObject({ to: email, status: 'outbox' });
+  const token = (path: string) =>
+    mail?.text.match(new RegExp(`${path}\\?token=([\\w-]+)`))?.[1] ?? '';
+  return { confirm: token('/newsletter/confirmar'), cancel: token('/newsletter/cancelar') };
+}
+
+describe('/newsletter/confirmar', () => {
+  it('confirms with the token of the mail kept in the outbox, and thanks', async () => {
+    const { confirm } = await subscribeAndReadMail('pagina@example.pt');
+    const html = await page(NewsletterConfirmPage, confirm);
+    expect(html).toContain('data-status="confirmed"');
+    expect(html).toContain('Subscrição confirmada');
+    expect(html).toContain('Obrigado! O endereço pagina@example.pt passa a receber a newsletter');
+    expect(await page(NewsletterConfirmPage, confirm)).toContain('Subscrição já confirmada');
+    expect((await generateMetadata()).robots).toMatchObject({ index: false });
+  });
+
+  it('explains an invalid or missing link', async () => {
+    expect(await page(NewsletterConfirmPage, 'z'.repeat(43))).toContain(
+      'Ligação inválida ou expirada',
+    );
+    expect(await page(NewsletterConfirmPage)).toContain('data-status="invalid"');
+  });
+});
+
+describe('/newsletter/cancelar', () => {
+  it('shows the masked address and a button; opening the link alone changes nothing', async () => {
+    const { cancel } = await subscribeAndReadMail('cancelar@example.pt');
+    const html = await page(NewsletterUnsubscribePage, cancel);
+    expect(html).toContain('Deixará de receber a newsletter no endereço c******@example.pt.');
+    expect(html).toContain('Cancelar subscrição</button>');
+    expect(html).not.toContain('cancelar@example.pt');
+    await expect(getNewsletterSubscriptionByUnsubscribeToken(cancel)).resolves.toMatchObject({
+      status: 'pending',
+    });
+    expect(await page(NewsletterUnsubscribePage, 'q'.repeat(43))).toContain('Ligação inválida');
+  });
+});

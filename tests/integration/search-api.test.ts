@@ -1,0 +1,283 @@
+/** @jest-environment node */
+import { NextRequest } from 'next/server';
+import { sql } from 'drizzle-orm';
+import { GET as byChapter } from '@/app/api/products/by-chapter/route';
+import { GET as search } from '@/app/api/products/search/route';
+import { prepareDatabase } from '@/server/db/prepare';
+import { suggestProducts } from '@/server/search/engine';
+import { setupTestDatabase } from '../helpers/db';
+
+const handle = setupTestDatabase();
+
+interface Item {
+  id: number;
+  product_code: string;
+  name: string;
+  available_sizes: string[];
+  chapter_code: number;
+  family_code: string;
+  brand_id: number | null;
+  [key: string]: unknown;
+}
+
+interface Body {
+  success: boolean;
+  data: Item[];
+  pagination: { total: number; limit: number; offset: number; hasMore: boolean };
+  message?: string;
+  error?: { code: string; message: string; details?: Record<string, string[]> };
+}
+
+async function call(route: typeof search, path: string, query: string) {
+  const response = await route(new NextRequest(`http://localhost/api/products/${path}?${query}`));
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Body };
+}
+const get = (query: string) => call(search, 'search', query);
+const list = (query: string) => call(byChapter, 'by-chapter', query);
+const q = (text: string) => `q=${encodeURIComponent(text)}`;
+
+/** Every key that speaks of a price holds nothing: prices are not public. */
+function expectNoPrices(value: unknown) {
+  if (Array.isArray(value)) return value.forEach(expectNoPrices);
+  if (value && typeof value === 'object') {
+    for (const [key, v] of Object.entries(value)) {
+      if (/price|preco|preço/i.test(key)) expect(v).toBeNull();
+      expectNoPrices(v);
+    }
+  }
+}
+
+const SEARCH_FIELDS = [
+  'id',
+  'product_code',
+  'name',
+  'seo_optimized_name',
+  'description',
+  'image_url',
+  'main_photo_url',
+  'available_sizes',
+  'brand_logo_url',
+  'category',
+  'chapter',
+  'family',
+  'chapter_code',
+  'family_code',
+  'brand',
+  'brand_id',
+  'official_site',
+  'informacao_adicional',
+  'created_at',
+  'updated_at',
+  'url',
+];
+
+beforeAll(async () => {
+  await prepareDatabase(handle.current(), { seedDemo: true });
+}, 180_000);
+
+describe('GET /api/products/search', () => {
+  it('answers the search-result shape with pagination and a public cache header', async () => {
+    const { status, headers, body } = await get(q('torneira'));
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
+    expect(body.success).toBe(true);
+    expect(body.data.length).toBe(50);
+    expect(body.pagination).toEqual({ total: expect.any(Number), limit: 50, offset: 0, hasMore: true });
+    expect(body.pagination.total).toBeGreaterThan(100);
+    for (const item of body.data) {
+      expect(Object.keys(item).sort()).toEqual([...SEARCH_FIELDS].sort());
+      expect(item.url).toMatch(/^\/produtos\/[a-z0-9-]+\/[a-z0-9-]+\/P\d+$/);
+      expect(item.category).toBe(item.family);
+    }
+    expectNoPrices(body);
+  });
+
+  it('pages with limit and offset', async () => {
+    const first = await get(`${q('torneira')}&limit=10`);
+    const second = await get(`${q('torneira')}&limit=10&offset=10`);
+    expect(first.body.data).toHaveLength(10);
+    expect(second.body.data).toHaveLength(10);
+    expect(second.body.pagination).toMatchObject({ limit: 10, offset: 10, total: first.body.pagination.total });
+    const ids = new Set(first.body.data.map((i) => i.id));
+    expect(second.body.data.some((i) => ids.has(i.id))).toBe(false);
+    const past = await get(`${q('torneira')}&limit=10&offset=100000`);
+    expect(past.body.data).toHaveLength(0);
+    expect(past.body.pagination).toMatchObject({ total: first.body.pagination.total, hasMore: false });
+  });
+
+  it.each([
+    ['limit=abc', 'limit'],
+    ['limit=1000', 'limit'],
+    ['limit=0', 'limit'],
+    ['sort=price', 'sort'],
+    ['offset=-1', 'offset'],
+    ['order=up', 'order'],
+    ['chapter=999', 'chapter'],
+    ['family=99-999', 'family'],
+    ['category_id=nao-existe', 'family'],
+    ['brand=marca-que-nao-existe', 'brand'],
+    [`q=${'x'.repeat(201)}`, 'q'],
+  ])('answers 400 with the error shape for %s', async (query, field) => {
+    const { status, body } = await get(query.startsWith('q=') ? query : `${q('torneira')}&${query}`);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false, message: expect.any(String), error: { code: 'bad_request', message: expect.any(String) } });
+    expect(Object.keys(body.error?.details ?? {})).toContain(field);
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|ZodError/);
+  });
+
+  it('finds nothing for queries shorter than 2 characters', async () => {
+    for (const text of ['', 'a', '  b  ']) {
+      const { status, body } = await get(q(text));
+      expect(status).toBe(200);
+      expect(body.data).toEqual([]);
+      expect(body.pagination.total).toBe(0);
+    }
+  });
+
+  it('filters by chapter (code or slug), family (code, slug or category_id) and brand', async () => {
+    const byCode = await get(`${q('válvula')}&chapter=110`);
+    expect(byCode.body.data.length).toBeGreaterThan(0);
+    expect(byCode.body.data.every((i) => i.chapter_code === 110)).toBe(true);
+    const [chapter] = (await handle.current().db.execute<{ slug: string }>(sql`SELECT slug FROM chapters WHERE code = 110`)).rows;
+    const bySlug = await get(`${q('válvula')}&chapter=${chapter?.slug}`);
+    expect(bySlug.body.pagination.total).toBe(byCode.body.pagination.total);
+
+    const family = await get(`${q('torneira')}&family=10-020`);
+    expect(family.body.data.every((i) => i.family_code === '10-020')).toBe(true);
+    const alias = await get(`${q('torneira')}&category_id=10-020`);
+    expect(alias.body.pagination.total).toBe(family.body.pagination.total);
+    const familySlug = await get(`${q('torneira')}&family=torneiras-de-lavatorio`);
+    expect(familySlug.body.pagination.total).toBe(family.body.pagination.total);
+
+    const [brand] = (await handle.current().db.execute<{ id: number; slug: string }>(sql`SELECT id, slug FROM brands WHERE name = 'Fluxa'`)).rows;
+    const byBrand = await get(`${q('torneira')}&brand=${brand?.id}`);
+    expect(byBrand.body.data.length).toBeGreaterThan(0);
+    expect(byBrand.body.data.every((i) => i.brand_id === brand?.id)).toBe(true);
+    const byBrandSlug = await get(`${q('torneira')}&brand=${brand?.slug}`);
+    expect(byBrandSlug.body.pagination.total).toBe(byBrand.body.pagination.total);
+  });
+
+  it('filters products without a brand (no-brand)', async () => {
+    const [unbranded] = (
+      await handle.current().db.execute<{ product_code: string; name: string }>(
+        sql`SELECT product_code, name FROM products WHERE brand_id IS NULL ORDER BY id LIMIT 1`,
+      )
+    ).rows;
+    expect(unbranded).toBeDefined();
+    const { body } = await get(`${q(unbranded!.name)}&brand=no-brand&limit=100`);
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.every((i) => i.brand_id === null)).toBe(true);
+    expect(body.data.map((i) => i.product_code)).toContain(unbranded!.product_code);
+  });
+
+  it('is accent-insensitive', async () => {
+    const { body } = await get(q('valvula de retencao'));
+    expect(body.data[0]?.name).toMatch(/^Válvula de retenção/);
+    const accented = await get(q('válvula de retenção'));
+    expect(body.pagination.total).toBe(accented.body.pagination.total);
+  });
+
+  it('tolerates a typo', async () => {
+    const { body } = await get(q('esqentador'));
+    expect(body.data.length).toBeGreaterThan(0);
+    expect(body.data.slice(0, 10).every((i) => i.name.startsWith('Esquentador'))).toBe(true);
+    const swapped = await get(q('torniera de cozinha'));
+    expect(swapped.body.data[0]?.name).toMatch(/^Torneira de cozinha/);
+  });
+
+  it('finds a product by model-code prefix, product code and EAN, first', async () => {
+    const [model] = (
+      await handle.current().db.execute<{ code: string; ean: string; product_code: string }>(sql`
+        SELECT m.code, m.ean, p.product_code FROM inventory_products m JOIN products p ON p.id = m.product_id
+        WHERE m.code LIKE '%-%' AND m.ean IS NOT NULL ORDER BY m.id LIMIT 1 OFFSET 500`)
+    ).rows;
+    expect(model).toBeDefined();
+    const prefix = await get(q(model!.code.slice(0, -1)));
+    expect(prefix.body.data[0]?.product_code).toBe(model!.product_code);
+    const lower = await get(q(model!.code.toLowerCase().replace('-', '')));
+    expect(lower.body.data[0]?.product_code).toBe(model!.product_code);
+    const ean = await get(q(model!.ean));
+    expect(ean.body.data[0]?.product_code).toBe(model!.product_code);
+    const product = await get(q(model!.product_code.toLowerCase()));
+    expect(product.body.data[0]?.product_code).toBe(model!.product_code);
+  });
+
+  it('puts the product before the accessories that mention it', async () => {
+    const taps = await get(`${q('torneira lavatório')}&limit=10`);
+    expect(taps.body.data).toHaveLength(10);
+    for (const item of taps.body.data) expect(item.name).toMatch(/^Torneira/);
+    const heaters = await get(`${q('termoacumulador')}&limit=10`);
+    for (const item of heaters.body.data) expect(item.name).toMatch(/^Termoacumulador/);
+    const anode = await get(q('ânodo termoacumulador'));
+    expect(anode.body.data[0]?.name).toMatch(/^Ânodo .* para termoacumulador/);
+  });
+
+  it('prefers products sold in the size searched for', async () => {
+    for (const [text, size] of [
+      ['válvula de esfera 3/4"', '3/4"'],
+      ['válvula de esfera 3/4 polegada', '3/4"'],
+      ['tubo multicamada 16 x 2', '16x2 mm'],
+      ['tubo multicamada 16X2', '16x2 mm'],
+      ['contador de água DN20', 'DN20'],
+    ] as const) {
+      const { body } = await get(`${q(text)}&limit=5`);
+      expect(body.data).toHaveLength(5);
+      for (const item of body.data) expect(item.available_sizes).toContain(size);
+    }
+  });
+
+  it('expands trade synonyms', async () => {
+    const { body } = await get(`${q('cisterna')}&limit=10`);
+    for (const item of body.data) expect(item.name).toMatch(/^Autoclismo/);
+  });
+
+  it('suggests while a word is being typed', async () => {
+    const items = await suggestProducts('esquen');
+    expect(items.length).toBe(10);
+    expect(items.every((p) => p.name.startsWith('Esquentador'))).toBe(true);
+    expect(await suggestProducts('x')).toEqual([]);
+  });
+});
+
+describe('GET /api/products/by-chapter', () => {
+  it('lists a chapter by name with the listing fields and no prices', async () => {
+    const { status, headers, body } = await list('chapter=10&sort=name&order=asc&limit=20');
+    expect(status).toBe(200);
+    expect(headers.get('cache-control')).toContain('public');
+    expect(body.data).toHaveLength(20);
+    expect(body.data.every((i) => i.chapter_code === 10)).toBe(true);
+    for (const item of body.data) {
+      expect(item).toMatchObject({ min_price: null, max_price: null, product_notes: null });
+      expect(item.product_count).toEqual(expect.any(Number));
+      expect(item.product_count as number).toBeGreaterThan(0);
+      expect(item).toHaveProperty('brand_name');
+      expect(item).toHaveProperty('available_sizes');
+    }
+    const names = body.data.map((i) => String(i.seo_optimized_name ?? i.name));
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect(body.pagination).toMatchObject({ limit: 20, offset: 0, hasMore: true });
+    expectNoPrices(body);
+  });
+
+  it('filters by family, brand_id and no-brand, and sorts by date', async () => {
+    const family = await list('family=10-020');
+    expect(family.body.data.length).toBeGreaterThan(0);
+    expect(family.body.data.every((i) => i.family_code === '10-020')).toBe(true);
+    const noBrand = await list('brand_id=no-brand&limit=100');
+    expect(noBrand.body.data.length).toBeGreaterThan(0);
+    expect(noBrand.body.data.every((i) => i.brand_id === null)).toBe(true);
+    const recent = await list('chapter=110&sort=created_at&order=desc&limit=5');
+    expect(recent.status).toBe(200);
+    const dates = recent.body.data.map((i) => String(i.created_at));
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it.each(['limit=abc', 'limit=1000', 'offset=-1', 'sort=price', 'chapter=999', 'brand_id=99999'])(
+    'answers 400 for %s',
+    async (query) => {
+      const { status, body } = await list(query);
+      expect(status).toBe(400);
+      expect(body.error?.code).toBe('bad_request');
+    },
+  );
+});

@@ -1,0 +1,196 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ContactForm } from '@/components/contact/contact-form';
+import { sendContactMessageAction } from '@/server/contact/actions';
+
+// next-intl is an ES module Jest does not load: this stand-in reads the real messages file.
+jest.mock('next-intl', () => {
+  const React = jest.requireActual<typeof import('react')>('react');
+  const messages = jest.requireActual<Record<string, unknown>>('@/messages/pt-PT.json');
+  const lookup = (path: string): string => {
+    const value = path
+      .split('.')
+      .reduce<unknown>(
+        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
+        messages,
+      );
+    if (typeof value !== 'string') throw new Error(`Texto em falta: ${path}`);
+    return value;
+  };
+  const fill = (text: string, values: Record<string, unknown> = {}) =>
+    text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
+  return {
+    useTranslations: (namespace: string) => {
+      const t = (key: string, values?: Record<string, unknown>) =>
+        fill(lookup(`${namespace}.${key}`), values);
+      t.rich = (key: string, values: Record<string, unknown> = {}) =>
+        fill(lookup(`${namespace}.${key}`), values)
+          .split(/(<\w+>.*?<\/\w+>)/)
+          .map((part, i) => {
+            const tag = part.match(/^<(\w+)>(.*)<\/\1>$/);
+            const render = tag
+              ? (values[tag[1]!] as (chunks: string) => React.ReactNode)
+              : undefined;
+            return React.createElement(
+              React.Fragment,
+              { key: i },
+              render ? render(tag![2]!) : part,
+            );
+          });
+      return t;
+    },
+  };
+});
+jest.mock('@/server/contact/actions', () => ({ sendContactMessageAction: jest.fn() }));
+jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const action = jest.mocked(sendContactMessageAction);
+type ActionResult = Awaited<ReturnType<typeof sendContactMessageAction>>;
+
+const field = (label: string | RegExp) => screen.getByLabelText(label);
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Enviar mensagem' }));
+
+function fillValid() {
+  fireEvent.change(field(/^Nome/), { target: { value: 'Ana Silva' } });
+  fireEvent.change(field(/^Email/), { target: { value: 'ana@example.pt' } });
+  fireEvent.change(field('Telemóvel (opcional)'), { target: { value: '912 345 678' } });
+  fireEvent.change(field(/^Assunto/), { target: { value: 'Encomenda' } });
+  fireEvent.change(field(/^Mensagem/), {
+    target: { value: 'Gostaria de saber o prazo de entrega.' },
+  });
+  fireEvent.click(field(/Li e aceito/));
+}
+
+/** The error text tied to a control through aria-describedby. */
+function describedError(control: HTMLElement): string {
+  const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
+}
+
+beforeEach(() => action.mockReset());
+
+describe('contact form', () => {
+  it('shows a clear Portuguese message per field, tied with aria-invalid and aria-describedby, and sends nothing', async () => {
+    render(<ContactForm />);
+    submit();
+    await screen.findByText('Por favor, introduza o seu nome.');
+    const expectations: [HTMLElement, string][] = [
+      [field(/^Nome/), 'Por favor, introduza o seu nome.'],
+      [field(/^Email/), 'Por favor, introduza o seu email.'],
+      [field(/^Assunto/), 'Por favor, selecione o assunto.'],
+      [field(/^Mensagem/), 'A mensagem deve ter pelo menos 10 caracteres.'],
+      [field(/Li e aceito/), 'Tem de aceitar a política de privacidade para enviar a mensagem.'],
+    ];
+    for (const [control, text] of expectations) {
+      expect(control).toHaveAttribute('aria-invalid', 'true');
+      expect(describedError(control)).toContain(text);
+    }
+    expect(field('Telemóvel (opcional)')).not.toHaveAttribute('aria-invalid');
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('checks the e-mail shape, the 9-digit phone (spaces ignored) and the message length', async () => {
+    render(<ContactForm />);
+    fillValid();
+    fireEvent.change(field(/^Email/), { target: { value: 'ana@' } });
+    fireEvent.change(field('Telemóvel (opcional)'), { target: { value: '91 234 567' } });
+    fireEvent.change(field(/^Mensagem/), { target: { value: 'Curta' } });
+    submit();
+    expect(
+      await screen.findByText('O número de telemóvel deve ter exatamente 9 dígitos'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Por favor, introduza um email válido.')).toBeInTheDocument();
+    expect(screen.getByText('A mensagem deve ter pelo menos 10 caracteres.')).toBeInTheDocument();
+    expect(action).not.toHaveBeenCalled();
+
+    fireEvent.change(field('Telemóvel (opcional)'), { target: { value: '912 345 678' } });
+    fireEvent.change(field(/^Email/), { target: { value: 'ana@example.pt' } });
+    fireEvent.change(field(/^Mensagem/), { target: { value: 'Mensagem com tamanho suficiente.' } });
+    await waitFor(() =>
+      expect(
+        screen.queryByText('O número de telemóvel deve ter exatamente 9 dígitos'),
+      ).not.toBeInTheDocument(),
+    );
+  });
+
+  it('sends the values, shows the success message and resets the form', async () => {
+    let finish!: (r: ActionResult) => void;
+    action.mockReturnValue(new Promise((resolve) => (finish = resolve)));
+    render(<ContactForm />);
+    fillValid();
+    submit();
+    expect(await screen.findByRole('button', { name: 'A enviar...' })).toBeDisabled();
+    expect(action).toHaveBeenCalledWith({
+      name: 'Ana Silva',
+      email: 'ana@example.pt',
+      phone: '912 345 678',
+      subject: 'Encomenda',
+      message: 'Gostaria de saber o prazo de entrega.',
+      consent: true,
+      honeypot: '',
+    });
+    await act(async () => finish({ ok: true, data: { message: 'ok' } }));
+    expect(
+      await screen.findByText('Mensagem enviada. Obrigado! Responderemos com a maior brevidade.'),
+    ).toBeInTheDocument();
+    expect(field(/^Nome/)).toHaveValue('');
+    expect(field(/^Mensagem/)).toHaveValue('');
+    expect(field(/Li e aceito/)).not.toBeChecked();
+  });
+
+  it('on a failure keeps everything the user typed and says so', async () => {
+    action.mockResolvedValue({
+      ok: false,
+      error: 'Ocorreu um erro inesperado.',
+      code: 'internal_error',
+    });
+    render(<ContactForm />);
+    fillValid();
+    submit();
+    expect(await screen.findByText('Não foi possível enviar a mensagem.')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('O que escreveu continua no formulário.');
+    expect(field(/^Nome/)).toHaveValue('Ana Silva');
+    expect(field(/^Mensagem/)).toHaveValue('Gostaria de saber o prazo de entrega.');
+    expect(field(/^Assunto/)).toHaveValue('Encomenda');
+    expect(field(/Li e aceito/)).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Enviar mensagem' })).toBeEnabled();
+  });
+
+  it('shows the server field errors next to their fields', async () => {
+    action.mockResolvedValue({
+      ok: false,
+      error: 'Pedido inválido.',
+      code: 'bad_request',
+      fieldErrors: { phone: ['phoneInvalid'] },
+    });
+    render(<ContactForm />);
+    fillValid();
+    submit();
+    expect(
+      await screen.findByText('O número de telemóvel deve ter exatamente 9 dígitos'),
+    ).toBeInTheDocument();
+    expect(field('Telemóvel (opcional)')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText('Por favor, corrija os campos assinalados.')).toBeInTheDocument();
+  });
+
+  it('offers the subjects after a disabled placeholder and hides the honeypot', () => {
+    render(<ContactForm />);
+    const select = field(/^Assunto/) as HTMLSelectElement;
+    expect([...select.options].map((o) => o.textContent)).toEqual([
+      'Selecione o assunto',
+      'Pedido de orçamento',
+      'Informação sobre produto',
+      'Encomenda',
+      'Assistência / garantia',
+      'Outro',
+    ]);
+    expect(select.options[0]).toBeDisabled();
+    const honeypot = screen.getByLabelText('Não preencha este campo');
+    expect(honeypot).toHaveAttribute('tabindex', '-1');
+    expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    expect(honeypot.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'política de privacidade' })).toHaveAttribute(
+      'href',
+      '/condicoes-gerais-de-venda',
+    );
+  });
+});

@@ -1,0 +1,415 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { ComingSoonProvider } from '@/components/layout/coming-soon-dialog';
+import { CategoriesMenu } from '@/components/layout/categories-menu';
+import { FavoritesButton } from '@/components/layout/favorites-button';
+import { MainNav } from '@/components/layout/main-nav';
+import { MobileMenu } from '@/components/layout/mobile-menu';
+import { UserBlock } from '@/components/layout/user-block';
+import { ALL_FLAGS_ON, type FeatureFlags } from '@/lib/flags';
+import type { NavigationChapter } from '@/server/catalogue/navigation';
+
+// next-intl is ESM-only (Jest runs CommonJS here): a small stand-in reading the real messages.
+jest.mock('next-intl', () => {
+  const messages = jest.requireActual('../../messages/pt-PT.json') as Record<
+    string,
+    Record<string, string>
+  >;
+  const format = (template: string, values: Record<string, unknown> = {}) =>
+    template
+      .replace(/\{(\w+), plural, ((?:[^{}]|\{[^{}]*\})*)\}/g, (_m, name: string, body: string) => {
+        const n = Number(values[name]);
+        const options = Object.fromEntries(
+          [...body.matchAll(/(=\d+|\w+)\s*\{([^{}]*)\}/g)].map((m) => [m[1], m[2]]),
+        );
+        return (
+          options[`=${n}`] ??
+          (n === 1 ? options.one : undefined) ??
+          options.other ??
+          ''
+        ).replace(/#/g, String(n));
+      })
+      .replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? ''));
+  return {
+    useTranslations: (ns: string) => (key: string, values?: Record<string, unknown>) =>
+      format(messages[ns]?.[key] ?? key, values),
+  };
+});
+
+let mockPathname = '/';
+let mockSearch = '';
+const mockReplace = jest.fn();
+const mockPush = jest.fn();
+jest.mock('next/navigation', () => ({
+  usePathname: () => mockPathname,
+  useSearchParams: () => new URLSearchParams(mockSearch),
+  useRouter: () => ({ push: mockPush, replace: mockReplace, prefetch: jest.fn() }),
+}));
+
+jest.mock('@/components/newsletter/newsletter-dialog', () => ({
+  NewsletterDialogTrigger: ({ className }: { className?: string }) => (
+    <button type="button" className={className}>
+      Newsletter
+    </button>
+  ),
+}));
+
+const OFF: FeatureFlags = {
+  ENABLE_USER_REGISTRATION: false,
+  ENABLE_DASHBOARD: false,
+  ENABLE_CHECKOUT: false,
+  ENABLE_FAVORITES: false,
+  ENABLE_USER_PROFILES: false,
+};
+
+let desktop = true;
+beforeAll(() => {
+  // jsdom has no PointerEvent: a MouseEvent that carries pointerType is enough here.
+  if (typeof window.PointerEvent === 'undefined') {
+    class PointerEventShim extends MouseEvent {
+      pointerType: string;
+      constructor(type: string, init: PointerEventInit = {}) {
+        super(type, init);
+        this.pointerType = init.pointerType ?? 'mouse';
+      }
+    }
+    Object.defineProperty(window, 'PointerEvent', { configurable: true, value: PointerEventShim });
+  }
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string) => ({
+      matches: query.includes('min-width: 768px') ? desktop : false,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    }),
+  });
+});
+
+beforeEach(() => {
+  mockPathname = '/';
+  mockSearch = '';
+  mockReplace.mockReset();
+  mockPush.mockReset();
+  desktop = true;
+});
+
+const dialogTitle = 'Registo e Área Privada disponíveis muito em breve';
+
+describe('MainNav (spec 2.6)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('marks the exact single link and the dropdown parent by prefix', () => {
+    mockPathname = '/produtos-por-marca';
+    render(<MainNav />);
+    expect(screen.getByRole('navigation', { name: 'Navegação principal' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Marcas' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Produtos' })).toHaveAttribute('data-active', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Produtos' }));
+    expect(screen.getByRole('link', { name: 'Produtos por Família' })).not.toHaveAttribute(
+      'aria-current',
+    );
+    expect(screen.getByRole('link', { name: 'Produtos por Marca' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('link', { name: 'PRO' })).toHaveAttribute('href', '/pro');
+    expect(screen.getByRole('button', { name: 'Newsletter' })).toBeInTheDocument();
+  });
+
+  it('a family page keeps Produtos active but no single link', () => {
+    mockPathname = '/produtos/salas-de-banho';
+    render(<MainNav />);
+    expect(screen.getByRole('button', { name: 'Produtos' })).toHaveAttribute('data-active', 'true');
+    expect(screen.getByRole('button', { name: 'Catálogos' })).toHaveAttribute(
+      'data-active',
+      'false',
+    );
+    expect(screen.getByRole('link', { name: 'Marcas' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('opens on hover after 200 ms and closes 150 ms after the pointer left', async () => {
+    jest.useFakeTimers();
+    render(<MainNav />);
+    const trigger = screen.getByRole('button', { name: 'Catálogos' });
+    const item = trigger.closest('li')!;
+    fireEvent.pointerEnter(item, { pointerType: 'mouse' });
+    await act(async () => jest.advanceTimersByTime(199));
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await act(async () => jest.advanceTimersByTime(1));
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'Catálogos' })).toHaveAttribute('href', '/catalogos');
+    expect(screen.getByRole('link', { name: 'Catálogos de Fábrica' })).toHaveAttribute(
+      'href',
+      '/catalogos-fabrica',
+    );
+    fireEvent.pointerLeave(item, { pointerType: 'mouse' });
+    await act(async () => jest.advanceTimersByTime(149));
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await act(async () => jest.advanceTimersByTime(1));
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Catálogos de Fábrica' })).not.toBeInTheDocument();
+  });
+
+  it('opens with ArrowDown into the first link and closes with Escape back on the trigger', () => {
+    render(<MainNav />);
+    const trigger = screen.getByRole('button', { name: 'Produtos' });
+    act(() => trigger.focus());
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const first = screen.getByRole('link', { name: 'Produtos por Família' });
+    expect(first).toHaveFocus();
+    fireEvent.keyDown(first, { key: 'ArrowDown' });
+    expect(screen.getByRole('link', { name: 'Produtos por Marca' })).toHaveFocus();
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).toHaveFocus();
+    fireEvent.click(trigger); // Enter/Space on a button
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(trigger).toHaveAttribute('aria-controls', expect.stringContaining('panel'));
+  });
+});
+
+describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', () => {
+  it('a guest sees Área Privada linking to /login where registration is on', () => {
+    render(
+      <ComingSoonProvider>
+        <UserBlock flags={ALL_FLAGS_ON} />
+        <FavoritesButton flags={ALL_FLAGS_ON} />
+      </ComingSoonProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Área Privada' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Favoritos' })).toHaveAttribute('href', '/login');
+  });
+
+  it('on admin paths the button reads Entrar and goes to /admin/login, whatever the flags', () => {
+    mockPathname = '/admin/campaigns';
+    render(
+      <ComingSoonProvider>
+        <UserBlock flags={OFF} />
+      </ComingSoonProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Entrar' })).toHaveAttribute('href', '/admin/login');
+    expect(screen.queryByText('Área Privada')).not.toBeInTheDocument();
+  });
+
+  it('opens the coming-soon dialog from Área Privada and favourites when the features are off', () => {
+    render(
+      <ComingSoonProvider>
+        <UserBlock flags={OFF} />
+        <FavoritesButton flags={{ ...ALL_FLAGS_ON, ENABLE_FAVORITES: false }} />
+      </ComingSoonProvider>,
+    );
+    expect(screen.queryByRole('link', { name: 'Área Privada' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Área Privada' }));
+    const dialog = screen.getByRole('dialog', { name: dialogTitle });
+    expect(dialog).toHaveTextContent('Navegar por todos os nossos produtos');
+    expect(dialog).toHaveTextContent('Adicionar artigos ao carrinho');
+    expect(dialog).toHaveTextContent('Pedir orçamentos através do formulário de contacto');
+    expect(within(dialog).getByRole('link', { name: 'Entre em Contacto' })).toHaveAttribute(
+      'href',
+      '/contacto',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Continuar a Navegar' })).toHaveAttribute(
+      'href',
+      '/produtos',
+    );
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Favoritos' }));
+    expect(screen.getByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
+  });
+
+  it('opens the dialog for ?coming-soon=1 and removes the parameter', () => {
+    mockPathname = '/produtos';
+    mockSearch = 'coming-soon=1&brand=3';
+    render(
+      <ComingSoonProvider>
+        <p>página</p>
+      </ComingSoonProvider>,
+    );
+    expect(screen.getByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
+    expect(mockReplace).toHaveBeenCalledWith('/produtos?brand=3', { scroll: false });
+  });
+
+  it('a path change closes the dialog', () => {
+    const view = render(
+      <ComingSoonProvider>
+        <UserBlock flags={OFF} />
+      </ComingSoonProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Área Privada' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    mockPathname = '/contacto';
+    view.rerender(
+      <ComingSoonProvider>
+        <UserBlock flags={OFF} />
+      </ComingSoonProvider>,
+    );
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+const CHAPTERS: NavigationChapter[] = [
+  {
+    code: 10,
+    title: 'Salas de Banho',
+    slug: 'salas-de-banho',
+    familyCount: 2,
+    families: [
+      {
+        code: '10-010',
+        title: 'Louça Sanitária',
+        slug: 'louca-sanitaria',
+        imageUrl: '/media/families/10-010.webp?w=64&q=70',
+      },
+      {
+        code: '10-020',
+        title: 'Torneiras de Lavatório',
+        slug: 'torneiras-de-lavatorio',
+        imageUrl: '/media/families/10-020.webp?w=64&q=70',
+      },
+    ],
+  },
+  {
+    code: 30,
+    title: 'Cozinha e Lavandaria',
+    slug: 'cozinha-e-lavandaria',
+    familyCount: 1,
+    families: [
+      {
+        code: '30-010',
+        title: 'Lava-Louças',
+        slug: 'lava-loucas',
+        imageUrl: '/media/families/30-010.webp?w=64&q=70',
+      },
+    ],
+  },
+];
+
+describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('on desktop shows the families of a hovered chapter as image cards', async () => {
+    jest.useFakeTimers();
+    render(<CategoriesMenu chapters={CHAPTERS} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
+    const dialog = screen.getByRole('dialog', { name: 'Categorias' });
+    expect(
+      within(dialog).getByRole('heading', { name: 'Selecione uma família' }),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Louça Sanitária' })).toHaveAttribute(
+      'href',
+      '/produtos/salas-de-banho/louca-sanitaria',
+    );
+
+    const kitchen = within(dialog).getByRole('button', { name: /Cozinha e Lavandaria/ });
+    fireEvent.pointerEnter(kitchen, { pointerType: 'mouse' });
+    await act(async () => jest.advanceTimersByTime(100));
+    expect(kitchen).toHaveAttribute('aria-expanded', 'true');
+    const card = within(dialog).getByRole('link', { name: 'Lava-Louças' });
+    expect(card).toHaveAttribute('href', '/produtos/cozinha-e-lavandaria/lava-loucas');
+    const img = card.querySelector('img')!;
+    expect(img).toHaveAttribute('src', '/media/families/30-010.webp?w=64&q=70');
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width', '64');
+    expect(
+      within(dialog).getByRole('link', { name: /Ver todos os produtos em Cozinha e Lavandaria/ }),
+    ).toHaveAttribute('href', '/produtos/cozinha-e-lavandaria?view=all');
+  });
+
+  it('a click selects a chapter too', () => {
+    render(<CategoriesMenu chapters={CHAPTERS} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
+    fireEvent.click(screen.getByRole('button', { name: /Cozinha e Lavandaria/ }));
+    expect(screen.getByRole('link', { name: 'Lava-Louças' })).toBeInTheDocument();
+  });
+
+  it('on mobile a chapter is a link to its page', () => {
+    desktop = false;
+    render(<CategoriesMenu chapters={CHAPTERS} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
+    expect(screen.getByRole('link', { name: /Cozinha e Lavandaria/ })).toHaveAttribute(
+      'href',
+      '/produtos/cozinha-e-lavandaria',
+    );
+    expect(
+      screen.queryByRole('heading', { name: 'Selecione uma família' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('closes on Escape and on a path change', () => {
+    const view = render(<CategoriesMenu chapters={CHAPTERS} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    mockPathname = '/produtos/salas-de-banho';
+    view.rerender(<CategoriesMenu chapters={CHAPTERS} />);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('MobileMenu (spec 2.6)', () => {
+  it('holds search, the user block, account links, Navegar and the login button', () => {
+    desktop = false;
+    render(
+      <ComingSoonProvider>
+        <MobileMenu flags={ALL_FLAGS_ON} />
+      </ComingSoonProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('combobox', { name: 'Pesquisar produtos' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'Área Privada' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(within(menu).getByRole('link', { name: 'A minha conta' })).toHaveAttribute(
+      'href',
+      '/dashboard',
+    );
+    expect(within(menu).getByRole('link', { name: 'Encomendas' })).toHaveAttribute(
+      'href',
+      '/dashboard/orders',
+    );
+    expect(within(menu).getByRole('link', { name: 'Favoritos' })).toHaveAttribute(
+      'href',
+      '/dashboard/favorites',
+    );
+    expect(within(menu).getByRole('link', { name: 'Carrinho' })).toHaveAttribute('href', '/cart');
+    const navigate = within(menu).getByRole('navigation', { name: 'Navegar' });
+    expect(
+      within(navigate)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
+      '/produtos',
+      '/produtos-por-marca',
+      '/catalogos',
+      '/catalogos-fabrica',
+      '/campanhas',
+      '/sobre',
+      '/contacto',
+      '/pro',
+    ]);
+    expect(within(menu).getByRole('link', { name: 'Iniciar sessão' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+  });
+
+  it('sends switched-off features to the coming-soon dialog, the cart stays a link', () => {
+    render(
+      <ComingSoonProvider>
+        <MobileMenu flags={OFF} />
+      </ComingSoonProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByRole('link', { name: 'Carrinho' })).toHaveAttribute('href', '/cart');
+    fireEvent.click(within(menu).getByRole('button', { name: 'A minha conta' }));
+    expect(screen.getByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+});

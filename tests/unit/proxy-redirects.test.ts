@@ -1,0 +1,117 @@
+/** @jest-environment node */
+import { NextRequest } from 'next/server';
+import { resetEnvCache } from '@/lib/env';
+import { FLAGS_HEADER } from '@/lib/flags';
+import { resolveRedirect } from '@/lib/redirects';
+import { proxy } from '@/proxy';
+
+describe('resolveRedirect (spec 2.2)', () => {
+  it.each([
+    ['/signup', '/access-request', 308],
+    ['/auth/access-request', '/access-request', 308],
+    ['/request-access', '/access-request', 308],
+    ['/register-particular', '/', 308],
+    ['/favoritos', '/dashboard/favorites', 308],
+    ['/admin', '/admin/dashboard', 307],
+    ['/admin/', '/admin/dashboard', 307],
+    ['/admin/users', '/admin/pro-accounts?tab=users', 308],
+    ['/admin/users/0b7c-42', '/admin/pro-accounts/users/0b7c-42', 308],
+    ['/admin/access-requests', '/admin/pro-accounts', 308],
+    ['/admin/accounts', '/admin/pro-accounts', 308],
+  ])('%s → %s (%i)', (from, destination, status) => {
+    expect(resolveRedirect(from, '')).toEqual({ destination, status });
+  });
+
+  it('leaves every other path alone', () => {
+    for (const path of [
+      '/',
+      '/produtos',
+      '/access-request',
+      '/admin/dashboard',
+      '/admin/users/new',
+      '/admin/users/1/edit',
+      '/signup/x',
+      '/Signup',
+    ]) {
+      expect(resolveRedirect(path, '')).toBeNull();
+    }
+  });
+
+  it('keeps the query string, the target parameters winning', () => {
+    expect(resolveRedirect('/signup', '?ref=email')).toEqual({
+      destination: '/access-request?ref=email',
+      status: 308,
+    });
+    expect(resolveRedirect('/admin/users', '?tab=requests&page=2')).toEqual({
+      destination: '/admin/pro-accounts?tab=users&page=2',
+      status: 308,
+    });
+  });
+});
+
+describe('proxy', () => {
+  const saved = process.env.PRODUCTION_HOSTS;
+  beforeAll(() => {
+    process.env.PRODUCTION_HOSTS = 'loja.example.pt, www.loja.example.pt';
+    resetEnvCache();
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.PRODUCTION_HOSTS;
+    else process.env.PRODUCTION_HOSTS = saved;
+    resetEnvCache();
+  });
+
+  const request = (url: string, headers: Record<string, string> = {}) =>
+    new NextRequest(url, { headers: { host: new URL(url).host, ...headers } });
+
+  it('answers the redirects of spec 2.2 on every host', () => {
+    const res = proxy(request('http://localhost:3000/signup?ref=x'));
+    expect(res.status).toBe(308);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/access-request?ref=x');
+    const admin = proxy(request('https://loja.example.pt/admin'));
+    expect(admin.status).toBe(307);
+    expect(admin.headers.get('location')).toBe('https://loja.example.pt/admin/dashboard');
+  });
+
+  it.each([
+    '/login',
+    '/access-request',
+    '/dashboard',
+    '/dashboard/orders/7',
+    '/checkout',
+    '/checkout/success',
+  ])('sends %s to /produtos?coming-soon=1 on a production host (307)', (path) => {
+    const res = proxy(request(`https://www.loja.example.pt${path}`));
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe('https://www.loja.example.pt/produtos?coming-soon=1');
+  });
+
+  it('lets the same routes through elsewhere and passes all flags on', () => {
+    const res = proxy(request('http://staging.loja.example.pt/login'));
+    expect(res.status).toBe(200);
+    const forwarded = JSON.parse(res.headers.get(`x-middleware-request-${FLAGS_HEADER}`) ?? 'null');
+    expect(forwarded).toEqual({
+      ENABLE_USER_REGISTRATION: true,
+      ENABLE_DASHBOARD: true,
+      ENABLE_CHECKOUT: true,
+      ENABLE_FAVORITES: true,
+      ENABLE_USER_PROFILES: true,
+    });
+  });
+
+  it('passes the production flags on for public pages and ignores a forged flags header', () => {
+    const res = proxy(
+      request('https://loja.example.pt/produtos', { [FLAGS_HEADER]: '{"ENABLE_CHECKOUT":true}' }),
+    );
+    expect(res.status).toBe(200);
+    const forwarded = JSON.parse(res.headers.get(`x-middleware-request-${FLAGS_HEADER}`) ?? 'null');
+    expect(Object.values(forwarded).every((v) => v === false)).toBe(true);
+  });
+
+  it('a forged X-Forwarded-Host cannot switch the features of a production host on', () => {
+    const res = proxy(
+      request('https://loja.example.pt/login', { 'x-forwarded-host': 'localhost' }),
+    );
+    expect(res.status).toBe(307);
+  });
+});
