@@ -188,6 +188,18 @@ async function overHttp(dataDir: string) {
     console.log('HTTP: o build existente (.next) não inclui /api/products/search (anterior a esta rota) — parte HTTP ignorada.');
     return;
   }
+  const base = `http://127.0.0.1:${PORT}`;
+  if (await waitFor(`${base}/api/health`, 500)) {
+    console.log(`HTTP: a porta ${PORT} já está ocupada por outro servidor — parte HTTP ignorada.`);
+    return;
+  }
+  const buildTime = fs.statSync(path.join(root, '.next', 'BUILD_ID')).mtimeMs;
+  const sources = ['server/search', 'lib/search', 'app/api/products/search'].flatMap((dir) =>
+    fs.readdirSync(path.join(root, dir)).map((f) => fs.statSync(path.join(root, dir, f)).mtimeMs),
+  );
+  if (Math.max(...sources) > buildTime) {
+    console.log('HTTP: aviso — o build (.next) é anterior ao código de pesquisa atual; mede a versão desse build.');
+  }
   const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
   const child = spawn(process.execPath, [nextBin, 'start', '-p', String(PORT)], {
     cwd: root,
@@ -199,7 +211,6 @@ async function overHttp(dataDir: string) {
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   try {
-    const base = `http://127.0.0.1:${PORT}`;
     if (!(await waitFor(`${base}/api/health`, 60_000))) {
       console.log(`HTTP: o servidor não respondeu em /api/health.\n${output.slice(-2000)}`);
       return;
@@ -239,7 +250,7 @@ async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-search-'));
   console.log(`Pasta: ${dir}, ${os.cpus().length} núcleos, Node ${process.version}`);
   try {
-    let database = await openPglite(path.join(dir, 'pglite'));
+    const database = await openPglite(path.join(dir, 'pglite'));
     try {
       await prepareDatabase(database, { seedDemo: true });
       setDatabase(database);
@@ -272,8 +283,6 @@ async function main() {
     }
     console.log('');
     await overHttp(dir);
-    void database;
-    database = undefined as never;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
     console.log(`\nTotal: ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -42,7 +42,7 @@ export function SearchableList({
         )}
       >
         <span className="truncate">{i.label}</span>
-        {i.count !== undefined && <span className="text-xs text-slate-500">{i.count}</span>}
+        {i.count !== undefined && <span className="text-xs text-slate-600">{i.count}</span>}
       </Link>
     </li>
   );

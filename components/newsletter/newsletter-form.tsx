@@ -195,7 +195,7 @@ export function NewsletterForm({ variant, className }: NewsletterFormProps) {
           className={cn(
             'h-10',
             dark
-              ? 'bg-sky-500 text-white hover:bg-sky-400'
+              ? 'bg-sky-700 text-white hover:bg-sky-600'
               : 'bg-sky-700 text-white hover:bg-sky-800',
           )}
         >

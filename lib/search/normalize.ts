@@ -87,7 +87,7 @@ export function words(folded: string): string[] {
 export function modernSpelling(folded: string): string {
   let w = folded;
   w = w.replace(/^electr/, 'eletr');
-  w = w.replace(/^(re|des|de|in|pro|a)?(tecto|tectos)$/, (_m, p: string | undefined) => `${p ?? ''}teto`);
+  w = w.replace(/^tecto(s?)$/, 'teto$1'); // tecto
   w = w.replace(/([aeiou])ctor(es)?$/, '$1tor$2'); // detector, colector, projector, protector, extractor
   w = w.replace(/([aeiou])ccao$/, '$1cao').replace(/([aeiou])ccoes$/, '$1coes'); // protecção, acção
   w = w.replace(/([aeiou])ctivo(s)?$/, '$1tivo$2'); // activo

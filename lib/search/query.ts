@@ -168,11 +168,12 @@ function wordGroup(token: Token, options: ParseOptions, endsWithSpace: boolean):
   };
 }
 
-/** Parses a raw query. Queries shorter than 2 characters (trimmed) are empty. */
+/** Parses a raw query. Queries shorter than 2 characters (trimmed and normalised) are empty. */
 export function parseSearchQuery(raw: string, options: ParseOptions = {}): ParsedQuery {
   const trimmed = raw.trim().slice(0, MAX_QUERY_LENGTH);
   const normalized = normalizeQuery(trimmed);
-  if (trimmed.length < MIN_QUERY_LENGTH) return { raw, normalized, sizes: [], groups: [], empty: true };
+  // Counted after normalisation: `½` is `1/2"`.
+  if (normalized.length < MIN_QUERY_LENGTH) return { raw, normalized, sizes: [], groups: [], empty: true };
   const endsWithSpace = /\s$/.test(raw);
   const { sizes, rest } = extractSizes(normalized);
   const tokens = tokenize(rest, options.vocabulary);

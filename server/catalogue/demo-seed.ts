@@ -3,6 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { appState, brands, campaignProducts, campaigns, chapters, families, partnerLogos, products } from '@/server/db/schema';
 import { applyCatalogue, markCatalogueSource, type ImportSummary, type ProgressFn } from '@/server/import/apply';
+import { analyzeCatalogue } from '@/server/import';
 import { formatIssue } from '@/server/import/read';
 import { validateRows } from '@/server/import/validate';
 import { generatedMediaUrl } from '@/lib/catalogue/media';
@@ -33,8 +34,8 @@ export async function seedDemoCatalogue(db: Db, seed = 1967, onProgress?: Progre
     throw new Error(`O catálogo de demonstração é inválido:\n${issues.slice(0, 20).map(formatIssue).join('\n')}`);
   }
 
-  return db.transaction(async (tx) => {
-    const summary = await applyCatalogue(tx, input, onProgress);
+  const summary = await db.transaction(async (tx) => {
+    const result = await applyCatalogue(tx, input, onProgress);
 
     for (const brand of demo.brands) {
       await tx.update(brands).set({ officialSite: brand.officialSite }).where(eq(brands.name, brand.name));
@@ -111,6 +112,8 @@ export async function seedDemoCatalogue(db: Db, seed = 1967, onProgress?: Progre
     }
 
     await markCatalogueSource(tx, 'demo', { seed });
-    return summary;
+    return result;
   });
+  await analyzeCatalogue(db);
+  return summary;
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { sql } from 'drizzle-orm';
 import { chapters, families } from '@/server/db/schema';
 import type { Db } from '@/server/db/client';
 import { applyCatalogue, markCatalogueSource, type ImportSummary, type ProgressFn } from './apply';
@@ -32,7 +33,13 @@ export async function importCatalogueRows(db: Db, rows: readonly SourceRow[], op
     await markCatalogueSource(tx, options.source ?? 'import');
     return result;
   });
+  await analyzeCatalogue(db);
   return { ok: true, rows: rows.length, summary };
+}
+
+/** Fresh planner statistics after a bulk write (PGlite has no autovacuum to do it). */
+export async function analyzeCatalogue(db: Db): Promise<void> {
+  await db.execute(sql`ANALYZE families, brands, products, inventory_products, model_attributes`);
 }
 
 export async function importCatalogueFile(db: Db, file: string, options: ImportOptions = {}): Promise<ImportResult> {

@@ -14,8 +14,10 @@ import { getVocabulary } from './vocabulary';
  * Product search (spec 5 and 7): PostgreSQL full text over the product document (name and SEO
  * name, codes, brand, family, sizes, description) and the model documents, plus code/EAN
  * lookups and size matching, in one ranking query; the ranked ids are then hydrated into
- * `ProductSummary` objects. When nothing matches, a trigram (`<%`) query on product names
- * catches what the typo correction did not.
+ * `ProductSummary` objects (two queries per search). Only when fewer than `FEW_RESULTS` products
+ * have every word does a second ranking query also list those missing one word (after the
+ * others); when still nothing matches, a trigram (`<%`) query on product names catches what the
+ * typo correction did not.
  *
  * Ranking, per group of words the user typed (each word with its plural, synonyms, corrections):
  * where it matches in the product name decides how much it counts. The first word of the name
@@ -50,9 +52,11 @@ export interface SearchPage {
 const CONFIG = sql.raw(`'pt_unaccent'::regconfig`);
 const SYNONYM_TABLE = compileSynonyms(SYNONYMS);
 
-/** Points a group earns by where it matches (index = location rank, see `groupLocation`). */
+/** Points a group earns by where it matches (index = location rank, see `locationCase`). */
 const LOCATION_POINTS = [0, 8, 25, 25, 45, 65, 80, 100] as const;
 const SYNONYM_FACTOR = 0.85;
+/** Below this many complete matches, products missing one of the words are listed after them. */
+const FEW_RESULTS = 5;
 
 // ---------------------------------------------------------------------------------------------
 // tsquery text
@@ -83,20 +87,48 @@ function groupQuery(alternatives: readonly Alternative[], mode: Mode): string | 
 // ---------------------------------------------------------------------------------------------
 // SQL pieces
 
-/** The tsqueries of one search, computed once in the `q` CTE and referenced as InitPlans. */
+/**
+ * The tsqueries of one search, computed once in the `q` CTE and referenced as InitPlans.
+ * `ref` gives the Portuguese query (stems) for the stored documents; `prefixRef` gives the same
+ * query over the `simple` configuration with every stem as a prefix (`'torneir':*`), for the
+ * vectors built on the fly from the folded name (far cheaper than the Portuguese dictionary).
+ */
 class Terms {
   private readonly texts: string[] = [];
-  ref(text: string): SQL {
+  private readonly prefixed = new Set<number>();
+  private readonly docTests = new Set<number>();
+  private index(text: string): number {
     let i = this.texts.indexOf(text);
     if (i < 0) i = this.texts.push(text) - 1;
-    return sql.raw(`(SELECT t${i} FROM q)`);
+    return i;
+  }
+  ref(text: string): SQL {
+    return sql.raw(`(SELECT t${this.index(text)} FROM q)`);
+  }
+  prefixRef(text: string): SQL {
+    const i = this.index(text);
+    this.prefixed.add(i);
+    return sql.raw(`(SELECT s${i} FROM q)`);
+  }
+  /** `document @@ query`, evaluated once per candidate (column `d{i}` of the candidates). */
+  docRef(text: string): SQL {
+    const i = this.index(text);
+    this.docTests.add(i);
+    return sql.raw(`c.d${i}`);
+  }
+  docColumns(document: string): SQL[] {
+    return [...this.docTests].map((i) => sql.raw(`(${document} @@ (SELECT t${i} FROM q)) AS d${i}`));
   }
   cte(): SQL {
     if (this.texts.length === 0) return sql`SELECT NULL::tsquery AS t_none`;
-    return sql`SELECT ${sql.join(
+    const base = sql.join(
       this.texts.map((t, i) => sql`to_tsquery(${CONFIG}, ${t}) AS ${sql.raw(`t${i}`)}`),
       sql`, `,
-    )}`;
+    );
+    // 'torneir':A → 'torneir':*A (a quoted lexeme, then its optional weight marker).
+    const toPrefix = String.raw`'''([^'']+)'':?', '''\1'':*', 'g'`;
+    const prefixes = [...this.prefixed].map((i) => sql.raw(`regexp_replace(t${i}::text, ${toPrefix})::tsquery AS s${i}`));
+    return prefixes.length ? sql`SELECT *, ${sql.join(prefixes, sql`, `)} FROM (SELECT ${base}) x` : sql`SELECT ${base}`;
   }
 }
 
@@ -131,17 +163,23 @@ function teeSql(): GroupSql {
 }
 
 /** Location of a group: 7 first word, 6 name core, 5 name head, 4 name, 3 family/brand/codes, 2 models, 1 description. */
-function locationCase(terms: Terms, q: Record<Mode, string | null>, code: SQL | null): SQL {
-  const tsq = (text: string) => terms.ref(text);
+function locationCase(terms: Terms, q: Record<Mode, string | null>, code: SQL | null, relaxed: boolean): SQL {
   const branches: SQL[] = [];
   if (code) branches.push(sql`WHEN ${code} THEN 7`);
-  if (q.first) branches.push(sql`WHEN c.hv @@ ${tsq(q.first)} THEN 7`);
-  if (q.core) branches.push(sql`WHEN c.hv @@ ${tsq(q.core)} THEN 6`);
-  if (q.any) branches.push(sql`WHEN c.hv @@ ${tsq(q.any)} THEN 5`);
-  if (q.name) branches.push(sql`WHEN c.doc @@ ${tsq(q.name)} THEN 4`);
-  if (q.extra) branches.push(sql`WHEN c.doc @@ ${tsq(q.extra)} THEN 3`);
-  if (q.any) branches.push(sql`WHEN c.model_hit THEN 2`);
-  if (q.any) branches.push(sql`WHEN c.doc @@ ${tsq(q.any)} THEN 1`);
+  // The head vector matches stems as prefixes (cheap `simple` vectors): it only says *where* in
+  // the name a word is, once the stored document says the name has it at all.
+  const head = (text: string) => terms.prefixRef(text);
+  if (q.name) {
+    const inName = terms.docRef(q.name);
+    if (q.first) branches.push(sql`WHEN ${inName} AND c.hv @@ ${head(q.first)} THEN 7`);
+    if (q.core) branches.push(sql`WHEN ${inName} AND c.hv @@ ${head(q.core)} THEN 6`);
+    if (q.any) branches.push(sql`WHEN ${inName} AND c.hv @@ ${head(q.any)} THEN 5`);
+    branches.push(sql`WHEN ${inName} THEN 4`);
+  }
+  if (q.extra) branches.push(sql`WHEN ${terms.docRef(q.extra)} THEN 3`);
+  // A model that has every word (only meaningful when every word is required).
+  if (q.any && !relaxed) branches.push(sql`WHEN c.model_hit THEN 2`);
+  if (q.any) branches.push(sql`WHEN ${terms.docRef(q.any)} THEN 1`);
   if (branches.length === 0) return sql`0`;
   return sql`(CASE ${sql.join(branches, sql` `)} ELSE 0 END)`;
 }
@@ -156,30 +194,31 @@ function groupQueries(alternatives: readonly Alternative[]): Record<Mode, string
   };
 }
 
-function groupSql(terms: Terms, group: TermGroup, k: number): GroupSql | null {
+function groupSql(terms: Terms, group: TermGroup, k: number, relaxed: boolean): GroupSql | null {
   if (group.tee) return teeSql();
   const all = groupQueries(group.alternatives);
   const typed = groupQueries(group.alternatives.filter((a) => a.source === 'query'));
   const code = group.codes.length > 0 ? HAS_CODE_HIT(k) : null;
   if (!all.any && !code) return null;
   const matchParts: SQL[] = [];
-  if (all.any) matchParts.push(sql`c.doc @@ ${terms.ref(all.any)}`, sql`c.model_hit`);
+  if (all.any) matchParts.push(terms.docRef(all.any));
+  if (all.any && !relaxed) matchParts.push(sql`c.model_hit`);
   if (code) matchParts.push(code);
   // A typed phrase (`painéis solares`) scores each of its words where it is found.
   const typedWords = group.alternatives.find((a) => a.source === 'query')?.words ?? [];
   const pointsTyped =
     typedWords.length > 1 && !code
       ? sql`((${sql.join(
-          typedWords.map((w) => pointsSql(locationCase(terms, groupQueries([{ words: [w], source: 'query' }]), null))),
+          typedWords.map((w) => pointsSql(locationCase(terms, groupQueries([{ words: [w], source: 'query' }]), null, relaxed))),
           sql` + `,
         )}) / ${sql.raw(`${typedWords.length}.0`)})`
-      : pointsSql(locationCase(terms, typed, code));
+      : pointsSql(locationCase(terms, typed, code, relaxed));
   // "sem boia" in a name: the product lacks what this group asks for.
   const forms = typedWords.length === 1 && !code ? inflections(typedWords[0] ?? '').filter((f) => /^[a-z0-9-]+$/.test(f)) : [];
   const without = forms.length ? sql`(c.name_folded ~ ${`\\msem (\\S+ )?(${forms.join('|')})\\M`})` : null;
   return {
     matches: sql`(${sql.join(matchParts, sql` OR `)})`,
-    locationAll: locationCase(terms, all, code),
+    locationAll: locationCase(terms, all, code, relaxed),
     pointsTyped,
     without,
     negated: group.negated,
@@ -191,30 +230,53 @@ function pointsSql(location: SQL | string): SQL {
   return sql`(${sql.raw(`(ARRAY[${LOCATION_POINTS.join(',')}])`)}[${location} + 1])`;
 }
 
-/** Code lookups of one group: exact (3), prefix (2) or inside (1) a model code, product code or EAN. */
+/** The first string after every string that starts with `prefix` (digits only), or null. */
+function digitsUpperBound(prefix: string): string | null {
+  const digits = prefix.split('');
+  for (let i = digits.length - 1; i >= 0; i--) {
+    if (digits[i] !== '9') {
+      digits[i] = String(Number(digits[i]) + 1);
+      return digits.slice(0, i + 1).join('');
+    }
+  }
+  return null;
+}
+
+/**
+ * Code lookups of one group: exact (3), prefix (2) or inside (1) a model code or product code,
+ * exact (3) or prefix (2) of an EAN. Every test can use an index: `text_pattern_ops` for code
+ * prefixes, trigrams for the inside, the plain btree on `ean` through a range.
+ */
 function codeHitsSql(groups: readonly TermGroup[]): SQL | null {
   const blocks: SQL[] = [];
   groups.forEach((g, k) => {
     if (g.codes.length === 0) return;
     const variants = g.codes;
-    const eq = (col: SQL) => sql.join(variants.map((v) => sql`${col} = ${v}`), sql` OR `);
-    const prefix = (col: SQL) => sql.join(variants.map((v) => sql`${col} LIKE ${`${v}%`}`), sql` OR `);
+    const numeric = variants.filter((v) => /^\d+$/.test(v));
+    const any = (parts: SQL[]) => (parts.length ? sql`(${sql.join(parts, sql` OR `)})` : sql`false`);
+    const eq = (col: SQL, vs: readonly string[]) => any(vs.map((v) => sql`${col} = ${v}`));
+    const prefix = (col: SQL, vs: readonly string[]) => any(vs.map((v) => sql`${col} LIKE ${`${v}%`}`));
     const digits = variants[0]?.replace(/\D/g, '') ?? '';
-    const infix = (col: SQL) =>
-      digits.length >= 4 ? sql.join(variants.map((v) => sql`${col} LIKE ${`%${v}%`}`), sql` OR `) : sql`false`;
+    const infix = (col: SQL) => (digits.length >= 4 ? any(variants.map((v) => sql`${col} LIKE ${`%${v}%`}`)) : sql`false`);
+    const eanPrefix = any(
+      numeric.map((v) => {
+        const upper = digitsUpperBound(v);
+        return upper ? sql`(m.ean >= ${v} AND m.ean < ${upper})` : sql`m.ean >= ${v}`;
+      }),
+    );
     const code = sql`lower(m.code)`;
-    const ean = sql`m.ean`;
     const pcode = sql`lower(p.product_code)`;
     blocks.push(sql`
       SELECT m.product_id AS id, ${sql.raw(String(k))} AS k,
-        max(CASE WHEN ${eq(code)} OR ${eq(ean)} THEN 3 WHEN ${prefix(code)} OR ${prefix(ean)} THEN 2 ELSE 1 END) AS s
+        max(CASE WHEN ${eq(code, variants)} OR ${eq(sql`m.ean`, numeric)} THEN 3
+                 WHEN ${prefix(code, variants)} OR ${eanPrefix} THEN 2 ELSE 1 END) AS s
       FROM inventory_products m
-      WHERE ${prefix(code)} OR ${prefix(ean)} OR ${infix(code)}
+      WHERE ${prefix(code, variants)} OR ${eanPrefix} OR ${infix(code)}
       GROUP BY m.product_id
       UNION ALL
-      SELECT p.id, ${sql.raw(String(k))}, CASE WHEN ${eq(pcode)} THEN 3 WHEN ${prefix(pcode)} THEN 2 ELSE 1 END
+      SELECT p.id, ${sql.raw(String(k))}, CASE WHEN ${eq(pcode, variants)} THEN 3 WHEN ${prefix(pcode, variants)} THEN 2 ELSE 1 END
       FROM products p
-      WHERE ${prefix(pcode)} OR ${infix(pcode)}`);
+      WHERE ${prefix(pcode, variants)} OR ${infix(pcode)}`);
   });
   if (blocks.length === 0) return null;
   return sql.join(blocks, sql` UNION ALL `);
@@ -270,7 +332,7 @@ interface RunOptions {
   explain?: boolean;
   /** Return the score components of each row (diagnosis). */
   debug?: boolean;
-  /** Any word may match (second pass when all of them together match nothing). */
+  /** Second pass: products may miss one of the words (ranked after those that have them all). */
   relaxed?: boolean;
 }
 
@@ -285,7 +347,7 @@ async function rankedIds(
     sql`true`;
   const terms = new Terms();
   const groups = parsed.groups;
-  const built = groups.map((g, k) => ({ group: g, sql: groupSql(terms, g, k) }));
+  const built = groups.map((g, k) => ({ group: g, sql: groupSql(terms, g, k, options.relaxed === true) }));
   const groupSqls = built.map((b) => b.sql).filter((g): g is GroupSql => g !== null);
   // The query's first word names the kind of product wanted (Portuguese puts the head noun first).
   const headEntry = built.filter((b) => b.sql !== null)[0];
@@ -323,9 +385,11 @@ async function rankedIds(
     sql`${g.locationAll} AS ${sql.raw(`la${k}`)}`,
     sql`${g.pointsTyped} AS ${sql.raw(`pt${k}`)}`,
     sql`${g.without ?? sql`false`} AS ${sql.raw(`wo${k}`)}`,
+    sql`(${g.matches})::int AS ${sql.raw(`mk${k}`)}`,
   ]);
   const groupPoints = groupSqls.map((g, k) => {
-    const points = sql`GREATEST(${sql.raw(`l.pt${k}`)}, ${sql.raw(String(SYNONYM_FACTOR))} * ${pointsSql(`l.la${k}`)})`;
+    // A synonym found together with some of the words typed is better than the synonym alone.
+    const points = sql`(GREATEST(${sql.raw(`l.pt${k}`)}, ${sql.raw(String(SYNONYM_FACTOR))} * ${pointsSql(`l.la${k}`)}) + 0.2 * ${sql.raw(`l.pt${k}`)})`;
     const without = sql.raw(`l.wo${k}`);
     // "bomba com boia" is not met by a pump "sem boia"; "urinol sem água" is.
     return g.negated
@@ -341,9 +405,8 @@ async function rankedIds(
   const strong =
     groupSqls.length && !options.relaxed ? sql.join(groupSqls.map((_g, k) => sql`${la(k)} >= 2`), sql` AND `) : sql`true`;
   // Second pass: the more of the words a product matches, the better.
-  const matchedCount = options.relaxed && groupSqls.length
-    ? sql`(${sql.join(groupSqls.map((_g, k) => sql`(${la(k)} > 0)::int`), sql` + `)}) * 1000`
-    : sql`0`;
+  const matchedSum = sql`(${sql.join(groupSqls.map((_g, k) => sql.raw(`l.mk${k}`)), sql` + `)})`;
+  const matchedCount = options.relaxed && groupSqls.length ? sql`${matchedSum} * 1000` : sql`0`;
   const codeScore = codeHits
     ? sql`(SELECT coalesce(max(s::int), 0) FROM jsonb_each_text(c.code_hits) AS e(k, s))`
     : sql`0`;
@@ -353,9 +416,13 @@ async function rankedIds(
         + ${headBonus}
         + l.size_score * 60
         + l.text_rank * 5)`;
-  const groupMatch = groupSqls.length
-    ? sql.join(groupSqls.map((g) => g.matches), options.relaxed ? sql` OR ` : sql` AND `)
-    : sql`true`;
+  // Second pass: all the words but one (any word when there are only two).
+  const minMatched = Math.max(1, groupSqls.length - 1);
+  const groupMatch = !groupSqls.length
+    ? sql`true`
+    : options.relaxed
+      ? sql`(${sql.join(groupSqls.map((g) => sql`(${g.matches})::int`), sql` + `)}) >= ${sql.raw(String(minMatched))}`
+      : sql.join(groupSqls.map((g) => g.matches), sql` AND `);
   const finalOrder = relevance ? sql`r.score DESC, length(r.name), r.name, r.id` : orderSql(params.sort, params.order, 'r.');
   const headCut = String.raw`'\s(para|p/|de ligacao (a|ao)|de substituicao)(\s.*)?$'`;
   const coreCut = String.raw`'\s(com|sem|c/|s/)(\s.*)?$'`;
@@ -371,31 +438,34 @@ async function rankedIds(
     ids AS (${sql.join(sources, sql` UNION `)}),
     c0 AS MATERIALIZED (
       SELECT products.id, products.name, products.seo_optimized_name, products.created_at, products.updated_at,
-        products.search_document AS doc, products.available_sizes,
-        ${nameFolded} AS name_folded,
-        ${sql.raw(sizeTextSql(`array_to_string(products.available_sizes, ' | ') || ' | ' || products.name`))} AS size_text,
+        products.available_sizes, n.name_folded, h.head_text,
+        ${relevance && rankQuery ? sql`ts_rank_cd(products.search_document, ${terms.ref(rankQuery)})` : sql`0`} AS text_rank,
+        ${sql.join([sql`true AS d_none`, ...terms.docColumns('products.search_document')], sql`, `)},
+        ${parsed.sizes.length ? sql.raw(sizeTextSql(`array_to_string(products.available_sizes, ' | ') || ' | ' || products.name`)) : sql`''`} AS size_text,
         (mh.id IS NOT NULL) AS model_hit,
-        ch.hits AS code_hits,
-        regexp_replace(${nameFolded}, ${sql.raw(headCut)}, '') AS head_text,
-        regexp_replace(regexp_replace(${nameFolded}, ${sql.raw(headCut)}, ''), ${sql.raw(coreCut)}, '') AS core_text
+        ch.hits AS code_hits
       FROM products
       JOIN families ON families.id = products.family_id
       LEFT JOIN mh ON mh.id = products.id
       LEFT JOIN ch ON ch.id = products.id
+      -- OFFSET 0 keeps each value computed once per row (no inlining into every use).
+      CROSS JOIN LATERAL (SELECT ${nameFolded} AS name_folded OFFSET 0) n
+      CROSS JOIN LATERAL (SELECT regexp_replace(n.name_folded, ${sql.raw(headCut)}, '') AS head_text OFFSET 0) h
       WHERE products.id = ANY (ARRAY(SELECT id FROM ids)) AND ${filters}
     ),
     c AS MATERIALIZED (
-      SELECT c0.*,
-        setweight(to_tsvector(${CONFIG}, split_part(c0.core_text, ' ', 1)), 'A')
-          || setweight(to_tsvector(${CONFIG}, substr(c0.core_text, length(split_part(c0.core_text, ' ', 1)) + 1)), 'B')
-          || to_tsvector(${CONFIG}, substr(c0.head_text, length(c0.core_text) + 1)) AS hv
+      SELECT c0.*, k.core_text,
+        setweight(to_tsvector('simple', split_part(k.core_text, ' ', 1)), 'A')
+          || setweight(to_tsvector('simple', substr(k.core_text, length(split_part(k.core_text, ' ', 1)) + 1)), 'B')
+          || to_tsvector('simple', substr(c0.head_text, length(k.core_text) + 1)) AS hv
       FROM c0
+      CROSS JOIN LATERAL (SELECT regexp_replace(c0.head_text, ${sql.raw(coreCut)}, '') AS core_text OFFSET 0) k
     ),
     l AS MATERIALIZED (
       SELECT c.id, c.name, c.seo_optimized_name, c.created_at, c.updated_at
         ${relevance && locationColumns.length ? sql`, ${sql.join(locationColumns, sql`, `)}` : sql``}
         ${relevance ? sql`, ${codeScore} AS code_score, ${sizeScoreSql(parsed.sizes)} AS size_score,
-          ${rankQuery ? sql`ts_rank_cd(c.doc, ${terms.ref(rankQuery)})` : sql`0`} AS text_rank` : sql``}
+          c.text_rank` : sql``}
       FROM c
       WHERE ${groupMatch}
     ),
@@ -438,9 +508,9 @@ async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, optio
     .map((g) => foldAccents(g.text))
     .filter((t) => t.length >= 4);
   if (terms.length === 0) return { ids: [] as number[], total: 0 };
-  const filters = and(
-    ...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand }),
-  );
+  const filters =
+    and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand })) ??
+    sql`true`;
   const name = sql`immutable_unaccent(lower(products.name))`;
   const anyTerm = sql.join(terms.map((t) => sql`${t} <% ${name}`), sql` OR `);
   const similarity = sql.join(terms.map((t) => sql`word_similarity(${t}, ${name})`), sql` + `);
@@ -498,8 +568,14 @@ async function run(params: SearchParams, options: RunOptions): Promise<SearchPag
   const parsed = await parseQueryFor(db, params.q);
   if (parsed.empty) return { items: [], total: 0 };
   let ranked = await rankedIds(db, parsed, params, options);
-  // Nothing has every word: rank what has some of them, then try the names by trigrams.
-  if (ranked.total === 0 && parsed.groups.length > 1) ranked = await rankedIds(db, parsed, params, { ...options, relaxed: true });
+  // Few or no products have every word: also rank those missing one of them (after the
+  // complete matches), then, if still nothing, try the names by trigrams.
+  // (Only in relevance order: sorted by name, incomplete matches would mix with the others.)
+  const fillUp = params.sort === 'relevance' ? FEW_RESULTS : 1;
+  if (ranked.total < fillUp && parsed.groups.length > 1) {
+    const relaxed = await rankedIds(db, parsed, params, { ...options, relaxed: true });
+    if (relaxed.total > ranked.total) ranked = relaxed;
+  }
   if (ranked.total === 0) ranked = await fuzzyIds(db, parsed, params, options);
   const items = await getProductSummariesByIds(ranked.ids);
   return { items, total: ranked.total };

@@ -1,4 +1,5 @@
 import 'server-only';
+import { familyPath } from '@/lib/catalogue/urls';
 import type { ProductSummary } from '@/server/catalogue/types';
 
 /**
@@ -33,6 +34,10 @@ export interface SearchResultJson {
   updated_at: string;
   /** Product page path. */
   url: string;
+  /** For building links without another request: brand listing, family page, stock badge. */
+  brand_slug: string | null;
+  family_url: string;
+  stock_status: 'in_stock' | 'out_of_stock' | 'on_order';
 }
 
 /** A listing row of GET /api/products/by-chapter: the search result plus listing fields. */
@@ -69,6 +74,9 @@ export function toSearchResultJson(p: ProductSummary): SearchResultJson {
     created_at: p.createdAt,
     updated_at: p.updatedAt,
     url: p.path,
+    brand_slug: p.brandSlug,
+    family_url: familyPath(p.chapterSlug, p.familySlug),
+    stock_status: p.stockStatus,
   };
 }
 

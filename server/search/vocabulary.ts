@@ -93,13 +93,37 @@ function refresh(db: Db, entry: Entry | undefined): Promise<Entry> {
   return pending;
 }
 
+const analyzed = new WeakSet<Db>();
+
+/**
+ * PGlite has no autovacuum: tables filled by the demo seed or an import are never analyzed, and
+ * the planner then guesses (sequential scans of 50,000 models for a code lookup). Analyze the
+ * catalogue tables once when they have no statistics at all. PostgreSQL's autovacuum keeps them
+ * up to date by itself, so there this finds nothing to do.
+ */
+async function ensureStatistics(db: Db): Promise<void> {
+  if (analyzed.has(db)) return;
+  analyzed.add(db);
+  const never = await db.execute<{ relname: string }>(sql`
+    SELECT relname FROM pg_class
+    WHERE relname IN ('products', 'inventory_products', 'model_attributes', 'families', 'brands')
+      AND relkind = 'r' AND reltuples < 0`);
+  if (never.rows.length > 0) await db.execute(sql`ANALYZE products, inventory_products, model_attributes, families, brands`);
+}
+
 /**
  * The vocabulary of this database's catalogue. Built on first use; afterwards a stale copy is
  * served while a background check (and, after a catalogue change, a rebuild) runs.
  */
 export async function getVocabulary(db: Db): Promise<Vocabulary> {
   const entry = cache.get(db);
-  if (!entry) return (await refresh(db, undefined)).vocabulary;
+  if (!entry) {
+    const built = await refresh(db, undefined);
+    ensureStatistics(db).catch((err: unknown) => console.error('[search] estatísticas não atualizadas:', err));
+    return built.vocabulary;
+  }
+  // Built before the catalogue was filled (a search before the seed): look again right away.
+  if (entry.vocabulary.size === 0) return (await refresh(db, entry)).vocabulary;
   if (Date.now() - entry.checkedAt >= CHECK_MS && !loading.has(db)) {
     refresh(db, entry).catch((err: unknown) => console.error('[search] vocabulário não atualizado:', err));
   }

@@ -54,7 +54,7 @@ test('brand filter, including products without a brand', async ({ page }) => {
   await expect(page).toHaveURL(/\/produtos\?brand=[a-z0-9-]+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Produtos ${brandName}`);
   for (const card of (await page.getByTestId('product-card').all()).slice(0, 10)) {
-    await expect(card.getByRole('link', { name: brandName })).toBeVisible();
+    await expect(card.getByRole('link', { name: brandName, exact: true })).toBeVisible();
   }
 });
 

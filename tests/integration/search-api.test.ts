@@ -69,6 +69,9 @@ const SEARCH_FIELDS = [
   'created_at',
   'updated_at',
   'url',
+  'brand_slug',
+  'family_url',
+  'stock_status',
 ];
 
 beforeAll(async () => {
@@ -132,6 +135,17 @@ describe('GET /api/products/search', () => {
       expect(body.data).toEqual([]);
       expect(body.pagination.total).toBe(0);
     }
+  });
+
+  it('never fails on odd input', async () => {
+    const odd = ["'; drop table products; --", 'a&b|c!', '(((', '\\', '%_', '1/2"""', ':*', '<->', '🚿 torneira', 'ø20', 'tê', '---'];
+    for (const text of odd) {
+      const { status, body } = await get(q(text));
+      expect(status).toBe(200);
+      expect(body.success).toBe(true);
+    }
+    // One character, but a size: `½` is `1/2"`.
+    expect((await get(q('½'))).body.pagination.total).toBeGreaterThan(0);
   });
 
   it('filters by chapter (code or slug), family (code, slug or category_id) and brand', async () => {
