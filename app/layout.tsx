@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
+import { HydrationMarker } from '@/components/layout/hydration-marker';
 import { Toaster } from '@/components/ui/sonner';
 import { getTranslations } from 'next-intl/server';
 import { siteUrl } from '@/lib/env';
@@ -27,6 +28,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         <NextIntlClientProvider>
           {children}
           <Toaster />
+          <HydrationMarker />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -20,7 +20,7 @@ function location(response: { headers(): Record<string, string> }, base: string)
 
 async function gotoReady(page: Page, url: string) {
   await page.goto(url);
-  await page.waitForLoadState('networkidle');
+  await page.locator('html[data-hydrated="true"]').waitFor();
 }
 
 test.describe('on a production host', () => {

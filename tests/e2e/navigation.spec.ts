@@ -8,7 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 /** Interactions need the client leaves hydrated: retry until they react. */
 async function gotoReady(page: Page, path: string) {
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await page.locator('html[data-hydrated="true"]').waitFor();
 }
 
 async function openCategories(page: Page) {
