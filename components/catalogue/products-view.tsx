@@ -81,7 +81,7 @@ export function ProductsView({ result, params, basePath, heading, intro, crumbs,
   const prevHref = params.page > 1 ? listingHref(basePath, { ...keep, page: params.page - 1 }) : null;
   const nextHref = hasNext ? listingHref(basePath, { ...keep, page: params.page + 1 }) : null;
 
-  const sidebar = (
+  const sidebar = (prefix: string) => (
     <div className="space-y-6">
       {chips.length > 0 && (
         <div className="space-y-2">
@@ -101,10 +101,10 @@ export function ProductsView({ result, params, basePath, heading, intro, crumbs,
         </div>
       )}
       <form action={basePath} method="get" role="search" className="space-y-2">
-        <label htmlFor="listing-search" className="text-sm font-semibold text-slate-900">
+        <label htmlFor={`${prefix}-listing-search`} className="text-sm font-semibold text-slate-900">
           Pesquisar
         </label>
-        <Input id="listing-search" name="search" type="search" defaultValue={params.search ?? ''} placeholder="Nome, código ou EAN" />
+        <Input id={`${prefix}-listing-search`} name="search" type="search" defaultValue={params.search ?? ''} placeholder="Nome, código ou EAN" />
         {params.brand && <input type="hidden" name="brand" value={params.brand} />}
         {params.chapter && <input type="hidden" name="chapter" value={params.chapter} />}
         {params.family && <input type="hidden" name="family" value={params.family} />}
@@ -179,9 +179,9 @@ export function ProductsView({ result, params, basePath, heading, intro, crumbs,
                 </span>
               )}
             </summary>
-            <div className="mt-4">{sidebar}</div>
+            <div className="mt-4">{sidebar('mobile')}</div>
           </details>
-          <div className="sticky top-24 hidden max-h-[calc(100vh-7rem)] overflow-y-auto rounded-xl border bg-white p-4 lg:block">{sidebar}</div>
+          <div className="sticky top-24 hidden max-h-[calc(100vh-7rem)] overflow-y-auto rounded-xl border bg-white p-4 lg:block">{sidebar('desktop')}</div>
         </aside>
         <section aria-label="Produtos">
           {page.items.length === 0 ? (

@@ -135,3 +135,22 @@ test('campaigns, catalogues, sitemap and feeds are served', async ({ page, reque
   await page.goto('/sitemap');
   await expect(page.getByRole('link', { name: 'Louça Sanitária' })).toHaveAttribute('href', '/produtos/salas-de-banho/louca-sanitaria');
 });
+
+test('search finds what installers type: accents dropped and typos', async ({ page }) => {
+  await page.goto('/produtos?search=lavatorio');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pesquisa: «lavatorio»');
+  const first = page.getByTestId('product-card').first();
+  await expect(first.getByRole('heading')).toContainText(/lavatório/i);
+
+  await page.goto('/produtos?search=esqentador');
+  await expect(page.getByTestId('product-card').first().getByRole('heading')).toContainText(/^Esquentador/);
+  expect(Number((await page.getByTestId('listing-total').innerText()).replace(/\D/g, ''))).toBeGreaterThan(0);
+
+  // The sidebar search submits on Enter and keeps the other filters.
+  await page.goto('/produtos/aqs-climatizacao-e-energias-renovaveis?view=all');
+  const box = page.locator('aside div.lg\\:block').getByLabel('Pesquisar');
+  await box.fill('termoacumulador');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/produtos\/aqs-climatizacao-e-energias-renovaveis\?search=termoacumulador/);
+  await expect(page.getByTestId('product-card').first().getByRole('heading')).toContainText(/^Termoacumulador/);
+});
