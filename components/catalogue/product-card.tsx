@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { brandListingPath } from '@/lib/catalogue/urls';
+import { CatalogueImage } from './catalogue-image';
 
 /** What a product card shows; built on the server (ProductSummary) or from the search API. */
 export interface ProductCardData {
@@ -26,8 +27,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition hover:shadow-md" data-testid="product-card" data-product-code={product.productCode}>
       <Link href={product.path} className="block aspect-square overflow-hidden bg-slate-50" tabIndex={-1} aria-hidden>
-        {/* eslint-disable-next-line @next/next/no-img-element -- images are generated/resized by our own /media route */}
-        <img
+        <CatalogueImage
           src={cardImageSrc(product.imageUrl, 320)}
           srcSet={`${cardImageSrc(product.imageUrl, 320)} 320w, ${cardImageSrc(product.imageUrl, 480)} 480w`}
           sizes="(min-width: 1280px) 18vw, (min-width: 768px) 30vw, 90vw"

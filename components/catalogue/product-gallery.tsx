@@ -1,3 +1,5 @@
+import { CatalogueImage } from './catalogue-image';
+
 /** Product images: the main one large, the others as thumbnails that link to the full image. */
 function raster(url: string, width: number) {
   return url.startsWith('/media/') && url.endsWith('.svg') ? `${url.slice(0, -4)}.webp?w=${width}&q=80` : url;
@@ -9,8 +11,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   return (
     <div className="space-y-3">
       <div className="overflow-hidden rounded-2xl border bg-slate-50">
-        {/* eslint-disable-next-line @next/next/no-img-element -- served resized by our /media route */}
-        <img src={raster(main, 720)} srcSet={`${raster(main, 480)} 480w, ${raster(main, 720)} 720w, ${raster(main, 1000)} 1000w`} sizes="(min-width: 1024px) 40vw, 90vw" alt={name} width={720} height={720} fetchPriority="high" className="aspect-square w-full object-cover" />
+        <CatalogueImage src={raster(main, 720)} srcSet={`${raster(main, 480)} 480w, ${raster(main, 720)} 720w, ${raster(main, 1000)} 1000w`} sizes="(min-width: 1024px) 40vw, 90vw" alt={name} width={720} height={720} fetchPriority="high" className="aspect-square w-full object-cover" />
       </div>
       {rest.length > 0 && (
         <ul className="grid grid-cols-5 gap-2">

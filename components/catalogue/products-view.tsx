@@ -6,6 +6,8 @@ import { ProductCard } from '@/components/catalogue/product-card';
 import { SearchableList } from '@/components/catalogue/searchable-list';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { JsonLd } from '@/components/seo/json-ld';
+import { siteUrl } from '@/lib/env';
 import { toCardData } from '@/lib/catalogue/cards';
 import { emptyListingMessage, listingHref, PAGE_SIZE, type ListingParams } from '@/lib/catalogue/listing';
 import { chapterPath, familyPath } from '@/lib/catalogue/urls';
@@ -197,6 +199,20 @@ export function ProductsView({ result, params, basePath, heading, intro, crumbs,
                   </li>
                 ))}
               </ul>
+              <JsonLd
+                data={{
+                  '@context': 'https://schema.org',
+                  '@type': 'ItemList',
+                  name: heading,
+                  numberOfItems: page.total,
+                  itemListElement: page.items.map((p, i) => ({
+                    '@type': 'ListItem',
+                    position: start + i + 1,
+                    url: `${siteUrl()}${p.path}`,
+                    name: p.seoName || p.name,
+                  })),
+                }}
+              />
               <InfiniteProducts apiUrl={apiUrlFor(result)} startOffset={end} total={page.total} pageSize={PAGE_SIZE} />
               <nav aria-label="Paginação" data-pager className="mt-6 flex items-center justify-between text-sm">
                 {prevHref ? <Link href={prevHref} rel="prev" className="font-medium text-sky-800 hover:underline">← Página anterior</Link> : <span />}

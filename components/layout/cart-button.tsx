@@ -15,6 +15,7 @@ export async function CartButton({ count = 0, className }: { count?: number; cla
   return (
     <Link
       href={ACCOUNT_LINKS.cart}
+      prefetch={false}
       className={cn('relative', className)}
       aria-label={t('cartLabel', { count: Math.max(0, count) })}
     >

@@ -22,7 +22,8 @@ export function GuardedLink({
   const comingSoon = useComingSoon();
   if (enabled) {
     return (
-      <Link href={href} className={className} onClick={onClick} {...props}>
+      // Account areas are personal, uncacheable pages: no point prefetching them.
+      <Link href={href} prefetch={false} className={className} onClick={onClick} {...props}>
         {children}
       </Link>
     );

@@ -154,3 +154,25 @@ test('search finds what installers type: accents dropped and typos', async ({ pa
   await expect(page).toHaveURL(/\/produtos\/aqs-climatizacao-e-energias-renovaveis\?search=termoacumulador/);
   await expect(page.getByTestId('product-card').first().getByRole('heading')).toContainText(/^Termoacumulador/);
 });
+
+test('pages carry title, description, canonical, Open Graph, Twitter and structured data', async ({ page }) => {
+  await page.goto('/produtos/salas-de-banho/louca-sanitaria');
+  await expect(page).toHaveTitle('Louça Sanitária — Salas de Banho | Casa das Águas de Gaia');
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/produtos\/salas-de-banho\/louca-sanitaria$/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Louça Sanitária/);
+  await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /Louça Sanitária/);
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', /summary/);
+  const types = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '{}')['@type']));
+  expect(types).toEqual(expect.arrayContaining(['BreadcrumbList', 'ItemList']));
+
+  await page.getByTestId('product-card').first().getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/P\d+$/);
+  await expect(page.getByRole('heading', { name: /Modelos/ })).toBeVisible();
+  const product = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '{}')).find((d) => d['@type'] === 'Product'));
+  expect(product).toMatchObject({ '@type': 'Product', sku: expect.stringMatching(/^P\d+$/), category: 'Salas de Banho > Louça Sanitária' });
+  expect(product.offers).toBeUndefined(); // no public prices
+
+  await page.goto('/');
+  const business = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '{}')).find((d) => Array.isArray(d['@type']) && d['@type'].includes('LocalBusiness')));
+  expect(business).toMatchObject({ priceRange: '€€', numberOfEmployees: { value: 15 }, address: { addressLocality: 'Vila Nova de Gaia' } });
+});
