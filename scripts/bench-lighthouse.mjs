@@ -22,7 +22,8 @@ if (!fs.existsSync(lighthouseBin)) {
   process.exit(1);
 }
 
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir };
+// Measured as the production host: robots.txt allows crawling there (SEO audit is-crawlable).
+const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PRODUCTION_HOSTS: 'localhost', SITE_URL: base };
 delete env.DATABASE_URL;
 const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
 server.stdout.on('data', () => undefined);

@@ -185,7 +185,10 @@ export function ProductsView({ result, params, basePath, heading, intro, crumbs,
           </details>
           <div className="sticky top-24 hidden max-h-[calc(100vh-7rem)] overflow-y-auto rounded-xl border bg-white p-4 lg:block">{sidebar('desktop')}</div>
         </aside>
-        <section aria-label="Produtos">
+        <section aria-labelledby="lista-produtos">
+          <h2 id="lista-produtos" className="sr-only">
+            Produtos
+          </h2>
           {page.items.length === 0 ? (
             <p className="rounded-xl border bg-white p-8 text-center text-slate-700" data-testid="listing-empty">
               {emptyListingMessage(result)}
