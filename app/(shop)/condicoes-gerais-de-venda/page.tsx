@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
+import { pageMetadata } from '@/lib/seo';
 import Link from 'next/link';
-import { ChevronRight } from 'lucide-react';
-import { siteUrl } from '@/lib/env';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 
 const PAGE_PATH = '/condicoes-gerais-de-venda';
 const PAGE_NAME = 'Condições gerais de venda';
@@ -23,12 +23,11 @@ const SHIPPING_FEE = '7 €';
 const WITHDRAWAL_DAYS = 14;
 const LAST_UPDATED = '21 de novembro de 2026';
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'Condições gerais de venda | Casa das Águas de Gaia',
-  description:
-    'Condições gerais de venda: preços e IVA, encomendas, pagamento, entregas e portes, livre resolução em 14 dias, garantias, dados pessoais e reclamações.',
-  alternates: { canonical: PAGE_PATH },
-};
+  description: 'Condições gerais de venda: preços e IVA, encomendas, pagamento, entregas e portes, livre resolução em 14 dias, garantias, dados pessoais e reclamações.',
+  path: PAGE_PATH,
+});
 
 const SECTIONS = [
   { id: 'identificacao', title: 'Identificação do vendedor' },
@@ -78,55 +77,13 @@ function Section({ id, children }: { id: SectionId; children: React.ReactNode })
   );
 }
 
-function BreadcrumbJsonLd() {
-  const base = siteUrl();
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [
-      { '@type': 'ListItem', position: 1, name: 'Início', item: `${base}/` },
-      { '@type': 'ListItem', position: 2, name: PAGE_NAME, item: `${base}${PAGE_PATH}` },
-    ],
-  };
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
-    />
-  );
-}
 
-function Breadcrumb() {
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-      <ol className="flex flex-wrap items-center gap-1">
-        <li>
-          <Link
-            href="/"
-            className="rounded hover:text-slate-900 hover:underline underline-offset-4"
-          >
-            Início
-          </Link>
-        </li>
-        <li aria-hidden="true">
-          <ChevronRight className="size-4 text-slate-400" />
-        </li>
-        <li>
-          <span aria-current="page" className="font-medium text-slate-900">
-            {PAGE_NAME}
-          </span>
-        </li>
-      </ol>
-    </nav>
-  );
-}
 
 export default async function CondicoesGeraisDeVendaPage() {
   return (
     <>
-      <BreadcrumbJsonLd />
       <div className="mx-auto max-w-3xl px-4 pb-16 pt-8">
-        <Breadcrumb />
+        <Breadcrumbs items={[{ label: PAGE_NAME }]} />
         <h1 className="mt-8 text-4xl font-bold tracking-tight text-slate-900 text-balance sm:text-5xl">
           Condições gerais de venda
         </h1>

@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
+import { pageMetadata } from '@/lib/seo';
 import Link from 'next/link';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import {
   Camera,
-  ChevronRight,
   CircleX,
   ClipboardList,
   Flame,
@@ -13,17 +14,15 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { siteUrl } from '@/lib/env';
 
 const PAGE_PATH = '/garantias-e-assistencia';
 const PAGE_NAME = 'Garantias e assistência';
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'Garantias e assistência | Casa das Águas de Gaia',
-  description:
-    'Garantia legal de 3 anos para consumidores, como reclamar, assistência do fabricante a caldeiras e bombas de calor, devoluções de profissionais e exclusões.',
-  alternates: { canonical: PAGE_PATH },
-};
+  description: 'Garantia legal de 3 anos para consumidores, como reclamar, assistência do fabricante a caldeiras e bombas de calor, devoluções de profissionais e exclusões.',
+  path: PAGE_PATH,
+});
 
 const linkClass = 'font-medium text-sky-800 underline underline-offset-4 hover:text-sky-950';
 const h2Class = 'text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl';
@@ -55,55 +54,13 @@ const CLAIM_ITEMS: readonly { icon: LucideIcon; title: string; text: string }[] 
   },
 ];
 
-function BreadcrumbJsonLd() {
-  const base = siteUrl();
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [
-      { '@type': 'ListItem', position: 1, name: 'Início', item: `${base}/` },
-      { '@type': 'ListItem', position: 2, name: PAGE_NAME, item: `${base}${PAGE_PATH}` },
-    ],
-  };
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
-    />
-  );
-}
 
-function Breadcrumb() {
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-      <ol className="flex flex-wrap items-center gap-1">
-        <li>
-          <Link
-            href="/"
-            className="rounded hover:text-slate-900 hover:underline underline-offset-4"
-          >
-            Início
-          </Link>
-        </li>
-        <li aria-hidden="true">
-          <ChevronRight className="size-4 text-slate-400" />
-        </li>
-        <li>
-          <span aria-current="page" className="font-medium text-slate-900">
-            {PAGE_NAME}
-          </span>
-        </li>
-      </ol>
-    </nav>
-  );
-}
 
 export default async function GarantiasPage() {
   return (
     <>
-      <BreadcrumbJsonLd />
       <div className="mx-auto max-w-3xl px-4 pb-8 pt-8">
-        <Breadcrumb />
+        <Breadcrumbs items={[{ label: PAGE_NAME }]} />
         <h1 className="mt-8 text-4xl font-bold tracking-tight text-slate-900 text-balance sm:text-5xl">
           Garantias e assistência
         </h1>

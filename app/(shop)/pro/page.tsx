@@ -1,11 +1,12 @@
 import type { Metadata } from 'next';
+import { pageMetadata } from '@/lib/seo';
 import Link from 'next/link';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import {
   ArrowRight,
   BadgePercent,
   Building2,
   Calculator,
-  ChevronRight,
   CreditCard,
   FileText,
   HardHat,
@@ -18,17 +19,15 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { siteUrl } from '@/lib/env';
 
 const PAGE_PATH = '/pro';
 const PAGE_NAME = 'Profissionais PRO';
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'Profissionais PRO | Casa das Águas de Gaia',
-  description:
-    'Instaladores, empreiteiros, arquitetos e revendedores: preços líquidos, descontos por grupo, fichas técnicas, orçamentos de obra e entrega em obra.',
-  alternates: { canonical: PAGE_PATH },
-};
+  description: 'Instaladores, empreiteiros, arquitetos e revendedores: preços líquidos, descontos por grupo, fichas técnicas, orçamentos de obra e entrega em obra.',
+  path: PAGE_PATH,
+});
 
 interface Item {
   icon: LucideIcon;
@@ -144,45 +143,7 @@ const FAQ: readonly { q: string; a: string }[] = [
   },
 ];
 
-function BreadcrumbJsonLd() {
-  const base = siteUrl();
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [
-      { '@type': 'ListItem', position: 1, name: 'Início', item: `${base}/` },
-      { '@type': 'ListItem', position: 2, name: PAGE_NAME, item: `${base}${PAGE_PATH}` },
-    ],
-  };
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
-    />
-  );
-}
 
-function Breadcrumb() {
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm text-slate-300">
-      <ol className="flex flex-wrap items-center gap-1">
-        <li>
-          <Link href="/" className="rounded hover:text-white hover:underline underline-offset-4">
-            Início
-          </Link>
-        </li>
-        <li aria-hidden="true">
-          <ChevronRight className="size-4 text-slate-500" />
-        </li>
-        <li>
-          <span aria-current="page" className="font-medium text-white">
-            {PAGE_NAME}
-          </span>
-        </li>
-      </ol>
-    </nav>
-  );
-}
 
 function ProBadge({ className = '' }: { className?: string }) {
   return (
@@ -222,10 +183,9 @@ function ApplyActions() {
 export default async function ProPage() {
   return (
     <>
-      <BreadcrumbJsonLd />
       <div className="bg-slate-900 text-white">
         <div className="mx-auto max-w-4xl px-4 pb-14 pt-8 sm:pb-20">
-          <Breadcrumb />
+          <Breadcrumbs items={[{ label: PAGE_NAME }]} />
           <p className="mt-10">
             <ProBadge className="text-sm" />
           </p>

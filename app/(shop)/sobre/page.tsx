@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
+import { pageMetadata } from '@/lib/seo';
 import Link from 'next/link';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import {
   ArrowRight,
   ChevronRight,
@@ -11,19 +13,17 @@ import {
 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { CHAPTERS, chapterSlug } from '@/lib/catalogue/chapters';
-import { siteUrl } from '@/lib/env';
 
 const PAGE_PATH = '/sobre';
 const PAGE_NAME = 'Sobre nós';
 const FOUNDED_YEAR = 1967;
 const TEAM_SIZE = 15;
 
-export const metadata: Metadata = {
+export const metadata: Metadata = pageMetadata({
   title: 'Sobre nós | Casa das Águas de Gaia',
-  description:
-    'Empresa familiar de Vila Nova de Gaia desde 1967: canalização, banho, climatização, piscinas e incêndio, com showroom, armazém e balcão profissional.',
-  alternates: { canonical: PAGE_PATH },
-};
+  description: 'Empresa familiar de Vila Nova de Gaia desde 1967: canalização, banho, climatização, piscinas e incêndio, com showroom, armazém e balcão profissional.',
+  path: PAGE_PATH,
+});
 
 interface Milestone {
   year: string;
@@ -113,48 +113,7 @@ const TAGLINE_WORDS: readonly { word: string; text: string }[] = [
   },
 ];
 
-function BreadcrumbJsonLd() {
-  const base = siteUrl();
-  const data = {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: [
-      { '@type': 'ListItem', position: 1, name: 'Início', item: `${base}/` },
-      { '@type': 'ListItem', position: 2, name: PAGE_NAME, item: `${base}${PAGE_PATH}` },
-    ],
-  };
-  return (
-    <script
-      type="application/ld+json"
-      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
-    />
-  );
-}
 
-function Breadcrumb() {
-  return (
-    <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-      <ol className="flex flex-wrap items-center gap-1">
-        <li>
-          <Link
-            href="/"
-            className="rounded hover:text-slate-900 hover:underline underline-offset-4"
-          >
-            Início
-          </Link>
-        </li>
-        <li aria-hidden="true">
-          <ChevronRight className="size-4 text-slate-400" />
-        </li>
-        <li>
-          <span aria-current="page" className="font-medium text-slate-900">
-            {PAGE_NAME}
-          </span>
-        </li>
-      </ol>
-    </nav>
-  );
-}
 
 export default async function SobrePage() {
   const yearsActive = new Date().getFullYear() - FOUNDED_YEAR;
@@ -168,10 +127,9 @@ export default async function SobrePage() {
 
   return (
     <>
-      <BreadcrumbJsonLd />
       <div className="bg-gradient-to-b from-sky-50 to-white">
         <div className="mx-auto max-w-4xl px-4 pb-12 pt-8 sm:pb-16">
-          <Breadcrumb />
+          <Breadcrumbs items={[{ label: PAGE_NAME }]} />
           <h1 className="mt-8 text-4xl font-bold tracking-tight text-slate-900 text-balance sm:text-5xl">
             Sobre nós
           </h1>
