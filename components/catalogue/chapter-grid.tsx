@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { getChapterDefinition } from '@/lib/catalogue/chapters';
 import { generatedMediaUrl } from '@/lib/catalogue/media';
 import { cn } from '@/lib/utils';
-import type { ChapterSummary } from '@/server/catalogue/chapters';
+import type { ChapterSummary } from '@/lib/catalogue/types';
 
 /** The chapter cards of the home page; chapters 10, 30, 110 and 200 are wide (spec 2.1). */
 export async function ChapterGrid({ chapters }: { chapters: ChapterSummary[] }) {

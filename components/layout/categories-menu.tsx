@@ -16,7 +16,7 @@ import {
 } from '@/components/ui/sheet';
 import { chapterPath, familyPath } from '@/lib/catalogue/urls';
 import { cn } from '@/lib/utils';
-import type { NavigationChapter } from '@/server/catalogue/navigation';
+import type { NavigationChapter } from '@/lib/catalogue/types';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
 /** A hovered chapter shows its families after this pause (keeps diagonal pointer moves calm). */

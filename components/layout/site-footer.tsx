@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { NewsletterFooterForm } from '@/components/newsletter/newsletter-footer-form';
-import type { ShopInfo } from '@/server/shop/settings';
+import type { ShopInfo } from '@/lib/catalogue/types';
 
 /** The national complaints book (used when the shop settings name none). */
 export const COMPLAINTS_BOOK_URL = 'https://www.livroreclamacoes.pt/';

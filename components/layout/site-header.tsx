@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { FeatureFlags } from '@/lib/flags';
 import { cn } from '@/lib/utils';
-import type { NavigationChapter } from '@/server/catalogue/navigation';
+import type { NavigationChapter } from '@/lib/catalogue/types';
 import { CartButton } from './cart-button';
 import { CategoriesMenu } from './categories-menu';
 import { FavoritesButton } from './favorites-button';

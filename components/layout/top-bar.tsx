@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { ClockIcon, MailIcon, PhoneIcon } from 'lucide-react';
-import type { ShopInfo } from '@/server/shop/settings';
+import type { ShopInfo } from '@/lib/catalogue/types';
 
 /** The optional 2.5 rem top bar above the header (spec 9): tagline, phone, e-mail and hours. */
 export async function TopBar({

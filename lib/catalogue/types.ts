@@ -1,3 +1,5 @@
+import type { OpeningHours, SocialLink } from '@/server/db/schema';
+
 /** Plain objects the catalogue hands to pages and API routes (never whole rows). */
 export type StockStatus = 'in_stock' | 'out_of_stock' | 'on_order';
 
@@ -94,4 +96,50 @@ export interface ListingResult {
   brand: ResolvedBrand | null;
   search: string | null;
   page: Page<ProductSummary>;
+}
+
+export interface NavigationFamily {
+  code: string;
+  title: string;
+  slug: string;
+  /** 64 px WebP at quality 70 (spec 9), or the uploaded photo. */
+  imageUrl: string;
+}
+
+export interface NavigationChapter {
+  code: number;
+  title: string;
+  slug: string;
+  familyCount: number;
+  families: NavigationFamily[];
+}
+
+export interface ShopInfo {
+  name: string;
+  tagline: string | null;
+  foundedYear: number | null;
+  employees: number | null;
+  priceRange: string | null;
+  address: string;
+  postalCode: string;
+  city: string;
+  country: string;
+  phone: string;
+  email: string;
+  hours: OpeningHours[];
+  warehouse: { address: string; postalCode: string; city: string; phone: string | null } | null;
+  mapsUrl: string | null;
+  complaintsBookUrl: string | null;
+  socialLinks: SocialLink[];
+}
+
+export interface ChapterSummary {
+  code: number;
+  title: string;
+  shortTitle: string;
+  slug: string;
+  icon: string;
+  theme: { from: string; to: string; accent: string };
+  productCount: number;
+  familyCount: number;
 }

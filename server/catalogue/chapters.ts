@@ -1,18 +1,11 @@
 import 'server-only';
+import type { ChapterSummary } from '@/lib/catalogue/types';
+
 import { asc, sql } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { chapters } from '@/server/db/schema';
 
-export interface ChapterSummary {
-  code: number;
-  title: string;
-  shortTitle: string;
-  slug: string;
-  icon: string;
-  theme: { from: string; to: string; accent: string };
-  productCount: number;
-  familyCount: number;
-}
+export type { ChapterSummary };
 
 /** The 16 chapters in catalogue order with their active product and family counts. */
 export async function listChaptersWithCounts(): Promise<ChapterSummary[]> {
@@ -46,5 +39,9 @@ export async function getCatalogueTotals(): Promise<CatalogueTotals> {
            (SELECT count(*)::int FROM inventory_products) AS models,
            (SELECT count(*)::int FROM brands) AS brands`);
   const row = result.rows[0];
-  return { products: Number(row?.products ?? 0), models: Number(row?.models ?? 0), brands: Number(row?.brands ?? 0) };
+  return {
+    products: Number(row?.products ?? 0),
+    models: Number(row?.models ?? 0),
+    brands: Number(row?.brands ?? 0),
+  };
 }

@@ -1,24 +1,12 @@
 import 'server-only';
+import type { NavigationChapter, NavigationFamily } from '@/lib/catalogue/types';
+
 import { asc } from 'drizzle-orm';
 import { generatedMediaUrl } from '@/lib/catalogue/media';
 import { getDb } from '@/server/db/client';
 import { chapters, families } from '@/server/db/schema';
 
-export interface NavigationFamily {
-  code: string;
-  title: string;
-  slug: string;
-  /** 64 px WebP at quality 70 (spec 9), or the uploaded photo. */
-  imageUrl: string;
-}
-
-export interface NavigationChapter {
-  code: number;
-  title: string;
-  slug: string;
-  familyCount: number;
-  families: NavigationFamily[];
-}
+export type { NavigationChapter, NavigationFamily };
 
 /** How long the navigation tree is kept in memory. */
 export const NAVIGATION_CACHE_MS = 5 * 60_000;

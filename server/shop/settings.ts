@@ -1,27 +1,12 @@
 import 'server-only';
+import type { ShopInfo } from '@/lib/catalogue/types';
+
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SHOP_SETTINGS } from '@/lib/catalogue/shop';
 import { getDb } from '@/server/db/client';
-import { shopSettings, type OpeningHours, type SocialLink } from '@/server/db/schema';
+import { shopSettings } from '@/server/db/schema';
 
-export interface ShopInfo {
-  name: string;
-  tagline: string | null;
-  foundedYear: number | null;
-  employees: number | null;
-  priceRange: string | null;
-  address: string;
-  postalCode: string;
-  city: string;
-  country: string;
-  phone: string;
-  email: string;
-  hours: OpeningHours[];
-  warehouse: { address: string; postalCode: string; city: string; phone: string | null } | null;
-  mapsUrl: string | null;
-  complaintsBookUrl: string | null;
-  socialLinks: SocialLink[];
-}
+export type { ShopInfo };
 
 /** The shop's public facts for footer, contact page and structured data. */
 export async function getShopInfo(): Promise<ShopInfo> {
@@ -43,7 +28,12 @@ export async function getShopInfo(): Promise<ShopInfo> {
     hours: s.hours,
     warehouse:
       s.warehouseAddress && s.warehousePostalCode && s.warehouseCity
-        ? { address: s.warehouseAddress, postalCode: s.warehousePostalCode, city: s.warehouseCity, phone: s.warehousePhone }
+        ? {
+            address: s.warehouseAddress,
+            postalCode: s.warehousePostalCode,
+            city: s.warehouseCity,
+            phone: s.warehousePhone,
+          }
         : null,
     mapsUrl: s.mapsUrl,
     complaintsBookUrl: s.complaintsBookUrl,
