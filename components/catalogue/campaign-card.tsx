@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { campaignPath } from '@/lib/catalogue/urls';
 
 export interface CampaignCardData {
@@ -13,7 +14,7 @@ export interface CampaignCardData {
 const dateFormat = new Intl.DateTimeFormat('pt-PT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Lisbon' });
 
 export function campaignImage(url: string, width: number) {
-  return url.startsWith('/media/') && url.endsWith('.svg') ? `${url.slice(0, -4)}.webp?w=${width}&q=75` : url;
+  return rasterMediaUrl(url, width, 'webp', 75);
 }
 
 export function CampaignCard({ campaign, priority = false }: { campaign: CampaignCardData; priority?: boolean }) {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { generatedMediaUrl } from '@/lib/catalogue/media';
+import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { familyPath } from '@/lib/catalogue/urls';
 import type { ChapterInfo, FamilyInfo } from '@/lib/catalogue/types';
 import { Button } from '@/components/ui/button';
@@ -24,7 +24,7 @@ export function FamilyPicker({ chapter, families }: { chapter: ChapterInfo; fami
               className="flex h-full items-center gap-3 rounded-lg border bg-white p-2 text-sm font-medium text-slate-800 shadow-xs transition hover:border-sky-300 hover:shadow-md md:flex-col md:p-3 md:text-center"
             >
               {/* eslint-disable-next-line @next/next/no-img-element -- 64x64 q70 webp family card (spec 9) */}
-              <img src={f.imageUrl.startsWith('/media/') ? generatedMediaUrl('families', f.code, 'webp', 64) + '&q=70' : f.imageUrl} alt="" width={64} height={64} loading="lazy" className="size-12 rounded-md md:size-16" />
+              <img src={rasterMediaUrl(f.imageUrl, 64, 'webp', 70)} alt="" width={64} height={64} loading="lazy" className="size-12 rounded-md md:size-16" />
               <span className="leading-snug">{f.title}</span>
               <span className="ml-auto text-xs font-normal text-slate-500 md:ml-0">{f.productCount} produtos</span>
             </Link>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { brandListingPath } from '@/lib/catalogue/urls';
 import { CatalogueImage } from './catalogue-image';
 
@@ -18,8 +19,8 @@ export interface ProductCardData {
 }
 
 /** Generated SVG art is served rasterised at the card's size (WebP). */
-export function cardImageSrc(url: string, width: number): string {
-  return url.startsWith('/media/') && url.endsWith('.svg') ? `${url.slice(0, -4)}.webp?w=${width}&q=75` : url;
+function cardImageSrc(url: string, width: number): string {
+  return rasterMediaUrl(url, width, 'webp', 75);
 }
 
 /** Product card of spec 2.5: image, brand logo, name (SEO name preferred), family link, 'Ver detalhes →'. */

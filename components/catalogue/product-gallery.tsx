@@ -1,8 +1,9 @@
+import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { CatalogueImage } from './catalogue-image';
 
 /** Product images: the main one large, the others as thumbnails that link to the full image. */
 function raster(url: string, width: number) {
-  return url.startsWith('/media/') && url.endsWith('.svg') ? `${url.slice(0, -4)}.webp?w=${width}&q=80` : url;
+  return rasterMediaUrl(url, width, 'webp', 80);
 }
 
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {

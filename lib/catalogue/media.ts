@@ -15,3 +15,12 @@ export function imageUrl(stored: string | null | undefined, kind: MediaKind, key
   if (stored) return stored;
   return generatedMediaUrl(kind, key);
 }
+
+/**
+ * The raster version of a generated SVG image at a given width (and quality), served by
+ * app/media; uploaded or external images are returned unchanged.
+ */
+export function rasterMediaUrl(url: string, width: number, format: 'webp' | 'png' = 'webp', quality?: number): string {
+  if (!url.startsWith('/media/') || !url.endsWith('.svg')) return url;
+  return `${url.slice(0, -4)}.${format}?w=${width}${quality ? `&q=${quality}` : ''}`;
+}

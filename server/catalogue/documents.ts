@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { brands, chapters, families, products } from '@/server/db/schema';
 import { renderPdf, type PdfLine } from './pdf';
@@ -14,17 +14,28 @@ export interface CatalogueDocument {
 
 const YEAR = 2026;
 
+/** Active products counted per value of one column (chapter or brand), in one grouped query. */
+async function productCounts(column: typeof products.chapterCode | typeof products.brandId): Promise<Map<number | null, number>> {
+  const db = await getDb();
+  const rows = await db
+    .select({ key: column, n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.active, true))
+    .groupBy(column);
+  return new Map(rows.map((r) => [r.key, Number(r.n)]));
+}
+
 /** The shop's own catalogues: one PDF per chapter. */
 export async function listOwnCatalogues(): Promise<CatalogueDocument[]> {
   const db = await getDb();
   const rows = await db.select({ code: chapters.code, title: chapters.title, slug: chapters.slug }).from(chapters).orderBy(asc(chapters.sortOrder));
-  const counts = await db.select({ chapterCode: products.chapterCode, id: products.id }).from(products).where(eq(products.active, true));
+  const counts = await productCounts(products.chapterCode);
   return rows.map((c) => ({
     slug: c.slug,
     title: `Catálogo ${c.title} ${YEAR}`,
     description: `Famílias, produtos, referências e medidas de ${c.title}.`,
     href: `/documentos/catalogos/${c.slug}.pdf`,
-    productCount: counts.filter((p) => p.chapterCode === c.code).length,
+    productCount: counts.get(c.code) ?? 0,
   }));
 }
 
@@ -32,14 +43,14 @@ export async function listOwnCatalogues(): Promise<CatalogueDocument[]> {
 export async function listFactoryCatalogues(): Promise<CatalogueDocument[]> {
   const db = await getDb();
   const rows = await db.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands).orderBy(asc(brands.name));
-  const counts = await db.select({ brandId: products.brandId }).from(products).where(eq(products.active, true));
+  const counts = await productCounts(products.brandId);
   return rows
     .map((b) => ({
       slug: b.slug,
       title: `${b.name} — catálogo de fábrica ${YEAR}`,
       description: `Gama ${b.name} disponível na nossa loja.`,
       href: `/documentos/fabrica/${b.slug}.pdf`,
-      productCount: counts.filter((p) => p.brandId === b.id).length,
+      productCount: counts.get(b.id) ?? 0,
     }))
     .filter((d) => d.productCount > 0);
 }

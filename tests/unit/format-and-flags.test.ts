@@ -34,3 +34,12 @@ describe('hostname feature flags (spec 1 and 6)', () => {
     expect(normaliseHost(' LOJA.example.PT:8080 ')).toBe('loja.example.pt');
   });
 });
+
+describe('raster URLs of generated images', () => {
+  it('turns a generated SVG into a resized WebP or PNG and leaves other images alone', async () => {
+    const { rasterMediaUrl } = await import('@/lib/catalogue/media');
+    expect(rasterMediaUrl('/media/products/P100132.svg', 320, 'webp', 75)).toBe('/media/products/P100132.webp?w=320&q=75');
+    expect(rasterMediaUrl('/media/products/P100132.svg', 800, 'png')).toBe('/media/products/P100132.png?w=800');
+    expect(rasterMediaUrl('/uploads/foto.jpg', 320)).toBe('/uploads/foto.jpg');
+  });
+});

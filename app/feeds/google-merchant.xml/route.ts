@@ -1,3 +1,4 @@
+import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { siteUrl } from '@/lib/env';
 import { handleApiError } from '@/server/api/errors';
 import { listFeedItems } from '@/server/catalogue/feed';
@@ -15,8 +16,7 @@ function xml(text: string): string {
 
 function absolute(base: string, url: string): string {
   if (/^https?:\/\//.test(url)) return url;
-  const raster = url.startsWith('/media/') && url.endsWith('.svg') ? `${url.slice(0, -4)}.png?w=800` : url;
-  return `${base}${raster}`;
+  return `${base}${rasterMediaUrl(url, 800, 'png')}`;
 }
 
 /** Google Merchant product feed: RSS 2.0 with the g: namespace, country PT, language pt, condition new. */

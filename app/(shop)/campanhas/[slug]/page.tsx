@@ -4,6 +4,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { campaignImage } from '@/components/catalogue/campaign-card';
 import { ProductCard } from '@/components/catalogue/product-card';
 import { toCardData } from '@/lib/catalogue/cards';
+import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { campaignPath } from '@/lib/catalogue/urls';
 import { pageMetadata } from '@/lib/seo';
 import { getCurrentCampaign } from '@/server/campaigns/queries';
@@ -19,7 +20,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     title: campaign.title,
     description: campaign.description ?? campaign.title,
     path: campaignPath(campaign.slug),
-    image: campaignImage(campaign.imageUrl, 1200).replace('.webp', '.png'),
+    image: rasterMediaUrl(campaign.imageUrl, 1200, 'png'),
   });
 }
 

@@ -6,6 +6,7 @@ import { ProductCard } from '@/components/catalogue/product-card';
 import { ProductGallery } from '@/components/catalogue/product-gallery';
 import { JsonLd } from '@/components/seo/json-ld';
 import { toCardData } from '@/lib/catalogue/cards';
+import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { brandListingPath, chapterPath, familyPath } from '@/lib/catalogue/urls';
 import { siteUrl } from '@/lib/env';
 import { pageMetadata } from '@/lib/seo';
@@ -21,9 +22,6 @@ const STOCK_LABEL: Record<ModelRow['stockStatus'], string> = {
   on_order: 'Por encomenda',
 };
 
-function rasterOf(url: string, width: number) {
-  return url.startsWith('/media/') && url.endsWith('.svg') ? `${url.slice(0, -4)}.png?w=${width}` : url;
-}
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const product = await getProductDetail(decodeURIComponent((await params).productId));
@@ -32,7 +30,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
     title: product.seoName || product.name,
     description: product.seoDescription || product.description || `${product.name} — ${product.familyTitle}.`,
     path: product.path,
-    image: rasterOf(product.imageUrl, 800),
+    image: rasterMediaUrl(product.imageUrl, 800, 'png'),
   });
 }
 
@@ -182,7 +180,7 @@ export default async function ProductPage({ params }: { params: Params }) {
           mpn: product.models[0]?.code,
           ...(product.ean ? { gtin13: product.ean } : {}),
           description: product.seoDescription || product.description || undefined,
-          image: product.images.map((i) => `${base}${rasterOf(i, 800)}`),
+          image: product.images.map((i) => `${base}${rasterMediaUrl(i, 800, 'png')}`),
           category: `${product.chapterTitle} > ${product.familyTitle}`,
           url: `${base}${product.path}`,
           ...(product.brandName ? { brand: { '@type': 'Brand', name: product.brandName } } : {}),
