@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { Breadcrumbs, type Crumb } from '@/components/catalogue/breadcrumbs';
+import { FacetFilters } from '@/components/catalogue/facet-filters';
 import { InfiniteProducts } from '@/components/catalogue/infinite-products';
 import { ProductCard } from '@/components/catalogue/product-card';
 import { SearchableList } from '@/components/catalogue/searchable-list';
@@ -9,6 +10,7 @@ import { Input } from '@/components/ui/input';
 import { JsonLd } from '@/components/seo/json-ld';
 import { siteUrl } from '@/lib/env';
 import { toCardData } from '@/lib/catalogue/cards';
+import { facetQueryEntries, toggleFacet } from '@/lib/catalogue/facets';
 import { emptyListingMessage, listingHref, PAGE_SIZE, type ListingParams } from '@/lib/catalogue/listing';
 import { chapterPath, familyPath } from '@/lib/catalogue/urls';
 import { formatInteger } from '@/lib/format';
@@ -28,8 +30,9 @@ interface Props {
 }
 
 /** The API URL the infinite scroll continues with (spec 7: search when there is text, by-chapter otherwise). */
-function apiUrlFor(result: ListingResult): string {
+function apiUrlFor(result: ListingResult, attrs: Record<string, string[]>): string {
   const qs = new URLSearchParams();
+  if (result.family) for (const [name, value] of facetQueryEntries(attrs)) qs.set(name, value);
   if (result.search) {
     qs.set('q', result.search);
     qs.set('sort', 'relevance');
@@ -48,20 +51,29 @@ function apiUrlFor(result: ListingResult): string {
 
 export function ProductsView({ result, params, basePath, heading, intro, crumbs, families, chapterSlugByCode, brandFacets }: Props) {
   const { page } = result;
-  const keep = { search: params.search, brand: params.brand, view: params.view, chapter: params.chapter, family: params.family };
+  const attrs = result.family ? (params.attrs ?? {}) : {};
+  const keep = { search: params.search, brand: params.brand, view: params.view, chapter: params.chapter, family: params.family, attrs };
   const chips: { label: string; href: string }[] = [];
   if (result.search) chips.push({ label: `Pesquisa: ${result.search}`, href: listingHref(basePath, { ...keep, search: undefined }) });
   if (result.brand) chips.push({ label: `Marca: ${result.brand.name}`, href: listingHref(basePath, { ...keep, brand: undefined }) });
   if (result.family)
     chips.push({
       label: `Família: ${result.family.title}`,
-      href: params.family ? listingHref(basePath, { ...keep, family: undefined }) : listingHref(chapterPath(chapterSlugByCode[result.family.chapterCode]!), { ...keep, view: 'all' }),
+      href: params.family
+        ? listingHref(basePath, { ...keep, family: undefined, attrs: undefined })
+        : listingHref(chapterPath(chapterSlugByCode[result.family.chapterCode]!), { ...keep, attrs: undefined, view: 'all' }),
     });
   else if (result.chapter)
     chips.push({
       label: `Categoria: ${result.chapter.shortTitle}`,
       href: params.chapter ? listingHref(basePath, { ...keep, chapter: undefined }) : listingHref('/produtos', { ...keep, view: 'all' }),
     });
+
+  for (const facet of result.facets) {
+    for (const option of facet.options.filter((o) => o.active)) {
+      chips.push({ label: `${facet.name}: ${option.label}`, href: listingHref(basePath, { ...keep, attrs: toggleFacet(attrs, facet.slug, option.key) }) });
+    }
+  }
 
   const brandItems = brandFacets.brands.map((b) => ({
     key: String(b.id),
@@ -110,7 +122,11 @@ export function ProductsView({ result, params, basePath, heading, intro, crumbs,
         {params.brand && <input type="hidden" name="brand" value={params.brand} />}
         {params.chapter && <input type="hidden" name="chapter" value={params.chapter} />}
         {params.family && <input type="hidden" name="family" value={params.family} />}
+        {facetQueryEntries(attrs).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
       </form>
+      <FacetFilters facets={result.facets} selection={attrs} hrefFor={(next) => listingHref(basePath, { ...keep, attrs: next })} />
       <div className="space-y-2">
         <h2 className="text-sm font-semibold text-slate-900">Marcas</h2>
         <SearchableList
@@ -216,7 +232,7 @@ export function ProductsView({ result, params, basePath, heading, intro, crumbs,
                   })),
                 }}
               />
-              <InfiniteProducts apiUrl={apiUrlFor(result)} startOffset={end} total={page.total} pageSize={PAGE_SIZE} />
+              <InfiniteProducts apiUrl={apiUrlFor(result, attrs)} startOffset={end} total={page.total} pageSize={PAGE_SIZE} />
               <nav aria-label="Paginação" data-pager className="mt-6 flex items-center justify-between text-sm">
                 {prevHref ? <Link href={prevHref} rel="prev" className="font-medium text-sky-800 hover:underline">← Página anterior</Link> : <span />}
                 <span className="text-slate-600">

@@ -1,6 +1,10 @@
+import { facetQueryEntries, parseFacetSelection } from './facets';
 import type { ListingResult } from './types';
 
-/** Query parameters of /produtos (spec 2.5): view, brand (slug, id or no-brand), search, chapter, family, t, page. */
+/**
+ * Query parameters of /produtos (spec 2.5): view, brand (slug, id or no-brand), search, chapter,
+ * family, t, page; and, within a family, technical-attribute filters `f.<attribute>=<key>,…`.
+ */
 export const PAGE_SIZE = 50;
 
 export interface ListingParams {
@@ -10,6 +14,8 @@ export interface ListingParams {
   chapter?: string;
   family?: string;
   page: number;
+  /** Technical-attribute filters: attribute slug → value keys (see facets.ts). */
+  attrs?: Record<string, string[]>;
 }
 
 type RawParams = Record<string, string | string[] | undefined>;
@@ -29,6 +35,7 @@ export function parseListingParams(raw: RawParams): ListingParams {
     chapter: first(raw.chapter)?.slice(0, 80),
     family: first(raw.family)?.slice(0, 80),
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    attrs: parseFacetSelection(raw),
   };
 }
 
@@ -45,18 +52,23 @@ export function listingHref(basePath: string, params: Partial<ListingParams>): s
   if (params.chapter) qs.set('chapter', params.chapter);
   if (params.family) qs.set('family', params.family);
   if (params.brand) qs.set('brand', params.brand);
+  if (params.attrs) for (const [name, value] of facetQueryEntries(params.attrs)) qs.set(name, value);
   if (params.page && params.page > 1) qs.set('page', String(params.page));
   const s = qs.toString();
   return s ? `${basePath}?${s}` : basePath;
 }
 
 /** 'Nenhum produto encontrado com …' composed from the active filters (spec 8). */
-export function emptyListingMessage(r: Pick<ListingResult, 'search' | 'brand' | 'family' | 'chapter'>): string {
+export function emptyListingMessage(r: Pick<ListingResult, 'search' | 'brand' | 'family' | 'chapter'> & { facets?: ListingResult['facets'] }): string {
   const parts: string[] = [];
   if (r.search) parts.push(`a pesquisa «${r.search}»`);
   if (r.brand) parts.push(r.brand.id === 'no-brand' ? 'produtos sem marca' : `a marca ${r.brand.name}`);
   if (r.family) parts.push(`a família ${r.family.title}`);
   else if (r.chapter) parts.push(`a categoria ${r.chapter.title}`);
+  for (const facet of r.facets ?? []) {
+    const chosen = facet.options.filter((o) => o.active).map((o) => o.label);
+    if (chosen.length) parts.push(`${facet.name} ${chosen.join(' ou ')}`);
+  }
   if (parts.length === 0) return 'Nenhum produto disponível';
   const last = parts.pop();
   return `Nenhum produto encontrado com ${parts.length ? `${parts.join(', ')} e ${last}` : last}.`;

@@ -1,3 +1,4 @@
+import type { Facet } from './facets';
 import type { OpeningHours, SocialLink } from '@/server/db/schema';
 
 /** Plain objects the catalogue hands to pages and API routes (never whole rows). */
@@ -40,6 +41,8 @@ export interface ProductListFilters {
   brand?: number | 'no-brand';
   /** Free text (search module). */
   search?: string;
+  /** Only these products (technical-attribute filters of a family); empty matches nothing. */
+  productIds?: readonly number[];
 }
 
 export interface Page<T> {
@@ -96,6 +99,8 @@ export interface ListingResult {
   brand: ResolvedBrand | null;
   search: string | null;
   page: Page<ProductSummary>;
+  /** Technical-attribute filters of the family (empty outside a family). */
+  facets: Facet[];
 }
 
 export interface NavigationFamily {

@@ -35,7 +35,7 @@ interface Inch {
 const INCH_DENOMINATORS = new Set([2, 4, 8, 16, 32, 64]);
 
 /** Nominal diameters and their thread sizes. */
-const DN_INCH: readonly [number, string][] = [
+export const DN_INCH: readonly [number, string][] = [
   [6, '1/8"'],
   [8, '1/4"'],
   [10, '3/8"'],

@@ -7,8 +7,7 @@ import { searchProducts } from '@/server/search';
 import { listProducts } from './products';
 import type { ChapterInfo, FamilyInfo, ListingResult, ResolvedBrand } from '@/lib/catalogue/types';
 import { getChapter, getFamily } from './queries';
-
-
+import { getFamilyFacets } from './facets';
 
 /** `brand` is a slug, an id or `no-brand`; an unknown one matches nothing (id null). */
 export async function resolveBrand(value: string | undefined): Promise<ResolvedBrand | null> {
@@ -38,19 +37,22 @@ export async function getListing(
   const search = params.search ?? null;
 
   if (brand && brand.id === null) {
-    return { chapter, family, brand, search, page: { items: [], total: 0, limit: PAGE_SIZE, offset } };
+    return { chapter, family, brand, search, facets: [], page: { items: [], total: 0, limit: PAGE_SIZE, offset } };
   }
+  const brandFilter = brand?.id === null ? undefined : (brand?.id ?? undefined);
+  const { facets, productIds } = family ? await getFamilyFacets(family.id, params.attrs ?? {}, brandFilter) : { facets: [], productIds: null };
   const filters = {
     chapterCode: chapter?.code,
     familyCode: family?.code,
-    brand: brand?.id === null ? undefined : (brand?.id ?? undefined),
+    brand: brandFilter,
+    productIds: productIds ?? undefined,
   };
   if (search) {
     const result = await searchProducts({ q: search, limit: PAGE_SIZE, offset, sort: 'relevance', order: 'desc', ...filters });
-    return { chapter, family, brand, search, page: { items: result.items, total: result.total, limit: PAGE_SIZE, offset } };
+    return { chapter, family, brand, search, facets, page: { items: result.items, total: result.total, limit: PAGE_SIZE, offset } };
   }
   const page = await listProducts(filters, { limit: PAGE_SIZE, offset });
-  return { chapter, family, brand, search, page };
+  return { chapter, family, brand, search, facets, page };
 }
 
 export { emptyListingMessage } from '@/lib/catalogue/listing';

@@ -93,6 +93,7 @@ export function productFilterConditions(filters: ProductListFilters): SQL[] {
   if (filters.familyCode) conditions.push(eq(families.code, filters.familyCode));
   if (filters.brand === 'no-brand') conditions.push(isNull(products.brandId));
   else if (filters.brand !== undefined) conditions.push(eq(products.brandId, filters.brand));
+  if (filters.productIds) conditions.push(filters.productIds.length ? inArray(products.id, [...filters.productIds]) : sql`false`);
   return conditions;
 }
 

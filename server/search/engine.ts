@@ -39,6 +39,8 @@ export interface SearchParams {
   chapterCode?: number;
   familyCode?: string;
   brand?: number | 'no-brand';
+  /** Only these products (technical-attribute filters). */
+  productIds?: readonly number[];
   sort: SearchSort;
   order: SortOrder;
 }
@@ -343,7 +345,7 @@ async function rankedIds(
   options: RunOptions,
 ): Promise<{ ids: number[]; total: number; plan?: string; rows?: Record<string, unknown>[] }> {
   const filters =
-    and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand })) ??
+    and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand, productIds: params.productIds })) ??
     sql`true`;
   const terms = new Terms();
   const groups = parsed.groups;
@@ -509,7 +511,7 @@ async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, optio
     .filter((t) => t.length >= 4);
   if (terms.length === 0) return { ids: [] as number[], total: 0 };
   const filters =
-    and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand })) ??
+    and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand, productIds: params.productIds })) ??
     sql`true`;
   const name = sql`immutable_unaccent(lower(products.name))`;
   const anyTerm = sql.join(terms.map((t) => sql`${t} <% ${name}`), sql` OR `);
@@ -534,7 +536,7 @@ async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, optio
  * (`relevance` has no meaning without text: name order).
  */
 export async function browseProducts(
-  filters: { chapterCode?: number; familyCode?: string; brand?: number | 'no-brand' },
+  filters: { chapterCode?: number; familyCode?: string; brand?: number | 'no-brand'; productIds?: readonly number[] },
   options: { sort: SearchSort; order: SortOrder; limit: number; offset: number },
 ): Promise<SearchPage> {
   const db = await getDb();

@@ -176,3 +176,25 @@ test('pages carry title, description, canonical, Open Graph, Twitter and structu
   const business = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '{}')).find((d) => Array.isArray(d['@type']) && d['@type'].includes('LocalBusiness')));
   expect(business).toMatchObject({ priceRange: '€€', numberOfEmployees: { value: 15 }, address: { addressLocality: 'Vila Nova de Gaia' } });
 });
+
+test('technical filters within a family narrow the list and can be removed', async ({ page }) => {
+  await page.goto('/produtos/bombagem/bombas-submersiveis');
+  const all = Number((await page.getByTestId('listing-total').innerText()).replace(/\D/g, ''));
+  const filters = page.locator('aside div.lg\\:block').getByTestId('facet-filters');
+  const power = filters.locator('[data-facet="potencia"]');
+  await expect(power.getByRole('heading', { name: 'Potência' })).toBeVisible();
+  const option = power.getByRole('link', { name: /^550 W/ });
+  const count = Number((await option.locator('span').last().innerText()).trim());
+  await option.click();
+  await expect(page).toHaveURL(/f\.potencia=550w/);
+  await expect(page.getByTestId('listing-total')).toHaveText(`${count} produtos`);
+  expect(count).toBeLessThan(all);
+  await expect(power.getByRole('link', { name: /550 W \(selecionado\)/ })).toHaveAttribute('aria-current', 'true');
+  // Filtered combinations are not indexed; the family is.
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/produtos\/bombagem\/bombas-submersiveis$/);
+
+  await page.getByRole('link', { name: 'Remover filtro Potência: 550 W' }).first().click();
+  await expect(page).not.toHaveURL(/f\.potencia/);
+  await expect(page.getByTestId('listing-total')).toHaveText(`${all} produtos`);
+});

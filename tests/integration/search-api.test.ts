@@ -286,6 +286,49 @@ describe('GET /api/products/by-chapter', () => {
     expect(dates).toEqual([...dates].sort().reverse());
   });
 
+  it('filters a family by technical attributes, on the listing and on the search', async () => {
+    // The submersible pumps of the demo: power in W, float switch yes/no.
+    const db = handle.current().db;
+    const expected = async (name: string, value: string) =>
+      (
+        await db.execute<{ id: number }>(sql`
+          SELECT DISTINCT p.id FROM products p
+          JOIN families f ON f.id = p.family_id
+          JOIN inventory_products m ON m.product_id = p.id AND m.product_status = 'active'
+          JOIN model_attributes a ON a.model_id = m.id
+          WHERE f.code = '140-010' AND p.active AND a.name = ${name} AND a.value = ${value}`)
+      ).rows.map((r) => Number(r.id));
+    const w550 = await expected('Potência', '550');
+    expect(w550.length).toBeGreaterThan(1);
+    const all = await list('family=140-010&limit=100');
+    const filtered = await list('family=140-010&f.potencia=550w&limit=100');
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.pagination.total).toBeLessThan(all.body.pagination.total);
+    expect(filtered.body.data.map((i) => i.id).sort()).toEqual([...w550].sort());
+
+    // Values of one attribute are alternatives; attributes add up on the same model.
+    const w750 = await expected('Potência', '750');
+    const either = await list('family=140-010&f.potencia=550w,750w&limit=100');
+    expect(either.body.data.map((i) => i.id).sort()).toEqual([...new Set([...w550, ...w750])].sort());
+    const withFloat = await list('family=140-010&f.potencia=550w&f.boia=sim&limit=100');
+    expect(withFloat.body.pagination.total).toBeGreaterThan(0);
+    expect(withFloat.body.pagination.total).toBeLessThanOrEqual(filtered.body.pagination.total);
+
+    const searched = await get('q=bomba&family=140-010&f.potencia=550w&limit=100');
+    expect(searched.status).toBe(200);
+    expect(searched.body.data.every((i) => w550.includes(i.id))).toBe(true);
+  });
+
+  it.each([
+    ['f.potencia=550w', 'Os filtros técnicos exigem uma família.'],
+    ['family=140-010&f.potencia=550%20W%3C', 'Filtro técnico inválido.'],
+    ['family=140-010&f.Pot%C3%AAncia=550w', 'Filtro técnico inválido.'],
+  ])('answers 400 with a message for the technical filter %s', async (query, message) => {
+    const { status, body } = await list(query);
+    expect(status).toBe(400);
+    expect(body.error?.message).toBe(message);
+  });
+
   it.each(['limit=abc', 'limit=1000', 'offset=-1', 'sort=price', 'chapter=999', 'brand_id=99999'])(
     'answers 400 for %s',
     async (query) => {

@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { handleApiError } from '@/server/api/errors';
+import { facetProductIdsFromUrl } from '@/server/catalogue/facets';
 import { listProducts } from '@/server/catalogue/products';
 import { browseProducts } from '@/server/search/engine';
 import { defaultOrder, listingParamsSchema, parseParams, resolveFilters } from '@/server/search/params';
@@ -22,11 +23,12 @@ export async function GET(request: NextRequest) {
       brand: params.brand_id ?? params.brand,
       brandField: params.brand_id !== undefined ? 'brand_id' : 'brand',
     });
+    const productIds = await facetProductIdsFromUrl(request.nextUrl, filters);
     const order = defaultOrder(params.sort === 'relevance' ? 'name' : params.sort, params.order);
     const page =
       (params.sort === 'name' || params.sort === 'relevance') && order === 'asc'
-        ? await listProducts(filters, { limit: params.limit, offset: params.offset })
-        : await browseProducts(filters, { sort: params.sort, order, limit: params.limit, offset: params.offset });
+        ? await listProducts({ ...filters, productIds }, { limit: params.limit, offset: params.offset })
+        : await browseProducts({ ...filters, productIds }, { sort: params.sort, order, limit: params.limit, offset: params.offset });
     return NextResponse.json(
       {
         success: true,

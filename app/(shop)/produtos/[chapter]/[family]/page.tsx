@@ -24,7 +24,10 @@ export async function generateMetadata({ params, searchParams }: { params: Param
   const { chapter, family } = await load(params);
   if (!chapter || !family) return {};
   const query = parseListingParams(await searchParams);
+  const filtered = Object.keys(query.attrs ?? {}).length > 0;
   return pageMetadata({
+    // Technical filters make countless combinations: crawlers index the family itself.
+    ...(filtered ? { noindex: true } : {}),
     title: `${family.title} — ${chapter.title}`,
     description: `${family.title}: ${family.productCount} produtos em ${chapter.title}. Consulte medidas, marcas e informação técnica.`,
     path: listingHref(familyPath(chapter.slug, family.slug), { brand: query.brand, page: query.page }),

@@ -1,0 +1,240 @@
+import {
+  ADMIN_ROUTE_RULES,
+  PERMISSIONS,
+  PERMISSION_NAMES,
+  ROLES,
+  accessDecision,
+  effectiveRole,
+  hasPermission,
+  isProtectedPath,
+  normalisePathname,
+  normaliseRole,
+  requirementFor,
+  type AccessUser,
+  type Permission,
+  type Role,
+} from '@/lib/auth/permissions';
+
+describe('roles and permissions (spec 6)', () => {
+  it('has the three roles', () => {
+    expect(ROLES).toEqual(['admin', 'editor', 'viewer']);
+  });
+
+  const table: Record<Role, Permission[]> = {
+    admin: ['manage_campaigns', 'manage_products', 'manage_users', 'view_analytics'],
+    editor: ['manage_campaigns', 'manage_products', 'view_analytics'],
+    viewer: ['view_campaigns', 'view_products', 'view_analytics'],
+  };
+
+  it.each(ROLES)('gives %s exactly the permissions of the table', (role) => {
+    expect([...PERMISSIONS[role]].sort()).toEqual([...table[role]].sort());
+    for (const permission of PERMISSION_NAMES) {
+      expect(hasPermission(role, permission)).toBe(table[role].includes(permission));
+    }
+  });
+
+  it.each([null, undefined, '', 'superuser', 'pro', 42, {}])(
+    'treats the role %p as viewer',
+    (raw) => {
+      expect(normaliseRole(raw)).toBe('viewer');
+      expect(hasPermission(raw, 'manage_products')).toBe(false);
+      expect(hasPermission(raw, 'view_products')).toBe(true);
+    },
+  );
+
+  it('accepts known roles in any case and with spaces', () => {
+    expect(normaliseRole('admin')).toBe('admin');
+    expect(normaliseRole(' Editor ')).toBe('editor');
+    expect(normaliseRole('VIEWER')).toBe('viewer');
+  });
+
+  it('upgrades the role to admin when the admin check passed', () => {
+    expect(effectiveRole('viewer', true)).toBe('admin');
+    expect(effectiveRole(undefined, true)).toBe('admin');
+    expect(effectiveRole('editor', false)).toBe('editor');
+    expect(effectiveRole('nonsense', false)).toBe('viewer');
+  });
+});
+
+describe('route requirements', () => {
+  it.each([
+    ['/admin/login', { kind: 'open' }],
+    ['/admin/login-debug', { kind: 'open' }],
+    ['/admin', { kind: 'login' }],
+    ['/admin/dashboard', { kind: 'login' }],
+    ['/admin/campaigns', { kind: 'permission', permission: 'manage_campaigns' }],
+    ['/admin/campaigns/new', { kind: 'permission', permission: 'manage_campaigns' }],
+    ['/admin/campaigns/edit/12', { kind: 'permission', permission: 'manage_campaigns' }],
+    ['/admin/products', { kind: 'permission', permission: 'manage_products' }],
+    ['/admin/products/new', { kind: 'permission', permission: 'manage_products' }],
+    ['/admin/products/edit/7', { kind: 'permission', permission: 'manage_products' }],
+    ['/admin/ficha-tecnica', { kind: 'permission', permission: 'manage_products' }],
+    ['/admin/ficha-tecnica/edit/7', { kind: 'permission', permission: 'manage_products' }],
+    ['/admin/google-category-classifier', { kind: 'permission', permission: 'manage_products' }],
+    [
+      '/admin/google-category-classifier/review',
+      { kind: 'permission', permission: 'manage_products' },
+    ],
+    ['/admin/catalogue-management', { kind: 'permission', permission: 'manage_products' }],
+    [
+      '/admin/catalogue-management/reprint-report',
+      { kind: 'permission', permission: 'manage_products' },
+    ],
+    [
+      '/admin/catalogue-management/change-logs',
+      { kind: 'permission', permission: 'manage_products' },
+    ],
+    ['/admin/brands', { kind: 'permission', permission: 'manage_products' }],
+    ['/admin/supplier-catalogues', { kind: 'permission', permission: 'manage_products' }],
+    ['/admin/supplier-catalogues/new', { kind: 'permission', permission: 'manage_products' }],
+    ['/admin/supplier-catalogues/edit/3', { kind: 'permission', permission: 'manage_products' }],
+    ['/admin/users/new', { kind: 'permission', permission: 'manage_users' }],
+    ['/admin/users/abc', { kind: 'permission', permission: 'manage_users' }],
+    ['/admin/pro-accounts', { kind: 'permission', permission: 'manage_users' }],
+    ['/admin/pro-accounts/users', { kind: 'permission', permission: 'manage_users' }],
+    ['/admin/pro-accounts/users/u1', { kind: 'permission', permission: 'manage_users' }],
+    ['/admin/pro-accounts/requests', { kind: 'permission', permission: 'manage_users' }],
+    ['/admin/pro-accounts/acc-9', { kind: 'permission', permission: 'manage_users' }],
+    ['/admin/cache-performance', { kind: 'permission', permission: 'manage_users' }],
+    ['/admin/phc-sync', { kind: 'admin' }],
+    ['/admin/phc-clients', { kind: 'admin' }],
+    ['/admin/phc-clients/123', { kind: 'admin' }],
+    ['/dashboard', { kind: 'login' }],
+    ['/dashboard/orders/42', { kind: 'login' }],
+    ['/dashboard/favorites', { kind: 'login' }],
+    ['/checkout', { kind: 'login' }],
+    ['/checkout/success', { kind: 'login' }],
+    ['/checkout/cancel', { kind: 'login' }],
+    ['/', { kind: 'open' }],
+    ['/produtos', { kind: 'open' }],
+    ['/cart', { kind: 'open' }],
+    ['/login', { kind: 'open' }],
+    ['/dashboards', { kind: 'open' }],
+    ['/checkout-info', { kind: 'open' }],
+  ])('%s needs %j', (path, requirement) => {
+    expect(requirementFor(path)).toEqual(requirement);
+  });
+
+  it('defaults unknown admin paths to the admin flag', () => {
+    for (const path of [
+      '/admin/secret',
+      '/admin/productsx',
+      '/admin/logins',
+      '/admin/erp-sync',
+      '/admin/x/y',
+    ]) {
+      expect(requirementFor(path)).toEqual({ kind: 'admin' });
+    }
+  });
+
+  it('ignores query, hash, trailing and repeated slashes, case, encoding and dot segments', () => {
+    expect(requirementFor('/admin/products/?page=2#top')).toEqual({
+      kind: 'permission',
+      permission: 'manage_products',
+    });
+    expect(requirementFor('//admin//phc-sync/')).toEqual({ kind: 'admin' });
+    expect(requirementFor('/Admin/PHC-Sync')).toEqual({ kind: 'admin' });
+    expect(requirementFor('/%61dmin/phc-sync')).toEqual({ kind: 'admin' });
+    expect(requirementFor('/admin/login/../phc-sync')).toEqual({ kind: 'admin' });
+    expect(requirementFor('/admin/login-debug/../users/new')).toEqual({
+      kind: 'permission',
+      permission: 'manage_users',
+    });
+    expect(requirementFor('/produtos/../dashboard')).toEqual({ kind: 'login' });
+    expect(requirementFor('/%E0%A4%A')).toEqual({ kind: 'open' });
+    expect(normalisePathname('/a/./b//c/?x=1')).toBe('/a/b/c');
+    expect(normalisePathname('')).toBe('/');
+  });
+
+  it('uses the admin route names of spec 2.4', () => {
+    expect(ADMIN_ROUTE_RULES.map((r) => r.prefix)).toEqual(
+      expect.arrayContaining([
+        '/admin/google-category-classifier',
+        '/admin/catalogue-management',
+        '/admin/phc-sync',
+        '/admin/phc-clients',
+      ]),
+    );
+  });
+
+  it('knows the protected paths of logout', () => {
+    expect(isProtectedPath('/dashboard/settings')).toBe(true);
+    expect(isProtectedPath('/admin')).toBe(true);
+    expect(isProtectedPath('/checkout/success')).toBe(true);
+    expect(isProtectedPath('/produtos')).toBe(false);
+    expect(isProtectedPath('/administracao')).toBe(false);
+  });
+});
+
+describe('access decisions', () => {
+  const admin: AccessUser = { role: 'admin', isAdmin: true };
+  const adminRoleNoFlag: AccessUser = { role: 'admin', isAdmin: false };
+  const editor: AccessUser = { role: 'editor', isAdmin: false };
+  const viewer: AccessUser = { role: 'viewer', isAdmin: false };
+  const flaggedViewer: AccessUser = { role: 'viewer', isAdmin: true };
+  const unknownRole: AccessUser = { role: 'gestor', isAdmin: false };
+
+  const decide = (user: AccessUser | null, path: string) =>
+    accessDecision({ user, requirement: requirementFor(path) });
+
+  it('lets everyone into open routes', () => {
+    for (const user of [null, viewer, admin]) {
+      expect(decide(user, '/admin/login')).toBe('allow');
+      expect(decide(user, '/admin/login-debug')).toBe('allow');
+      expect(decide(user, '/produtos')).toBe('allow');
+    }
+  });
+
+  it('sends guests to login on every gated route', () => {
+    for (const path of [
+      '/dashboard',
+      '/checkout',
+      '/admin/dashboard',
+      '/admin/campaigns',
+      '/admin/products',
+      '/admin/users/new',
+      '/admin/phc-sync',
+      '/admin/unknown',
+    ]) {
+      expect(decide(null, path)).toBe('login');
+    }
+  });
+
+  it('lets any logged-in user into /dashboard, /checkout and /admin/dashboard', () => {
+    for (const user of [viewer, editor, unknownRole, admin]) {
+      expect(decide(user, '/dashboard/orders')).toBe('allow');
+      expect(decide(user, '/checkout')).toBe('allow');
+      expect(decide(user, '/admin/dashboard')).toBe('allow');
+    }
+  });
+
+  it.each([
+    ['/admin/campaigns/new', { viewer: 'denied', editor: 'allow', adminRole: 'allow' }],
+    ['/admin/products/edit/1', { viewer: 'denied', editor: 'allow', adminRole: 'allow' }],
+    ['/admin/ficha-tecnica', { viewer: 'denied', editor: 'allow', adminRole: 'allow' }],
+    [
+      '/admin/google-category-classifier',
+      { viewer: 'denied', editor: 'allow', adminRole: 'allow' },
+    ],
+    [
+      '/admin/catalogue-management/change-logs',
+      { viewer: 'denied', editor: 'allow', adminRole: 'allow' },
+    ],
+    ['/admin/brands', { viewer: 'denied', editor: 'allow', adminRole: 'allow' }],
+    ['/admin/supplier-catalogues/new', { viewer: 'denied', editor: 'allow', adminRole: 'allow' }],
+    ['/admin/users/new', { viewer: 'denied', editor: 'denied', adminRole: 'allow' }],
+    ['/admin/pro-accounts/requests', { viewer: 'denied', editor: 'denied', adminRole: 'allow' }],
+    ['/admin/cache-performance', { viewer: 'denied', editor: 'denied', adminRole: 'allow' }],
+    ['/admin/phc-sync', { viewer: 'admin-only', editor: 'admin-only', adminRole: 'admin-only' }],
+    ['/admin/phc-clients', { viewer: 'admin-only', editor: 'admin-only', adminRole: 'admin-only' }],
+    ['/admin/unknown', { viewer: 'admin-only', editor: 'admin-only', adminRole: 'admin-only' }],
+  ])('%s: %j', (path, expected) => {
+    expect(decide(viewer, path)).toBe(expected.viewer);
+    expect(decide(unknownRole, path)).toBe(expected.viewer);
+    expect(decide(editor, path)).toBe(expected.editor);
+    expect(decide(adminRoleNoFlag, path)).toBe(expected.adminRole);
+    // The admin flag bypasses everything, whatever the role.
+    expect(decide(admin, path)).toBe('allow');
+    expect(decide(flaggedViewer, path)).toBe('allow');
+  });
+});
