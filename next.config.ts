@@ -8,6 +8,8 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // PGlite loads its WASM and extension bundles from its package folder: never bundle it.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer'],
+  // forbidden() answers 403 with the 'Access Denied' / 'Admin Access Only' screens (server/auth/session).
+  experimental: { authInterrupts: true },
   images: {
     formats: ['image/avif', 'image/webp'],
   },

@@ -44,6 +44,27 @@ const schema = z.object({
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
+  BETTER_AUTH_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().min(32, 'BETTER_AUTH_SECRET deve ter pelo menos 32 caracteres').optional()),
+  /** Extra origins allowed to call /api/auth (comma-separated), besides SITE_URL. */
+  AUTH_TRUSTED_ORIGINS: z.string().trim().optional(),
+  /** Multiplies the per-IP abuse limits (end-to-end tests drive every browser from one IP). */
+  AUTH_RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /** The first administrator, created at start when no user has this e-mail. */
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : undefined))
+    .pipe(z.email().optional()),
+  ADMIN_PASSWORD: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   IP_HASH_SALT: z
     .string()
     .trim()

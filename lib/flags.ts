@@ -23,6 +23,9 @@ export const ALL_FLAGS_ON: FeatureFlags = Object.freeze(
 /** Request header through which `proxy.ts` passes its flags on (the server re-derives them). */
 export const FLAGS_HEADER = 'x-shop-flags';
 
+/** Request header through which `proxy.ts` passes the path on (the 403 screens cannot receive props). */
+export const PATH_HEADER = 'x-shop-path';
+
 /** Query parameter that makes the shop layout open the coming-soon dialog. */
 export const COMING_SOON_PARAM = 'coming-soon';
 /** Where the disabled routes of a production host lead (spec 2.1: a fallback path). */

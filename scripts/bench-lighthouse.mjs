@@ -91,6 +91,14 @@ for (const [name, p] of pages) {
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
     .slice(0, 6)
     .map((a) => a.id);
+  const metric = (id) => report.audits[id]?.displayValue ?? '—';
+  console.log(
+    `           FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')} · SI ${metric('speed-index')}`,
+  );
   if (failing.length) console.log(`           a melhorar: ${failing.join(', ')}`);
+  if (process.env.LIGHTHOUSE_KEEP) {
+    fs.mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
+    fs.copyFileSync(out, path.join(process.env.LIGHTHOUSE_KEEP, `${name}.json`));
+  }
 }
 process.exit(0);

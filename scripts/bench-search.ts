@@ -128,7 +128,18 @@ async function inProcess(label: string) {
   for (const q of LISTING.slice(0, 5)) await searchProducts({ q, limit: 50, offset: 0, sort: 'relevance', order: 'desc' });
 
   const suggest: number[] = [];
-  for (let round = 0; round < 2; round++) for (const q of inputs) suggest.push(await time(() => suggestProducts(q, 10)));
+  const perInput = new Map<string, number>();
+  for (let round = 0; round < 2; round++) {
+    for (const q of inputs) {
+      const ms = await time(() => suggestProducts(q, 10));
+      suggest.push(ms);
+      perInput.set(q, Math.max(ms, perInput.get(q) ?? 0));
+    }
+  }
+  if (process.env.BENCH_DETAIL) {
+    const worst = [...perInput].sort((a, b) => b[1] - a[1]).slice(0, 12);
+    console.log(`${label}: sugestões mais lentas: ${worst.map(([q, ms]) => `«${q}» ${ms.toFixed(0)} ms`).join(', ')}`);
+  }
   const listing: number[] = [];
   const slowest = { q: '', ms: 0 };
   for (let round = 0; round < 3; round++) {

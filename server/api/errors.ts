@@ -2,7 +2,7 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 
-export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'rate_limited' | 'unavailable' | 'internal_error';
+export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'rate_limited' | 'unavailable' | 'internal_error' | 'email_not_confirmed';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -12,6 +12,7 @@ const STATUS: Record<ErrorCode, number> = {
   conflict: 409,
   unprocessable: 422,
   rate_limited: 429,
+  email_not_confirmed: 403,
   unavailable: 503,
   internal_error: 500,
 };

@@ -2,11 +2,15 @@ import 'server-only';
 import { env } from '@/lib/env';
 import { isCatalogueUninitialised, seedDemoCatalogue } from '@/server/catalogue/demo-seed';
 import type { ImportSummary, ProgressFn } from '@/server/import/apply';
+import { ensureAdminFromEnv, ensureDemoAccounts } from '@/server/auth/accounts';
+import { sql } from 'drizzle-orm';
 import { migrateDatabase, type Database } from './client';
 import { ensureReferenceData } from './reference';
 
 export interface PrepareResult {
   seeded: ImportSummary | null;
+  /** Accounts created now: the ADMIN_EMAIL administrator and the demo accounts. */
+  accountsCreated: number;
 }
 
 /**
@@ -19,8 +23,13 @@ export async function prepareDatabase(
 ): Promise<PrepareResult> {
   await migrateDatabase(database);
   await ensureReferenceData(database.db);
+  let seeded: ImportSummary | null = null;
   if (options.seedDemo && !env().SKIP_DEMO_SEED && (await isCatalogueUninitialised(database.db))) {
-    return { seeded: await seedDemoCatalogue(database.db, env().DEMO_SEED, options.onProgress) };
+    seeded = await seedDemoCatalogue(database.db, env().DEMO_SEED, options.onProgress);
   }
-  return { seeded: null };
+  let accountsCreated = (await ensureAdminFromEnv(database.db)) ? 1 : 0;
+  // The demo accounts come with the demo catalogue (also to a demo database made before them).
+  const marker = await database.db.execute<{ source: string | null }>(sql`SELECT value->>'source' AS source FROM app_state WHERE key = 'catalogue'`);
+  if (marker.rows[0]?.source === 'demo') accountsCreated += await ensureDemoAccounts(database.db);
+  return { seeded, accountsCreated };
 }

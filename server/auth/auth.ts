@@ -1,0 +1,141 @@
+import 'server-only';
+import { betterAuth } from 'better-auth/minimal';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, twoFactor } from 'better-auth/plugins';
+import { nextCookies } from 'better-auth/next-js';
+import { env, siteUrl } from '@/lib/env';
+import { failedPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/validation';
+import { AppError } from '@/server/api/errors';
+import { ipFromHeaders } from '@/server/actions/request-meta';
+import { getDb, type Db } from '@/server/db/client';
+import { authSchema } from '@/server/db/schema';
+import { sendMail } from '@/server/mail/send';
+import { changeEmailMail, confirmationMail, resetPasswordMail } from './emails';
+import { enforceRateLimit, type LimitedAction } from './rate-limit';
+import { authSecret } from './secret';
+
+/**
+ * Authentication (better-auth) in our own database through Drizzle. Sessions live in the
+ * `sessions` table and reach the browser as an HttpOnly cookie (`cag.session_token`, SameSite=Lax,
+ * Secure when the site is https), renewed once a day while the user is active; API clients may
+ * send the same session token as `Authorization: Bearer`.
+ */
+
+export const COOKIE_PREFIX = 'cag';
+export const SESSION_COOKIE = `${COOKIE_PREFIX}.session_token`;
+
+/** better-auth paths that count against the abuse limits, with the action they count as. */
+const LIMITED_PATHS: Record<string, LimitedAction> = {
+  '/sign-in/email': 'sign-in',
+  '/sign-up/email': 'sign-up',
+  '/request-password-reset': 'recovery',
+  '/send-verification-email': 'resend',
+};
+
+function createAuth(db: Db, secret: string) {
+  const site = siteUrl();
+  return betterAuth({
+    appName: 'Casa das Águas de Gaia',
+    baseURL: site,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [site, ...(env().AUTH_TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)],
+    database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        await sendMail(resetPasswordMail(user.email, user.name, token));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, token, url }) => {
+        // A change of e-mail sends the token to the new address (its URL says so).
+        const changing = new URL(url).searchParams.get('callbackURL')?.includes('email-changed');
+        await sendMail(changing ? changeEmailMail(user.email, user.name, token) : confirmationMail(user.email, user.name, token));
+      },
+    },
+    user: {
+      modelName: 'user',
+      additionalFields: {
+        role: { type: 'string', required: false, defaultValue: 'viewer', input: false },
+        isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
+        userType: { type: 'string', required: false, defaultValue: 'particular', input: false },
+        accountName: { type: 'string', required: false, input: false },
+        fullName: { type: 'string', required: false },
+        fiscalName: { type: 'string', required: false },
+        avatarUrl: { type: 'string', required: false },
+        phoneNumber: { type: 'string', required: false },
+        fiscalNumber: { type: 'string', required: false },
+        companyName: { type: 'string', required: false },
+        phcClientId: { type: 'string', required: false, input: false },
+        newsletterPreference: { type: 'boolean', required: false, defaultValue: false },
+      },
+      changeEmail: { enabled: true },
+      deleteUser: { enabled: true },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      cookieCache: { enabled: false },
+    },
+    advanced: {
+      cookiePrefix: COOKIE_PREFIX,
+      useSecureCookies: site.startsWith('https://'),
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
+    },
+    // Our own limits (per IP and per e-mail, in the database) run in the hook below for HTTP
+    // calls and server actions alike.
+    rateLimit: { enabled: false },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // The password rules of spec 5 hold for every way in (forms, HTTP API).
+        const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
+        const password = ctx.path === '/sign-up/email' ? body.password : ['/reset-password', '/change-password'].includes(ctx.path) ? body.newPassword : undefined;
+        if (typeof password === 'string') {
+          const failed = failedPasswordRules(password);
+          if (failed.length) throw new APIError('BAD_REQUEST', { message: failed.map((r) => r.message).join(' '), code: 'WEAK_PASSWORD' });
+        }
+        const action = LIMITED_PATHS[ctx.path];
+        if (!action) return;
+        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        try {
+          await enforceRateLimit(db, action, {
+            ip: ctx.headers ? ipFromHeaders(ctx.headers) : null,
+            email: typeof email === 'string' ? email : null,
+          });
+        } catch (err) {
+          if (err instanceof AppError) throw new APIError('TOO_MANY_REQUESTS', { message: err.message, code: 'RATE_LIMITED' });
+          throw err;
+        }
+      }),
+    },
+    plugins: [twoFactor({ issuer: 'Casa das Águas de Gaia' }), bearer(), nextCookies()],
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const instances = new WeakMap<Db, Promise<Auth>>();
+
+/** The auth instance of the current database (one per process, or per test database). */
+export function getAuth(): Promise<Auth> {
+  return getDb().then((db) => {
+    let auth = instances.get(db);
+    if (!auth) {
+      auth = authSecret(db).then((secret) => createAuth(db, secret));
+      instances.set(db, auth);
+    }
+    return auth;
+  });
+}
