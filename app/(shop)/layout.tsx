@@ -1,9 +1,12 @@
 import { getTranslations } from 'next-intl/server';
+import { AuthProvider } from '@/components/auth/auth-provider';
+import { LoginDialog } from '@/components/auth/login-dialog';
 import { ComingSoonProvider } from '@/components/layout/coming-soon-dialog';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { TopBar } from '@/components/layout/top-bar';
 import { listNavigationChapters } from '@/server/catalogue/navigation';
+import { getViewer } from '@/server/auth/session';
 import { getFeatureFlags } from '@/server/flags';
 import { getShopInfo } from '@/server/shop/settings';
 
@@ -13,27 +16,31 @@ import { getShopInfo } from '@/server/shop/settings';
  * `?coming-soon=1`, where proxy.ts sends the disabled routes of a production host).
  */
 export default async function ShopLayout({ children }: { children: React.ReactNode }) {
-  const [shop, t, flags, chapters] = await Promise.all([
+  const [shop, t, flags, chapters, viewer] = await Promise.all([
     getShopInfo(),
     getTranslations('Header'),
     getFeatureFlags(),
     listNavigationChapters(),
+    getViewer(),
   ]);
   return (
-    <ComingSoonProvider>
-      {/* --nav-height: the desktop navigation row under the 5 rem header (pages that sit under the transparent header can use it). */}
-      <div className="contents" style={{ '--nav-height': '2.75rem' } as React.CSSProperties}>
-        <a
-          href="#conteudo"
-          className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow"
-        >
-          {t('skipToContent')}
-        </a>
-        <TopBar shop={shop} />
-        <SiteHeader shopName={shop.name} flags={flags} chapters={chapters} />
-        <main id="conteudo">{children}</main>
-        <SiteFooter shop={shop} />
-      </div>
-    </ComingSoonProvider>
+    <AuthProvider viewer={viewer}>
+      <ComingSoonProvider>
+        {/* --nav-height: the desktop navigation row under the 5 rem header (pages that sit under the transparent header can use it). */}
+        <div className="contents" style={{ '--nav-height': '2.75rem' } as React.CSSProperties}>
+          <a
+            href="#conteudo"
+            className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+          >
+            {t('skipToContent')}
+          </a>
+          <TopBar shop={shop} />
+          <SiteHeader shopName={shop.name} flags={flags} chapters={chapters} />
+          <main id="conteudo">{children}</main>
+          <SiteFooter shop={shop} />
+        </div>
+        <LoginDialog />
+      </ComingSoonProvider>
+    </AuthProvider>
   );
 }

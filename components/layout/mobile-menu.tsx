@@ -7,11 +7,15 @@ import { useTranslations } from 'next-intl';
 import {
   HeartIcon,
   LogInIcon,
+  LogOutIcon,
   MenuIcon,
   PackageIcon,
   ShoppingCartIcon,
   UserRoundIcon,
 } from 'lucide-react';
+import { useAuth } from '@/components/auth/auth-provider';
+import { logout } from '@/components/auth/logout';
+import { Avatar, RoleBadge } from '@/components/auth/user-menu';
 import { NewsletterDialogTrigger } from '@/components/newsletter/newsletter-dialog';
 import {
   Sheet,
@@ -23,6 +27,7 @@ import {
 } from '@/components/ui/sheet';
 import type { FeatureFlags } from '@/lib/flags';
 import { cn } from '@/lib/utils';
+import { useComingSoon } from './coming-soon-dialog';
 import { GuardedLink } from './guarded-link';
 import { ACCOUNT_LINKS, isAdminPath, isNavLinkActive, MAIN_NAV } from './nav-config';
 import { SearchBox } from './search-box';
@@ -67,25 +72,28 @@ export function MobileMenu({ flags, className }: MobileMenuProps) {
   const open = openAt !== null && openAt === pathname;
   const close = () => setOpenAt(null);
   const admin = isAdminPath(pathname);
+  const { viewer, openLogin, setLoading } = useAuth();
+  const comingSoon = useComingSoon();
+  const staff = viewer?.isAdmin === true;
 
   const accountLinks = [
     {
       key: 'account',
       href: ACCOUNT_LINKS.account,
       icon: UserRoundIcon,
-      enabled: flags.ENABLE_DASHBOARD,
+      enabled: staff || flags.ENABLE_DASHBOARD,
     },
     {
       key: 'orders',
       href: ACCOUNT_LINKS.orders,
       icon: PackageIcon,
-      enabled: flags.ENABLE_DASHBOARD,
+      enabled: staff || flags.ENABLE_DASHBOARD,
     },
     {
       key: 'favorites',
       href: ACCOUNT_LINKS.favorites,
       icon: HeartIcon,
-      enabled: flags.ENABLE_DASHBOARD && flags.ENABLE_FAVORITES,
+      enabled: staff || (flags.ENABLE_DASHBOARD && flags.ENABLE_FAVORITES),
     },
     { key: 'cart', href: ACCOUNT_LINKS.cart, icon: ShoppingCartIcon, enabled: true },
   ] as const;
@@ -116,41 +124,75 @@ export function MobileMenu({ flags, className }: MobileMenuProps) {
         <div className="space-y-5 p-4">
           <SearchBox onNavigate={close} />
 
-          <section
-            aria-label={t('guest')}
-            className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
-          >
-            <span
-              aria-hidden
-              className="grid size-10 shrink-0 place-items-center rounded-full bg-slate-200 text-slate-600"
+          {viewer ? (
+            <section
+              aria-label="Utilizador"
+              className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
+              data-testid="mobile-user"
             >
-              <UserRoundIcon className="size-5" />
-            </span>
-            <span className="min-w-0 flex-1">
-              <span className="block text-sm font-semibold text-slate-900">{t('guest')}</span>
-              <span className="block text-xs text-slate-600">{t('guestHint')}</span>
-            </span>
-            <UserBlock
-              flags={flags}
-              onAction={close}
-              className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 outline-none hover:bg-slate-100 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
-            />
-          </section>
+              <Avatar viewer={viewer} className="size-10" />
+              <span className="min-w-0 flex-1">
+                <span className="block truncate text-sm font-semibold text-slate-900">
+                  {viewer.displayName}
+                </span>
+                <span className="block truncate text-xs text-slate-600">{viewer.email}</span>
+                <RoleBadge viewer={viewer} className="mt-1" />
+              </span>
+            </section>
+          ) : (
+            <section
+              aria-label={t('guest')}
+              className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
+            >
+              <span
+                aria-hidden
+                className="grid size-10 shrink-0 place-items-center rounded-full bg-slate-200 text-slate-600"
+              >
+                <UserRoundIcon className="size-5" />
+              </span>
+              <span className="min-w-0 flex-1">
+                <span className="block text-sm font-semibold text-slate-900">{t('guest')}</span>
+                <span className="block text-xs text-slate-600">{t('guestHint')}</span>
+              </span>
+              <UserBlock
+                flags={flags}
+                onAction={close}
+                className="inline-flex h-9 shrink-0 items-center gap-1.5 rounded-md border border-slate-300 bg-white px-3 text-sm font-medium text-slate-900 outline-none hover:bg-slate-100 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
+              />
+            </section>
+          )}
 
           <ul className="space-y-0.5">
             {accountLinks.map(({ key, href, icon: Icon, enabled }) => (
               <li key={key}>
-                <GuardedLink
-                  href={href}
-                  enabled={enabled}
-                  onClick={close}
-                  className={rowClass}
-                  data-active={isNavLinkActive(pathname, href)}
-                  aria-current={isNavLinkActive(pathname, href) ? 'page' : undefined}
-                >
-                  <Icon aria-hidden className="size-4 text-slate-500" />
-                  {t(key)}
-                </GuardedLink>
+                {!viewer && key !== 'cart' && enabled ? (
+                  // Spec 6: for a visitor the account entries prompt the login dialog.
+                  <button
+                    type="button"
+                    className={rowClass}
+                    aria-haspopup="dialog"
+                    onClick={() => {
+                      close();
+                      if (flags.ENABLE_USER_REGISTRATION) openLogin('login');
+                      else comingSoon.open();
+                    }}
+                  >
+                    <Icon aria-hidden className="size-4 text-slate-500" />
+                    {t(key)}
+                  </button>
+                ) : (
+                  <GuardedLink
+                    href={href}
+                    enabled={enabled}
+                    onClick={close}
+                    className={rowClass}
+                    data-active={isNavLinkActive(pathname, href)}
+                    aria-current={isNavLinkActive(pathname, href) ? 'page' : undefined}
+                  >
+                    <Icon aria-hidden className="size-4 text-slate-500" />
+                    {t(key)}
+                  </GuardedLink>
+                )}
               </li>
             ))}
           </ul>
@@ -185,7 +227,20 @@ export function MobileMenu({ flags, className }: MobileMenuProps) {
             </ul>
           </nav>
 
-          {admin ? (
+          {viewer ? (
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                setLoading(true);
+                void logout();
+              }}
+              className="flex h-11 w-full items-center justify-center gap-2 rounded-md border border-red-200 bg-white text-sm font-semibold text-red-700 outline-none hover:bg-red-50 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
+            >
+              <LogOutIcon aria-hidden className="size-4" />
+              Sair
+            </button>
+          ) : admin ? (
             <Link
               href={ACCOUNT_LINKS.adminLogin}
               onClick={close}
@@ -195,15 +250,18 @@ export function MobileMenu({ flags, className }: MobileMenuProps) {
               {t('login')}
             </Link>
           ) : (
-            <GuardedLink
-              href={ACCOUNT_LINKS.login}
-              enabled={flags.ENABLE_USER_REGISTRATION}
-              onClick={close}
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                if (flags.ENABLE_USER_REGISTRATION) openLogin('login');
+                else comingSoon.open();
+              }}
               className="flex h-11 w-full items-center justify-center gap-2 rounded-md bg-sky-800 text-sm font-semibold text-white outline-none hover:bg-sky-900 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
             >
               <LogInIcon aria-hidden className="size-4" />
               {t('login')}
-            </GuardedLink>
+            </button>
           )}
         </div>
       </SheetContent>

@@ -4,9 +4,11 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { LogInIcon, UserRoundIcon } from 'lucide-react';
+import { useAuth } from '@/components/auth/auth-provider';
+import { UserMenu } from '@/components/auth/user-menu';
 import { cn } from '@/lib/utils';
 import type { FeatureFlags } from '@/lib/flags';
-import { GuardedLink } from './guarded-link';
+import { useComingSoon } from './coming-soon-dialog';
 import { ACCOUNT_LINKS, isAdminPath } from './nav-config';
 
 export interface UserBlockProps {
@@ -17,13 +19,19 @@ export interface UserBlockProps {
 }
 
 /**
- * The guest's user block (spec 2.6): 'Área Privada' to /login, or the coming-soon dialog where
- * registration is off. On /admin paths it reads 'Entrar' and goes to /admin/login (admins are
- * never behind the flags). Signed-in states come with the authentication issue.
+ * The user block of the header (spec 2.6), in its three states: loading (a skeleton circle),
+ * anonymous ('Área Privada' opening the login dialog, or the coming-soon dialog where
+ * registration is off; 'Entrar' to /admin/login on admin paths) and signed in (badge and menu).
  */
 export function UserBlock({ flags, className, onAction }: UserBlockProps) {
   const t = useTranslations('Header');
   const pathname = usePathname();
+  const { viewer, loading, openLogin } = useAuth();
+  const comingSoon = useComingSoon();
+  if (loading) {
+    return <span aria-label="A carregar sessão" role="status" className="ml-1 inline-block size-10 animate-pulse rounded-full bg-slate-200" data-testid="user-skeleton" />;
+  }
+  if (viewer) return <UserMenu viewer={viewer} flags={flags} />;
   if (isAdminPath(pathname)) {
     return (
       <Link href={ACCOUNT_LINKS.adminLogin} className={className} onClick={onAction}>
@@ -33,14 +41,21 @@ export function UserBlock({ flags, className, onAction }: UserBlockProps) {
     );
   }
   return (
-    <GuardedLink
+    <Link
       href={ACCOUNT_LINKS.login}
-      enabled={flags.ENABLE_USER_REGISTRATION}
+      prefetch={false}
       className={cn(className)}
-      onClick={onAction}
+      aria-haspopup="dialog"
+      data-feature-off={flags.ENABLE_USER_REGISTRATION ? undefined : ''}
+      onClick={(event) => {
+        event.preventDefault();
+        onAction?.();
+        if (flags.ENABLE_USER_REGISTRATION) openLogin('login');
+        else comingSoon.open();
+      }}
     >
       <UserRoundIcon aria-hidden className="size-4" />
       {t('privateArea')}
-    </GuardedLink>
+    </Link>
   );
 }

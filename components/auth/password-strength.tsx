@@ -1,0 +1,39 @@
+'use client';
+
+import { passwordStrength, passwordRules, type PasswordStrengthLevel } from '@/lib/auth/validation';
+import { cn } from '@/lib/utils';
+
+const LEVEL_CLASSES: Record<PasswordStrengthLevel, string> = {
+  'very-weak': 'bg-red-600',
+  weak: 'bg-orange-500',
+  medium: 'bg-amber-500',
+  good: 'bg-lime-600',
+  strong: 'bg-emerald-600',
+};
+
+/** The password-strength meter of spec 5: five rules, the share met gives the label. */
+export function PasswordStrength({ password, id }: { password: string; id?: string }) {
+  if (!password) return null;
+  const strength = passwordStrength(password);
+  return (
+    <div id={id} className="space-y-1" data-testid="password-strength">
+      <div className="h-1.5 overflow-hidden rounded-full bg-slate-200" aria-hidden>
+        <div className={cn('h-full transition-all', LEVEL_CLASSES[strength.level])} style={{ width: `${Math.max(8, strength.percent)}%` }} />
+      </div>
+      <p className="text-xs text-slate-700" role="status" aria-live="polite">
+        Força da password: <span className="font-semibold">{strength.label}</span>
+      </p>
+      <ul className="grid grid-cols-1 gap-x-3 text-xs sm:grid-cols-2">
+        {passwordRules.map((rule) => {
+          const ok = rule.test(password);
+          return (
+            <li key={rule.id} className={ok ? 'text-emerald-700' : 'text-slate-600'}>
+              <span aria-hidden>{ok ? '✓' : '•'}</span> {rule.message.replace(/^A password deve (ter|conter) /, '')}
+              <span className="sr-only">{ok ? ' (cumprido)' : ' (em falta)'}</span>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
