@@ -65,7 +65,12 @@ type Outcome = { kind: 'success' } | { kind: 'error'; message: string; fields: b
 
 export interface AccessRequestFormProps {
   /** Values known beforehand (a signed-in user's name and e-mail). */
-  defaultValues?: Partial<Pick<AccessRequestFormValues, 'companyName' | 'fiscalNumber' | 'contactName' | 'email' | 'phone'>>;
+  defaultValues?: Partial<
+    Pick<
+      AccessRequestFormValues,
+      'companyName' | 'fiscalNumber' | 'contactName' | 'email' | 'phone'
+    >
+  >;
   className?: string;
 }
 
@@ -155,7 +160,10 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
       <div
         role="status"
         data-testid="access-request-success"
-        className={cn('rounded-lg border border-green-200 bg-green-50 p-6 text-green-900', className)}
+        className={cn(
+          'rounded-lg border border-green-200 bg-green-50 p-6 text-green-900',
+          className,
+        )}
       >
         <h2
           ref={successRef}

@@ -40,8 +40,12 @@ export function AvatarUpload({ avatarUrl, displayName }: { avatarUrl: string | n
   const [url, setUrl] = React.useState(avatarUrl);
   const [error, setError] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
-
-  React.useEffect(() => setUrl(avatarUrl), [avatarUrl]);
+  // A new avatarUrl from the server (after router.refresh) wins over the local one.
+  const [shownProp, setShownProp] = React.useState(avatarUrl);
+  if (shownProp !== avatarUrl) {
+    setShownProp(avatarUrl);
+    setUrl(avatarUrl);
+  }
 
   const clearInput = () => {
     if (inputRef.current) inputRef.current.value = '';

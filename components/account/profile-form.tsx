@@ -38,7 +38,7 @@ export function ProfileForm({ fullName, fiscalName }: { fullName: string | null;
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting, isDirty },
+    formState: { errors, isSubmitting },
   } = useForm<ProfileFormValues>({
     resolver: zodFormResolver<ProfileFormValues>(profileSchema),
     defaultValues: { fullName: fullName ?? '', fiscalName: fiscalName ?? '' },
@@ -95,7 +95,7 @@ export function ProfileForm({ fullName, fiscalName }: { fullName: string | null;
           {problem}
         </p>
       )}
-      <Button type="submit" disabled={isSubmitting || !isDirty}>
+      <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'A guardar…' : 'Guardar alterações'}
       </Button>
     </form>

@@ -101,7 +101,7 @@ export const accessRequestSchema = z.object({
   ),
   typology: z.enum(ACCESS_REQUEST_TYPOLOGIES, M.typologyRequired),
   message: z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '') || v === null ? undefined : v,
+    (v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v),
     z
       .string({ error: M.invalid })
       .trim()
@@ -144,4 +144,6 @@ export const ACCESS_REQUEST_DEFAULTS: AccessRequestFormValues = {
   honeypot: '',
 };
 
-export const ACCESS_REQUEST_FIELDS = Object.keys(ACCESS_REQUEST_DEFAULTS) as (keyof AccessRequestFormValues)[];
+export const ACCESS_REQUEST_FIELDS = Object.keys(
+  ACCESS_REQUEST_DEFAULTS,
+) as (keyof AccessRequestFormValues)[];

@@ -37,7 +37,10 @@ function formatDateTime(date: Date): string {
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
 /** To the shop: every field of the request, answerable with "Reply" (reply-to is the requester). */
-export function accessRequestNotificationMail(to: string, p: AccessRequestMailParams): OutgoingMail {
+export function accessRequestNotificationMail(
+  to: string,
+  p: AccessRequestMailParams,
+): OutgoingMail {
   const r = p.request;
   const { html, text } = renderMail({
     title: 'Novo pedido de acesso profissional',
@@ -151,7 +154,9 @@ export async function submitAccessRequest(
     shop,
     userId,
   };
-  const notification = await sendMail(accessRequestNotificationMail(await shopNotifyAddress(), params));
+  const notification = await sendMail(
+    accessRequestNotificationMail(await shopNotifyAddress(), params),
+  );
   const acknowledgement = await sendMail(accessRequestAcknowledgementMail(params));
   return {
     outcome: 'received',

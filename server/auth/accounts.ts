@@ -21,12 +21,13 @@ export interface SeedAccount {
   accountName?: string;
 }
 
-/** Demo accounts (README lists them). Only created together with the demo catalogue. */
+/** Demo accounts (README lists them): admin, editor, pro, particular and a staff viewer. Only with the demo catalogue. */
 export const DEMO_ACCOUNTS: readonly SeedAccount[] = [
   { email: 'admin@demo.casadasaguas.pt', password: 'Demo-Admin-1967!', fullName: 'Administrador Demo', role: 'admin', isAdmin: true, userType: 'particular' },
   { email: 'editor@demo.casadasaguas.pt', password: 'Demo-Editor-1967!', fullName: 'Editora Demo', role: 'editor', isAdmin: false, userType: 'particular' },
   { email: 'pro@demo.casadasaguas.pt', password: 'Demo-Pro-1967!', fullName: 'Instalador Demo', role: 'viewer', isAdmin: false, userType: 'pro', accountName: 'Canalizações Demo' },
   { email: 'cliente@demo.casadasaguas.pt', password: 'Demo-Cliente-1967!', fullName: 'Cliente Demo', role: 'viewer', isAdmin: false, userType: 'particular' },
+  { email: 'leitor@demo.casadasaguas.pt', password: 'Demo-Leitor-1967!', fullName: 'Leitor Demo', role: 'viewer', isAdmin: false, userType: 'particular' },
 ];
 
 /** Creates a confirmed account with a password unless the e-mail exists. Returns true when created. */

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
-import { notFound } from 'next/navigation';
+import { forbidden, notFound, redirect } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { env } from '@/lib/env';
+import { getViewer } from '@/server/auth/session';
 import { listOutboxMails, type OutboxMail } from '@/server/mail/send';
 
 export const dynamic = 'force-dynamic';
@@ -25,11 +26,15 @@ const STATUS_CLASS: Record<OutboxMail['status'], string> = {
 
 /**
  * Development outbox: the mails the shop generated, newest first, with the HTML rendered in a
- * sandboxed iframe (no scripts, no same-origin access). 404 in production unless ENABLE_DEV_OUTBOX=1.
+ * sandboxed iframe (no scripts, no same-origin access). 404 in production unless ENABLE_DEV_OUTBOX=1;
+ * only administrators may open it (mails carry confirmation and recovery links).
  */
 export default async function DevOutboxPage() {
   const { NODE_ENV, ENABLE_DEV_OUTBOX, SMTP_URL } = env();
   if (NODE_ENV === 'production' && !ENABLE_DEV_OUTBOX) notFound();
+  const viewer = await getViewer();
+  if (!viewer) redirect(`/admin/login?next=${encodeURIComponent('/dev/outbox')}`);
+  if (!viewer.isAdmin) forbidden();
 
   const [mails, t] = await Promise.all([
     listOutboxMails({ limit: 100 }),

@@ -1,0 +1,16 @@
+import type { Metadata } from 'next';
+import { ForgotPasswordForm } from '@/components/auth/recovery-forms';
+
+export const metadata: Metadata = { title: 'Recuperar password', robots: { index: false, follow: false } };
+
+export default function ForgotPasswordPage() {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12">
+      <h1 className="text-3xl font-bold text-slate-900">Recuperar password</h1>
+      <p className="mt-2 text-slate-600">Indique o email da sua conta. Enviamos um link para definir uma nova password, válido durante 1 hora.</p>
+      <div className="mt-6 rounded-xl border bg-white p-6 shadow-sm">
+        <ForgotPasswordForm />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { GET } from '@/app/media/avatars/[file]/route';
+import { toViewer } from '@/lib/auth/viewer';
+import { resetEnvCache } from '@/lib/env';
+import { removeAvatarAction, uploadAvatarAction } from '@/server/account/avatar';
+import { getViewer } from '@/server/auth/session';
+import { getDb } from '@/server/db/client';
+import { users } from '@/server/db/schema';
+import { setupTestDatabase } from '../helpers/db';
+
+jest.mock('@/server/auth/session', () => ({ getViewer: jest.fn() }));
+
+setupTestDatabase();
+
+const USER_ID = 'avatarUser_01';
+const viewer = toViewer({ id: USER_ID, email: 'ana.avatar@example.pt', name: 'Ana', fullName: 'Ana Avatar' }, 'viewer');
+const env = process.env as Record<string, string | undefined>;
+let tmp: string;
+const avatarDir = () => path.join(tmp, 'uploads', 'avatars');
+
+beforeAll(async () => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-avatar-'));
+  env.DATA_DIR = tmp;
+  resetEnvCache();
+  const db = await getDb();
+  await db.insert(users).values({ id: USER_ID, name: 'Ana', email: 'ana.avatar@example.pt', fullName: 'Ana Avatar' });
+});
+
+afterAll(() => {
+  delete env.DATA_DIR;
+  resetEnvCache();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+beforeEach(() => jest.mocked(getViewer).mockResolvedValue(viewer));
+
+function form(body: BlobPart, name: string, type: string): FormData {
+  const data = new FormData();
+  data.set('avatar', new File([body], name, { type }));
+  return data;
+}
+
+async function realPng(width = 640, height = 480): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();
+}
+
+async function storedUrl(): Promise<string | null> {
+  const db = await getDb();
+  const [row] = await db.select({ avatarUrl: users.avatarUrl }).from(users).where(eq(users.id, USER_ID));
+  return row?.avatarUrl ?? null;
+}
+
+const serve = (file: string) =>
+  GET(new Request(`http://localhost/media/avatars/${file}`), { params: Promise.resolve({ file }) });
+
+describe('avatar upload', () => {
+  it('stores a real PNG as a 256×256 WebP, sets avatar_url and serves it', async () => {
+    const result = await uploadAvatarAction(form(new Uint8Array(await realPng()), 'foto.png', 'image/png'));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.url).toMatch(new RegExp(`^/media/avatars/${USER_ID}-\\d+\\.webp$`));
+    expect(await storedUrl()).toBe(result.url);
+
+    const file = path.basename(result.url ?? '');
+    const stored = fs.readFileSync(path.join(avatarDir(), file));
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
+
+    const response = await serve(file);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const served = Buffer.from(await response.arrayBuffer());
+    expect(served.equals(stored)).toBe(true);
+  });
+
+  it('replaces the previous file of the user', async () => {
+    const before = await storedUrl();
+    expect(before).not.toBeNull();
+    await new Promise((r) => setTimeout(r, 5));
+    const result = await uploadAvatarAction(form(new Uint8Array(await realPng(300, 900)), 'alta.png', 'image/png'));
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.url).not.toBe(before);
+    expect(fs.readdirSync(avatarDir())).toEqual([path.basename(result.url ?? '')]);
+    expect((await serve(path.basename(before ?? ''))).status).toBe(404);
+  });
+
+  it('refuses a text file renamed .png and keeps the current picture', async () => {
+    const before = await storedUrl();
+    const result = await uploadAvatarAction(form('isto não é uma imagem', 'falsa.png', 'image/png'));
+    expect(result).toEqual({ ok: false, error: 'Escolha uma imagem JPG, PNG ou WebP.' });
+    expect(await storedUrl()).toBe(before);
+    expect(fs.readdirSync(avatarDir())).toHaveLength(1);
+  });
+
+  it('refuses other types (a GIF, a file with a text type)', async () => {
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer();
+    expect(await uploadAvatarAction(form(new Uint8Array(gif), 'a.gif', 'image/gif'))).toEqual({ ok: false, error: 'Escolha uma imagem JPG, PNG ou WebP.' });
+    expect(await uploadAvatarAction(form(new Uint8Array(gif), 'a.png', ''))).toEqual({ ok: false, error: 'Escolha uma imagem JPG, PNG ou WebP.' });
+    expect(await uploadAvatarAction(form('olá', 'nota.txt', 'text/plain'))).toEqual({ ok: false, error: 'Escolha uma imagem JPG, PNG ou WebP.' });
+    expect(await uploadAvatarAction(new FormData())).toEqual({ ok: false, error: 'Escolha uma imagem JPG, PNG ou WebP.' });
+  });
+
+  it('refuses a 3 MB file', async () => {
+    const before = await storedUrl();
+    const big = Buffer.alloc(3 * 1024 * 1024);
+    (await realPng()).copy(big); // a PNG header followed by padding: the size check comes first
+    const result = await uploadAvatarAction(form(new Uint8Array(big), 'grande.png', 'image/png'));
+    expect(result).toEqual({ ok: false, error: 'A imagem não pode ter mais de 2 MB.' });
+    expect(await storedUrl()).toBe(before);
+  });
+
+  it('needs a session', async () => {
+    jest.mocked(getViewer).mockResolvedValue(null);
+    const result = await uploadAvatarAction(form(new Uint8Array(await realPng()), 'foto.png', 'image/png'));
+    expect(result).toEqual({ ok: false, error: 'A sua sessão terminou. Inicie sessão novamente.' });
+    expect(await removeAvatarAction()).toEqual({ ok: false, error: 'A sua sessão terminou. Inicie sessão novamente.' });
+  });
+
+  it('removes the picture and its file', async () => {
+    const before = await storedUrl();
+    expect(await removeAvatarAction()).toEqual({ ok: true, url: null });
+    expect(await storedUrl()).toBeNull();
+    expect(fs.readdirSync(avatarDir())).toEqual([]);
+    expect((await serve(path.basename(before ?? ''))).status).toBe(404);
+  });
+});
+
+describe('GET /media/avatars/[file]', () => {
+  it.each(['../secret.webp', 'foto.png', 'a.b-1.webp', '-1.webp', 'user-abc.webp'])('answers 404 JSON for the bad name %s', async (file) => {
+    const response = await serve(file);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await response.json()).toMatchObject({ success: false, error: { code: 'not_found' } });
+  });
+
+  it('answers 404 JSON for a missing file', async () => {
+    const response = await serve('someone-123.webp');
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ success: false, error: { code: 'not_found', message: 'Imagem não encontrada.' } });
+  });
+});
