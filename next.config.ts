@@ -9,7 +9,8 @@ const nextConfig: NextConfig = {
   // PGlite loads its WASM and extension bundles from its package folder: never bundle it.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer'],
   // forbidden() answers 403 with the 'Access Denied' / 'Admin Access Only' screens (server/auth/session).
-  experimental: { authInterrupts: true },
+  // Avatars up to 2 MB go through a server action (default limit 1 MB).
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: '3mb' } },
   images: {
     formats: ['image/avif', 'image/webp'],
   },

@@ -226,7 +226,6 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
               id={fieldId('fiscalNumber')}
               inputMode="numeric"
               autoComplete="off"
-              maxLength={NIF_LENGTH}
               placeholder="123456789"
               aria-required="true"
               {...a11y('fiscalNumber', true)}
@@ -276,7 +275,6 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              maxLength={PHONE_LENGTH}
               placeholder={TEXT.phonePlaceholder}
               {...a11y('phone')}
               {...digitsField('phone', PHONE_LENGTH)}

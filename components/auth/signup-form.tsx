@@ -58,8 +58,8 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
     const field = register(name);
     return {
       ...field,
+      // No maxLength: a pasted '912 345 678' must keep its digits; digitsOnly caps at 9.
       inputMode: 'numeric' as const,
-      maxLength: 9,
       onChange: (event: React.ChangeEvent<HTMLInputElement>) => {
         event.target.value = digitsOnly(event.target.value);
         return field.onChange(event);

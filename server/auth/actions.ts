@@ -21,6 +21,7 @@ import { users } from '@/server/db/schema';
 import { subscribeToNewsletter } from '@/server/newsletter/subscriptions';
 import { getAuth } from './auth';
 import { CONFIRM_PATH, RESET_PATH } from './emails';
+import { CONFIRMATION_SENT, INVALID_RESET_LINK, RECOVERY_SENT } from './messages';
 import { clearRateLimit } from './rate-limit';
 import { getViewer } from './session';
 
@@ -136,8 +137,6 @@ export const signOutAction = validatedAction(z.object({}).optional(), async () =
 
 const emailOnly = z.object({ email: z.string().trim().toLowerCase().email(VALIDATION_MESSAGES.emailInvalid).max(254) });
 
-export const RECOVERY_SENT = 'Se existir uma conta com este email, enviámos um link para definir uma nova password. Verifique a sua caixa de correio.';
-
 export const requestPasswordResetAction = validatedAction(emailOnly, async ({ email }) => {
   const auth = await getAuth();
   try {
@@ -147,8 +146,6 @@ export const requestPasswordResetAction = validatedAction(emailOnly, async ({ em
   }
   return { message: RECOVERY_SENT };
 });
-
-export const INVALID_RESET_LINK = 'O link de recuperação é inválido, já foi usado ou expirou. Peça um novo link.';
 
 export const resetPasswordAction = validatedAction(
   z.intersection(z.object({ token: z.string().trim().min(1, INVALID_RESET_LINK).max(200) }), newPasswordSchema),
@@ -162,8 +159,6 @@ export const resetPasswordAction = validatedAction(
     return { message: 'Password alterada com sucesso. Já pode iniciar sessão com a nova password.' };
   },
 );
-
-export const CONFIRMATION_SENT = 'Se existir uma conta por confirmar com este email, enviámos um novo link de confirmação.';
 
 export const resendConfirmationAction = validatedAction(emailOnly, async ({ email }) => {
   const auth = await getAuth();

@@ -20,7 +20,7 @@ async function signUp(page: Page, email: string, password: string) {
   await form.getByLabel('Primeiro nome').fill('Rui');
   await form.getByLabel('Apelido').fill('Teste');
   await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await expect(form.getByTestId('password-strength')).toContainText('Forte');
   await form.getByLabel('Confirmar password').fill(password);
   await form.getByLabel('Telemóvel (opcional)').fill('91a2 345 678x');
@@ -78,14 +78,15 @@ test('password recovery: the link sets a new password once', async ({ page }) =>
   await page.goto(linkIn(await waitForMail(email, /Confirme o seu email/), '/auth/confirm'));
 
   await page.goto('/forgot-password');
-  await page.getByLabel('Email').fill(email);
+  await hydrated(page);
+  await page.getByRole('main').getByRole('textbox', { name: 'Email' }).first().fill(email);
   await page.getByRole('button', { name: 'Enviar link de recuperação' }).click();
   await expect(page.getByTestId('recovery-sent')).toContainText('Se existir uma conta com este email');
   const link = linkIn(await waitForMail(email, /Recuperar password/), '/reset-password');
 
   await page.goto(link);
   await hydrated(page);
-  await page.getByLabel('Nova password', { exact: true }).fill('Segunda#Pass22');
+  await page.getByRole('textbox', { name: 'Nova password', exact: true }).fill('Segunda#Pass22');
   await page.getByLabel('Confirmar nova password').fill('Segunda#Pass22');
   await page.getByRole('button', { name: 'Guardar nova password' }).click();
   await expect(page.getByTestId('reset-done')).toContainText('Password alterada com sucesso');
@@ -93,7 +94,7 @@ test('password recovery: the link sets a new password once', async ({ page }) =>
   // The same link again is refused.
   await page.goto(link);
   await hydrated(page);
-  await page.getByLabel('Nova password', { exact: true }).fill('Terceira#Pass33');
+  await page.getByRole('textbox', { name: 'Nova password', exact: true }).fill('Terceira#Pass33');
   await page.getByLabel('Confirmar nova password').fill('Terceira#Pass33');
   await page.getByRole('button', { name: 'Guardar nova password' }).click();
   await expect(page.getByTestId('reset-error')).toContainText('O link de recuperação é inválido, já foi usado ou expirou');
@@ -141,7 +142,7 @@ test('the sign-up form explains every rule before sending anything', async ({ pa
   await hydrated(page);
   const form = page.getByTestId('signup-form');
   await form.getByLabel('Email').fill('isto-nao-e-email');
-  await form.getByLabel('Password', { exact: true }).fill('curta');
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill('curta');
   await expect(form.getByTestId('password-strength')).toContainText('Muito Fraca');
   await form.getByLabel('Confirmar password').fill('outra');
   await form.getByLabel('NIF (opcional)').fill('123456780');
