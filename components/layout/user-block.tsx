@@ -40,18 +40,34 @@ export function UserBlock({ flags, className, onAction }: UserBlockProps) {
       </Link>
     );
   }
+  if (!flags.ENABLE_USER_REGISTRATION) {
+    return (
+      <button
+        type="button"
+        className={cn(className)}
+        aria-haspopup="dialog"
+        data-feature-off=""
+        onClick={() => {
+          onAction?.();
+          comingSoon.open();
+        }}
+      >
+        <UserRoundIcon aria-hidden className="size-4" />
+        {t('privateArea')}
+      </button>
+    );
+  }
+  // A link to /login (it works without JavaScript); with JavaScript it opens the login dialog.
   return (
     <Link
       href={ACCOUNT_LINKS.login}
       prefetch={false}
       className={cn(className)}
       aria-haspopup="dialog"
-      data-feature-off={flags.ENABLE_USER_REGISTRATION ? undefined : ''}
       onClick={(event) => {
         event.preventDefault();
         onAction?.();
-        if (flags.ENABLE_USER_REGISTRATION) openLogin('login');
-        else comingSoon.open();
+        openLogin('login');
       }}
     >
       <UserRoundIcon aria-hidden className="size-4" />

@@ -121,6 +121,8 @@ function createAuth(db: Db, secret: string) {
     },
     plugins: [twoFactor({ issuer: 'Casa das Águas de Gaia' }), bearer(), nextCookies()],
     telemetry: { enabled: false },
+    // Failed logins are expected traffic; our own code logs what needs attention.
+    logger: { level: 'error' },
   });
 }
 

@@ -11,6 +11,10 @@ jest.mock('next-intl/server', () => ({
   getTranslations: async (namespace: string) => (key: string) => `${namespace}.${key}`,
 }));
 
+// Who is looking: the outbox is for administrators only.
+let mockViewer: { isAdmin: boolean } | null = { isAdmin: true };
+jest.mock('@/server/auth/session', () => ({ getViewer: async () => mockViewer }));
+
 setupTestDatabase();
 
 const env = process.env as Record<string, string | undefined>;
@@ -142,6 +146,21 @@ describe('/dev/outbox page', () => {
     expect(html.indexOf('Segundo')).toBeLessThan(html.indexOf('Primeiro'));
     expect(html).toMatch(/<iframe[^>]*sandbox=""[^>]*srcDoc=|<iframe[^>]*srcDoc=[^>]*sandbox=""/i);
     expect(html).toContain('href="https://loja.example.pt/newsletter/confirmar?token=abc"');
+  });
+
+  it('sends a visitor to the staff login and refuses a non-admin account (403)', async () => {
+    const { default: DevOutboxPage } = await import('@/app/dev/outbox/page');
+    const processEnv = process.env as Record<string, string | undefined>;
+    processEnv.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS = 'true';
+    try {
+      mockViewer = null;
+      await expect(DevOutboxPage()).rejects.toMatchObject({ digest: expect.stringContaining('/admin/login?next=%2Fdev%2Foutbox') });
+      mockViewer = { isAdmin: false };
+      await expect(DevOutboxPage()).rejects.toMatchObject({ digest: expect.stringContaining(';403') });
+    } finally {
+      mockViewer = { isAdmin: true };
+      delete processEnv.__NEXT_EXPERIMENTAL_AUTH_INTERRUPTS;
+    }
   });
 
   it('answers 404 in production unless ENABLE_DEV_OUTBOX=1', async () => {

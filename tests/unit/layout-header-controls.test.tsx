@@ -1,5 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { ComingSoonProvider } from '@/components/layout/coming-soon-dialog';
+import { AuthProvider } from '@/components/auth/auth-provider';
+import { LoginDialog } from '@/components/auth/login-dialog';
+import { ComingSoonProvider as BareComingSoonProvider } from '@/components/layout/coming-soon-dialog';
+import { toViewer, type Viewer } from '@/lib/auth/viewer';
 import { CategoriesMenu } from '@/components/layout/categories-menu';
 import { FavoritesButton } from '@/components/layout/favorites-button';
 import { MainNav } from '@/components/layout/main-nav';
@@ -45,6 +48,28 @@ jest.mock('next/navigation', () => ({
   useRouter: () => ({ push: mockPush, replace: mockReplace, prefetch: jest.fn() }),
 }));
 
+// Server actions run on the server; here the header only needs them to exist.
+jest.mock('@/server/auth/actions', () => ({
+  signInAction: jest.fn(),
+  signUpAction: jest.fn(),
+  signOutAction: jest.fn(async () => ({ ok: true, data: { ok: true } })),
+  verifyTotpAction: jest.fn(),
+  resendConfirmationAction: jest.fn(),
+}));
+
+/** The shop layout's providers: the session of the page (none by default) and the dialogs. */
+let mockViewer: Viewer | null = null;
+function ComingSoonProvider({ children }: { children: React.ReactNode }) {
+  return (
+    <AuthProvider viewer={mockViewer}>
+      <BareComingSoonProvider>
+        {children}
+        <LoginDialog />
+      </BareComingSoonProvider>
+    </AuthProvider>
+  );
+}
+
 jest.mock('@/components/newsletter/newsletter-dialog', () => ({
   NewsletterDialogTrigger: ({ className }: { className?: string }) => (
     <button type="button" className={className}>
@@ -86,6 +111,7 @@ beforeAll(() => {
 });
 
 beforeEach(() => {
+  mockViewer = null;
   mockPathname = '/';
   mockSearch = '';
   mockReplace.mockReset();
@@ -170,15 +196,38 @@ describe('MainNav (spec 2.6)', () => {
 });
 
 describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', () => {
-  it('a guest sees Área Privada linking to /login where registration is on', () => {
+  it('a guest sees Área Privada (a link to /login) that opens the login dialog, as favourites do', () => {
     render(
       <ComingSoonProvider>
         <UserBlock flags={ALL_FLAGS_ON} />
         <FavoritesButton flags={ALL_FLAGS_ON} />
       </ComingSoonProvider>,
     );
-    expect(screen.getByRole('link', { name: 'Área Privada' })).toHaveAttribute('href', '/login');
-    expect(screen.getByRole('link', { name: 'Favoritos' })).toHaveAttribute('href', '/login');
+    const privateArea = screen.getByRole('link', { name: 'Área Privada' });
+    expect(privateArea).toHaveAttribute('href', '/login');
+    fireEvent.click(privateArea);
+    const dialog = screen.getByRole('dialog', { name: 'Bem-vindo à Casa das Águas de Gaia' });
+    expect(within(dialog).getByRole('tab', { name: 'Entrar' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(dialog).getByRole('tab', { name: 'Criar Conta' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Esqueceu-se da password?' })).toHaveAttribute('href', '/forgot-password');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Favoritos' }));
+    expect(screen.getByRole('dialog', { name: 'Bem-vindo à Casa das Águas de Gaia' })).toBeInTheDocument();
+  });
+
+  it('a signed-in user gets the badge and the menu instead', () => {
+    mockViewer = toViewer({ id: 'u1', email: 'ana@example.pt', fullName: 'Ana Silva', role: 'viewer', isAdmin: false, userType: 'particular' }, 'viewer');
+    render(
+      <ComingSoonProvider>
+        <UserBlock flags={ALL_FLAGS_ON} />
+        <FavoritesButton flags={ALL_FLAGS_ON} />
+      </ComingSoonProvider>,
+    );
+    expect(screen.queryByText('Área Privada')).not.toBeInTheDocument();
+    expect(screen.getByTestId('role-badge')).toHaveTextContent('CLIENTE');
+    expect(screen.getByRole('button', { name: 'Menu de Ana Silva' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Favoritos' })).toHaveAttribute('href', '/dashboard/favorites');
   });
 
   it('on admin paths the button reads Entrar and goes to /admin/login, whatever the flags', () => {
@@ -365,18 +414,10 @@ describe('MobileMenu (spec 2.6)', () => {
       'href',
       '/login',
     );
-    expect(within(menu).getByRole('link', { name: 'A minha conta' })).toHaveAttribute(
-      'href',
-      '/dashboard',
-    );
-    expect(within(menu).getByRole('link', { name: 'Encomendas' })).toHaveAttribute(
-      'href',
-      '/dashboard/orders',
-    );
-    expect(within(menu).getByRole('link', { name: 'Favoritos' })).toHaveAttribute(
-      'href',
-      '/dashboard/favorites',
-    );
+    // A guest's account entries prompt the login dialog (spec 6, visibility).
+    for (const name of ['A minha conta', 'Encomendas', 'Favoritos']) {
+      expect(within(menu).getByRole('button', { name })).toHaveAttribute('aria-haspopup', 'dialog');
+    }
     expect(within(menu).getByRole('link', { name: 'Carrinho' })).toHaveAttribute('href', '/cart');
     const navigate = within(menu).getByRole('navigation', { name: 'Navegar' });
     expect(
@@ -393,10 +434,27 @@ describe('MobileMenu (spec 2.6)', () => {
       '/contacto',
       '/pro',
     ]);
-    expect(within(menu).getByRole('link', { name: 'Iniciar sessão' })).toHaveAttribute(
-      'href',
-      '/login',
+    fireEvent.click(within(menu).getByRole('button', { name: 'Iniciar sessão' }));
+    expect(screen.getByRole('dialog', { name: 'Bem-vindo à Casa das Águas de Gaia' })).toBeInTheDocument();
+  });
+
+  it('shows a signed-in user with badge, account links and Sair', () => {
+    desktop = false;
+    mockViewer = toViewer({ id: 'u2', email: 'pro@example.pt', fullName: 'Rui Pro', role: 'viewer', isAdmin: false, userType: 'pro', accountName: 'Canalizações Rui' }, 'viewer');
+    render(
+      <ComingSoonProvider>
+        <MobileMenu flags={ALL_FLAGS_ON} />
+      </ComingSoonProvider>,
     );
+    fireEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
+    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    expect(within(menu).getByTestId('mobile-user')).toHaveTextContent('Rui Pro');
+    expect(within(menu).getByTestId('role-badge')).toHaveTextContent('CANALIZAÇÕES RUI');
+    expect(within(menu).getByRole('link', { name: 'A minha conta' })).toHaveAttribute('href', '/dashboard');
+    expect(within(menu).getByRole('link', { name: 'Encomendas' })).toHaveAttribute('href', '/dashboard/orders');
+    expect(within(menu).getByRole('link', { name: 'Favoritos' })).toHaveAttribute('href', '/dashboard/favorites');
+    expect(within(menu).getByRole('button', { name: 'Sair' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('button', { name: 'Iniciar sessão' })).not.toBeInTheDocument();
   });
 
   it('sends switched-off features to the coming-soon dialog, the cart stays a link', () => {
