@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { AuthProvider } from '@/components/auth/auth-provider';
-import { LoginDialog } from '@/components/auth/login-dialog';
+import { LoginDialogSlot } from '@/components/auth/login-dialog-slot';
 import { ComingSoonProvider } from '@/components/layout/coming-soon-dialog';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -39,7 +39,7 @@ export default async function ShopLayout({ children }: { children: React.ReactNo
           <main id="conteudo">{children}</main>
           <SiteFooter shop={shop} />
         </div>
-        <LoginDialog />
+        <LoginDialogSlot />
       </ComingSoonProvider>
     </AuthProvider>
   );

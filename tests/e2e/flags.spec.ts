@@ -107,7 +107,10 @@ test.describe('on any other host', () => {
       'href',
       '/login',
     );
-    await expect(header.getByRole('link', { name: 'Favoritos' })).toHaveAttribute('href', '/login');
+    // A guest's favourites prompt the login dialog (spec 4, guarded actions), not the coming-soon one.
+    await header.getByRole('button', { name: 'Favoritos' }).click();
+    await expect(page.getByRole('dialog', { name: 'Bem-vindo à Casa das Águas de Gaia' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: DIALOG_TITLE })).toHaveCount(0);
 
     const response = await request.get(`${OTHER}/login`, { maxRedirects: 0 });
     expect(response.status()).not.toBe(307);

@@ -1,0 +1,261 @@
+/** @jest-environment node */
+import { eq } from 'drizzle-orm';
+import { base32 } from '@better-auth/utils/base32';
+import { createOTP } from '@better-auth/utils/otp';
+import { resetEnvCache } from '@/lib/env';
+import { getAuth } from '@/server/auth/auth';
+import { createAccount } from '@/server/auth/accounts';
+import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from '@/server/auth/two-factor-actions';
+import { getDb } from '@/server/db/client';
+import { twoFactors, users } from '@/server/db/schema';
+import { setupTestDatabase } from '../helpers/db';
+
+/**
+ * Optional TOTP second factor of staff accounts, on a real database: over better-auth's HTTP API
+ * (what the login form ends up calling), then through the server actions of /dashboard/settings.
+ */
+
+/** The request a server action runs in: its headers (cookie, client IP) are set by each test. */
+const mockRequestHeaders = new Map<string, string>();
+jest.mock('next/headers', () => ({
+  headers: async () => new Headers(Object.fromEntries(mockRequestHeaders)),
+  cookies: async () => {
+    throw new Error('`cookies` was called outside a request scope.');
+  },
+}));
+
+setupTestDatabase();
+
+const env = process.env as Record<string, string | undefined>;
+const SITE = 'http://localhost:3000';
+
+beforeAll(() => {
+  env.SITE_URL = SITE;
+  resetEnvCache();
+});
+
+afterAll(() => {
+  delete env.SITE_URL;
+  resetEnvCache();
+});
+
+let ipCounter = 0;
+async function call(path: string, body: unknown, cookie?: string): Promise<Response> {
+  const auth = await getAuth();
+  return auth.handler(
+    new Request(`${SITE}/api/auth${path}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        origin: SITE,
+        'x-forwarded-for': `203.0.113.${++ipCounter}`,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+}
+
+/** The Cookie header after a response: `previous` with the response's Set-Cookie applied. */
+function cookiesAfter(response: Response, previous = ''): string {
+  const jar = new Map<string, string>();
+  for (const pair of previous.split('; ').filter(Boolean)) {
+    const at = pair.indexOf('=');
+    jar.set(pair.slice(0, at), pair.slice(at + 1));
+  }
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = '', ...attributes] = line.split(';').map((s) => s.trim());
+    const at = pair.indexOf('=');
+    const name = pair.slice(0, at);
+    const value = pair.slice(at + 1);
+    const expired = !value || attributes.some((a) => /^max-age=0$/i.test(a));
+    if (expired) jar.delete(name);
+    else jar.set(name, value);
+  }
+  return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+const hasSession = (cookie: string) => /(^|; )cag\.session_token=/.test(cookie);
+
+/** The raw secret of an otpauth:// URI (base32 in the URI; createOTP wants the decoded string). */
+function rawSecret(totpURI: string): string {
+  const secret = new URL(totpURI).searchParams.get('secret');
+  if (!secret) throw new Error(`no secret in ${totpURI}`);
+  return new TextDecoder().decode(base32.decode(secret));
+}
+
+const currentCode = (secret: string) => createOTP(secret).totp();
+
+/** A 6-digit code the authenticator would not show now (nor one period either side). */
+async function wrongCode(secret: string): Promise<string> {
+  const counter = Math.floor(Date.now() / 30_000);
+  const otp = createOTP(secret);
+  const valid = new Set(await Promise.all([-2, -1, 0, 1, 2].map((d) => otp.hotp(counter + d))));
+  return ['000000', '111111', '222222'].find((c) => !valid.has(c))!;
+}
+
+async function signIn(email: string, password: string): Promise<{ response: Response; body: Record<string, unknown>; cookie: string }> {
+  const response = await call('/sign-in/email', { email, password });
+  const body = (await response.json()) as Record<string, unknown>;
+  return { response, body, cookie: cookiesAfter(response) };
+}
+
+async function twoFactorEnabledOf(email: string): Promise<boolean | null> {
+  const [row] = await (await getDb()).select({ enabled: users.twoFactorEnabled }).from(users).where(eq(users.email, email));
+  return row?.enabled ?? null;
+}
+
+async function sessionUser(cookie: string): Promise<string | null> {
+  const auth = await getAuth();
+  const session = await auth.api.getSession({ headers: new Headers({ cookie }) });
+  return session?.user.email ?? null;
+}
+
+describe('TOTP over the HTTP API', () => {
+  const email = 'editora.2fa@example.pt';
+  const password = 'Editora-Password-1';
+  let secret = '';
+
+  beforeAll(async () => {
+    await createAccount(await getDb(), { email, password, fullName: 'Editora 2FA', role: 'editor', isAdmin: false, userType: 'particular' });
+  });
+
+  it('enables the second factor: password → otpauth URI and 10 backup codes, active only after a first code', async () => {
+    const login = await signIn(email, password);
+    expect(login.response.status).toBe(200);
+    let cookie = login.cookie;
+    expect(hasSession(cookie)).toBe(true);
+
+    const wrongPassword = await call('/two-factor/enable', { password: 'Outra-Password-9' }, cookie);
+    expect(wrongPassword.status).toBe(400);
+    expect(((await wrongPassword.json()) as { code: string }).code).toBe('INVALID_PASSWORD');
+
+    const enable = await call('/two-factor/enable', { password }, cookie);
+    expect(enable.status).toBe(200);
+    const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
+    expect(totpURI).toMatch(/^otpauth:\/\/totp\//);
+    expect(new URL(totpURI).searchParams.get('issuer')).toBe('Casa das Águas de Gaia');
+    expect(backupCodes).toHaveLength(10);
+    cookie = cookiesAfter(enable, cookie);
+    secret = rawSecret(totpURI);
+    // Not active until the app has proved it has the secret.
+    expect(await twoFactorEnabledOf(email)).toBe(false);
+
+    const verify = await call('/two-factor/verify-totp', { code: await currentCode(secret) }, cookie);
+    expect(verify.status).toBe(200);
+    cookie = cookiesAfter(verify, cookie);
+    expect(await twoFactorEnabledOf(email)).toBe(true);
+    const [row] = await (await getDb())
+      .select({ verified: twoFactors.verified })
+      .from(twoFactors)
+      .innerJoin(users, eq(users.id, twoFactors.userId))
+      .where(eq(users.email, email));
+    expect(row?.verified).toBe(true);
+    // The rotated session still works.
+    expect(await sessionUser(cookie)).toBe(email);
+  });
+
+  it('then asks for the code at sign-in: no session before it, a wrong code refused, the right one signs in', async () => {
+    const login = await signIn(email, password);
+    expect(login.response.status).toBe(200);
+    expect(login.body).toMatchObject({ twoFactorRedirect: true });
+    expect(login.body.token).toBeUndefined();
+    expect(hasSession(login.cookie)).toBe(false);
+    expect(login.cookie).toMatch(/(^|; )cag\.two_factor=/);
+    expect(await sessionUser(login.cookie)).toBeNull();
+
+    const wrong = await call('/two-factor/verify-totp', { code: await wrongCode(secret), trustDevice: false }, login.cookie);
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { code: string }).code).toBe('INVALID_CODE');
+    expect(hasSession(cookiesAfter(wrong, login.cookie))).toBe(false);
+
+    const right = await call('/two-factor/verify-totp', { code: await currentCode(secret), trustDevice: false }, login.cookie);
+    expect(right.status).toBe(200);
+    const cookie = cookiesAfter(right, login.cookie);
+    expect(hasSession(cookie)).toBe(true);
+    expect(await sessionUser(cookie)).toBe(email);
+  });
+
+  it('refuses the code without the sign-in challenge cookie', async () => {
+    const response = await call('/two-factor/verify-totp', { code: await currentCode(secret) });
+    expect(response.status).toBe(401);
+    expect(((await response.json()) as { code: string }).code).toBe('INVALID_TWO_FACTOR_COOKIE');
+  });
+});
+
+describe('server actions of /dashboard/settings', () => {
+  const staff = { email: 'admin.2fa@example.pt', password: 'Admin-Password-1' };
+  const customer = { email: 'cliente.2fa@example.pt', password: 'Cliente-Password-1' };
+
+  beforeAll(async () => {
+    const db = await getDb();
+    await createAccount(db, { ...staff, fullName: 'Admin 2FA', role: 'admin', isAdmin: true, userType: 'particular' });
+    await createAccount(db, { ...customer, fullName: 'Cliente 2FA', role: 'viewer', isAdmin: false, userType: 'particular' });
+  });
+
+  beforeEach(() => mockRequestHeaders.clear());
+
+  function actAs(cookie: string) {
+    mockRequestHeaders.clear();
+    mockRequestHeaders.set('cookie', cookie);
+    mockRequestHeaders.set('x-forwarded-for', `203.0.113.${++ipCounter}`);
+  }
+
+  it('refuses accounts that are not staff, and visitors without a session', async () => {
+    const login = await signIn(customer.email, customer.password);
+    actAs(login.cookie);
+    expect(await startTwoFactorAction({ password: customer.password })).toEqual({
+      ok: false,
+      code: 'forbidden',
+      error: 'Só contas da equipa podem ativar a verificação em dois passos.',
+    });
+    actAs('');
+    expect(await startTwoFactorAction({ password: customer.password })).toMatchObject({ ok: false, code: 'unauthorized' });
+    expect(await (await getDb()).select().from(twoFactors).innerJoin(users, eq(users.id, twoFactors.userId)).where(eq(users.email, customer.email))).toHaveLength(0);
+  });
+
+  it('start → QR code as SVG, secret and backup codes; a wrong code is refused; the right one turns it on; disable turns it off', async () => {
+    const login = await signIn(staff.email, staff.password);
+    actAs(login.cookie);
+
+    expect(await startTwoFactorAction({ password: 'Errada-Password-1' })).toMatchObject({ ok: false, error: 'A password não está correta.' });
+    expect(await startTwoFactorAction({ password: '' })).toMatchObject({ ok: false, fieldErrors: { password: ['Indique a sua password'] } });
+
+    const started = await startTwoFactorAction({ password: staff.password });
+    if (!started.ok) throw new Error(started.error);
+    const { uri, secret, qrSvg, backupCodes } = started.data;
+    expect(uri).toMatch(/^otpauth:\/\/totp\//);
+    expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    expect(new URL(uri).searchParams.get('secret')).toBe(secret);
+    expect(qrSvg).toMatch(/^<svg [^>]*xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    expect(qrSvg).not.toMatch(/<script|on\w+=/i);
+    expect(backupCodes).toHaveLength(10);
+    const raw = new TextDecoder().decode(base32.decode(secret));
+
+    expect(await confirmTwoFactorAction({ code: '12a456' })).toMatchObject({ ok: false, fieldErrors: { code: ['O código tem 6 dígitos.'] } });
+    expect(await confirmTwoFactorAction({ code: await wrongCode(raw) })).toMatchObject({
+      ok: false,
+      error: 'Código inválido. Confirme o código da aplicação de autenticação.',
+    });
+    expect(await twoFactorEnabledOf(staff.email)).toBe(false);
+
+    expect(await confirmTwoFactorAction({ code: await currentCode(raw) })).toEqual({ ok: true, data: { message: 'Verificação em dois passos ativada.' } });
+    expect(await twoFactorEnabledOf(staff.email)).toBe(true);
+
+    // The confirmation rotated the session (the cookie goes back through nextCookies); sign in again with the code.
+    const again = await signIn(staff.email, staff.password);
+    expect(again.body).toMatchObject({ twoFactorRedirect: true });
+    const verified = await call('/two-factor/verify-totp', { code: await currentCode(raw) }, again.cookie);
+    expect(verified.status).toBe(200);
+    actAs(cookiesAfter(verified, again.cookie));
+
+    expect(await disableTwoFactorAction({ password: 'Errada-Password-1' })).toMatchObject({ ok: false, error: 'A password não está correta.' });
+    expect(await twoFactorEnabledOf(staff.email)).toBe(true);
+    expect(await disableTwoFactorAction({ password: staff.password })).toEqual({ ok: true, data: { message: 'Verificação em dois passos desativada.' } });
+    expect(await twoFactorEnabledOf(staff.email)).toBe(false);
+
+    const plain = await signIn(staff.email, staff.password);
+    expect(plain.body.twoFactorRedirect).toBeUndefined();
+    expect(hasSession(plain.cookie)).toBe(true);
+  });
+});
