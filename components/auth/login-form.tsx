@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { loginSchema, type LoginInput } from '@/lib/auth/validation';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
-import { resendConfirmationAction, signInAction, verifyTotpAction } from '@/server/auth/actions';
+import { resendConfirmationAction, signInAction, verifyBackupCodeAction, verifyTotpAction } from '@/server/auth/actions';
 import { FormField, fieldA11y } from './form-field';
 
 type Problem = { message: string; unconfirmed?: boolean } | null;
@@ -23,6 +23,7 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
   const [problem, setProblem] = React.useState<Problem>(null);
   const [twoFactor, setTwoFactor] = React.useState(false);
   const [code, setCode] = React.useState('');
+  const [backup, setBackup] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
   const [resent, setResent] = React.useState<string | null>(null);
   const {
@@ -64,7 +65,7 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
     setBusy(true);
     setProblem(null);
     try {
-      const result = await verifyTotpAction({ code, trustDevice: false });
+      const result = backup ? await verifyBackupCodeAction({ code }) : await verifyTotpAction({ code, trustDevice: false });
       if (result.ok) done();
       else setProblem({ message: result.fieldErrors?.code?.[0] ?? result.error });
     } finally {
@@ -98,13 +99,33 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
     const id = `${idPrefix}-totp`;
     return (
       <form onSubmit={submitCode} className="space-y-4" noValidate>
-        <p className="text-sm text-slate-700">Introduza o código de 6 dígitos da sua aplicação de autenticação.</p>
-        <FormField id={id} label="Código de verificação" required>
-          <Input id={id} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} autoFocus />
-        </FormField>
+        <p className="text-sm text-slate-700">
+          {backup ? 'Introduza um dos seus códigos de recuperação (cada um só funciona uma vez).' : 'Introduza o código de 6 dígitos da sua aplicação de autenticação.'}
+        </p>
+        {backup ? (
+          <FormField id={`${id}-backup`} label="Código de recuperação" required>
+            <Input id={`${id}-backup`} autoComplete="off" value={code} onChange={(e) => setCode(e.target.value.trim().slice(0, 40))} autoFocus />
+          </FormField>
+        ) : (
+          <FormField id={id} label="Código de verificação" required>
+            <Input id={id} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} autoFocus />
+          </FormField>
+        )}
         {alert}
-        <Button type="submit" className="w-full" disabled={submitting || code.length !== 6}>
+        <Button type="submit" className="w-full" disabled={submitting || (backup ? code.length < 4 : code.length !== 6)}>
           {submitting ? 'A verificar…' : 'Verificar'}
+        </Button>
+        <Button
+          type="button"
+          variant="link"
+          className="h-auto w-full p-0 text-sm"
+          onClick={() => {
+            setBackup(!backup);
+            setCode('');
+            setProblem(null);
+          }}
+        >
+          {backup ? 'Usar o código da aplicação' : 'Usar um código de recuperação'}
         </Button>
       </form>
     );

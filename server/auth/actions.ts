@@ -85,6 +85,20 @@ export const verifyTotpAction = validatedAction(
   },
 );
 
+/** A backup code of the second factor instead of the app's code (each works once). */
+export const verifyBackupCodeAction = validatedAction(
+  z.object({ code: z.string().trim().min(4, 'Indique um código de recuperação.').max(40) }),
+  async ({ code }) => {
+    const auth = await getAuth();
+    try {
+      await auth.api.verifyBackupCode({ body: { code, trustDevice: false }, headers: await headers() });
+    } catch (err) {
+      rethrow(err, { default: { code: 'unauthorized', message: 'Código de recuperação inválido ou já usado.' } });
+    }
+    return { ok: true };
+  },
+);
+
 export const signUpAction = validatedAction(signUpSchema, async (values, { ip }) => {
   // A filled honeypot is a robot: it is answered like everyone and nothing is created.
   if (values.newsletterHoneypot?.trim()) return { message: SIGNUP_MESSAGES.success };

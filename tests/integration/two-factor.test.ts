@@ -115,6 +115,7 @@ describe('TOTP over the HTTP API', () => {
   const email = 'editora.2fa@example.pt';
   const password = 'Editora-Password-1';
   let secret = '';
+  let backup: string[] = [];
 
   beforeAll(async () => {
     await createAccount(await getDb(), { email, password, fullName: 'Editora 2FA', role: 'editor', isAdmin: false, userType: 'particular' });
@@ -138,6 +139,7 @@ describe('TOTP over the HTTP API', () => {
     expect(backupCodes).toHaveLength(10);
     cookie = cookiesAfter(enable, cookie);
     secret = rawSecret(totpURI);
+    backup = backupCodes;
     // Not active until the app has proved it has the secret.
     expect(await twoFactorEnabledOf(email)).toBe(false);
 
@@ -174,6 +176,17 @@ describe('TOTP over the HTTP API', () => {
     const cookie = cookiesAfter(right, login.cookie);
     expect(hasSession(cookie)).toBe(true);
     expect(await sessionUser(cookie)).toBe(email);
+  });
+
+  it('accepts a backup code once instead of the app code', async () => {
+    const first = await signIn(email, password);
+    const used = await call('/two-factor/verify-backup-code', { code: backup[0] }, first.cookie);
+    expect(used.status).toBe(200);
+    expect(hasSession(cookiesAfter(used, first.cookie))).toBe(true);
+    const again = await signIn(email, password);
+    const reused = await call('/two-factor/verify-backup-code', { code: backup[0] }, again.cookie);
+    expect(reused.status).toBe(401);
+    expect(hasSession(cookiesAfter(reused, again.cookie))).toBe(false);
   });
 
   it('refuses the code without the sign-in challenge cookie', async () => {

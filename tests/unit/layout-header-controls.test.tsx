@@ -54,6 +54,7 @@ jest.mock('@/server/auth/actions', () => ({
   signUpAction: jest.fn(),
   signOutAction: jest.fn(async () => ({ ok: true, data: { ok: true } })),
   verifyTotpAction: jest.fn(),
+  verifyBackupCodeAction: jest.fn(),
   resendConfirmationAction: jest.fn(),
 }));
 
