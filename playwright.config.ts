@@ -31,6 +31,6 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     // 127.0.0.1 plays the production host (flags off); localhost is any other host (flags on).
-    env: { PORT: String(PORT), DATA_DIR: '.data-e2e', E2E_PORT: String(PORT), PRODUCTION_HOSTS: '127.0.0.1', ENABLE_DEV_OUTBOX: '1', AUTH_RATE_LIMIT_IP_SCALE: '50', SITE_URL: `http://localhost:${PORT}` },
+    env: { PORT: String(PORT), DATA_DIR: '.data-e2e', E2E_PORT: String(PORT), PRODUCTION_HOSTS: '127.0.0.1', ENABLE_DEV_OUTBOX: '1', AUTH_RATE_LIMIT_IP_SCALE: '50', AUTH_RESET_LINK_TTL_SECONDS: '20', SITE_URL: `http://localhost:${PORT}` },
   },
 });

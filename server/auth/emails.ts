@@ -1,5 +1,5 @@
 import 'server-only';
-import { siteUrl } from '@/lib/env';
+import { env, siteUrl } from '@/lib/env';
 import { renderMail } from '@/server/mail/html';
 import type { OutgoingMail } from '@/server/mail/send';
 
@@ -35,12 +35,20 @@ export function changeEmailMail(to: string, name: string, token: string): Outgoi
   ]);
 }
 
+/** `3600` → '1 hora', `1800` → '30 minutos', `20` → '20 segundos'. */
+export function durationPt(seconds: number): string {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  if (seconds % 3600 === 0) return plural(seconds / 3600, 'hora', 'horas');
+  if (seconds % 60 === 0) return plural(seconds / 60, 'minuto', 'minutos');
+  return plural(seconds, 'segundo', 'segundos');
+}
+
 export function resetPasswordMail(to: string, name: string, token: string): OutgoingMail {
   const url = `${siteUrl()}${RESET_PATH}?token=${encodeURIComponent(token)}`;
   return mail(to, `Recuperar password — ${SHOP}`, 'Recuperar password', [
     { kind: 'p', text: `Olá ${name},` },
     { kind: 'p', text: 'Recebemos um pedido para definir uma nova password para a sua conta. Use o botão abaixo:' },
     { kind: 'button', label: 'Definir nova password', url },
-    { kind: 'p', text: 'O link é válido durante 1 hora e só pode ser usado uma vez. Se não fez este pedido, ignore esta mensagem.' },
+    { kind: 'p', text: `O link é válido durante ${durationPt(env().AUTH_RESET_LINK_TTL_SECONDS)} e só pode ser usado uma vez. Se não fez este pedido, ignore esta mensagem.` },
   ]);
 }

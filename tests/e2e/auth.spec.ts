@@ -107,6 +107,26 @@ test('password recovery: the link sets a new password once', async ({ page }) =>
   await expect(page.getByTestId('role-badge').first()).toHaveText('CLIENTE');
 });
 
+test('an expired recovery link is refused', async ({ page }) => {
+  // The test server makes recovery links last 20 s (AUTH_RESET_LINK_TTL_SECONDS).
+  test.setTimeout(90_000);
+  await page.goto('/forgot-password');
+  await hydrated(page);
+  await expect(page.getByRole('main')).toContainText('válido durante 20 segundos');
+  await page.getByRole('main').getByRole('textbox', { name: 'Email' }).first().fill(DEMO.viewer.email);
+  await page.getByRole('button', { name: 'Enviar link de recuperação' }).click();
+  await expect(page.getByTestId('recovery-sent')).toBeVisible();
+  const mail = await waitForMail(DEMO.viewer.email, /Recuperar password/);
+  expect(mail.text).toContain('válido durante 20 segundos');
+  await page.waitForTimeout(21_000);
+  await page.goto(linkIn(mail, '/reset-password'));
+  await hydrated(page);
+  await page.getByRole('textbox', { name: 'Nova password', exact: true }).fill('Expirada#Pass44');
+  await page.getByLabel('Confirmar nova password').fill('Expirada#Pass44');
+  await page.getByRole('button', { name: 'Guardar nova password' }).click();
+  await expect(page.getByTestId('reset-error')).toContainText('O link de recuperação é inválido, já foi usado ou expirou');
+});
+
 test('a guest opening /dashboard logs in and comes back', async ({ page }) => {
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?next=%2Fdashboard$/);
