@@ -52,9 +52,9 @@ export function UserMenu({ viewer, flags }: { viewer: Viewer; flags: FeatureFlag
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className="ml-1 inline-flex h-10 items-center gap-2 rounded-full border border-slate-300 bg-white py-0.5 pl-0.5 pr-3 text-sm font-semibold text-slate-900 outline-none hover:bg-slate-100 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
-        aria-label={`Menu de ${viewer.displayName}`}
         data-testid="user-menu-trigger"
       >
+        <span className="sr-only">Menu de {viewer.displayName}</span>
         <Avatar viewer={viewer} />
         <RoleBadge viewer={viewer} className="hidden lg:inline-flex" />
       </DropdownMenu.Trigger>

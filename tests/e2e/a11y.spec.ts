@@ -27,3 +27,22 @@ test('axe finds no serious or critical violation on a product page', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('axe finds no serious or critical violation on the login page, the sign-up tab and the account settings', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('tab', { name: 'Criar Conta' }).click();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Abc');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('tab', { name: 'Entrar' }).click();
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Email').fill('editor@demo.casadasaguas.pt');
+  await form.getByLabel('Password').fill('Demo-Editor-1967!');
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/dashboard/settings');
+  await expect(page.getByRole('heading', { name: 'Alterar password' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -227,7 +227,7 @@ describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', (
     );
     expect(screen.queryByText('Área Privada')).not.toBeInTheDocument();
     expect(screen.getByTestId('role-badge')).toHaveTextContent('CLIENTE');
-    expect(screen.getByRole('button', { name: 'Menu de Ana Silva' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Menu de Ana Silva/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Favoritos' })).toHaveAttribute('href', '/dashboard/favorites');
   });
 
