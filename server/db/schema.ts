@@ -79,6 +79,15 @@ export const brands = pgTable('brands', {
 
 export const productStockStatus = ['in_stock', 'out_of_stock', 'on_order'] as const;
 
+/** Head of a product name: without 'para …', 'p/ …', 'de ligação a …', 'de substituição …'. */
+export const HEAD_CUT_SQL = String.raw`'\s(para|p/|de ligacao (a|ao)|de substituicao)(\s.*)?$'`;
+/** Core of a head: without 'com …', 'sem …', 'c/ …', 's/ …'. */
+export const CORE_CUT_SQL = String.raw`'\s(com|sem|c/|s/)(\s.*)?$'`;
+const NAME_FOLDED_SQL = 'immutable_unaccent(lower(name))';
+const HEAD_TEXT_SQL = `regexp_replace(${NAME_FOLDED_SQL}, ${HEAD_CUT_SQL}, '')`;
+const CORE_TEXT_SQL = `regexp_replace(${HEAD_TEXT_SQL}, ${CORE_CUT_SQL}, '')`;
+const HEAD_VECTOR_SQL = `setweight(to_tsvector('simple'::regconfig, split_part(${CORE_TEXT_SQL}, ' ', 1)), 'A') || setweight(to_tsvector('simple'::regconfig, substr(${CORE_TEXT_SQL}, length(split_part(${CORE_TEXT_SQL}, ' ', 1)) + 1)), 'B') || to_tsvector('simple'::regconfig, substr(${HEAD_TEXT_SQL}, length(${CORE_TEXT_SQL}) + 1))`;
+
 export const products = pgTable(
   'products',
   {
@@ -123,6 +132,14 @@ export const products = pgTable(
     searchDocument: tsvector('search_document').generatedAlwaysAs(
       sql`setweight(to_tsvector('pt_unaccent', coalesce(name, '') || ' ' || coalesce(seo_optimized_name, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(product_code, '') || ' ' || coalesce(search_extra, '')), 'B') || setweight(to_tsvector('pt_unaccent', coalesce(description, '')), 'C')`,
     ),
+    // The name as the search ranks it (server/search/engine.ts), computed once per write rather
+    // than for every candidate of every query: folded name, name without what follows
+    // 'para'/'de substituição' (head), head without 'com'/'sem' clauses (core), and a vector of
+    // the core's first word (A), the rest of the core (B) and the rest of the head.
+    nameFolded: text('name_folded').generatedAlwaysAs(sql.raw(NAME_FOLDED_SQL)),
+    headText: text('head_text').generatedAlwaysAs(sql.raw(HEAD_TEXT_SQL)),
+    coreText: text('core_text').generatedAlwaysAs(sql.raw(CORE_TEXT_SQL)),
+    headVector: tsvector('head_vector').generatedAlwaysAs(sql.raw(HEAD_VECTOR_SQL)),
     ...timestamps,
   },
   (t) => [

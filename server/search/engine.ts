@@ -426,9 +426,6 @@ async function rankedIds(
       ? sql`(${sql.join(groupSqls.map((g) => sql`(${g.matches})::int`), sql` + `)}) >= ${sql.raw(String(minMatched))}`
       : sql.join(groupSqls.map((g) => g.matches), sql` AND `);
   const finalOrder = relevance ? sql`r.score DESC, length(r.name), r.name, r.id` : orderSql(params.sort, params.order, 'r.');
-  const headCut = String.raw`'\s(para|p/|de ligacao (a|ao)|de substituicao)(\s.*)?$'`;
-  const coreCut = String.raw`'\s(com|sem|c/|s/)(\s.*)?$'`;
-  const nameFolded = sql.raw('immutable_unaccent(lower(products.name))');
 
   const body = sql`
     mh AS MATERIALIZED (
@@ -438,9 +435,9 @@ async function rankedIds(
       ${codeHits ? sql`SELECT id, jsonb_object_agg(k, s) AS hits FROM (SELECT id, k, max(s) AS s FROM (${codeHits}) x GROUP BY id, k) y GROUP BY id` : sql`SELECT NULL::int AS id, NULL::jsonb AS hits WHERE false`}
     ),
     ids AS (${sql.join(sources, sql` UNION `)}),
-    c0 AS MATERIALIZED (
+    c AS MATERIALIZED (
       SELECT products.id, products.name, products.seo_optimized_name, products.created_at, products.updated_at,
-        products.available_sizes, n.name_folded, h.head_text,
+        products.available_sizes, products.name_folded, products.head_text, products.core_text, products.head_vector AS hv,
         ${relevance && rankQuery ? sql`ts_rank_cd(products.search_document, ${terms.ref(rankQuery)})` : sql`0`} AS text_rank,
         ${sql.join([sql`true AS d_none`, ...terms.docColumns('products.search_document')], sql`, `)},
         ${parsed.sizes.length ? sql.raw(sizeTextSql(`array_to_string(products.available_sizes, ' | ') || ' | ' || products.name`)) : sql`''`} AS size_text,
@@ -450,18 +447,7 @@ async function rankedIds(
       JOIN families ON families.id = products.family_id
       LEFT JOIN mh ON mh.id = products.id
       LEFT JOIN ch ON ch.id = products.id
-      -- OFFSET 0 keeps each value computed once per row (no inlining into every use).
-      CROSS JOIN LATERAL (SELECT ${nameFolded} AS name_folded OFFSET 0) n
-      CROSS JOIN LATERAL (SELECT regexp_replace(n.name_folded, ${sql.raw(headCut)}, '') AS head_text OFFSET 0) h
       WHERE products.id = ANY (ARRAY(SELECT id FROM ids)) AND ${filters}
-    ),
-    c AS MATERIALIZED (
-      SELECT c0.*, k.core_text,
-        setweight(to_tsvector('simple', split_part(k.core_text, ' ', 1)), 'A')
-          || setweight(to_tsvector('simple', substr(k.core_text, length(split_part(k.core_text, ' ', 1)) + 1)), 'B')
-          || to_tsvector('simple', substr(c0.head_text, length(k.core_text) + 1)) AS hv
-      FROM c0
-      CROSS JOIN LATERAL (SELECT regexp_replace(c0.head_text, ${sql.raw(coreCut)}, '') AS core_text OFFSET 0) k
     ),
     l AS MATERIALIZED (
       SELECT c.id, c.name, c.seo_optimized_name, c.created_at, c.updated_at
