@@ -186,20 +186,25 @@ export function ProductsView({ result, params, basePath, heading, intro, crumbs,
       {nextHref && <link rel="next" href={nextHref} />}
       <div className="mt-6 grid gap-8 lg:grid-cols-[17rem_1fr]">
         <aside aria-label="Filtros">
-          <details className="group rounded-xl border bg-white p-4 lg:hidden">
-            <summary className="flex cursor-pointer list-none items-center justify-between text-sm font-semibold">
-              <span className="flex items-center gap-2">
-                <SlidersHorizontal aria-hidden className="size-4" /> Filtros
+          {/* One copy of the filters: collapsed behind 'Filtros' on small screens (a checkbox, so it
+              works without JavaScript), always open beside the grid from lg up. */}
+          <input type="checkbox" id="filters-toggle" className="peer sr-only lg:hidden" />
+          <label
+            htmlFor="filters-toggle"
+            className="flex cursor-pointer items-center justify-between rounded-xl border bg-white p-4 text-sm font-semibold peer-focus-visible:ring-[3px] peer-focus-visible:ring-sky-500/60 lg:hidden"
+          >
+            <span className="flex items-center gap-2">
+              <SlidersHorizontal aria-hidden className="size-4" /> Filtros
+            </span>
+            {chips.length > 0 && (
+              <span className="rounded-full bg-sky-700 px-2 py-0.5 text-xs text-white" aria-label={`${chips.length} filtros ativos`}>
+                {chips.length}
               </span>
-              {chips.length > 0 && (
-                <span className="rounded-full bg-sky-700 px-2 py-0.5 text-xs text-white" aria-label={`${chips.length} filtros ativos`}>
-                  {chips.length}
-                </span>
-              )}
-            </summary>
-            <div className="mt-4">{sidebar('mobile')}</div>
-          </details>
-          <div className="sticky top-24 hidden max-h-[calc(100vh-7rem)] overflow-y-auto rounded-xl border bg-white p-4 lg:block">{sidebar('desktop')}</div>
+            )}
+          </label>
+          <div className="mt-2 hidden rounded-xl border bg-white p-4 peer-checked:block lg:sticky lg:top-24 lg:mt-0 lg:block lg:max-h-[calc(100vh-7rem)] lg:overflow-y-auto">
+            {sidebar('filters')}
+          </div>
         </aside>
         <section aria-labelledby="lista-produtos">
           <h2 id="lista-produtos" className="sr-only">

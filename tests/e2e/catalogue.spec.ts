@@ -198,3 +198,15 @@ test('technical filters within a family narrow the list and can be removed', asy
   await expect(page).not.toHaveURL(/f\.potencia/);
   await expect(page.getByTestId('listing-total')).toHaveText(`${all} produtos`);
 });
+
+test('on a phone the filters open behind "Filtros", also without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/produtos/salas-de-banho?view=all');
+  const brands = page.getByRole('heading', { name: 'Marcas' });
+  await expect(brands).toBeHidden();
+  await page.locator('aside label[for="filters-toggle"]').click();
+  await expect(brands).toBeVisible();
+  await expect(page.locator('aside label[for="filters-toggle"]')).toContainText('1');
+  await context.close();
+});
