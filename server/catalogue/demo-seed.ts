@@ -4,6 +4,7 @@ import type { Db } from '@/server/db/client';
 import { appState, brands, campaignProducts, campaigns, chapters, families, partnerLogos, products } from '@/server/db/schema';
 import { applyCatalogue, markCatalogueSource, type ImportSummary, type ProgressFn } from '@/server/import/apply';
 import { analyzeCatalogue } from '@/server/import';
+import { invalidateCatalogueCaches } from './caches';
 import { formatIssue } from '@/server/import/read';
 import { validateRows } from '@/server/import/validate';
 import { generatedMediaUrl } from '@/lib/catalogue/media';
@@ -115,5 +116,6 @@ export async function seedDemoCatalogue(db: Db, seed = 1967, onProgress?: Progre
     return result;
   });
   await analyzeCatalogue(db);
+  invalidateCatalogueCaches(db);
   return summary;
 }

@@ -1,4 +1,5 @@
 import 'server-only';
+import { invalidateCatalogueCaches } from '@/server/catalogue/caches';
 import { sql } from 'drizzle-orm';
 import { chapters, families } from '@/server/db/schema';
 import type { Db } from '@/server/db/client';
@@ -34,6 +35,7 @@ export async function importCatalogueRows(db: Db, rows: readonly SourceRow[], op
     return result;
   });
   await analyzeCatalogue(db);
+  invalidateCatalogueCaches(db);
   return { ok: true, rows: rows.length, summary };
 }
 

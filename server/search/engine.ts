@@ -5,6 +5,7 @@ import { parseSearchQuery, type Alternative, type ParsedQuery, type TermGroup } 
 import { sizeTextSql, type SizeToken } from '@/lib/search/sizes';
 import { compileSynonyms } from '@/lib/search/synonyms';
 import { getProductSummariesByIds, productFilterConditions } from '@/server/catalogue/products';
+import { cachedResult } from './result-cache';
 import type { ProductSummary } from '@/server/catalogue/types';
 import { getDb, type Db } from '@/server/db/client';
 import { SYNONYMS } from './synonyms';
@@ -553,6 +554,22 @@ export async function parseQueryFor(db: Db, q: string): Promise<ParsedQuery> {
 
 async function run(params: SearchParams, options: RunOptions): Promise<SearchPage> {
   const db = await getDb();
+  const key = JSON.stringify([
+    params.q.trim().replace(/\s+/g, ' ').toLowerCase(),
+    params.limit,
+    params.offset,
+    params.sort,
+    params.order,
+    params.chapterCode ?? null,
+    params.familyCode ?? null,
+    params.brand ?? null,
+    params.productIds ?? null,
+    options.withTotal,
+  ]);
+  return cachedResult(db, key, () => runUncached(db, params, options));
+}
+
+async function runUncached(db: Db, params: SearchParams, options: RunOptions): Promise<SearchPage> {
   const parsed = await parseQueryFor(db, params.q);
   if (parsed.empty) return { items: [], total: 0 };
   let ranked = await rankedIds(db, parsed, params, options);
