@@ -23,11 +23,15 @@ function cardImageSrc(url: string, width: number): string {
   return rasterMediaUrl(url, width, 'webp', 75);
 }
 
-/** Product card of spec 2.5: image, brand logo, name (SEO name preferred), family link, 'Ver detalhes →'. */
+/**
+ * Product card of spec 2.5: image, brand logo, name (SEO name preferred), family link, 'Ver detalhes →'.
+ * Its links are not prefetched: a listing shows up to 50 cards and each would ask the server for a
+ * page the visitor will most likely not open.
+ */
 export function ProductCard({ product, priority = false }: { product: ProductCardData; priority?: boolean }) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border bg-white shadow-sm transition hover:shadow-md" data-testid="product-card" data-product-code={product.productCode}>
-      <Link href={product.path} className="block aspect-square overflow-hidden bg-slate-50" tabIndex={-1} aria-hidden>
+      <Link href={product.path} prefetch={false} className="block aspect-square overflow-hidden bg-slate-50" tabIndex={-1} aria-hidden>
         <CatalogueImage
           src={cardImageSrc(product.imageUrl, 320)}
           srcSet={`${cardImageSrc(product.imageUrl, 320)} 320w, ${cardImageSrc(product.imageUrl, 480)} 480w`}
@@ -44,7 +48,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex min-h-8 items-center">
           {product.brandSlug && product.brandLogoUrl ? (
-            <Link href={brandListingPath(product.brandSlug)} className="inline-flex rounded focus-visible:ring-2 focus-visible:ring-sky-400" title={`Produtos ${product.brandName}`}>
+            <Link href={brandListingPath(product.brandSlug)} prefetch={false} className="inline-flex rounded focus-visible:ring-2 focus-visible:ring-sky-400" title={`Produtos ${product.brandName}`}>
               {/* eslint-disable-next-line @next/next/no-img-element -- small generated SVG logo */}
               <img src={product.brandLogoUrl} alt={product.brandName ?? ''} width={96} height={32} className="h-8 w-auto" loading="lazy" />
             </Link>
@@ -53,11 +57,11 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           )}
         </div>
         <h3 className="line-clamp-4 text-sm font-semibold leading-snug text-slate-900">
-          <Link href={product.path} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline">
+          <Link href={product.path} prefetch={false} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none group-focus-within:underline">
             {product.name}
           </Link>
         </h3>
-        <Link href={product.familyPath} className="relative z-10 w-fit text-xs text-sky-700 hover:underline">
+        <Link href={product.familyPath} prefetch={false} className="relative z-10 w-fit text-xs text-sky-700 hover:underline">
           {product.familyTitle}
         </Link>
         {product.availableSizes.length > 0 && (
