@@ -310,7 +310,7 @@ export function DeleteAccount({ onDeleted = goHome }: { onDeleted?: () => void }
 }
 
 /** The three sections of /dashboard/settings. */
-export function SettingsForms({ email, emailChanged = false }: { email: string; emailChanged?: boolean }) {
+export function SettingsForms({ email, emailChanged = false, extra }: { email: string; emailChanged?: boolean; /** Sections shown before the deletion, which stays last. */ extra?: React.ReactNode }) {
   const section = 'rounded-lg border border-slate-200 bg-white p-5 shadow-xs sm:p-6';
   return (
     <div className="space-y-8">
@@ -332,6 +332,8 @@ export function SettingsForms({ email, emailChanged = false }: { email: string; 
           <ChangeEmailForm currentEmail={email} emailChanged={emailChanged} />
         </div>
       </section>
+
+      {extra}
 
       <section aria-labelledby="definicoes-eliminar" className={`${section} border-red-200`}>
         <h2 id="definicoes-eliminar" className="text-xl font-semibold text-red-800">

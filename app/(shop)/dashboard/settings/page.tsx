@@ -33,8 +33,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Pro
   return (
     <div className="space-y-8">
       <Breadcrumbs items={[{ label: 'A minha conta', href: '/dashboard' }, { label: 'Definições', href: PAGE_PATH }]} />
-      <SettingsForms email={viewer.email} emailChanged={emailChanged} />
-      {isStaff && <TwoFactorSettings enabled={twoFactorEnabled} />}
+      <SettingsForms email={viewer.email} emailChanged={emailChanged} extra={isStaff ? <TwoFactorSettings enabled={twoFactorEnabled} /> : null} />
     </div>
   );
 }
