@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField, fieldA11y } from '@/components/auth/form-field';
+import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
@@ -90,11 +90,7 @@ export function ProfileForm({ fullName, fiscalName }: { fullName: string | null;
           />
         </FormField>
       </fieldset>
-      {problem && (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {problem}
-        </p>
-      )}
+      <FormAlert message={problem} />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'A guardar…' : 'Guardar alterações'}
       </Button>

@@ -4,7 +4,7 @@ import * as React from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { z } from 'zod';
-import { FormField, fieldA11y } from '@/components/auth/form-field';
+import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { PasswordStrength } from '@/components/auth/password-strength';
 import { Button } from '@/components/ui/button';
 import {
@@ -53,14 +53,6 @@ interface DeleteAccountValues {
 
 const UNEXPECTED = 'Erro inesperado. Por favor, tente novamente.';
 
-function Problem({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}
 
 /** 'Alterar password': the current one, then a new one with the strength meter (spec 5). */
 export function ChangePasswordForm() {
@@ -136,7 +128,7 @@ export function ChangePasswordForm() {
           />
         </FormField>
       </fieldset>
-      <Problem message={problem} />
+      <FormAlert message={problem} />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'A alterar…' : 'Alterar password'}
       </Button>
@@ -210,7 +202,7 @@ export function ChangeEmailForm({ currentEmail, emailChanged = false }: { curren
       <div role="status" aria-live="polite">
         {sent && <p className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{sent}</p>}
       </div>
-      <Problem message={problem} />
+      <FormAlert message={problem} />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? 'A enviar…' : 'Alterar email'}
       </Button>
@@ -292,7 +284,7 @@ export function DeleteAccount({ onDeleted = goHome }: { onDeleted?: () => void }
               />
             </FormField>
           </fieldset>
-          <Problem message={problem} />
+          <FormAlert message={problem} />
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={isSubmitting}>

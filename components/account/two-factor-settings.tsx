@@ -3,7 +3,7 @@
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { toast } from 'sonner';
-import { FormField, fieldA11y } from '@/components/auth/form-field';
+import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { PASSWORD_MAX_LENGTH } from '@/lib/auth/validation';
@@ -25,14 +25,6 @@ function svgDataUri(svg: string): string {
   return `data:image/svg+xml;base64,${btoa(binary)}`;
 }
 
-function Problem({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}
 
 /** A password field with its own id (the three steps never share one). */
 function PasswordField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string }) {
@@ -167,7 +159,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
         <fieldset disabled={busy} className="space-y-4">
           <PasswordField id={passwordId} value={password} onChange={setPassword} error={fieldError} />
         </fieldset>
-        <Problem message={problem} />
+        <FormAlert message={problem} />
         <Button type="submit" variant="outline" disabled={busy}>
           {busy ? 'A desativar…' : 'Desativar'}
         </Button>
@@ -231,7 +223,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
               />
             </FormField>
           </fieldset>
-          <Problem message={problem} />
+          <FormAlert message={problem} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={busy}>
               {busy ? 'A confirmar…' : 'Confirmar'}
@@ -253,7 +245,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
         <fieldset disabled={busy} className="space-y-4">
           <PasswordField id={passwordId} value={password} onChange={setPassword} error={fieldError} />
         </fieldset>
-        <Problem message={problem} />
+        <FormAlert message={problem} />
         <Button type="submit" disabled={busy}>
           {busy ? 'A ativar…' : 'Ativar'}
         </Button>

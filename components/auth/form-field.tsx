@@ -48,3 +48,14 @@ export function fieldA11y(id: string, error: string | undefined, hint = false) {
   const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy || undefined };
 }
+
+/** A form's error box (announced as an alert); nothing when there is no message. */
+export function FormAlert({ message, testId, children }: { message: string | null | undefined; testId?: string; children?: React.ReactNode }) {
+  if (!message) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid={testId}>
+      <p>{message}</p>
+      {children}
+    </div>
+  );
+}

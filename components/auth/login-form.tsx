@@ -6,10 +6,11 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import { safeNextPath } from '@/lib/auth/next-path';
 import { loginSchema, type LoginInput } from '@/lib/auth/validation';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
 import { resendConfirmationAction, signInAction, verifyBackupCodeAction, verifyTotpAction } from '@/server/auth/actions';
-import { FormField, fieldA11y } from './form-field';
+import { FormAlert, FormField, fieldA11y } from './form-field';
 
 type Problem = { message: string; unconfirmed?: boolean } | null;
 
@@ -39,7 +40,8 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
 
   const done = () => {
     toast.success('Sessão iniciada com sucesso');
-    if (next && next.startsWith('/') && !next.startsWith('//')) window.location.assign(next);
+    const target = safeNextPath(next, '');
+    if (target) window.location.assign(target);
     else window.location.reload();
   };
 
@@ -83,16 +85,15 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
     }
   };
 
-  const alert = problem && (
-    <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="login-error">
-      <p>{problem.message}</p>
-      {problem.unconfirmed && (
+  const alert = (
+    <FormAlert message={problem?.message} testId="login-error">
+      {problem?.unconfirmed && (
         <Button type="button" variant="link" className="h-auto p-0 text-red-900 underline" onClick={resend} disabled={busy}>
           Reenviar email de confirmação
         </Button>
       )}
       {resent && <p className="mt-1 text-slate-700">{resent}</p>}
-    </div>
+    </FormAlert>
   );
 
   if (twoFactor) {

@@ -5,14 +5,13 @@ import Link from 'next/link';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { newPasswordSchema, VALIDATION_MESSAGES, type NewPasswordInput } from '@/lib/auth/validation';
+import { loginSchema, newPasswordSchema, type NewPasswordInput } from '@/lib/auth/validation';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
 import { requestPasswordResetAction, resetPasswordAction } from '@/server/auth/actions';
-import { z } from 'zod';
-import { FormField, fieldA11y } from './form-field';
+import { FormAlert, FormField, fieldA11y } from './form-field';
 import { PasswordStrength } from './password-strength';
 
-const emailSchema = z.object({ email: z.string().trim().min(1, VALIDATION_MESSAGES.emailRequired).pipe(z.email(VALIDATION_MESSAGES.emailInvalid)) });
+const emailSchema = loginSchema.pick({ email: true });
 
 /** /forgot-password: sends a one-time link (the answer is the same for any address). */
 export function ForgotPasswordForm() {
@@ -89,12 +88,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
         <Input type="password" autoComplete="new-password" {...fieldA11y('reset-confirm', errors.confirmPassword?.message)} {...register('confirmPassword')} />
       </FormField>
       {problem && (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="reset-error">
-          <p>{problem}</p>
+        <FormAlert message={problem} testId="reset-error">
           <Link href="/forgot-password" className="font-medium underline">
             Pedir um novo link
           </Link>
-        </div>
+        </FormAlert>
       )}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         Guardar nova password

@@ -10,7 +10,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { digitsOnly, SIGN_UP_DEFAULTS, SIGNUP_MESSAGES, signUpSchema, TYPOLOGIES, type SignUpFormValues } from '@/lib/auth/validation';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
 import { signUpAction } from '@/server/auth/actions';
-import { FormField, fieldA11y } from './form-field';
+import { FormAlert, FormField, fieldA11y } from './form-field';
 import { PasswordStrength } from './password-strength';
 
 /**
@@ -142,11 +142,7 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
           </p>
         )}
       </div>
-      {problem && (
-        <div role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800" data-testid="signup-error">
-          {problem}
-        </div>
-      )}
+      <FormAlert message={problem} testId="signup-error" />
       <Button type="submit" className="w-full" disabled={!accepted || isSubmitting}>
         {isSubmitting ? 'A criar conta…' : 'Criar Conta'}
       </Button>

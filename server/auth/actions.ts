@@ -12,7 +12,6 @@ import {
   SIGNUP_MESSAGES,
   signUpMetadata,
   signUpSchema,
-  VALIDATION_MESSAGES,
 } from '@/lib/auth/validation';
 import { AppError } from '@/server/api/errors';
 import { validatedAction } from '@/server/actions/validated-action';
@@ -149,7 +148,8 @@ export const signOutAction = validatedAction(z.object({}).optional(), async () =
   return { ok: true };
 });
 
-const emailOnly = z.object({ email: z.string().trim().toLowerCase().email(VALIDATION_MESSAGES.emailInvalid).max(254) });
+/** The e-mail field of the login (required, valid, lower-cased), for recovery and resend. */
+const emailOnly = loginSchema.pick({ email: true });
 
 export const requestPasswordResetAction = validatedAction(emailOnly, async ({ email }) => {
   const auth = await getAuth();
@@ -207,13 +207,11 @@ export const updateProfileAction = validatedAction(
       .transform((v) => v || null),
   }),
   async ({ fullName, fiscalName }) => {
-    await requireSession();
+    const viewer = await requireSession();
     const auth = await getAuth();
     await auth.api.updateUser({ body: { name: fullName, fullName, fiscalName: fiscalName ?? undefined }, headers: await headers() });
-    if (fiscalName === null) {
-      const viewer = await requireSession();
-      await (await getDb()).update(users).set({ fiscalName: null }).where(eq(users.id, viewer.id));
-    }
+    // better-auth skips undefined fields: clearing the fiscal name is a write of our own.
+    if (fiscalName === null) await (await getDb()).update(users).set({ fiscalName: null }).where(eq(users.id, viewer.id));
     return { message: 'Perfil atualizado.' };
   },
 );
@@ -233,7 +231,7 @@ export const changePasswordAction = validatedAction(
 );
 
 export const changeEmailAction = validatedAction(
-  z.object({ newEmail: z.string().trim().toLowerCase().email(VALIDATION_MESSAGES.emailInvalid).max(254) }),
+  z.object({ newEmail: loginSchema.shape.email }),
   async ({ newEmail }) => {
     const viewer = await requireSession();
     if (newEmail === viewer.email) throw new AppError({ code: 'bad_request', message: 'Esse já é o email da sua conta.' });

@@ -21,6 +21,11 @@ export async function viewerFromHeaders(h: Headers): Promise<Viewer | null> {
 /** The viewer of the request being rendered (once per request). */
 export const getViewer = cache(async (): Promise<Viewer | null> => viewerFromHeaders(await headers()));
 
+/** Whoever calls a gate wants a session at least, even on a path the route table leaves open. */
+function atLeastLogin(requirement: RouteRequirement): RouteRequirement {
+  return requirement.kind === 'open' ? { kind: 'login' } : requirement;
+}
+
 export function loginPathFor(pathname: string): string {
   const base = pathname.startsWith('/admin') ? '/admin/login' : '/login';
   return `${base}?next=${encodeURIComponent(pathname)}`;
@@ -34,7 +39,7 @@ export function loginPathFor(pathname: string): string {
 export async function requirePageAccess(pathname: string): Promise<Viewer> {
   const viewer = await getViewer();
   const requirement = requirementFor(pathname);
-  const decision = accessDecision({ user: viewer, requirement: requirement.kind === 'open' ? { kind: 'login' } : requirement });
+  const decision = accessDecision({ user: viewer, requirement: atLeastLogin(requirement) });
   if (decision === 'login' || !viewer) redirect(loginPathFor(pathname));
   if (!viewer.isAdmin) {
     const flags = await getFeatureFlags();
@@ -47,7 +52,7 @@ export async function requirePageAccess(pathname: string): Promise<Viewer> {
 /** The gate of a route handler: AppError 401 without a session, 403 without the permission. */
 export async function requireApiAccess(request: Request, requirement: RouteRequirement): Promise<Viewer> {
   const viewer = await viewerFromHeaders(request.headers);
-  const decision = accessDecision({ user: viewer, requirement: requirement.kind === 'open' ? { kind: 'login' } : requirement });
+  const decision = accessDecision({ user: viewer, requirement: atLeastLogin(requirement) });
   if (decision === 'login' || !viewer) throw new AppError({ code: 'unauthorized', message: 'Sessão necessária. Inicie sessão para continuar.' });
   if (decision === 'admin-only') throw new AppError({ code: 'forbidden', message: 'Acesso reservado a administradores.' });
   if (decision === 'denied') throw new AppError({ code: 'forbidden', message: 'Não tem permissão para aceder a este recurso.' });
