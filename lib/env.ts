@@ -20,6 +20,10 @@ const schema = z.object({
   SITE_URL: z.string().trim().url().optional(),
   PRODUCTION_HOSTS: z.string().trim().optional(),
   DEMO_SEED: z.coerce.number().int().default(1967),
+  /** How often (ms) each server instance reads the shared cache-invalidation log. */
+  CACHE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
+  /** Memory (MB) of the page and data cache of each server instance (server/cache/next-handler.cjs). */
+  CACHE_MAX_MEMORY_MB: z.coerce.number().int().min(8).max(65_536).default(256),
   SKIP_DEMO_SEED: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()

@@ -1,12 +1,27 @@
 import 'server-only';
-import type { Db } from '@/server/db/client';
+import type { DbOrTx } from '@/server/db/client';
+import { invalidateCache, onCacheInvalidation } from '@/server/cache/invalidate';
+import { CATALOGUE_WIDE_TAGS, cacheTags } from '@/server/cache/tags';
 import { invalidateSearchResults } from '@/server/search/result-cache';
-import { invalidateVocabulary } from '@/server/search/vocabulary';
+import { invalidateAllVocabularies } from '@/server/search/vocabulary';
+import { clearNavigationCache } from './navigation';
 import { invalidateFacets } from './facets';
 
-/** Forgets every in-process cache of catalogue reads, after anything changed the catalogue. */
-export function invalidateCatalogueCaches(db: Db): void {
-  invalidateSearchResults();
-  invalidateFacets();
-  invalidateVocabulary(db);
+// The in-process caches of catalogue reads follow the shared invalidations (this process's and,
+// through the poller, every other process's).
+onCacheInvalidation((tags) => {
+  if (tags.includes(cacheTags.catalogue) || tags.includes(cacheTags.search)) {
+    invalidateSearchResults();
+    invalidateFacets();
+    invalidateAllVocabularies();
+  }
+  if (tags.includes(cacheTags.catalogue) || tags.includes(cacheTags.navigation)) clearNavigationCache();
+});
+
+/**
+ * After anything changed the catalogue as a whole (an import, the demo seed): every cached
+ * catalogue page and read, in every server instance, is refreshed.
+ */
+export async function invalidateCatalogueCaches(db: DbOrTx, reason = 'catalogue'): Promise<void> {
+  await invalidateCache(CATALOGUE_WIDE_TAGS, { db, reason });
 }

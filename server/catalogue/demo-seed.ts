@@ -116,6 +116,6 @@ export async function seedDemoCatalogue(db: Db, seed = 1967, onProgress?: Progre
     return result;
   });
   await analyzeCatalogue(db);
-  invalidateCatalogueCaches(db);
+  await invalidateCatalogueCaches(db, 'demo-seed');
   return summary;
 }

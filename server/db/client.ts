@@ -180,6 +180,11 @@ export function getDatabase(): Promise<Database> {
         await database.close().catch(() => undefined);
         throw err;
       }
+      // Inside the Next server, follow the shared cache-invalidation log (server/cache/poller).
+      if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build') {
+        const { startCacheInvalidationPoller } = await import('@/server/cache/poller');
+        await startCacheInvalidationPoller(database.db, env().CACHE_POLL_MS);
+      }
       return database;
     })();
     holder.current = opening;

@@ -546,3 +546,19 @@ export type AccessRequest = typeof accessRequests.$inferSelect;
 export type MailOutboxRow = typeof mailOutbox.$inferSelect;
 export type NewsletterSubscription = typeof newsletterSubscriptions.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+
+/**
+ * The shared log of cache invalidations (server/cache): every write that changes what cached
+ * pages show appends the tags it touched; every server instance polls the log and forgets the
+ * cached pages and data carrying those tags. Rows older than a day are pruned.
+ */
+export const cacheInvalidations = pgTable(
+  'cache_invalidations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    tags: text('tags').array().notNull(),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('cache_invalidations_created_at_idx').on(t.createdAt)],
+);

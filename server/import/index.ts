@@ -35,7 +35,7 @@ export async function importCatalogueRows(db: Db, rows: readonly SourceRow[], op
     return result;
   });
   await analyzeCatalogue(db);
-  invalidateCatalogueCaches(db);
+  await invalidateCatalogueCaches(db, 'import');
   return { ok: true, rows: rows.length, summary };
 }
 

@@ -1,0 +1,135 @@
+// @ts-check
+/*
+ * The shop's cache handler for Next.js (next.config.ts `cacheHandler`): where rendered catalogue
+ * pages (ISR), cached route responses and `unstable_cache` data entries live.
+ *
+ * Next loads this file itself with require(), outside the app bundle, so it is plain CommonJS and
+ * it does not import 'server-only' (allowlisted in tests/unit/boundaries).
+ *
+ * - Entries are kept in memory, bounded by CACHE_MAX_MEMORY_MB (default 256) with least-recently-
+ *   used eviction. A shared store (Redis, …) replaces `store` below when the shop runs on several
+ *   instances; pages and data functions do not change.
+ * - Tags: an entry is stale when one of its tags (explicit tags, and Next's path "soft tags") was
+ *   invalidated after the entry was written. Invalidations reach this process two ways:
+ *   `revalidateTag()` in this process (Next calls `revalidateTag` below), and the shared
+ *   invalidation log in PostgreSQL (`cache_invalidations`), polled by server/cache/poller.ts,
+ *   which writes into the same `tagExpirations` map. So an import run by another process, or an
+ *   admin write on another instance, reaches this instance within the poll interval.
+ */
+
+const EXPIRATIONS = Symbol.for('cag.cache.tagExpirations');
+const STATS = Symbol.for('cag.cache.stats');
+const TAGS_HEADER = 'x-next-cache-tags';
+
+/** @type {Map<string, number>} tag → time (ms) of its last invalidation. Shared with the app bundle. */
+const tagExpirations = (globalThis[EXPIRATIONS] ??= new Map());
+/** @type {{ hits: number, misses: number, stale: number, sets: number, evictions: number, bytes: number, entries: number }} */
+const stats = (globalThis[STATS] ??= { hits: 0, misses: 0, stale: 0, sets: 0, evictions: 0, bytes: 0, entries: 0 });
+
+const maxBytes = Math.max(8, Number(process.env.CACHE_MAX_MEMORY_MB) || 256) * 1024 * 1024;
+
+/** @typedef {{ value: any, lastModified: number, tags: string[], size: number, cacheControl?: any }} Entry */
+/** @type {Map<string, Entry>} insertion order = least recently used first */
+const store = new Map();
+
+/** A rough byte size of a cache value (HTML, RSC payload, segment data, JSON data). */
+function sizeOf(value) {
+  if (!value) return 64;
+  let size = 256;
+  const add = (v) => {
+    if (v == null) return;
+    if (typeof v === 'string') size += v.length;
+    else if (Buffer.isBuffer(v) || v instanceof Uint8Array) size += v.byteLength;
+    else if (v instanceof Map) for (const x of v.values()) add(x);
+    else if (typeof v === 'object') size += JSON.stringify(v)?.length ?? 0;
+  };
+  add(value.html);
+  add(value.rscData);
+  add(value.segmentData);
+  add(value.body);
+  add(value.data);
+  add(value.buffer);
+  return size;
+}
+
+function entryTags(value, ctxTags) {
+  const tags = new Set(ctxTags ?? []);
+  const header = value?.headers?.[TAGS_HEADER];
+  if (typeof header === 'string') for (const t of header.split(',')) if (t) tags.add(t);
+  return [...tags];
+}
+
+function isExpired(tags, lastModified) {
+  for (const tag of tags) {
+    const at = tagExpirations.get(tag);
+    if (at !== undefined && at >= lastModified) return true;
+  }
+  return false;
+}
+
+function evict() {
+  while (stats.bytes > maxBytes && store.size > 0) {
+    const [key, entry] = store.entries().next().value;
+    store.delete(key);
+    stats.bytes -= entry.size;
+    stats.evictions += 1;
+  }
+  stats.entries = store.size;
+}
+
+class ShopCacheHandler {
+  constructor(_options) {}
+
+  async get(key, ctx) {
+    const entry = store.get(key);
+    if (!entry) {
+      stats.misses += 1;
+      return null;
+    }
+    const tags = ctx?.tags || ctx?.softTags ? [...entry.tags, ...(ctx.tags ?? []), ...(ctx.softTags ?? [])] : entry.tags;
+    if (isExpired(tags, entry.lastModified)) {
+      store.delete(key);
+      stats.bytes -= entry.size;
+      stats.entries = store.size;
+      stats.stale += 1;
+      return null;
+    }
+    // Most recently used last.
+    store.delete(key);
+    store.set(key, entry);
+    stats.hits += 1;
+    return { value: entry.value, lastModified: entry.lastModified, cacheControl: entry.cacheControl };
+  }
+
+  async set(key, data, ctx) {
+    const previous = store.get(key);
+    if (previous) {
+      store.delete(key);
+      stats.bytes -= previous.size;
+    }
+    if (data == null) {
+      stats.entries = store.size;
+      return;
+    }
+    const entry = {
+      value: data,
+      lastModified: Date.now(),
+      tags: entryTags(data, ctx?.tags),
+      size: sizeOf(data),
+      cacheControl: ctx?.cacheControl,
+    };
+    store.set(key, entry);
+    stats.bytes += entry.size;
+    stats.sets += 1;
+    evict();
+  }
+
+  async revalidateTag(tags, _durations) {
+    const now = Date.now();
+    for (const tag of typeof tags === 'string' ? [tags] : tags) tagExpirations.set(tag, now);
+  }
+
+  resetRequestCache() {}
+}
+
+module.exports = ShopCacheHandler;
