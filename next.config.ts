@@ -1,10 +1,15 @@
 import type { NextConfig } from 'next';
+import path from 'node:path';
 import createNextIntlPlugin from 'next-intl/plugin';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Cached pages and reads live in the shop's tag-aware handler (server/cache/next-handler.cjs),
+  // which also follows the shared invalidation log; Next's own memory layer is off.
+  cacheHandler: path.resolve(process.cwd(), 'server/cache/next-handler.cjs'),
+  cacheMaxMemorySize: 0,
   reactStrictMode: true,
   // PGlite loads its WASM and extension bundles from its package folder: never bundle it.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer'],

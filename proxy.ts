@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { productionHosts } from '@/lib/env';
-import { COMING_SOON_PATH, FLAGS_HEADER, PATH_HEADER, flagsForRequest, isRouteDisabled } from '@/lib/flags';
+import { COMING_SOON_PATH, FLAGS_HEADER, PATH_HEADER, flagsForRequest, isRouteDisabled, siteKeyForFlags } from '@/lib/flags';
+import { internalPagePath } from '@/lib/site-routing';
 import { resolveRedirect } from '@/lib/redirects';
 import { requirementFor } from '@/lib/auth/permissions';
 
@@ -16,6 +17,8 @@ const SESSION_COOKIES = ['cag.session_token', '__Secure-cag.session_token'];
  * 4. protected pages (/dashboard…, /checkout…, /admin/…) without a session cookie go to the login
  *    page keeping the origin. Whether the session is valid and allowed is decided by the page.
  * Admins bypass the flags: with a session cookie the disabled routes reach the page, which checks.
+ * 5. page requests are rewritten to `app/[site]/…` (lib/site-routing): one cached copy of each
+ *    page per flag set, the query variants of listings to their on-demand twins.
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
@@ -38,9 +41,15 @@ export function proxy(request: NextRequest) {
   const headers = new Headers(request.headers);
   headers.set(FLAGS_HEADER, JSON.stringify(flags));
   headers.set(PATH_HEADER, pathname);
+  const internal = internalPagePath(pathname, request.nextUrl.searchParams, siteKeyForFlags(flags));
+  if (internal) {
+    const url = request.nextUrl.clone();
+    url.pathname = internal;
+    return NextResponse.rewrite(url, { request: { headers } });
+  }
   return NextResponse.next({ request: { headers } });
 }
 
 export const config = {
-  matcher: ['/((?!_next/static|_next/image|media/|favicon.ico|robots.txt|sitemap.xml).*)'],
+  matcher: ['/((?!_next/static|_next/image|media/|favicon.ico|robots.txt|sitemap.xml|icons/|manifest.webmanifest).*)'],
 };

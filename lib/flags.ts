@@ -109,3 +109,30 @@ export function requiredFlagsForPath(pathname: string): FeatureFlag[] {
 export function isRouteDisabled(pathname: string, flags: FeatureFlags): boolean {
   return requiredFlagsForPath(pathname).some((f) => !flags[f]);
 }
+
+/**
+ * The two flag sets the shop serves (every flag on; every flag off on a production host) as the
+ * first path segment of the app's internal routes (`app/[site]/…`): proxy.ts rewrites each request
+ * to its site, so a cached page is cached once per flag set and never holds another host's flags.
+ */
+export const SITE_KEYS = { full: 'loja', catalogue: 'catalogo' } as const;
+export type SiteKey = (typeof SITE_KEYS)[keyof typeof SITE_KEYS];
+
+export function siteKeyForFlags(flags: FeatureFlags): SiteKey {
+  return FEATURE_FLAGS.every((f) => flags[f]) ? SITE_KEYS.full : SITE_KEYS.catalogue;
+}
+
+/** The flags of a site key, or null for anything else (an unknown key is a 404). */
+export function flagsForSiteKey(key: string): FeatureFlags | null {
+  if (key === SITE_KEYS.full) return ALL_FLAGS_ON;
+  if (key === SITE_KEYS.catalogue) return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, false])) as FeatureFlags;
+  return null;
+}
+
+/**
+ * Query parameters that do not change a page (tracking, the spec's `t` cache-buster, the
+ * coming-soon dialog opened on the client): a URL with only these is served the cached page.
+ */
+export function isIgnorableQueryParam(name: string): boolean {
+  return name === 't' || name === COMING_SOON_PARAM || name.startsWith('utm_') || name === 'fbclid' || name === 'gclid' || name === 'msclkid';
+}

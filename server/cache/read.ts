@@ -41,3 +41,14 @@ export function cachedRead<Args extends unknown[], T>(
     });
   };
 }
+
+const tagOnly = cachedRead('page-tags', async (_tags: string[]) => true, { tags: (tags) => tags });
+
+/**
+ * Gives the page being rendered these tags (a cached page carries the tags of the cached reads it
+ * used; this adds tags for what it shows without a cached read of its own, such as the layout's
+ * navigation and shop facts). Outside a cached render it does nothing.
+ */
+export async function tagCurrentPage(...tags: string[]): Promise<void> {
+  await tagOnly(tags);
+}

@@ -5,11 +5,12 @@ import { eq } from 'drizzle-orm';
 import { DEFAULT_SHOP_SETTINGS } from '@/lib/catalogue/shop';
 import { getDb } from '@/server/db/client';
 import { shopSettings } from '@/server/db/schema';
+import { cachedRead } from '@/server/cache/read';
+import { cacheTags } from '@/server/cache/tags';
 
 export type { ShopInfo };
 
-/** The shop's public facts for footer, contact page and structured data. */
-export async function getShopInfo(): Promise<ShopInfo> {
+async function readShopInfo(): Promise<ShopInfo> {
   const db = await getDb();
   const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
   const s = row ?? { ...DEFAULT_SHOP_SETTINGS, id: 1, updatedAt: new Date() };
@@ -40,3 +41,6 @@ export async function getShopInfo(): Promise<ShopInfo> {
     socialLinks: s.socialLinks,
   };
 }
+
+/** The shop's public facts for footer, contact page and structured data (cached, tag shop-settings). */
+export const getShopInfo = cachedRead('shop-info', readShopInfo, { tags: [cacheTags.shopSettings] });

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { renderToStaticMarkup } from 'react-dom/server';
-import NewsletterUnsubscribePage from '@/app/(shop)/newsletter/cancelar/page';
-import NewsletterConfirmPage, { generateMetadata } from '@/app/(shop)/newsletter/confirmar/page';
+import NewsletterUnsubscribePage from '@/app/[site]/(shop)/newsletter/cancelar/page';
+import NewsletterConfirmPage, { generateMetadata } from '@/app/[site]/(shop)/newsletter/confirmar/page';
 import { resetEnvCache } from '@/lib/env';
 import { listOutboxMails } from '@/server/mail/send';
 import {

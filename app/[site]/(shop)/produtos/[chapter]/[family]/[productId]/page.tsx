@@ -1,0 +1,211 @@
+import type { Metadata } from 'next';
+import { cache } from 'react';
+import Link from 'next/link';
+import { notFound, permanentRedirect } from 'next/navigation';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { ProductCard } from '@/components/catalogue/product-card';
+import { ProductGallery } from '@/components/catalogue/product-gallery';
+import { JsonLd } from '@/components/seo/json-ld';
+import { toCardData } from '@/lib/catalogue/cards';
+import { rasterMediaUrl } from '@/lib/catalogue/media';
+import { brandListingPath, chapterPath, familyPath } from '@/lib/catalogue/urls';
+import { siteUrl } from '@/lib/env';
+import { pageMetadata } from '@/lib/seo';
+import { getProductDetail, listRelatedProducts, type ModelRow } from '@/server/catalogue/queries';
+import { tagCurrentPage } from '@/server/cache/read';
+import { cacheTags } from '@/server/cache/tags';
+
+export const revalidate = 3600;
+
+/** Rendered on first request, then cached (nothing at build time: the build has no database). */
+export function generateStaticParams(): never[] {
+  return [];
+}
+
+type Params = Promise<{ chapter: string; family: string; productId: string }>;
+
+const STOCK_LABEL: Record<ModelRow['stockStatus'], string> = {
+  in_stock: 'Em stock',
+  out_of_stock: 'Sem stock',
+  on_order: 'Por encomenda',
+};
+
+/** The product of the URL, read once per request (metadata and page); null for a malformed code. */
+const loadProduct = cache(async (raw: string) => {
+  let code: string;
+  try {
+    code = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return getProductDetail(code);
+});
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const product = await loadProduct((await params).productId);
+  if (!product) return {};
+  return pageMetadata({
+    title: product.seoName || product.name,
+    description: product.seoDescription || product.description || `${product.name} — ${product.familyTitle}.`,
+    path: product.path,
+    image: rasterMediaUrl(product.imageUrl, 800, 'png'),
+  });
+}
+
+export default async function ProductPage({ params }: { params: Params }) {
+  const p = await params;
+  const product = await loadProduct(p.productId);
+  if (!product) notFound();
+  await tagCurrentPage(cacheTags.product(product.productCode), cacheTags.family(product.familyCode));
+  // One URL per product: a wrong chapter/family in the path goes to the canonical one.
+  if (p.chapter !== product.chapterSlug || p.family !== product.familySlug) permanentRedirect(product.path);
+  const related = await listRelatedProducts(product);
+  const attributeNames = [...new Set(product.models.flatMap((m) => m.attributes.map((a) => a.name)))].slice(0, 4);
+  const base = siteUrl();
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <Breadcrumbs
+        items={[
+          { label: 'Produtos', href: '/produtos' },
+          { label: product.chapterTitle, href: chapterPath(product.chapterSlug) },
+          { label: product.familyTitle, href: familyPath(product.chapterSlug, product.familySlug) },
+          { label: product.name },
+        ]}
+      />
+      <div className="mt-6 grid gap-10 lg:grid-cols-2">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="space-y-5">
+          {product.brandSlug && product.brandLogoUrl && (
+            <Link href={brandListingPath(product.brandSlug)} className="inline-block" title={`Mais produtos ${product.brandName}`}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- generated SVG logo */}
+              <img src={product.brandLogoUrl} alt={product.brandName ?? ''} width={144} height={48} className="h-12 w-auto" />
+            </Link>
+          )}
+          <h1 className="text-3xl font-bold leading-tight text-slate-900">{product.name}</h1>
+          <p className="text-sm text-slate-600">
+            Ref. <span className="font-mono">{product.productCode}</span> ·{' '}
+            <Link href={familyPath(product.chapterSlug, product.familySlug)} className="text-sky-800 hover:underline">
+              {product.familyTitle}
+            </Link>
+          </p>
+          {product.description && <p className="leading-relaxed text-slate-700">{product.description}</p>}
+          {product.availableSizes.length > 0 && (
+            <p className="text-sm text-slate-700">
+              <span className="font-semibold">Medidas disponíveis:</span> {product.availableSizes.join(' · ')}
+            </p>
+          )}
+          <div className="rounded-xl border border-sky-100 bg-sky-50 p-4 text-sm text-sky-900" data-slot="price">
+            Preços personalizados na Área Privada. Para um orçamento,{' '}
+            <Link href="/contacto" className="font-semibold underline">
+              contacte-nos
+            </Link>
+            .
+          </div>
+        </div>
+      </div>
+
+      <section aria-labelledby="modelos" className="mt-12">
+        <h2 id="modelos" className="text-xl font-bold text-slate-900">
+          Modelos ({product.models.length})
+        </h2>
+        <div className="mt-4 overflow-x-auto rounded-xl border bg-white">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="bg-slate-50 text-slate-700">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">Código</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Medida</th>
+                {attributeNames.map((n) => (
+                  <th key={n} scope="col" className="px-4 py-3 font-semibold">{n}</th>
+                ))}
+                <th scope="col" className="px-4 py-3 font-semibold">Embalagens</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Stock</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y">
+              {product.models.map((m) => (
+                <tr key={m.code}>
+                  <td className="px-4 py-3 font-mono">{m.code}</td>
+                  <td className="px-4 py-3">{m.size || '—'}</td>
+                  {attributeNames.map((n) => {
+                    const a = m.attributes.find((x) => x.name === n);
+                    return (
+                      <td key={n} className="px-4 py-3">
+                        {a ? `${a.value}${a.unit ? ` ${a.unit}` : ''}` : '—'}
+                      </td>
+                    );
+                  })}
+                  <td className="px-4 py-3">{[m.smallPackage, m.mediumPackage, m.largePackage].filter((x) => x && x !== '-').join(' · ') || 'Unidade'}</td>
+                  <td className="px-4 py-3">
+                    <span className={m.stockStatus === 'in_stock' ? 'text-emerald-700' : m.stockStatus === 'on_order' ? 'text-amber-700' : 'text-red-700'}>
+                      {STOCK_LABEL[m.stockStatus]}
+                    </span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      {(product.informacaoTecnica || product.informacaoAdicional) && (
+        <div className="mt-12 grid gap-8 md:grid-cols-2">
+          {product.informacaoTecnica && (
+            <section aria-labelledby="info-tecnica">
+              <h2 id="info-tecnica" className="text-xl font-bold text-slate-900">Informação técnica</h2>
+              <dl className="mt-3 divide-y rounded-xl border bg-white text-sm">
+                {product.informacaoTecnica.split('\n').filter(Boolean).map((line, i) => {
+                  const [k, ...v] = line.split(':');
+                  return v.length ? (
+                    <div key={i} className="grid grid-cols-2 gap-2 px-4 py-2">
+                      <dt className="text-slate-600">{k}</dt>
+                      <dd className="font-medium text-slate-900">{v.join(':').trim()}</dd>
+                    </div>
+                  ) : (
+                    <div key={i} className="px-4 py-2 text-slate-700">{line}</div>
+                  );
+                })}
+              </dl>
+            </section>
+          )}
+          {product.informacaoAdicional && (
+            <section aria-labelledby="info-adicional">
+              <h2 id="info-adicional" className="text-xl font-bold text-slate-900">Informação adicional</h2>
+              <p className="mt-3 whitespace-pre-line leading-relaxed text-slate-700">{product.informacaoAdicional}</p>
+            </section>
+          )}
+        </div>
+      )}
+
+      {related.length > 0 && (
+        <section aria-labelledby="relacionados" className="mt-12">
+          <h2 id="relacionados" className="text-xl font-bold text-slate-900">Produtos relacionados</h2>
+          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-4">
+            {related.map((r) => (
+              <li key={r.id}>
+                <ProductCard product={toCardData(r)} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <JsonLd
+        data={{
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name: product.seoName || product.name,
+          sku: product.productCode,
+          mpn: product.models[0]?.code,
+          ...(product.ean ? { gtin13: product.ean } : {}),
+          description: product.seoDescription || product.description || undefined,
+          image: product.images.map((i) => `${base}${rasterMediaUrl(i, 800, 'png')}`),
+          category: `${product.chapterTitle} > ${product.familyTitle}`,
+          url: `${base}${product.path}`,
+          ...(product.brandName ? { brand: { '@type': 'Brand', name: product.brandName } } : {}),
+          ...(product.weight ? { weight: { '@type': 'QuantitativeValue', value: Number(product.weight), unitCode: product.weightUnit === 'g' ? 'GRM' : 'KGM' } } : {}),
+        }}
+      />
+    </div>
+  );
+}
