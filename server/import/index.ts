@@ -5,7 +5,7 @@ import { chapters, families } from '@/server/db/schema';
 import type { Db } from '@/server/db/client';
 import { applyCatalogue, markCatalogueSource, type ImportSummary, type ProgressFn } from './apply';
 import type { ImportIssue, SourceRow } from './read';
-import { readCatalogueFile } from './read';
+import { readCatalogueFile, readCsvText, readXlsxBuffer } from './read';
 import { validateRows } from './validate';
 
 export type ImportResult =
@@ -53,3 +53,18 @@ export async function importCatalogueFile(db: Db, file: string, options: ImportO
 export { formatIssue } from './read';
 export type { ImportIssue } from './read';
 export type { ImportSummary, EntityCounts } from './apply';
+
+/** Largest catalogue file accepted over HTTP (50,000 rows in CSV are about 10 MB). */
+export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024;
+
+/**
+ * A catalogue file sent by staff over HTTP (`POST /api/admin/catalogue`): CSV or XLSX (told
+ * apart by the file's first bytes, not by its name), validated and applied like the command-line
+ * import, all or nothing; the caches of every server instance are invalidated.
+ */
+export async function importCatalogueUpload(db: Db, bytes: Buffer, options: ImportOptions = {}): Promise<ImportResult> {
+  const isZip = bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  const read = isZip ? await readXlsxBuffer(bytes) : readCsvText(bytes.toString('utf8'));
+  if (read.issues.length) return { ok: false, rows: read.rows.length, issues: read.issues };
+  return importCatalogueRows(db, read.rows, { source: 'import', ...options });
+}

@@ -1,0 +1,63 @@
+import { NextResponse } from 'next/server';
+import { AppError, handleApiError } from '@/server/api/errors';
+import { requireApiAccess } from '@/server/auth/session';
+import { getDb } from '@/server/db/client';
+import { exportCatalogueRows, toCsv } from '@/server/import/export';
+import { MAX_UPLOAD_BYTES, importCatalogueUpload } from '@/server/import/index';
+import { formatIssue } from '@/server/import/read';
+
+export const dynamic = 'force-dynamic';
+
+const PRIVATE = { 'Cache-Control': 'private, no-store' };
+
+/** GET /api/admin/catalogue: the whole catalogue in the import format (CSV), for staff with manage_products. */
+export async function GET(request: Request) {
+  try {
+    await requireApiAccess(request, { kind: 'permission', permission: 'manage_products' });
+    const csv = toCsv(await exportCatalogueRows(await getDb()));
+    return new NextResponse(csv, {
+      headers: { ...PRIVATE, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="catalogo.csv"' },
+    });
+  } catch (err) {
+    return handleApiError(err);
+  }
+}
+
+/**
+ * POST /api/admin/catalogue: imports a catalogue file (the body, or the `file` field of a form;
+ * CSV or XLSX) for staff with manage_products. All or nothing: 422 with every problem listed
+ * ('Linha 14, coluna ean: …'), or the summary of what changed. Every server instance's cached
+ * pages follow (server/cache).
+ */
+export async function POST(request: Request) {
+  try {
+    await requireApiAccess(request, { kind: 'permission', permission: 'manage_products' });
+    const declared = Number(request.headers.get('content-length') ?? 0);
+    if (declared > MAX_UPLOAD_BYTES) throw new AppError({ code: 'bad_request', message: 'O ficheiro é demasiado grande (máximo 30 MB).' });
+    let bytes: Buffer;
+    if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
+      const file = (await request.formData().catch(() => null))?.get('file');
+      if (!file || typeof file === 'string') throw new AppError({ code: 'bad_request', message: 'Envie o ficheiro do catálogo no campo «file».' });
+      bytes = Buffer.from(await file.arrayBuffer());
+    } else {
+      bytes = Buffer.from(await request.arrayBuffer());
+    }
+    if (bytes.length === 0) throw new AppError({ code: 'bad_request', message: 'O ficheiro do catálogo está vazio.' });
+    if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError({ code: 'bad_request', message: 'O ficheiro é demasiado grande (máximo 30 MB).' });
+    const result = await importCatalogueUpload(await getDb(), bytes);
+    if (!result.ok) {
+      const lines = result.issues.map(formatIssue);
+      return NextResponse.json(
+        {
+          success: false,
+          message: `O catálogo não foi importado: ${lines.length} problema(s).`,
+          error: { code: 'unprocessable', message: 'O catálogo não foi importado.', details: { rows: lines } },
+        },
+        { status: 422, headers: PRIVATE },
+      );
+    }
+    return NextResponse.json({ success: true, data: { rows: result.rows, summary: result.summary }, message: 'Catálogo importado.' }, { headers: PRIVATE });
+  } catch (err) {
+    return handleApiError(err);
+  }
+}
