@@ -2,6 +2,45 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
+// ---------------------------------------------------------------------------------------------
+// Boundaries (DESIGN.md "Folders"): what each top-level folder may import.
+// `regex` patterns match the import string, so the `@/` alias and relative paths (`../server/…`,
+// `./server/…`) are caught alike.
+
+/** The database: the driver packages, Drizzle and our own `server/db`. */
+const DATABASE_IMPORTS = [
+  {
+    regex: '^(drizzle-orm|pg)(/.*)?$',
+    caseSensitive: true,
+    message: 'Only server/ (and scripts/, tests/) talk to the database: call a function of server/ instead.',
+  },
+  {
+    regex: '^@electric-sql/pglite',
+    caseSensitive: true,
+    message: 'Only server/ (and scripts/, tests/) talk to the database: call a function of server/ instead.',
+  },
+  {
+    regex: '^(@/|(\\./)?(\\.\\./)*)server/db(/.*)?$',
+    caseSensitive: true,
+    message: 'server/db is private to server/ (and scripts/, tests/): call a function of server/ instead.',
+  },
+];
+
+/** lib/ runs on both sides: it may not reach into server-only code or React components. */
+const LIB_IMPORTS = [
+  {
+    // server/db is reported by DATABASE_IMPORTS already.
+    regex: '^(@/|(\\./)?(\\.\\./)*)server(?!/db(/|$))(/.*)?$',
+    caseSensitive: true,
+    message: 'lib/ is shared by the browser and the server: it may not import server/ (move the shared part into lib/).',
+  },
+  {
+    regex: '^(@/|(\\./)?(\\.\\./)*)components(/.*)?$',
+    caseSensitive: true,
+    message: 'lib/ may not import components/ (move the shared type or helper into lib/).',
+  },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -18,6 +57,24 @@ export default defineConfig([
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Everything but server/ and scripts/ (app/, components/, lib/, proxy.ts, configs) stays off
+    // the database. tests/ is exempt too: integration tests create, fill and inspect databases.
+    name: 'boundaries/database',
+    files: ['**/*.{ts,tsx,js,jsx,mjs,cjs}'],
+    ignores: ['server/**', 'scripts/**', 'tests/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: DATABASE_IMPORTS }],
+    },
+  },
+  {
+    // Replaces the block above for lib/ (a later rule setting wins), so it repeats the database list.
+    name: 'boundaries/lib',
+    files: ['lib/**/*.{ts,tsx,js,jsx,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...DATABASE_IMPORTS, ...LIB_IMPORTS] }],
     },
   },
 ]);

@@ -6,7 +6,7 @@ import type { Viewer } from '@/lib/auth/viewer';
 export type AuthTab = 'login' | 'signup';
 
 interface AuthContextValue {
-  /** The signed-in user as the server saw it for this page, or null. */
+  /** The signed-in user (from /api/session), or null while loading and for guests. */
   viewer: Viewer | null;
   /** True while a login or logout is being completed (the header shows a skeleton). */
   loading: boolean;
@@ -15,6 +15,8 @@ interface AuthContextValue {
   openLogin: (tab?: AuthTab) => void;
   dialog: { open: boolean; tab: AuthTab };
   setDialog: (dialog: { open: boolean; tab: AuthTab }) => void;
+  /** Replaces the viewer with what a dynamic page read on the server. */
+  syncViewer: (viewer: Viewer | null) => void;
 }
 
 const AuthContext = React.createContext<AuthContextValue | null>(null);
@@ -26,19 +28,62 @@ export function useAuth(): AuthContextValue {
   return value;
 }
 
-/** The session of the page (read on the server) and the login dialog state. */
-export function AuthProvider({ viewer, children }: { viewer: Viewer | null; children: React.ReactNode }) {
+/**
+ * The session and the login dialog state. The shop's pages are shared and cached, so they carry
+ * no session: the provider asks `/api/session` (private, never cached) once per page load and the
+ * user block shows its loading skeleton until then. A `viewer` given as a prop (dynamic pages
+ * that know it, tests) is used as is.
+ */
+export function AuthProvider({ viewer: known, children }: { viewer?: Viewer | null; children: React.ReactNode }) {
+  const [fetched, setFetched] = React.useState<{ viewer: Viewer | null } | null>(null);
   const [loading, setLoading] = React.useState(false);
   const [dialog, setDialog] = React.useState<{ open: boolean; tab: AuthTab }>({ open: false, tab: 'login' });
+  React.useEffect(() => {
+    if (known !== undefined) return;
+    let cancelled = false;
+    fetch('/api/session', { cache: 'no-store', credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then((res) => (res.ok ? (res.json() as Promise<{ data?: { viewer?: Viewer | null } }>) : null))
+      .then((body) => {
+        if (!cancelled) setFetched({ viewer: body?.data?.viewer ?? null });
+      })
+      .catch(() => {
+        if (!cancelled) setFetched({ viewer: null });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [known]);
   // Spec 4: the loading flag is forced off after 15 s.
   React.useEffect(() => {
     if (!loading) return;
     const timer = window.setTimeout(() => setLoading(false), 15_000);
     return () => window.clearTimeout(timer);
   }, [loading]);
+  const viewer = known !== undefined ? known : (fetched?.viewer ?? null);
+  const pending = known === undefined && fetched === null;
   const value = React.useMemo<AuthContextValue>(
-    () => ({ viewer, loading, setLoading, dialog, setDialog, openLogin: (tab = 'login') => setDialog({ open: true, tab }) }),
-    [viewer, loading, dialog],
+    () => ({
+      viewer,
+      loading: loading || pending,
+      setLoading,
+      dialog,
+      setDialog,
+      openLogin: (tab = 'login') => setDialog({ open: true, tab }),
+      syncViewer: (next) => setFetched({ viewer: next }),
+    }),
+    [viewer, loading, pending, dialog],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/**
+ * Placed by pages that read the session on the server (the account area): keeps the header in
+ * step with what the server just rendered (after a profile or avatar change and a refresh).
+ */
+export function ViewerSync({ viewer }: { viewer: Viewer | null }) {
+  const { syncViewer } = useAuth();
+  React.useEffect(() => {
+    syncViewer(viewer);
+  }, [viewer, syncViewer]);
+  return null;
 }

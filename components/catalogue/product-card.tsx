@@ -1,22 +1,10 @@
 import Link from 'next/link';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { brandListingPath } from '@/lib/catalogue/urls';
+import type { ProductCardData } from '@/lib/catalogue/types';
 import { CatalogueImage } from './catalogue-image';
 
-/** What a product card shows; built on the server (ProductSummary) or from the search API. */
-export interface ProductCardData {
-  productCode: string;
-  name: string;
-  imageUrl: string;
-  path: string;
-  brandName: string | null;
-  brandSlug: string | null;
-  brandLogoUrl: string | null;
-  familyTitle: string;
-  familyPath: string;
-  availableSizes: string[];
-  stockStatus: 'in_stock' | 'out_of_stock' | 'on_order';
-}
+export type { ProductCardData };
 
 /** Generated SVG art is served rasterised at the card's size (WebP). */
 function cardImageSrc(url: string, width: number): string {

@@ -1,6 +1,5 @@
-import type { ProductCardData } from '@/components/catalogue/product-card';
 import { familyPath } from '@/lib/catalogue/urls';
-import type { ProductSummary } from './types';
+import type { ProductCardData, ProductSummary } from './types';
 
 export function toCardData(p: ProductSummary): ProductCardData {
   return {

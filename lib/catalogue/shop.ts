@@ -1,4 +1,4 @@
-import type { OpeningHours, SocialLink } from '@/server/db/schema';
+import type { OpeningHours, SocialLink } from './types';
 
 /** Default shop facts (spec 1 and 9); stored in shop_settings on first start, editable later. */
 export const DEFAULT_SHOP_SETTINGS = {

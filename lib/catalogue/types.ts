@@ -1,8 +1,36 @@
 import type { Facet } from './facets';
-import type { OpeningHours, SocialLink } from '@/server/db/schema';
 
 /** Plain objects the catalogue hands to pages and API routes (never whole rows). */
 export type StockStatus = 'in_stock' | 'out_of_stock' | 'on_order';
+
+/** Opening hours of the shop (the `hours` column of shop_settings). */
+export interface OpeningHours {
+  /** e.g. 'Segunda a Sexta' */
+  days: string;
+  /** e.g. ['08:30-12:30', '14:30-19:00'] */
+  periods: string[];
+}
+
+/** A social-network link of the shop (the `social_links` column of shop_settings). */
+export interface SocialLink {
+  network: string;
+  url: string;
+}
+
+/** What a product card shows; built on the server (ProductSummary) or from the search API. */
+export interface ProductCardData {
+  productCode: string;
+  name: string;
+  imageUrl: string;
+  path: string;
+  brandName: string | null;
+  brandSlug: string | null;
+  brandLogoUrl: string | null;
+  familyTitle: string;
+  familyPath: string;
+  availableSizes: string[];
+  stockStatus: StockStatus;
+}
 
 export interface ProductSummary {
   id: number;

@@ -4,12 +4,11 @@
  */
 import { z } from 'zod';
 import { isValidNif, NIF_LENGTH, PHONE_LENGTH, VALIDATION_MESSAGES } from '@/lib/auth/validation';
-import type { accessRequestTypologies } from '@/server/db/schema';
 
 /**
  * Typologies of a professional (the `typology` column of access_requests), in display order.
- * Same list as `accessRequestTypologies` of the schema (checked below at compile time); kept here
- * so that the client bundle does not load the Drizzle schema.
+ * Same list as `accessRequestTypologies` of the schema (server/db/schema/access-requests.ts checks it
+ * at compile time); kept here so that the client bundle does not load the Drizzle schema.
  */
 export const ACCESS_REQUEST_TYPOLOGIES = [
   'Arquiteto',
@@ -21,13 +20,6 @@ export const ACCESS_REQUEST_TYPOLOGIES = [
   'Outro',
 ] as const;
 export type AccessRequestTypology = (typeof ACCESS_REQUEST_TYPOLOGIES)[number];
-
-type SameList<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const typologiesMatchSchema: SameList<
-  typeof ACCESS_REQUEST_TYPOLOGIES,
-  typeof accessRequestTypologies
-> = true;
-void typologiesMatchSchema;
 
 export const ACCESS_REQUEST_LIMITS = {
   companyMax: 120,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { env } from '@/lib/env';
-import { isCatalogueUninitialised, seedDemoCatalogue } from '@/server/catalogue/demo-seed';
+import { isCatalogueUninitialised, seedDemoCatalogue } from '@/server/demo/seed';
 import type { ImportSummary, ProgressFn } from '@/server/import/apply';
 import { ensureAdminFromEnv, ensureDemoAccounts } from '@/server/auth/accounts';
 import { sql } from 'drizzle-orm';

@@ -2,6 +2,7 @@
  * The catalogue exchange format (ERP spreadsheet): one row per model.
  * Shared by the importer, the exporter and the demo catalogue generator.
  */
+import 'server-only';
 export const CATALOGUE_COLUMNS = [
   'chapter_code',
   'family_code',

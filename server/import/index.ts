@@ -68,3 +68,18 @@ export async function importCatalogueUpload(db: Db, bytes: Buffer, options: Impo
   if (read.issues.length) return { ok: false, rows: read.rows.length, issues: read.issues };
   return importCatalogueRows(db, read.rows, { source: 'import', ...options });
 }
+
+/** The whole catalogue of the shop's database as a CSV file in the import format. */
+export async function exportCatalogueCsv(): Promise<string> {
+  const { getDb } = await import('@/server/db/client');
+  const { exportCatalogueRows, toCsv } = await import('./export');
+  return toCsv(await exportCatalogueRows(await getDb()));
+}
+
+/** `importCatalogueUpload` on the shop's database, with the problems formatted as lines. */
+export async function importUploadedCatalogue(bytes: Buffer): Promise<{ ok: true; rows: number; summary: ImportSummary } | { ok: false; problems: string[] }> {
+  const { getDb } = await import('@/server/db/client');
+  const { formatIssue } = await import('./read');
+  const result = await importCatalogueUpload(await getDb(), bytes);
+  return result.ok ? result : { ok: false, problems: result.issues.map(formatIssue) };
+}

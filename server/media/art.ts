@@ -8,6 +8,7 @@
  *
  * Rasterisation (WebP/PNG) is done elsewhere with sharp.
  */
+import 'server-only';
 
 import { CHAPTER_ICONS, type ChapterIcon } from './icons';
 import { GROUND, drawArt, makeCtx, pickArtKind, type ArtKind } from './illustrations';

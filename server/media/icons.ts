@@ -7,6 +7,7 @@
  * colour or stroke attributes, so it can be dropped inside any
  * `<g fill="none" stroke="…" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">`.
  */
+import 'server-only';
 
 export type ChapterIcon =
   | 'bath'

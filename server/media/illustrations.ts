@@ -6,6 +6,7 @@
  * A drawing is chosen from keywords (Portuguese and English) found in a
  * product or family name; see `pickArtKind`.
  */
+import 'server-only';
 
 import { CHAPTER_ICONS, type ChapterIcon } from './icons';
 import {

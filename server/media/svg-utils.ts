@@ -5,6 +5,7 @@
  *
  * Everything here is pure and deterministic.
  */
+import 'server-only';
 
 export const FONT_STACK = "Inter, 'Segoe UI', Arial, sans-serif";
 

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { count, sql } from 'drizzle-orm';
 import { listChaptersWithCounts } from '@/server/catalogue/chapters';
-import { isCatalogueUninitialised } from '@/server/catalogue/demo-seed';
+import { isCatalogueUninitialised } from '@/server/demo/seed';
 import { prepareDatabase } from '@/server/db/prepare';
 import { brands, campaignProducts, campaigns, families, inventoryProducts, partnerLogos, products } from '@/server/db/schema';
 import { importCatalogueRows } from '@/server/import';

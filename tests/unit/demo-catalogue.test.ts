@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { generateDemoCatalogue, type DemoCatalogue } from '../../server/catalogue/demo';
+import { generateDemoCatalogue, type DemoCatalogue } from '../../server/demo';
 import {
   CATALOGUE_COLUMNS,
   STOCK_STATUSES,

@@ -1,5 +1,5 @@
 import { NextResponse } from 'next/server';
-import { checkDatabase } from '@/server/db/health';
+import { checkDatabase } from '@/server/health';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,10 +1,7 @@
 import { NextResponse } from 'next/server';
 import { AppError, handleApiError } from '@/server/api/errors';
 import { requireApiAccess } from '@/server/auth/session';
-import { getDb } from '@/server/db/client';
-import { exportCatalogueRows, toCsv } from '@/server/import/export';
-import { MAX_UPLOAD_BYTES, importCatalogueUpload } from '@/server/import/index';
-import { formatIssue } from '@/server/import/read';
+import { MAX_UPLOAD_BYTES, exportCatalogueCsv, importUploadedCatalogue } from '@/server/import/index';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +11,7 @@ const PRIVATE = { 'Cache-Control': 'private, no-store' };
 export async function GET(request: Request) {
   try {
     await requireApiAccess(request, { kind: 'permission', permission: 'manage_products' });
-    const csv = toCsv(await exportCatalogueRows(await getDb()));
+    const csv = await exportCatalogueCsv();
     return new NextResponse(csv, {
       headers: { ...PRIVATE, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="catalogo.csv"' },
     });
@@ -44,9 +41,9 @@ export async function POST(request: Request) {
     }
     if (bytes.length === 0) throw new AppError({ code: 'bad_request', message: 'O ficheiro do catálogo está vazio.' });
     if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError({ code: 'bad_request', message: 'O ficheiro é demasiado grande (máximo 30 MB).' });
-    const result = await importCatalogueUpload(await getDb(), bytes);
+    const result = await importUploadedCatalogue(bytes);
     if (!result.ok) {
-      const lines = result.issues.map(formatIssue);
+      const lines = result.problems;
       return NextResponse.json(
         {
           success: false,

@@ -1,4 +1,5 @@
 /** Chapters 100 (Ventilação), 110 (AQS, climatização e renováveis), 120 (Gás) and 130 (Aspiração Central). */
+import 'server-only';
 import {
   FIN_M,
   TOWNS,

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { getDatabase, type Driver } from './client';
+import { getDatabase, type Driver } from '@/server/db/client';
 
 export type DatabaseHealth =
   | { status: 'up'; driver: Driver; latencyMs: number; migrations: number }

@@ -4,7 +4,7 @@ import type { Db } from '@/server/db/client';
 import { appState, brands, campaignProducts, campaigns, chapters, families, partnerLogos, products } from '@/server/db/schema';
 import { applyCatalogue, markCatalogueSource, type ImportSummary, type ProgressFn } from '@/server/import/apply';
 import { analyzeCatalogue } from '@/server/import';
-import { invalidateCatalogueCaches } from './caches';
+import { invalidateCatalogueCaches } from '@/server/catalogue/caches';
 import { formatIssue } from '@/server/import/read';
 import { validateRows } from '@/server/import/validate';
 import { generatedMediaUrl } from '@/lib/catalogue/media';
@@ -24,7 +24,7 @@ export async function isCatalogueUninitialised(db: Db): Promise<boolean> {
  */
 export async function seedDemoCatalogue(db: Db, seed = 1967, onProgress?: ProgressFn): Promise<ImportSummary> {
   // Loaded on demand: only the first start of an empty database needs the generator.
-  const { generateDemoCatalogue } = await import('@/server/catalogue/demo');
+  const { generateDemoCatalogue } = await import('@/server/demo');
   const demo = generateDemoCatalogue(seed);
   const chapterRows = await db.select({ code: chapters.code }).from(chapters);
   const { input, issues } = validateRows(

@@ -1,4 +1,5 @@
 /** Invented brands of the demo catalogue (not real trademarks). */
+import 'server-only';
 export interface BrandDef {
   name: string;
   partner: boolean;

@@ -6,6 +6,7 @@
  */
 
 /** One option of an axis or one model variant. */
+import 'server-only';
 export interface Opt {
   /** Text inserted in the product name (axes) or appended to the model name (variants). */
   t: string;

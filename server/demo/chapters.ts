@@ -1,4 +1,5 @@
 /** The 16 catalogue chapters with shared texts for descriptions and additional information. */
+import 'server-only';
 export interface DemoChapter {
   code: number;
   title: string;

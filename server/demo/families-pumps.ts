@@ -1,4 +1,5 @@
 /** Chapters 140 (Bombagem), 150 (Combate a Incêndio) and 200 (Piscinas e Tratamentos Químicos). */
+import 'server-only';
 import { o, os, sz, sz2, szDN, szIn, szL, type FamilyDef, type O } from './templates';
 
 const FASE: O[] = [o('monofásica', 'Tensão=230 V'), o('trifásica', 'Tensão=400 V', 1.08)];

@@ -1,6 +1,7 @@
 /** EAN-13 helpers. */
 
 /** The check digit for the first 12 digits of an EAN-13. */
+import 'server-only';
 export function ean13CheckDigit(first12: string): number {
   if (!/^\d{12}$/.test(first12)) throw new Error(`EAN-13 needs 12 digits, got "${first12}"`);
   let sum = 0;

@@ -1,4 +1,5 @@
 /** Small seeded PRNG (mulberry32) with the helpers the demo generator needs. Never uses Math.random. */
+import 'server-only';
 export class Random {
   private state: number;
 

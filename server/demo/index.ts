@@ -3,7 +3,8 @@
  * distributor. Pure: no database, no I/O, no clock, no Math.random — the same seed always gives
  * a deep-equal catalogue.
  */
-import type { RawCatalogueRow } from '../../import/format';
+import 'server-only';
+import type { RawCatalogueRow } from '../import/format';
 import { BRAND_DEFS, HOUSE_EAN, brandSite, type BrandDef } from './brands';
 import { CAMPAIGN_DEFS } from './campaigns';
 import { CHAPTERS, type DemoChapter } from './chapters';

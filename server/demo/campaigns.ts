@@ -1,4 +1,5 @@
 /** Demo marketing campaigns (fixed dates, no clock involved). */
+import 'server-only';
 export interface CampaignDef {
   slug: string;
   title: string;

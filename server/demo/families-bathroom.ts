@@ -1,4 +1,5 @@
 /** Chapters 10 (Salas de Banho), 20 (Sanitários Públicos) and 30 (Cozinha e Lavandaria). */
+import 'server-only';
 import {
   FIN_F,
   FIN_M,

@@ -1,4 +1,5 @@
 /** Chapters 40 (Condução de Águas), 50 (Rega), 60 (Colas e Vedantes), 70 (Drenagem), 80 (Esgotos) and 90 (Autoclismos). */
+import 'server-only';
 import { HOSE_MM, inch, o, os, sz, szIn, szL, type FamilyDef } from './templates';
 
 const MULTI = ['16x2', '20x2', '26x3', '32x3', '40x3.5', '50x4', '63x4.5'];

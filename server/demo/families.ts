@@ -1,4 +1,5 @@
 /** All demo families in catalogue order. */
+import 'server-only';
 import { BATHROOM_FAMILIES } from './families-bathroom';
 import { CLIMATE_FAMILIES } from './families-climate';
 import { PUMP_FIRE_POOL_FAMILIES } from './families-pumps';

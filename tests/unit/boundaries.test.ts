@@ -1,0 +1,75 @@
+/** @jest-environment node */
+/**
+ * Every module under server/ starts with `import 'server-only'` (DESIGN.md "Folders"), so that a
+ * client component importing it fails the build instead of shipping server code (or a secret) to
+ * the browser. The import boundaries between folders are ESLint rules (eslint.config.mjs).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+
+const ROOT = path.resolve(__dirname, '../..');
+const SERVER = path.join(ROOT, 'server');
+const CODE = /\.(ts|tsx|js|jsx|mjs|cjs)$/;
+
+/** Files of server/ that may not import `server-only`, and why. Keep it short. */
+const ALLOWLIST: Record<string, string> = {
+  // Next requires the cache handler itself, outside the bundle and without the `react-server`
+  // condition, where `server-only` throws.
+  'server/cache/next-handler.cjs': 'loaded by Next outside the bundle',
+};
+
+function codeFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return codeFiles(full);
+    return CODE.test(entry.name) ? [full] : [];
+  });
+}
+
+/**
+ * True when the first statement after comments and directives (`'use server'`) is exactly
+ * `import 'server-only'` (a side-effect import, no bindings).
+ */
+function startsWithServerOnly(source: string, fileName = 'file.ts'): boolean {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false);
+  for (const statement of file.statements) {
+    if (ts.isExpressionStatement(statement) && ts.isStringLiteral(statement.expression)) continue;
+    return (
+      ts.isImportDeclaration(statement) &&
+      !statement.importClause &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      statement.moduleSpecifier.text === 'server-only'
+    );
+  }
+  return false;
+}
+
+describe("server/ is server-only", () => {
+  it('recognises the import, after comments and directives only', () => {
+    expect(startsWithServerOnly("/** doc */\n// note\nimport 'server-only';\nexport const a = 1;")).toBe(true);
+    expect(startsWithServerOnly("'use server';\nimport 'server-only';\nexport async function f() {}")).toBe(true);
+    expect(startsWithServerOnly("import { x } from './x';\nimport 'server-only';")).toBe(false);
+    expect(startsWithServerOnly("import type { X } from 'server-only';")).toBe(false);
+    expect(startsWithServerOnly('export const a = 1;')).toBe(false);
+    expect(startsWithServerOnly('')).toBe(false);
+  });
+
+  it("every module under server/ starts with import 'server-only' (or is on the allowlist)", () => {
+    const files = codeFiles(SERVER).map((f) => path.relative(ROOT, f).split(path.sep).join('/'));
+    expect(files.length).toBeGreaterThan(50);
+    const missing = files.filter(
+      (f) => !(f in ALLOWLIST) && !startsWithServerOnly(fs.readFileSync(path.join(ROOT, f), 'utf8'), f),
+    );
+    // Add `import 'server-only';` as the first import of each file listed here.
+    expect(missing).toEqual([]);
+  });
+
+  it('the allowlisted files do not import server-only (they would throw where they are loaded)', () => {
+    for (const f of Object.keys(ALLOWLIST)) {
+      const full = path.join(ROOT, f);
+      if (!fs.existsSync(full)) continue;
+      expect(fs.readFileSync(full, 'utf8')).not.toMatch(/['"]server-only['"]/);
+    }
+  });
+});
