@@ -13,6 +13,8 @@ export async function generateMetadata(): Promise<Metadata> {
     metadataBase: new URL(siteUrl()),
     title: { default: t('title'), template: '%s' },
     description: t('description'),
+    manifest: '/manifest.webmanifest',
+    icons: { icon: [{ url: '/favicon.ico', sizes: '32x32' }, { url: '/icon.svg', type: 'image/svg+xml' }], apple: '/icons/apple-touch-icon.png' },
   };
 }
 

@@ -9,12 +9,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
-import {
-  NEWSLETTER_CUSTOMER_TYPES,
-  newsletterEmail,
-  newsletterValidationKey,
-  type NewsletterValidationKey,
-} from '@/lib/validation/newsletter';
+import { NEWSLETTER_CUSTOMER_TYPES, type NewsletterValidationKey } from '@/lib/validation/newsletter-options';
 import { subscribeNewsletterAction } from '@/server/newsletter/actions';
 
 export type NewsletterVariant = 'popup' | 'footer' | 'banner';
@@ -55,6 +50,8 @@ export function NewsletterForm({ variant, className }: NewsletterFormProps) {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    // The schema (zod) loads on the first submit, not with the page.
+    const { newsletterEmail, newsletterValidationKey } = await import('@/lib/validation/newsletter');
     const checked = newsletterEmail.safeParse(email);
     if (!checked.success) {
       setEmailError(newsletterValidationKey(checked.error.issues[0]?.message ?? 'invalid'));

@@ -4,33 +4,16 @@
  */
 import { z } from 'zod';
 
-/** Customer types of the popup, footer and banner forms (the spec's `mmerge4`), in order. */
-export const NEWSLETTER_CUSTOMER_TYPES = [
-  'Arquiteto',
-  'Decorador',
-  'Empreiteiro',
-  'Instalador',
-  'Promotor',
-  'Revendedor',
-  'Outro',
-] as const;
-
-/** The sign-up form's typology adds 'Particular' (spec 3): accepted by the server too. */
-export const NEWSLETTER_ACCEPTED_TYPES = [...NEWSLETTER_CUSTOMER_TYPES, 'Particular'] as const;
-export type NewsletterCustomerType = (typeof NEWSLETTER_ACCEPTED_TYPES)[number];
-
-/** Where a subscription came from. */
-export const NEWSLETTER_SOURCES = ['popup', 'footer', 'banner', 'signup'] as const;
-export type NewsletterSourceValue = (typeof NEWSLETTER_SOURCES)[number];
-
-/** Keys of `Newsletter.validation` (the messages of this schema). */
-export const NEWSLETTER_VALIDATION_KEYS = [
-  'emailRequired',
-  'emailInvalid',
-  'customerTypeInvalid',
-  'invalid',
-] as const;
-export type NewsletterValidationKey = (typeof NEWSLETTER_VALIDATION_KEYS)[number];
+export {
+  NEWSLETTER_CUSTOMER_TYPES,
+  NEWSLETTER_ACCEPTED_TYPES,
+  NEWSLETTER_SOURCES,
+  NEWSLETTER_VALIDATION_KEYS,
+  type NewsletterCustomerType,
+  type NewsletterSourceValue,
+  type NewsletterValidationKey,
+} from './newsletter-options';
+import { NEWSLETTER_ACCEPTED_TYPES, NEWSLETTER_SOURCES, NEWSLETTER_VALIDATION_KEYS, type NewsletterValidationKey } from './newsletter-options';
 
 /** A zod message of this schema as its key; anything else (e.g. a non-object body) as 'invalid'. */
 export function newsletterValidationKey(message: string): NewsletterValidationKey {

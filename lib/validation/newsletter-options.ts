@@ -1,0 +1,32 @@
+/**
+ * The newsletter's options and message keys without the schema (no zod): what the forms need to
+ * render. The schema (lib/validation/newsletter.ts) loads when a form is sent.
+ */
+/** Customer types of the popup, footer and banner forms (the spec's `mmerge4`), in order. */
+export const NEWSLETTER_CUSTOMER_TYPES = [
+  'Arquiteto',
+  'Decorador',
+  'Empreiteiro',
+  'Instalador',
+  'Promotor',
+  'Revendedor',
+  'Outro',
+] as const;
+
+/** The sign-up form's typology adds 'Particular' (spec 3): accepted by the server too. */
+export const NEWSLETTER_ACCEPTED_TYPES = [...NEWSLETTER_CUSTOMER_TYPES, 'Particular'] as const;
+export type NewsletterCustomerType = (typeof NEWSLETTER_ACCEPTED_TYPES)[number];
+
+/** Where a subscription came from. */
+export const NEWSLETTER_SOURCES = ['popup', 'footer', 'banner', 'signup'] as const;
+export type NewsletterSourceValue = (typeof NEWSLETTER_SOURCES)[number];
+
+/** Keys of `Newsletter.validation` (the messages of this schema). */
+export const NEWSLETTER_VALIDATION_KEYS = [
+  'emailRequired',
+  'emailInvalid',
+  'customerTypeInvalid',
+  'invalid',
+] as const;
+export type NewsletterValidationKey = (typeof NEWSLETTER_VALIDATION_KEYS)[number];
+
