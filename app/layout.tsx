@@ -1,6 +1,7 @@
 import type { Metadata, Viewport } from 'next';
 import { NextIntlClientProvider } from 'next-intl';
 import { HydrationMarker } from '@/components/layout/hydration-marker';
+import { ImageRetry } from '@/components/catalogue/image-retry';
 import { Toaster } from '@/components/ui/sonner';
 import { getTranslations } from 'next-intl/server';
 import { siteUrl } from '@/lib/env';
@@ -31,6 +32,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           {children}
           <Toaster />
           <HydrationMarker />
+          <ImageRetry />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -1,51 +1,17 @@
-'use client';
-
-import { useState, type ImgHTMLAttributes } from 'react';
-
-const MAX_RETRIES = 2;
-
-function withRetry(src: string, attempt: number): string {
-  if (attempt === 0) return src;
-  return `${src}${src.includes('?') ? '&' : '?'}retry=${attempt}`;
-}
+import type { ImgHTMLAttributes } from 'react';
+import { IMAGE_FALLBACK_ATTR } from '@/lib/catalogue/image-retry';
 
 /**
- * The image component of spec 2.6: on a load failure it retries up to 2 times with a
- * cache-busting parameter, then shows the fallback (the shop logo mark) or 'Imagem não disponível'.
+ * A catalogue image (spec 2.6): a plain server-rendered `<img>`; its retries and fallback on a
+ * load failure are handled for the whole page by one client leaf (`ImageRetry`, in the root
+ * layout), so a listing of 50 cards hydrates no image component.
  */
 export function CatalogueImage({
   src,
-  srcSet,
   alt,
-  className,
   fallback = 'text',
   ...rest
 }: ImgHTMLAttributes<HTMLImageElement> & { src: string; alt: string; fallback?: 'text' | 'logo' }) {
-  const [attempt, setAttempt] = useState(0);
-  const failed = attempt > MAX_RETRIES;
-  if (failed) {
-    return (
-      <span role="img" aria-label={alt || 'Imagem não disponível'} className={`flex items-center justify-center bg-slate-100 text-center text-xs text-slate-600 ${className ?? ''}`}>
-        {fallback === 'logo' ? (
-          <svg viewBox="0 0 24 24" className="size-10 text-sky-700/60" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden>
-            <path d="M12 3c3 4 6 7.2 6 10.5A6 6 0 0 1 6 13.5C6 10.2 9 7 12 3Z" />
-          </svg>
-        ) : (
-          'Imagem não disponível'
-        )}
-      </span>
-    );
-  }
-  return (
-    // eslint-disable-next-line @next/next/no-img-element -- our /media route already serves resized WebP
-    <img
-      {...rest}
-      key={attempt}
-      src={withRetry(src, attempt)}
-      srcSet={attempt === 0 ? srcSet : undefined}
-      alt={alt}
-      className={className}
-      onError={() => setAttempt((a) => a + 1)}
-    />
-  );
+  // eslint-disable-next-line @next/next/no-img-element -- our /media route already serves resized WebP
+  return <img {...rest} src={src} alt={alt} {...{ [IMAGE_FALLBACK_ATTR]: fallback }} />;
 }
