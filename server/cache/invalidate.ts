@@ -12,6 +12,18 @@ function tagExpirations(): Map<string, number> {
   return (g[EXPIRATIONS] ??= new Map());
 }
 
+/**
+ * When one of `tags` was last invalidated in this process (0 if never). Module-level memos in
+ * the app check it (`lastInvalidated(tags) >= storedAt` → recompute): the map lives on
+ * globalThis, so it is the same for every route bundle of the server, unlike module state.
+ */
+export function lastInvalidated(tags: readonly string[]): number {
+  const expirations = tagExpirations();
+  let last = 0;
+  for (const tag of tags) last = Math.max(last, expirations.get(tag) ?? 0);
+  return last;
+}
+
 type Listener = (tags: readonly string[]) => void;
 const LISTENERS = Symbol.for('cag.cache.listeners');
 function listeners(): Set<Listener> {

@@ -3,17 +3,16 @@ import type { DbOrTx } from '@/server/db/client';
 import { invalidateCache, onCacheInvalidation } from '@/server/cache/invalidate';
 import { CATALOGUE_WIDE_TAGS, cacheTags } from '@/server/cache/tags';
 import { invalidateSearchResults } from '@/server/search/result-cache';
-import { invalidateAllVocabularies } from '@/server/search/vocabulary';
 import { clearNavigationCache } from './navigation';
 import { invalidateFacets } from './facets';
 
 // The in-process caches of catalogue reads follow the shared invalidations (this process's and,
-// through the poller, every other process's).
+// through the poller, every other process's). They also compare their entries with
+// `lastInvalidated()`, which holds across the server's route bundles; this is the fast path.
 onCacheInvalidation((tags) => {
   if (tags.includes(cacheTags.catalogue) || tags.includes(cacheTags.search)) {
     invalidateSearchResults();
     invalidateFacets();
-    invalidateAllVocabularies();
   }
   if (tags.includes(cacheTags.catalogue) || tags.includes(cacheTags.navigation)) clearNavigationCache();
 });

@@ -1,9 +1,14 @@
 import 'server-only';
+import { lastInvalidated } from '@/server/cache/invalidate';
+import { cacheTags } from '@/server/cache/tags';
 import { and, eq } from 'drizzle-orm';
 import { buildFacets, FACET_PARAM_PREFIX, hasFacetSelection, parseFacetSelection, type AttributeRow, type Facet, type FacetSelection } from '@/lib/catalogue/facets';
 import { AppError } from '@/server/api/errors';
 import { getDb, type Db } from '@/server/db/client';
 import { families, inventoryProducts, modelAttributes, products } from '@/server/db/schema';
+
+/** Catalogue changes anywhere (this process, another route bundle, another instance) make entries stale. */
+const SEARCH_TAGS = [cacheTags.catalogue, cacheTags.search];
 
 /**
  * Technical-attribute filters of a family (see lib/catalogue/facets.ts). The attribute rows of a
@@ -26,7 +31,7 @@ async function familyRows(db: Db, familyId: number): Promise<FamilyRows['rows']>
   let perDb = cache.get(db);
   if (!perDb) cache.set(db, (perDb = new Map()));
   const hit = perDb.get(familyId);
-  if (hit && hit.generation === generation && Date.now() - hit.at < TTL_MS) return hit.rows;
+  if (hit && hit.generation === generation && Date.now() - hit.at < TTL_MS && lastInvalidated(SEARCH_TAGS) < hit.at) return hit.rows;
   const rows = await db
     .select({
       productId: inventoryProducts.productId,

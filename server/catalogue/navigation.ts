@@ -5,6 +5,10 @@ import { asc } from 'drizzle-orm';
 import { generatedMediaUrl } from '@/lib/catalogue/media';
 import { getDb } from '@/server/db/client';
 import { chapters, families } from '@/server/db/schema';
+import { lastInvalidated } from '@/server/cache/invalidate';
+import { cacheTags } from '@/server/cache/tags';
+
+const NAVIGATION_TAGS = [cacheTags.catalogue, cacheTags.navigation];
 
 export type { NavigationChapter, NavigationFamily };
 
@@ -58,7 +62,7 @@ async function loadNavigationChapters(): Promise<NavigationChapter[]> {
  */
 export function listNavigationChapters(): Promise<NavigationChapter[]> {
   const now = Date.now();
-  if (cached && now - cached.at < NAVIGATION_CACHE_MS) return cached.value;
+  if (cached && now - cached.at < NAVIGATION_CACHE_MS && lastInvalidated(NAVIGATION_TAGS) < cached.at) return cached.value;
   const entry = { at: now, value: loadNavigationChapters() };
   cached = entry;
   entry.value.catch(() => {

@@ -1,5 +1,10 @@
 import 'server-only';
+import { lastInvalidated } from '@/server/cache/invalidate';
+import { cacheTags } from '@/server/cache/tags';
 import type { Db } from '@/server/db/client';
+
+/** Catalogue changes anywhere (this process, another route bundle, another instance) make entries stale. */
+const SEARCH_TAGS = [cacheTags.catalogue, cacheTags.search];
 
 /**
  * Recent search results, per database: what visitors type repeats a lot (the same first letters
@@ -30,7 +35,7 @@ export function cachedResult<T>(db: Db, key: string, compute: () => Promise<T>):
   if (!cache) caches.set(db, (cache = new Map()));
   const now = Date.now();
   const hit = cache.get(key);
-  if (hit && hit.generation === generation && now - hit.at < TTL_MS) {
+  if (hit && hit.generation === generation && now - hit.at < TTL_MS && lastInvalidated(SEARCH_TAGS) < hit.at) {
     // Most recently used last: the oldest entries go first when the cache is full.
     cache.delete(key);
     cache.set(key, hit);

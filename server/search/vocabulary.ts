@@ -1,4 +1,6 @@
 import 'server-only';
+import { lastInvalidated } from '@/server/cache/invalidate';
+import { cacheTags } from '@/server/cache/tags';
 import { sql } from 'drizzle-orm';
 import { foldAccents, modernSpelling, words } from '@/lib/search/normalize';
 import { Vocabulary } from '@/lib/search/vocabulary';
@@ -20,8 +22,6 @@ interface Entry {
 
 const cache = new WeakMap<Db, Entry>();
 const loading = new WeakMap<Db, Promise<Entry>>();
-/** Set when the catalogue changed somewhere: the next use checks the vocabulary again. */
-let invalidatedAt = 0;
 
 async function signature(db: Db): Promise<string> {
   const r = await db.execute<{ n: number; u: string | null; m: number; mu: string | null }>(sql`
@@ -126,7 +126,7 @@ export async function getVocabulary(db: Db): Promise<Vocabulary> {
   }
   // Built before the catalogue was filled (a search before the seed): look again right away.
   if (entry.vocabulary.size === 0) return (await refresh(db, entry)).vocabulary;
-  if ((Date.now() - entry.checkedAt >= CHECK_MS || entry.checkedAt <= invalidatedAt) && !loading.has(db)) {
+  if ((Date.now() - entry.checkedAt >= CHECK_MS || entry.checkedAt <= lastInvalidated([cacheTags.catalogue, cacheTags.search])) && !loading.has(db)) {
     refresh(db, entry).catch((err: unknown) => console.error('[search] vocabulário não atualizado:', err));
   }
   return entry.vocabulary;
@@ -137,7 +137,3 @@ export function invalidateVocabulary(db: Db): void {
   cache.delete(db);
 }
 
-/** Forget the vocabulary of every database (a catalogue change seen through the cache log). */
-export function invalidateAllVocabularies(): void {
-  invalidatedAt = Date.now();
-}
