@@ -5,6 +5,7 @@ import { ImageRetry } from '@/components/catalogue/image-retry';
 import { Toaster } from '@/components/ui/sonner';
 import { getTranslations } from 'next-intl/server';
 import { siteUrl } from '@/lib/env';
+import { clientMessages } from '@/lib/i18n/client-messages';
 import '@fontsource-variable/inter';
 import './globals.css';
 
@@ -28,7 +29,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
   return (
     <html lang="pt-PT" className="light" style={{ colorScheme: 'light' }}>
       <body className="min-h-screen font-sans">
-        <NextIntlClientProvider>
+        {/* Only the namespaces client components use travel to the browser. */}
+        <NextIntlClientProvider messages={clientMessages()}>
           {children}
           <Toaster />
           <HydrationMarker />
