@@ -2,20 +2,14 @@ import 'server-only';
 import type { DbOrTx } from '@/server/db/client';
 import { invalidateCache, onCacheInvalidation } from '@/server/cache/invalidate';
 import { CATALOGUE_WIDE_TAGS, cacheTags } from '@/server/cache/tags';
-import { invalidateSearchResults } from '@/server/search/result-cache';
 import { invalidateAllVocabularies } from '@/server/search/vocabulary';
-import { clearNavigationCache } from './navigation';
-import { invalidateFacets } from './facets';
 
-// The in-process caches of catalogue reads follow the shared invalidations (this process's and,
-// through the poller, every other process's).
+// Catalogue reads are kept in the shared cache (`cachedRead`, server/cache/read.ts) and refreshed
+// by tag. The one value that cannot travel as JSON — the search vocabulary, a class with its
+// indexes — stays in memory and follows the same invalidations (this process's and, through the
+// poller, every other process's).
 onCacheInvalidation((tags) => {
-  if (tags.includes(cacheTags.catalogue) || tags.includes(cacheTags.search)) {
-    invalidateSearchResults();
-    invalidateFacets();
-    invalidateAllVocabularies();
-  }
-  if (tags.includes(cacheTags.catalogue) || tags.includes(cacheTags.navigation)) clearNavigationCache();
+  if (tags.includes(cacheTags.catalogue) || tags.includes(cacheTags.search)) invalidateAllVocabularies();
 });
 
 /**

@@ -115,17 +115,26 @@ describe('GET /api/products/search', () => {
     ['sort=price', 'sort'],
     ['offset=-1', 'offset'],
     ['order=up', 'order'],
-    ['chapter=999', 'chapter'],
-    ['family=99-999', 'family'],
-    ['category_id=nao-existe', 'family'],
-    ['brand=marca-que-nao-existe', 'brand'],
     [`q=${'x'.repeat(201)}`, 'q'],
   ])('answers 400 with the error shape for %s', async (query, field) => {
-    const { status, body } = await get(query.startsWith('q=') ? query : `${q('torneira')}&${query}`);
+    const { status, headers, body } = await get(query.startsWith('q=') ? query : `${q('torneira')}&${query}`);
     expect(status).toBe(400);
+    expect(headers.get('cache-control')).toBe('private, no-store');
     expect(body).toMatchObject({ success: false, message: expect.any(String), error: { code: 'bad_request', message: expect.any(String) } });
     expect(Object.keys(body.error?.details ?? {})).toContain(field);
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|ZodError/);
+  });
+
+  it.each([
+    ['chapter=999', 'chapter', 'Nenhum produto encontrado com a pesquisa «torneira» e a categoria 999.'],
+    ['family=99-999', 'family', 'Nenhum produto encontrado com a pesquisa «torneira» e a família 99-999.'],
+    ['category_id=nao-existe', 'family', 'Nenhum produto encontrado com a pesquisa «torneira» e a família nao-existe.'],
+    ['brand=marca-que-nao-existe', 'brand', 'Nenhum produto encontrado com a pesquisa «torneira» e a marca marca-que-nao-existe.'],
+  ])('answers 404 with the listing page\'s words for an unknown %s', async (query, field, message) => {
+    const { status, body } = await get(`${q('torneira')}&${query}`);
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ success: false, message, error: { code: 'not_found', message } });
+    expect(Object.keys(body.error?.details ?? {})).toEqual([field]);
   });
 
   it('finds nothing for queries shorter than 2 characters', async () => {
@@ -329,12 +338,18 @@ describe('GET /api/products/by-chapter', () => {
     expect(body.error?.message).toBe(message);
   });
 
-  it.each(['limit=abc', 'limit=1000', 'offset=-1', 'sort=price', 'chapter=999', 'brand_id=99999'])(
-    'answers 400 for %s',
-    async (query) => {
-      const { status, body } = await list(query);
-      expect(status).toBe(400);
-      expect(body.error?.code).toBe('bad_request');
-    },
-  );
+  it.each(['limit=abc', 'limit=1000', 'offset=-1', 'sort=price'])('answers 400 for %s', async (query) => {
+    const { status, body } = await list(query);
+    expect(status).toBe(400);
+    expect(body.error?.code).toBe('bad_request');
+  });
+
+  it.each([
+    ['chapter=999', 'Nenhum produto encontrado com a categoria 999.'],
+    ['brand_id=99999', 'Nenhum produto encontrado com a marca 99999.'],
+  ])('answers 404 for the unknown %s', async (query, message) => {
+    const { status, body } = await list(query);
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ success: false, message, error: { code: 'not_found' } });
+  });
 });

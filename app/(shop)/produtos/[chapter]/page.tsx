@@ -7,6 +7,7 @@ import { generatedMediaUrl } from '@/lib/catalogue/media';
 import { listingHref, parseListingParams } from '@/lib/catalogue/listing';
 import { chapterPath } from '@/lib/catalogue/urls';
 import { pageMetadata } from '@/lib/seo';
+import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
 import { getChapter, listBrandFacets, listChapters, listFamilies } from '@/server/catalogue/queries';
 
@@ -46,7 +47,7 @@ export default async function ChapterPage({ params, searchParams }: { params: Pa
   }
 
   const chapters = await listChapters();
-  const result = await getListing(query, { chapter });
+  const result = await getListing(pageListingQuery(query, { chapter: chapter.code }));
   const brandFacets = await listBrandFacets({ chapterCode: chapter.code, familyId: result.family?.id });
   return (
     <ProductsView
