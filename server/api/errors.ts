@@ -116,7 +116,14 @@ export function toAppError(err: unknown, log: { requestId?: string; method?: str
   return new AppError({ code: 'internal_error', message: apiText('internal') });
 }
 
-/** Anything → an error response (see `toAppError`). Route handlers get this through server/api/route.ts. */
-export function handleApiError(err: unknown, headers?: HeadersInit): NextResponse<ApiErrorBody> {
-  return errorResponse(toAppError(err), headers);
+/**
+ * Anything → the error response (see `toAppError`): what the route wrapper (server/api/route.ts)
+ * answers for everything thrown by a check or a handler.
+ */
+export function handleApiError(
+  err: unknown,
+  log: { requestId?: string; method?: string; path?: string } = {},
+  headers?: HeadersInit,
+): NextResponse<ApiErrorBody> {
+  return errorResponse(toAppError(err, log), headers);
 }

@@ -8,7 +8,7 @@ import type { Viewer } from '@/lib/auth/viewer';
 import type { FeatureFlag } from '@/lib/flags';
 import { viewerFromHeaders } from '@/server/auth/session';
 import { flagsFromHeaders } from '@/server/flags';
-import { apiText, AppError, errorBody, toAppError, validationError } from './errors';
+import { apiText, AppError, handleApiError, validationError } from './errors';
 
 /**
  * The one wrapper of every route handler under app/ (model: `withWorkspace` in dubinc/dub):
@@ -225,11 +225,7 @@ function makeRoute<A extends AuthMode, P extends Schema | undefined, Q extends S
       const response = NextResponse.json(envelope, { status: result.status ?? 200, headers: result.headers });
       return withHeaders(response, { 'Cache-Control': successCache, 'x-request-id': requestId });
     } catch (err) {
-      const error = toAppError(err, { requestId, method: request.method, path: url.pathname });
-      return NextResponse.json(errorBody(error), {
-        status: error.status,
-        headers: { 'Cache-Control': PRIVATE_NO_STORE, 'x-request-id': requestId },
-      });
+      return handleApiError(err, { requestId, method: request.method, path: url.pathname }, { 'Cache-Control': PRIVATE_NO_STORE, 'x-request-id': requestId });
     }
   };
   return Object.assign(route, { [ROUTE]: true });
