@@ -10,8 +10,9 @@
  *   3. over HTTP, when a production build exists (`.next/BUILD_ID`) and includes the search
  *      route: starts `next start -p 3311` on the same data folder (after closing this process's
  *      handle: one process per folder), ~300 suggestion requests, then stops the server.
- * Search results are cached for a minute (server/search/result-cache.ts): first-time queries and
- * repeated ones are reported apart.
+ * In-process the searches are never cached (the shared cache of listing pages lives in the Next
+ * server): both in-process rounds measure the search itself; over HTTP, first-time queries and
+ * repeated ones (served from the cache) are reported apart.
  * Also prints the plan of the slowest listing query at 50,000 models.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -124,13 +125,11 @@ function extraRows(base: RawCatalogueRow[], count: number): RawCatalogueRow[] {
 
 async function inProcess(label: string) {
   const { searchProducts, suggestProducts } = await import('@/server/search/engine');
-  const { invalidateSearchResults } = await import('@/server/search/result-cache');
   const inputs = suggestionInputs();
-  // Warm-up: vocabulary, plans, JIT. Then the results cache is emptied: the first round measures
-  // the searches themselves, the second what a repeated query costs (served from the cache).
+  // Warm-up: vocabulary, plans, JIT. In-process nothing is cached: the second round measures
+  // the same searches again.
   for (const q of inputs.slice(0, 10)) await suggestProducts(q, 10);
   for (const q of LISTING.slice(0, 5)) await searchProducts({ q, limit: 50, offset: 0, sort: 'relevance', order: 'desc' });
-  invalidateSearchResults();
 
   const suggest: number[] = [];
   const repeated: number[] = [];
@@ -149,8 +148,7 @@ async function inProcess(label: string) {
   const listing: number[] = [];
   const slowest = { q: '', ms: 0 };
   for (let round = 0; round < 3; round++) {
-    // Every round measures the search itself (the results cache is emptied before each).
-    invalidateSearchResults();
+    // Every round measures the search itself (nothing is cached in-process).
     for (const q of LISTING) {
       const ms = await time(() => searchProducts({ q, limit: 50, offset: 0, sort: 'relevance', order: 'desc' }));
       listing.push(ms);
@@ -158,7 +156,7 @@ async function inProcess(label: string) {
     }
   }
   report(`${label}: sugestões (10)`, suggest);
-  report(`${label}: sugestões repetidas (cache)`, repeated);
+  report(`${label}: sugestões repetidas`, repeated);
   report(`${label}: pesquisa de listagem (50 + total)`, listing);
   return slowest;
 }

@@ -18,12 +18,14 @@ import {
  * request's host names. The `x-shop-flags` header set by proxy.ts can only switch a flag off,
  * never on: a flag is on when both agree.
  */
-export const getFeatureFlags = cache(async (): Promise<FeatureFlags> => {
-  const h = await headers();
+export const getFeatureFlags = cache(async (): Promise<FeatureFlags> => flagsFromHeaders(await headers()));
+
+/** The flags of a request from its headers (route handlers pass their request's headers). */
+export function flagsFromHeaders(h: Pick<Headers, 'get'>): FeatureFlags {
   const derived = flagsForRequest(h, productionHosts());
   const fromProxy = parseFlagsHeader(h.get(FLAGS_HEADER));
   return fromProxy ? intersectFlags(derived, fromProxy) : derived;
-});
+}
 
 export async function isFeatureEnabled(flag: FeatureFlag): Promise<boolean> {
   return (await getFeatureFlags())[flag];

@@ -3,24 +3,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import type { ApiBody } from '@/lib/api/types';
+import type { SearchResultJson } from '@/lib/catalogue/types';
 import { ProductCard, type ProductCardData } from './product-card';
 
-interface ApiItem {
-  product_code: string;
-  name: string;
-  seo_optimized_name: string | null;
-  image_url: string;
-  url: string;
-  brand: string | null;
-  brand_slug: string | null;
-  brand_logo_url: string | null;
-  family: string;
-  family_url: string;
-  available_sizes: string[] | null;
-  stock_status: ProductCardData['stockStatus'];
-}
-
-function toCard(item: ApiItem): ProductCardData {
+function toCard(item: SearchResultJson): ProductCardData {
   return {
     productCode: item.product_code,
     name: item.seo_optimized_name || item.name,
@@ -31,7 +18,7 @@ function toCard(item: ApiItem): ProductCardData {
     brandLogoUrl: item.brand_logo_url,
     familyTitle: item.family,
     familyPath: item.family_url,
-    availableSizes: item.available_sizes ?? [],
+    availableSizes: item.available_sizes,
     stockStatus: item.stock_status,
   };
 }
@@ -72,8 +59,8 @@ export function InfiniteProducts({
       const sep = apiUrl.includes('?') ? '&' : '?';
       const res = await fetch(`${apiUrl}${sep}limit=${pageSize}&offset=${offset}`, { headers: { Accept: 'application/json' } });
       if (!res.ok) throw new Error(String(res.status));
-      const body = (await res.json()) as { success: boolean; data: ApiItem[] };
-      if (!body.success) throw new Error('unsuccessful');
+      const body = (await res.json()) as ApiBody<SearchResultJson[]>;
+      if (!body.success) throw new Error(body.message);
       setItems((prev) => [...prev, ...body.data.map(toCard)]);
       setOffset((o) => (body.data.length === 0 ? total : o + body.data.length));
     } catch {

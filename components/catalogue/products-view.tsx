@@ -11,7 +11,7 @@ import { JsonLd } from '@/components/seo/json-ld';
 import { siteUrl } from '@/lib/env';
 import { toCardData } from '@/lib/catalogue/cards';
 import { facetQueryEntries, toggleFacet } from '@/lib/catalogue/facets';
-import { emptyListingMessage, listingHref, PAGE_SIZE, type ListingParams } from '@/lib/catalogue/listing';
+import { emptyListingMessage, listingApiUrl, listingHref, PAGE_SIZE, type ListingParams } from '@/lib/catalogue/listing';
 import { chapterPath, familyPath } from '@/lib/catalogue/urls';
 import { formatInteger } from '@/lib/format';
 import type { BrandFacet, FamilyInfo, ListingResult } from '@/lib/catalogue/types';
@@ -27,26 +27,6 @@ interface Props {
   families: FamilyInfo[];
   chapterSlugByCode: Record<number, string>;
   brandFacets: { brands: BrandFacet[]; noBrand: number };
-}
-
-/** The API URL the infinite scroll continues with (spec 7: search when there is text, by-chapter otherwise). */
-function apiUrlFor(result: ListingResult, attrs: Record<string, string[]>): string {
-  const qs = new URLSearchParams();
-  if (result.family) for (const [name, value] of facetQueryEntries(attrs)) qs.set(name, value);
-  if (result.search) {
-    qs.set('q', result.search);
-    qs.set('sort', 'relevance');
-    if (result.chapter) qs.set('chapter', String(result.chapter.code));
-    if (result.family) qs.set('family', result.family.code);
-    if (result.brand && result.brand.id !== null) qs.set('brand', result.brand.id === 'no-brand' ? 'no-brand' : String(result.brand.id));
-    return `/api/products/search?${qs}`;
-  }
-  if (result.chapter) qs.set('chapter', String(result.chapter.code));
-  if (result.family) qs.set('family', result.family.code);
-  if (result.brand && result.brand.id !== null) qs.set('brand_id', result.brand.id === 'no-brand' ? 'no-brand' : String(result.brand.id));
-  qs.set('sort', 'name');
-  qs.set('order', 'asc');
-  return `/api/products/by-chapter?${qs}`;
 }
 
 export function ProductsView({ result, params, basePath, heading, intro, crumbs, families, chapterSlugByCode, brandFacets }: Props) {
@@ -237,7 +217,7 @@ export function ProductsView({ result, params, basePath, heading, intro, crumbs,
                   })),
                 }}
               />
-              <InfiniteProducts apiUrl={apiUrlFor(result, attrs)} startOffset={end} total={page.total} pageSize={PAGE_SIZE} />
+              <InfiniteProducts apiUrl={listingApiUrl(result, attrs)} startOffset={end} total={page.total} pageSize={PAGE_SIZE} />
               <nav aria-label="Paginação" data-pager className="mt-6 flex items-center justify-between text-sm">
                 {prevHref ? <Link href={prevHref} rel="prev" className="font-medium text-sky-800 hover:underline">← Página anterior</Link> : <span />}
                 <span className="text-slate-600">

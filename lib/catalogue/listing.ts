@@ -1,43 +1,13 @@
-import { facetQueryEntries, parseFacetSelection } from './facets';
+import { facetQueryEntries } from './facets';
+import type { ListingParams } from './listing-query';
 import type { ListingResult } from './types';
 
 /**
- * Query parameters of /produtos (spec 2.5): view, brand (slug, id or no-brand), search, chapter,
- * family, t, page; and, within a family, technical-attribute filters `f.<attribute>=<key>,…`.
+ * Listing links and texts shared by the listing pages (parsing of their parameters, with zod,
+ * lives in listing-query.ts): view, brand (slug, id or no-brand), search, chapter, family, t,
+ * page; and, within a family, technical-attribute filters `f.<attribute>=<key>,…`.
  */
-export const PAGE_SIZE = 50;
-
-export interface ListingParams {
-  view?: 'all';
-  brand?: string;
-  search?: string;
-  chapter?: string;
-  family?: string;
-  page: number;
-  /** Technical-attribute filters: attribute slug → value keys (see facets.ts). */
-  attrs?: Record<string, string[]>;
-}
-
-type RawParams = Record<string, string | string[] | undefined>;
-
-function first(value: string | string[] | undefined): string | undefined {
-  const v = Array.isArray(value) ? value[0] : value;
-  const trimmed = v?.trim();
-  return trimmed ? trimmed : undefined;
-}
-
-export function parseListingParams(raw: RawParams): ListingParams {
-  const page = Number(first(raw.page) ?? '1');
-  return {
-    view: first(raw.view) === 'all' ? 'all' : undefined,
-    brand: first(raw.brand)?.slice(0, 80),
-    search: first(raw.search)?.slice(0, 120),
-    chapter: first(raw.chapter)?.slice(0, 80),
-    family: first(raw.family)?.slice(0, 80),
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
-    attrs: parseFacetSelection(raw),
-  };
-}
+export { PAGE_SIZE, parseListingParams, type ListingParams } from './listing-query';
 
 /** True when /produtos should show products rather than the chapter grid (spec 4, product listing). */
 export function isProductsMode(p: ListingParams): boolean {
@@ -58,13 +28,24 @@ export function listingHref(basePath: string, params: Partial<ListingParams>): s
   return s ? `${basePath}?${s}` : basePath;
 }
 
-/** 'Nenhum produto encontrado com …' composed from the active filters (spec 8). */
-export function emptyListingMessage(r: Pick<ListingResult, 'search' | 'brand' | 'family' | 'chapter'> & { facets?: ListingResult['facets'] }): string {
+/**
+ * 'Nenhum produto encontrado com …' composed from the active filters (spec 8), an unknown chapter,
+ * family or brand named as given; a query that cannot be answered says why.
+ */
+export function emptyListingMessage(
+  r: Pick<ListingResult, 'search' | 'brand' | 'family' | 'chapter'> & { facets?: ListingResult['facets']; problem?: ListingResult['problem'] },
+): string {
+  const problem = r.problem ?? null;
+  if (problem?.code === 'bad_request') return problem.message;
+  const unknown = (field: string) => (problem?.field === field ? problem.value : null);
   const parts: string[] = [];
   if (r.search) parts.push(`a pesquisa «${r.search}»`);
   if (r.brand) parts.push(r.brand.id === 'no-brand' ? 'produtos sem marca' : `a marca ${r.brand.name}`);
+  else if (unknown('brand')) parts.push(`a marca ${unknown('brand')}`);
   if (r.family) parts.push(`a família ${r.family.title}`);
+  else if (unknown('family')) parts.push(`a família ${unknown('family')}`);
   else if (r.chapter) parts.push(`a categoria ${r.chapter.title}`);
+  else if (unknown('chapter')) parts.push(`a categoria ${unknown('chapter')}`);
   for (const facet of r.facets ?? []) {
     const chosen = facet.options.filter((o) => o.active).map((o) => o.label);
     if (chosen.length) parts.push(`${facet.name} ${chosen.join(' ou ')}`);
@@ -72,4 +53,29 @@ export function emptyListingMessage(r: Pick<ListingResult, 'search' | 'brand' | 
   if (parts.length === 0) return 'Nenhum produto disponível';
   const last = parts.pop();
   return `Nenhum produto encontrado com ${parts.length ? `${parts.join(', ')} e ${last}` : last}.`;
+}
+
+/**
+ * The API the infinite scroll continues a listing page with (spec 7): the search when there is
+ * free text, by-chapter otherwise, with the resolved chapter, family and brand of the page (by
+ * code and id) and its technical filters, without limit and offset.
+ */
+export function listingApiUrl(result: ListingResult, attrs: Record<string, string[]>): string {
+  const qs = new URLSearchParams();
+  if (result.family) for (const [name, value] of facetQueryEntries(attrs)) qs.set(name, value);
+  const brand = result.brand && result.brand.id !== null ? String(result.brand.id) : null;
+  if (result.search) {
+    qs.set('q', result.search);
+    qs.set('sort', 'relevance');
+    if (result.chapter) qs.set('chapter', String(result.chapter.code));
+    if (result.family) qs.set('family', result.family.code);
+    if (brand) qs.set('brand', brand);
+    return `/api/products/search?${qs}`;
+  }
+  if (result.chapter) qs.set('chapter', String(result.chapter.code));
+  if (result.family) qs.set('family', result.family.code);
+  if (brand) qs.set('brand_id', brand);
+  qs.set('sort', 'name');
+  qs.set('order', 'asc');
+  return `/api/products/by-chapter?${qs}`;
 }

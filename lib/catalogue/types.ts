@@ -121,6 +121,48 @@ export interface ResolvedBrand {
   slug: string;
 }
 
+/** Sort orders of a listing: `relevance` only means something with free text (name order without). */
+export const LISTING_SORTS = ['relevance', 'name', 'created_at', 'updated_at'] as const;
+export type ListingSort = (typeof LISTING_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * One listing request, whoever asks (a listing page, /api/products/search, /api/products/by-chapter):
+ * the typed result of URL parsing (lib/catalogue/listing-query.ts), the input of `getListing`.
+ */
+export interface ListingQuery {
+  /** Free text: search mode (fewer than 2 useful characters find nothing). null: browse. */
+  search: string | null;
+  /** Chapter code or slug. */
+  chapter?: string;
+  /** Family code (`10-010`) or slug. */
+  family?: string;
+  /** Brand id, slug or `no-brand`. */
+  brand?: string;
+  /** Technical-attribute filters (attribute slug → value keys); they need a family. */
+  attrs: Record<string, string[]>;
+  sort: ListingSort;
+  order: SortOrder;
+  limit: number;
+  offset: number;
+}
+
+/**
+ * Why a listing is empty before any product was read: a chapter, family or brand that does not
+ * exist (`not_found`), or a query that cannot be answered (`bad_request`). The page shows it in
+ * its empty state; the APIs answer it as 404 or 400 — the same listing, the same answer.
+ */
+export interface ListingProblem {
+  code: 'not_found' | 'bad_request';
+  /** The query parameter at fault (`chapter`, `family`, `brand`). */
+  field: string;
+  /** The value as given. */
+  value: string;
+  /** Portuguese message of the field (`Marca desconhecida: acme.`). */
+  message: string;
+}
+
 export interface ListingResult {
   chapter: ChapterInfo | null;
   family: FamilyInfo | null;
@@ -129,6 +171,56 @@ export interface ListingResult {
   page: Page<ProductSummary>;
   /** Technical-attribute filters of the family (empty outside a family). */
   facets: Facet[];
+  /** Set when the query names something unknown or cannot be answered (the page is then empty). */
+  problem: ListingProblem | null;
+}
+
+/**
+ * A product of the public APIs (spec 3, "Search result"): /api/products/search, campaigns, and
+ * the infinite scroll of the listing pages. No prices: they are not public.
+ */
+export interface SearchResultJson {
+  id: number;
+  product_code: string;
+  name: string;
+  seo_optimized_name: string | null;
+  description: string | null;
+  image_url: string;
+  main_photo_url: string;
+  available_sizes: string[];
+  brand_logo_url: string | null;
+  /** Family title (the spec's "category"). */
+  category: string;
+  /** Chapter title. */
+  chapter: string;
+  /** Family title. */
+  family: string;
+  chapter_code: number;
+  family_code: string;
+  brand: string | null;
+  brand_id: number | null;
+  official_site: string | null;
+  /** Not part of the summary shape: null here, full text on the product page. */
+  informacao_adicional: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Product page path. */
+  url: string;
+  /** For building links without another request: brand listing, family page, stock badge. */
+  brand_slug: string | null;
+  family_url: string;
+  stock_status: StockStatus;
+}
+
+/** A row of GET /api/products/by-chapter: the search result plus the listing fields of spec 7. */
+export interface ListingResultJson extends SearchResultJson {
+  brand_name: string | null;
+  /** Number of models of the product. */
+  product_count: number;
+  /** Prices are never public: always null here. */
+  min_price: null;
+  max_price: null;
+  product_notes: null;
 }
 
 export interface NavigationFamily {

@@ -1,13 +1,29 @@
 import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
+import type { ApiErrorBody } from '@/lib/api/types';
+import { serverTranslator } from '@/server/mail/i18n';
 
-export type ErrorCode = 'bad_request' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'unprocessable' | 'rate_limited' | 'unavailable' | 'internal_error' | 'email_not_confirmed';
+export type { ApiErrorBody };
+
+export type ErrorCode =
+  | 'bad_request'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'feature_off'
+  | 'not_found'
+  | 'conflict'
+  | 'unprocessable'
+  | 'rate_limited'
+  | 'unavailable'
+  | 'internal_error'
+  | 'email_not_confirmed';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  feature_off: 403,
   not_found: 404,
   conflict: 409,
   unprocessable: 422,
@@ -16,6 +32,10 @@ const STATUS: Record<ErrorCode, number> = {
   unavailable: 503,
   internal_error: 500,
 };
+
+export function statusOf(code: ErrorCode): number {
+  return STATUS[code];
+}
 
 /** An error the API answers as it is: a code, a status and a Portuguese message. */
 export class AppError extends Error {
@@ -32,35 +52,78 @@ export class AppError extends Error {
   }
 }
 
-export interface ApiErrorBody {
-  success: false;
-  message: string;
-  error: { code: ErrorCode; message: string; details?: Record<string, string[]> };
+/** Texts of the `Api` namespace of messages/pt-PT.json. */
+export const apiText = serverTranslator('Api');
+
+/** A text of messages/pt-PT.json by its full key (`Newsletter.validation.emailInvalid`), or undefined. */
+function textAt(path: string): string | undefined {
+  const dot = path.lastIndexOf('.');
+  if (dot <= 0 || dot === path.length - 1 || /\s/.test(path)) return undefined;
+  try {
+    return serverTranslator(path.slice(0, dot))(path.slice(dot + 1));
+  } catch {
+    return undefined;
+  }
 }
 
-export function errorResponse(error: AppError, headers?: HeadersInit): NextResponse<ApiErrorBody> {
-  return NextResponse.json(
-    { success: false, message: error.message, error: { code: error.code, message: error.message, details: error.details } },
-    { status: error.status, headers },
-  );
+/**
+ * The text of a zod issue message. Schemas shared with the forms carry message keys (relative
+ * to `namespace`, or from the root of messages/pt-PT.json); the API's own schemas carry the
+ * Portuguese text itself, kept as it is.
+ */
+export function issueText(message: string, namespace?: string): string {
+  return (namespace ? textAt(`${namespace}.${message}`) : undefined) ?? textAt(message) ?? message;
 }
 
-/** zod issues → field messages: `{ limit: ['Deve ser um número entre 1 e 100.'] }`. */
-export function zodDetails(error: z.ZodError): Record<string, string[]> {
+/** zod issues → field messages: `{ limit: ['O limite deve ser…'] }` (`_` for the whole input). */
+export function zodDetails(error: z.ZodError, namespace?: string): Record<string, string[]> {
   const details: Record<string, string[]> = {};
   for (const issue of error.issues) {
-    const key = issue.path.join('.') || '_';
-    (details[key] ??= []).push(issue.message);
+    const key = issue.path.map(String).join('.') || '_';
+    (details[key] ??= []).push(issueText(issue.message, namespace));
   }
   return details;
 }
 
-/** Anything → a response: AppError as is, zod as 400, the rest logged and answered as a bare 500. */
-export function handleApiError(err: unknown): NextResponse<ApiErrorBody> {
-  if (err instanceof AppError) return errorResponse(err);
-  if (err instanceof z.ZodError) {
-    return errorResponse(new AppError({ code: 'bad_request', message: 'Parâmetros inválidos.', details: zodDetails(err) }));
-  }
-  console.error('[api] erro inesperado:', err);
-  return errorResponse(new AppError({ code: 'internal_error', message: 'Ocorreu um erro inesperado. Por favor, tente novamente.' }));
+/** A zod error as the 400 of the API: the first field message on top, every one in details. */
+export function validationError(error: z.ZodError, namespace?: string): AppError {
+  const details = zodDetails(error, namespace);
+  const first = Object.values(details)[0]?.[0] ?? apiText('invalidParams');
+  return new AppError({ code: 'bad_request', message: first, details });
+}
+
+export function errorBody(error: AppError): ApiErrorBody {
+  return {
+    success: false,
+    message: error.message,
+    error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+  };
+}
+
+export function errorResponse(error: AppError, headers?: HeadersInit): NextResponse<ApiErrorBody> {
+  return NextResponse.json(errorBody(error), { status: error.status, headers });
+}
+
+/**
+ * Anything thrown → the AppError to answer: AppError as is, zod as 400 with the field messages,
+ * the rest logged with its stack (and the request id, when known) and answered as a bare 500.
+ */
+export function toAppError(err: unknown, log: { requestId?: string; method?: string; path?: string } = {}): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof z.ZodError) return validationError(err);
+  const where = [log.requestId && `pedido ${log.requestId}`, log.method, log.path].filter(Boolean).join(' ');
+  console.error(`[api] erro inesperado${where ? ` (${where})` : ''}:`, err);
+  return new AppError({ code: 'internal_error', message: apiText('internal') });
+}
+
+/**
+ * Anything → the error response (see `toAppError`): what the route wrapper (server/api/route.ts)
+ * answers for everything thrown by a check or a handler.
+ */
+export function handleApiError(
+  err: unknown,
+  log: { requestId?: string; method?: string; path?: string } = {},
+  headers?: HeadersInit,
+): NextResponse<ApiErrorBody> {
+  return errorResponse(toAppError(err, log), headers);
 }

@@ -5,7 +5,6 @@ import { forbidden, redirect } from 'next/navigation';
 import { COMING_SOON_PATH, requiredFlagsForPath } from '@/lib/flags';
 import { accessDecision, effectiveRole, requirementFor, type RouteRequirement } from '@/lib/auth/permissions';
 import { toViewer, type Viewer } from '@/lib/auth/viewer';
-import { AppError } from '@/server/api/errors';
 import { getFeatureFlags } from '@/server/flags';
 import { getAuth } from './auth';
 
@@ -46,15 +45,5 @@ export async function requirePageAccess(pathname: string): Promise<Viewer> {
     if (requiredFlagsForPath(pathname).some((flag) => !flags[flag])) redirect(COMING_SOON_PATH);
   }
   if (decision !== 'allow') forbidden();
-  return viewer;
-}
-
-/** The gate of a route handler: AppError 401 without a session, 403 without the permission. */
-export async function requireApiAccess(request: Request, requirement: RouteRequirement): Promise<Viewer> {
-  const viewer = await viewerFromHeaders(request.headers);
-  const decision = accessDecision({ user: viewer, requirement: atLeastLogin(requirement) });
-  if (decision === 'login' || !viewer) throw new AppError({ code: 'unauthorized', message: 'Sessão necessária. Inicie sessão para continuar.' });
-  if (decision === 'admin-only') throw new AppError({ code: 'forbidden', message: 'Acesso reservado a administradores.' });
-  if (decision === 'denied') throw new AppError({ code: 'forbidden', message: 'Não tem permissão para aceder a este recurso.' });
   return viewer;
 }

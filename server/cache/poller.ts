@@ -3,8 +3,6 @@ import { gt, lt, max, asc } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { cacheInvalidations } from '@/server/db/schema';
 import { expireTagsLocally } from './invalidate';
-// The in-process catalogue caches register their invalidation listeners when loaded.
-import '@/server/catalogue/caches';
 
 const STATE = Symbol.for('cag.cache.poller');
 const PRUNE_EVERY_MS = 60 * 60_000;

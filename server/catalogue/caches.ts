@@ -1,21 +1,12 @@
 import 'server-only';
 import type { DbOrTx } from '@/server/db/client';
-import { invalidateCache, onCacheInvalidation } from '@/server/cache/invalidate';
-import { CATALOGUE_WIDE_TAGS, cacheTags } from '@/server/cache/tags';
-import { invalidateSearchResults } from '@/server/search/result-cache';
-import { clearNavigationCache } from './navigation';
-import { invalidateFacets } from './facets';
+import { invalidateCache } from '@/server/cache/invalidate';
+import { CATALOGUE_WIDE_TAGS } from '@/server/cache/tags';
 
-// The in-process caches of catalogue reads follow the shared invalidations (this process's and,
-// through the poller, every other process's). They also compare their entries with
-// `lastInvalidated()`, which holds across the server's route bundles; this is the fast path.
-onCacheInvalidation((tags) => {
-  if (tags.includes(cacheTags.catalogue) || tags.includes(cacheTags.search)) {
-    invalidateSearchResults();
-    invalidateFacets();
-  }
-  if (tags.includes(cacheTags.catalogue) || tags.includes(cacheTags.navigation)) clearNavigationCache();
-});
+// Catalogue reads are kept in the shared cache (`cachedRead`, server/cache/read.ts) and refreshed
+// by tag. The one value that cannot travel as JSON — the search vocabulary, a class with its
+// indexes — stays in memory and compares itself with `lastInvalidated()` (server/cache), which
+// holds for every route bundle of the server and follows the other processes through the poller.
 
 /**
  * After anything changed the catalogue as a whole (an import, the demo seed): every cached

@@ -48,7 +48,7 @@ export async function renderGeneratedSvg(kind: MediaKind, key: string): Promise<
       return familyImageSvg({ title: f.title, chapterIcon: look.icon, theme: look.theme });
     }
     case 'chapters': {
-      if (!/^\d+$/.test(key)) return null;
+      if (!/^\d{1,4}$/.test(key)) return null;
       const [c] = await db.select({ title: chapters.title }).from(chapters).where(eq(chapters.code, Number(key)));
       if (!c) return null;
       const look = await chapterLook(Number(key));

@@ -1,58 +1,92 @@
 import 'server-only';
-import { eq } from 'drizzle-orm';
-import { PAGE_SIZE, type ListingParams } from '@/lib/catalogue/listing';
-import { getDb } from '@/server/db/client';
-import { brands } from '@/server/db/schema';
-import { searchProducts } from '@/server/search';
-import { listProducts } from './products';
-import type { ChapterInfo, FamilyInfo, ListingResult, ResolvedBrand } from '@/lib/catalogue/types';
-import { getChapter, getFamily } from './queries';
+import type { ListingQuery, ListingResult, ListingSort, Page, ProductSummary, SortOrder } from '@/lib/catalogue/types';
+import { cachedRead } from '@/server/cache/read';
+import { cacheLife, cacheTags } from '@/server/cache/tags';
+import { browseProducts, searchProducts } from '@/server/search/engine';
 import { getFamilyFacets } from './facets';
-
-/** `brand` is a slug, an id or `no-brand`; an unknown one matches nothing (id null). */
-export async function resolveBrand(value: string | undefined): Promise<ResolvedBrand | null> {
-  if (!value) return null;
-  if (value === 'no-brand') return { id: 'no-brand', name: 'Sem marca', slug: 'no-brand' };
-  const db = await getDb();
-  const where = /^\d+$/.test(value) ? eq(brands.id, Number(value)) : eq(brands.slug, value);
-  const [row] = await db.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands).where(where);
-  return row ?? { id: null, name: value, slug: value };
-}
+import { listProducts } from './products';
+import { resolveListingScope } from './resolve';
 
 /**
- * One page of the product listing for the given path context (chapter/family from the route)
- * and query parameters. Free text goes through the search engine (relevance order), the rest
- * through the catalogue listing (name order).
+ * The one listing use case: the listing pages (page 1, server-rendered) and both product APIs
+ * (/api/products/search and /api/products/by-chapter: the infinite scroll's next pages) ask
+ * `getListing` with a `ListingQuery` parsed by lib/catalogue/listing-query.ts, so every page of a
+ * listing comes from the same code: one resolution of chapter, family and brand
+ * (server/catalogue/resolve.ts), one facet filter, one read of products.
+ *
+ * A chapter, family or brand that does not exist gives an empty listing with a `problem`: the
+ * page shows 'Nenhum produto encontrado com a marca …', the APIs answer 404 with the same words.
  */
-export async function getListing(
-  params: ListingParams,
-  context: { chapter?: ChapterInfo | null; family?: FamilyInfo | null } = {},
-): Promise<ListingResult> {
-  let chapter = context.chapter ?? null;
-  let family = context.family ?? null;
-  if (!chapter && params.chapter) chapter = await getChapter(params.chapter);
-  if (chapter && !family && params.family) family = await getFamily(chapter.code, params.family);
-  const brand = await resolveBrand(params.brand);
-  const offset = (params.page - 1) * PAGE_SIZE;
-  const search = params.search ?? null;
 
-  if (brand && brand.id === null) {
-    return { chapter, family, brand, search, facets: [], page: { items: [], total: 0, limit: PAGE_SIZE, offset } };
-  }
-  const brandFilter = brand?.id === null ? undefined : (brand?.id ?? undefined);
-  const { facets, productIds } = family ? await getFamilyFacets(family.id, params.attrs ?? {}, brandFilter) : { facets: [], productIds: null };
+/** What one page of products depends on (the key of its cached read). */
+interface PageScope {
+  chapterCode: number | null;
+  familyCode: string | null;
+  brand: number | 'no-brand' | null;
+  /** Products allowed by the technical filters (null: no filter). */
+  productIds: number[] | null;
+  search: string | null;
+  sort: ListingSort;
+  order: SortOrder;
+  limit: number;
+  offset: number;
+}
+
+async function readPage(scope: PageScope): Promise<Page<ProductSummary>> {
   const filters = {
-    chapterCode: chapter?.code,
-    familyCode: family?.code,
-    brand: brandFilter,
-    productIds: productIds ?? undefined,
+    chapterCode: scope.chapterCode ?? undefined,
+    familyCode: scope.familyCode ?? undefined,
+    brand: scope.brand ?? undefined,
+    productIds: scope.productIds ?? undefined,
   };
-  if (search) {
-    const result = await searchProducts({ q: search, limit: PAGE_SIZE, offset, sort: 'relevance', order: 'desc', ...filters });
-    return { chapter, family, brand, search, facets, page: { items: result.items, total: result.total, limit: PAGE_SIZE, offset } };
+  const { limit, offset } = scope;
+  if (scope.search !== null) {
+    const found = await searchProducts({ q: scope.search, limit, offset, sort: scope.sort, order: scope.order, ...filters });
+    return { items: found.items, total: found.total, limit, offset };
   }
-  const page = await listProducts(filters, { limit: PAGE_SIZE, offset });
-  return { chapter, family, brand, search, facets, page };
+  if (scope.sort === 'name' && scope.order === 'asc') return listProducts(filters, { limit, offset });
+  const page = await browseProducts(filters, { sort: scope.sort, order: scope.order, limit, offset });
+  return { items: page.items, total: page.total, limit, offset };
+}
+
+function scopeTags(scope: PageScope): string[] {
+  const tags: string[] = [cacheTags.catalogue];
+  if (scope.chapterCode !== null) tags.push(cacheTags.chapter(scope.chapterCode));
+  if (scope.familyCode !== null) tags.push(cacheTags.family(scope.familyCode));
+  if (typeof scope.brand === 'number') tags.push(cacheTags.brand(scope.brand));
+  return tags;
+}
+
+const readBrowsePage = cachedRead('listing-page', readPage, { tags: scopeTags, revalidate: cacheLife.catalogue });
+const readSearchPage = cachedRead('listing-search', readPage, {
+  tags: (scope) => [...scopeTags(scope), cacheTags.search],
+  revalidate: cacheLife.search,
+});
+
+/** One page of a product listing (see the module comment). */
+export async function getListing(query: ListingQuery): Promise<ListingResult> {
+  const scope = await resolveListingScope(query);
+  const base = { chapter: scope.chapter, family: scope.family, brand: scope.brand, search: query.search };
+  if (scope.problem) {
+    return { ...base, facets: [], page: { items: [], total: 0, limit: query.limit, offset: query.offset }, problem: scope.problem };
+  }
+  const brand = scope.brand?.id ?? null;
+  const { facets, productIds } = scope.family
+    ? await getFamilyFacets(scope.family.id, scope.family.code, query.attrs, brand)
+    : { facets: [], productIds: null };
+  const pageScope: PageScope = {
+    chapterCode: scope.chapter?.code ?? null,
+    familyCode: scope.family?.code ?? null,
+    brand,
+    productIds,
+    search: query.search,
+    sort: query.sort,
+    order: query.order,
+    limit: query.limit,
+    offset: query.offset,
+  };
+  const page = await (query.search !== null ? readSearchPage : readBrowsePage)(pageScope);
+  return { ...base, facets, page, problem: null };
 }
 
 export { emptyListingMessage } from '@/lib/catalogue/listing';

@@ -3,19 +3,12 @@ import type { NavigationChapter, NavigationFamily } from '@/lib/catalogue/types'
 
 import { asc } from 'drizzle-orm';
 import { generatedMediaUrl } from '@/lib/catalogue/media';
+import { cachedRead } from '@/server/cache/read';
+import { cacheTags } from '@/server/cache/tags';
 import { getDb } from '@/server/db/client';
 import { chapters, families } from '@/server/db/schema';
-import { lastInvalidated } from '@/server/cache/invalidate';
-import { cacheTags } from '@/server/cache/tags';
-
-const NAVIGATION_TAGS = [cacheTags.catalogue, cacheTags.navigation];
 
 export type { NavigationChapter, NavigationFamily };
-
-/** How long the navigation tree is kept in memory. */
-export const NAVIGATION_CACHE_MS = 5 * 60_000;
-
-let cached: { at: number; value: Promise<NavigationChapter[]> } | null = null;
 
 export function familyCardImageUrl(code: string, photoPath: string | null): string {
   return photoPath || `${generatedMediaUrl('families', code, 'webp', 64)}&q=70`;
@@ -58,20 +51,9 @@ async function loadNavigationChapters(): Promise<NavigationChapter[]> {
 
 /**
  * The 16 chapters with their families for the mega-menu and the categories sidebar, in catalogue
- * order. Kept in memory for 5 minutes (concurrent callers share one query; a failure is not kept).
+ * order. Kept in the shared cache (tags: navigation, catalogue) until an import, the demo seed or
+ * an admin write invalidates it.
  */
-export function listNavigationChapters(): Promise<NavigationChapter[]> {
-  const now = Date.now();
-  if (cached && now - cached.at < NAVIGATION_CACHE_MS && lastInvalidated(NAVIGATION_TAGS) < cached.at) return cached.value;
-  const entry = { at: now, value: loadNavigationChapters() };
-  cached = entry;
-  entry.value.catch(() => {
-    if (cached === entry) cached = null;
-  });
-  return entry.value;
-}
-
-/** Forget the cached tree (after a catalogue import or an admin edit of chapters and families). */
-export function clearNavigationCache(): void {
-  cached = null;
-}
+export const listNavigationChapters = cachedRead('navigation', loadNavigationChapters, {
+  tags: [cacheTags.navigation, cacheTags.catalogue],
+});

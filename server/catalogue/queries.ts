@@ -2,75 +2,34 @@ import 'server-only';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { imageUrl } from '@/lib/catalogue/media';
 import { getDb } from '@/server/db/client';
-import { brands, chapters, families, inventoryProducts, modelAttributes, products } from '@/server/db/schema';
+import { brands, inventoryProducts, modelAttributes, products } from '@/server/db/schema';
 import { getProductSummariesByIds } from './products';
+import { findChapter, findFamily, getCatalogueReference } from './resolve';
 import type { BrandFacet, BrandInfo, ChapterInfo, FamilyInfo, ProductSummary, StockStatus } from '@/lib/catalogue/types';
 
 export type { BrandFacet, BrandInfo, ChapterInfo, FamilyInfo };
 
 
-
-
-const chapterColumns = {
-  code: chapters.code,
-  title: chapters.title,
-  shortTitle: chapters.shortTitle,
-  slug: chapters.slug,
-  icon: chapters.icon,
-  theme: chapters.theme,
-};
-
+/** The 16 chapters in catalogue order (from the reference data of server/catalogue/resolve.ts). */
 export async function listChapters(): Promise<ChapterInfo[]> {
-  const db = await getDb();
-  return db.select(chapterColumns).from(chapters).orderBy(asc(chapters.sortOrder));
+  return (await getCatalogueReference()).chapters;
 }
 
-/** A chapter by its slug, or by its code written as digits. */
+/** A chapter by its slug, or by its code written as digits (the one resolver: server/catalogue/resolve.ts). */
 export async function getChapter(slugOrCode: string): Promise<ChapterInfo | null> {
-  const db = await getDb();
-  const where = /^\d+$/.test(slugOrCode) ? eq(chapters.code, Number(slugOrCode)) : eq(chapters.slug, slugOrCode);
-  const [row] = await db.select(chapterColumns).from(chapters).where(where);
-  return row ?? null;
+  return findChapter(await getCatalogueReference(), slugOrCode);
 }
-
-function toFamily(r: { id: number; code: string; title: string; slug: string; chapterCode: number; photoPath: string | null; productCount: number }): FamilyInfo {
-  return {
-    id: r.id,
-    code: r.code,
-    title: r.title,
-    slug: r.slug,
-    chapterCode: r.chapterCode,
-    imageUrl: imageUrl(r.photoPath, 'families', r.code),
-    productCount: Number(r.productCount),
-  };
-}
-
-const familyColumns = {
-  id: families.id,
-  code: families.code,
-  title: families.title,
-  slug: families.slug,
-  chapterCode: families.chapterCode,
-  photoPath: families.photoPath,
-  productCount: sql<number>`(SELECT count(*)::int FROM products p WHERE p.family_id = "families"."id" AND p.active)`,
-};
 
 /** Families with their product counts, of one chapter or of the whole catalogue, by code. */
 export async function listFamilies(chapterCode?: number): Promise<FamilyInfo[]> {
-  const db = await getDb();
-  const rows = await db
-    .select(familyColumns)
-    .from(families)
-    .where(chapterCode === undefined ? undefined : eq(families.chapterCode, chapterCode))
-    .orderBy(asc(families.chapterCode), asc(families.code));
-  return rows.map(toFamily);
+  const { families } = await getCatalogueReference();
+  return chapterCode === undefined ? families : families.filter((f) => f.chapterCode === chapterCode);
 }
 
+/** A family of a chapter by its code or slug (the one resolver: server/catalogue/resolve.ts). */
 export async function getFamily(chapterCode: number, slugOrCode: string): Promise<FamilyInfo | null> {
-  const db = await getDb();
-  const key = /^\d+-\d{3}$/.test(slugOrCode) ? eq(families.code, slugOrCode) : eq(families.slug, slugOrCode);
-  const [row] = await db.select(familyColumns).from(families).where(and(eq(families.chapterCode, chapterCode), key));
-  return row ? toFamily(row) : null;
+  const family = findFamily(await getCatalogueReference(), slugOrCode, chapterCode);
+  return family === 'ambiguous' ? null : family;
 }
 
 /** Every brand with its product count, by name. */

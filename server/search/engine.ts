@@ -5,8 +5,7 @@ import { parseSearchQuery, type Alternative, type ParsedQuery, type TermGroup } 
 import { sizeTextSql, type SizeToken } from '@/lib/search/sizes';
 import { compileSynonyms } from '@/lib/search/synonyms';
 import { getProductSummariesByIds, productFilterConditions } from '@/server/catalogue/products';
-import { cachedResult } from './result-cache';
-import type { ProductSummary } from '@/server/catalogue/types';
+import type { ListingSort, ProductSummary, SortOrder } from '@/lib/catalogue/types';
 import { getDb, type Db } from '@/server/db/client';
 import { SYNONYMS } from './synonyms';
 import { getVocabulary } from './vocabulary';
@@ -30,8 +29,8 @@ import { getVocabulary } from './vocabulary';
  * the score.
  */
 
-export type SearchSort = 'relevance' | 'name' | 'created_at' | 'updated_at';
-export type SortOrder = 'asc' | 'desc';
+export type SearchSort = ListingSort;
+export type { SortOrder };
 
 export interface SearchParams {
   q: string;
@@ -552,24 +551,12 @@ export async function parseQueryFor(db: Db, q: string): Promise<ParsedQuery> {
   return parseSearchQuery(q, { synonyms: SYNONYM_TABLE, vocabulary, completeLastWord: true });
 }
 
+/**
+ * One search. Not cached here: the listing keeps its pages in the shared cache
+ * (server/catalogue/listing.ts, tag `search`), and the vocabulary follows the invalidations.
+ */
 async function run(params: SearchParams, options: RunOptions): Promise<SearchPage> {
   const db = await getDb();
-  const key = JSON.stringify([
-    params.q.trim().replace(/\s+/g, ' ').toLowerCase(),
-    params.limit,
-    params.offset,
-    params.sort,
-    params.order,
-    params.chapterCode ?? null,
-    params.familyCode ?? null,
-    params.brand ?? null,
-    params.productIds ?? null,
-    options.withTotal,
-  ]);
-  return cachedResult(db, key, () => runUncached(db, params, options));
-}
-
-async function runUncached(db: Db, params: SearchParams, options: RunOptions): Promise<SearchPage> {
   const parsed = await parseQueryFor(db, params.q);
   if (parsed.empty) return { items: [], total: 0 };
   let ranked = await rankedIds(db, parsed, params, options);

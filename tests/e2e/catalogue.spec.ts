@@ -111,7 +111,7 @@ test('campaigns, catalogues, sitemap and feeds are served', async ({ page, reque
   expect((await request.get('/api/campaigns/999999')).status()).toBe(404);
 
   const logos = await (await request.get('/api/partner-logos')).json();
-  expect(logos.logos[0]).toMatchObject({ name: expect.any(String), url: expect.stringMatching(/^\/media\/brands\//), extension: 'svg' });
+  expect(logos.data.logos[0]).toMatchObject({ name: expect.any(String), url: expect.stringMatching(/^\/media\/brands\//), extension: 'svg' });
 
   await page.goto('/catalogos');
   const pdfHref = await page.getByTestId('document-list').getByRole('link').first().getAttribute('href');

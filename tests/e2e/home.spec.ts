@@ -56,7 +56,7 @@ test('the footer shows the shop address, phone, hours and legal links', async ({
 test('the health endpoint reports the embedded database', async ({ request }) => {
   const response = await request.get('/api/health');
   expect(response.status()).toBe(200);
-  expect(await response.json()).toMatchObject({ success: true, status: 'ok', database: { status: 'up', driver: 'pglite' } });
+  expect(await response.json()).toMatchObject({ success: true, data: { status: 'ok', database: { status: 'up', driver: 'pglite' } } });
 });
 
 test('catalogue images are generated and served by the app', async ({ request }) => {

@@ -6,14 +6,16 @@ import { setupTestDatabase } from '../helpers/db';
 
 const handle = setupTestDatabase();
 
+const probe = () => GET(new Request('http://localhost/api/health'));
+
 describe('GET /api/health', () => {
   it('answers 200 with the database status when the database is up', async () => {
-    const response = await GET();
+    const response = await probe();
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     const body = await response.json();
-    expect(body).toMatchObject({ success: true, status: 'ok', database: { status: 'up', driver: handle.current().driver } });
-    expect(body.database.migrations).toBeGreaterThanOrEqual(3);
+    expect(body).toMatchObject({ success: true, data: { status: 'ok', database: { status: 'up', driver: handle.current().driver } } });
+    expect(body.data.database.migrations).toBeGreaterThanOrEqual(3);
   });
 
   it('answers 503 with a JSON error, not a stack trace, when the database is unreachable', async () => {
@@ -23,10 +25,14 @@ describe('GET /api/health', () => {
       process.env.DATABASE_URL = 'postgres://loja:loja@127.0.0.1:9/loja'; // nothing listens on port 9
       resetEnvCache();
       setDatabase(undefined);
-      const response = await GET();
+      const response = await probe();
       expect(response.status).toBe(503);
       const body = await response.json();
-      expect(body).toMatchObject({ success: false, status: 'unavailable', database: { status: 'down', error: 'A base de dados não está disponível.' } });
+      expect(body).toEqual({
+        success: false,
+        message: 'A base de dados não está disponível.',
+        error: { code: 'unavailable', message: 'A base de dados não está disponível.' },
+      });
       expect(JSON.stringify(body)).not.toMatch(/ECONNREFUSED|at .*\.ts/);
     } finally {
       errorSpy.mockRestore();

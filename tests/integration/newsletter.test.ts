@@ -95,9 +95,10 @@ describe('POST /api/newsletter', () => {
       { ip: '203.0.113.7' },
     );
     expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     expect(await response.json()).toEqual({
       success: true,
+      data: null,
       message: expect.stringContaining('Subscrição realizada com sucesso!'),
     });
 

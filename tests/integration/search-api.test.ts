@@ -3,6 +3,9 @@ import { NextRequest } from 'next/server';
 import { sql } from 'drizzle-orm';
 import { GET as byChapter } from '@/app/api/products/by-chapter/route';
 import { GET as search } from '@/app/api/products/search/route';
+import { emptyListingMessage, listingApiUrl, parseListingParams } from '@/lib/catalogue/listing';
+import { pageListingQuery } from '@/lib/catalogue/listing-query';
+import { getListing } from '@/server/catalogue/listing';
 import { prepareDatabase } from '@/server/db/prepare';
 import { suggestProducts } from '@/server/search/engine';
 import { setupTestDatabase } from '../helpers/db';
@@ -115,17 +118,26 @@ describe('GET /api/products/search', () => {
     ['sort=price', 'sort'],
     ['offset=-1', 'offset'],
     ['order=up', 'order'],
-    ['chapter=999', 'chapter'],
-    ['family=99-999', 'family'],
-    ['category_id=nao-existe', 'family'],
-    ['brand=marca-que-nao-existe', 'brand'],
     [`q=${'x'.repeat(201)}`, 'q'],
   ])('answers 400 with the error shape for %s', async (query, field) => {
-    const { status, body } = await get(query.startsWith('q=') ? query : `${q('torneira')}&${query}`);
+    const { status, headers, body } = await get(query.startsWith('q=') ? query : `${q('torneira')}&${query}`);
     expect(status).toBe(400);
+    expect(headers.get('cache-control')).toBe('private, no-store');
     expect(body).toMatchObject({ success: false, message: expect.any(String), error: { code: 'bad_request', message: expect.any(String) } });
     expect(Object.keys(body.error?.details ?? {})).toContain(field);
     expect(JSON.stringify(body)).not.toMatch(/at .*\.ts|ZodError/);
+  });
+
+  it.each([
+    ['chapter=999', 'chapter', 'Nenhum produto encontrado com a pesquisa «torneira» e a categoria 999.'],
+    ['family=99-999', 'family', 'Nenhum produto encontrado com a pesquisa «torneira» e a família 99-999.'],
+    ['category_id=nao-existe', 'family', 'Nenhum produto encontrado com a pesquisa «torneira» e a família nao-existe.'],
+    ['brand=marca-que-nao-existe', 'brand', 'Nenhum produto encontrado com a pesquisa «torneira» e a marca marca-que-nao-existe.'],
+  ])('answers 404 with the listing page\'s words for an unknown %s', async (query, field, message) => {
+    const { status, body } = await get(`${q('torneira')}&${query}`);
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ success: false, message, error: { code: 'not_found', message } });
+    expect(Object.keys(body.error?.details ?? {})).toEqual([field]);
   });
 
   it('finds nothing for queries shorter than 2 characters', async () => {
@@ -329,12 +341,100 @@ describe('GET /api/products/by-chapter', () => {
     expect(body.error?.message).toBe(message);
   });
 
-  it.each(['limit=abc', 'limit=1000', 'offset=-1', 'sort=price', 'chapter=999', 'brand_id=99999'])(
-    'answers 400 for %s',
-    async (query) => {
-      const { status, body } = await list(query);
-      expect(status).toBe(400);
-      expect(body.error?.code).toBe('bad_request');
-    },
-  );
+  it.each(['limit=abc', 'limit=1000', 'offset=-1', 'sort=price'])('answers 400 for %s', async (query) => {
+    const { status, body } = await list(query);
+    expect(status).toBe(400);
+    expect(body.error?.code).toBe('bad_request');
+  });
+
+  it.each([
+    ['chapter=999', 'Nenhum produto encontrado com a categoria 999.'],
+    ['brand_id=99999', 'Nenhum produto encontrado com a marca 99999.'],
+  ])('answers 404 for the unknown %s', async (query, message) => {
+    const { status, body } = await list(query);
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ success: false, message, error: { code: 'not_found' } });
+  });
+});
+
+describe('one listing: page 1 from the page, the next pages from the API', () => {
+  /** What a listing page renders (page `page` of its query) and the API URL its infinite scroll uses. */
+  async function pageListing(raw: Record<string, string>, path: { chapter?: number; family?: string } = {}, page = 1) {
+    const params = parseListingParams({ ...raw, page: String(page) });
+    const result = await getListing(pageListingQuery(params, path));
+    return { result, apiUrl: listingApiUrl(result, params.attrs ?? {}) };
+  }
+  async function api(url: string) {
+    const route = url.startsWith('/api/products/search') ? search : byChapter;
+    const response = await route(new NextRequest(`http://localhost${url}`));
+    return { status: response.status, body: (await response.json()) as Body };
+  }
+
+  it.each([
+    ['a chapter', {}, { chapter: 10 }],
+    ['a technical filter', { 'f.potencia': '550w,750w' }, { chapter: 140, family: '140-010' }],
+    ['a search', { search: 'torneira' }, {}],
+    ['a search in a chapter', { search: 'válvula', view: 'all' }, { chapter: 110 }],
+    ['products without a brand', { brand: 'no-brand', view: 'all' }, {}],
+  ] as const)('agree for %s', async (_label, raw, path) => {
+    const first = await pageListing(raw, path);
+    expect(first.result.problem).toBeNull();
+    expect(first.result.page.items.length).toBeGreaterThan(0);
+    const ids = (items: { id: number }[]) => items.map((i) => i.id);
+
+    // The API from offset 0 repeats page 1; from offset 50 it is page 2 of the page.
+    const again = await api(`${first.apiUrl}&limit=50&offset=0`);
+    expect(again.status).toBe(200);
+    expect(ids(again.body.data)).toEqual(ids(first.result.page.items));
+    expect(again.body.pagination.total).toBe(first.result.page.total);
+    if (first.result.page.total > 50) {
+      const second = await pageListing(raw, path, 2);
+      const next = await api(`${first.apiUrl}&limit=50&offset=50`);
+      expect(ids(next.body.data)).toEqual(ids(second.result.page.items));
+      expect(next.body.pagination.total).toBe(second.result.page.total);
+    }
+  });
+
+  it.each([
+    ['an unknown brand', { brand: 'marca-que-nao-existe' }, '/api/products/by-chapter?brand_id=marca-que-nao-existe', 'brand'],
+    ['an unknown brand in a search', { search: 'torneira', brand: 'marca-que-nao-existe' }, `/api/products/search?${q('torneira')}&brand=marca-que-nao-existe`, 'brand'],
+    ['an unknown chapter', { chapter: 'capitulo-que-nao-existe' }, '/api/products/by-chapter?chapter=capitulo-que-nao-existe', 'chapter'],
+    ['an unknown family', { family: 'familia-que-nao-existe' }, '/api/products/by-chapter?family=familia-que-nao-existe', 'family'],
+  ] as const)('say the same for %s: an empty page, a 404 with the same words', async (_label, raw, url, field) => {
+    const { result } = await pageListing(raw);
+    expect(result.page).toMatchObject({ items: [], total: 0 });
+    expect(result.problem).toMatchObject({ code: 'not_found', field });
+    const message = emptyListingMessage(result);
+    expect(message).toMatch(/^Nenhum produto encontrado com .*que-nao-existe\.$/);
+    const answer = await api(url);
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ success: false, message, error: { code: 'not_found', message, details: { [field]: [result.problem!.message] } } });
+  });
+
+  it('agree for a family and its biggest brand', async () => {
+    const [brand] = (
+      await handle.current().db.execute<{ slug: string }>(sql`
+        SELECT b.slug FROM products p JOIN families f ON f.id = p.family_id JOIN brands b ON b.id = p.brand_id
+        WHERE f.code = '10-020' AND p.active GROUP BY b.slug ORDER BY count(*) DESC, b.slug LIMIT 1`)
+    ).rows;
+    const first = await pageListing({ brand: brand!.slug }, { chapter: 10, family: '10-020' });
+    expect(first.result.brand?.slug).toBe(brand!.slug);
+    expect(first.result.page.items.length).toBeGreaterThan(0);
+    const again = await api(`${first.apiUrl}&limit=50&offset=0`);
+    expect(again.body.data.map((i) => i.id)).toEqual(first.result.page.items.map((i) => i.id));
+    expect(again.body.pagination.total).toBe(first.result.page.total);
+  });
+
+  it('the unknown brand of the page reads as before', async () => {
+    const { result } = await pageListing({ brand: 'marca-que-nao-existe' });
+    expect(emptyListingMessage(result)).toBe('Nenhum produto encontrado com a marca marca-que-nao-existe.');
+  });
+
+  it('technical filters without a family: the same 400 reason on the page and the API', async () => {
+    const { result } = await pageListing({ 'f.potencia': '550w', view: 'all' });
+    expect(result.problem).toMatchObject({ code: 'bad_request', field: 'family' });
+    const answer = await api('/api/products/by-chapter?f.potencia=550w');
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toBe(emptyListingMessage(result));
+  });
 });

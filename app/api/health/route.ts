@@ -1,14 +1,12 @@
-import { NextResponse } from 'next/server';
+import { apiRoute } from '@/server/api/route';
+import { AppError } from '@/server/api/errors';
 import { checkDatabase } from '@/server/health';
 
 export const dynamic = 'force-dynamic';
 
 /** GET /api/health: 200 with the database status, 503 when the database is unreachable. */
-export async function GET() {
+export const GET = apiRoute({ cache: 'no-store' }, async () => {
   const database = await checkDatabase();
-  const ok = database.status === 'up';
-  return NextResponse.json(
-    { success: ok, status: ok ? 'ok' : 'unavailable', database, time: new Date().toISOString() },
-    { status: ok ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
-  );
-}
+  if (database.status !== 'up') throw new AppError({ code: 'unavailable', message: database.error });
+  return { data: { status: 'ok', database, time: new Date().toISOString() } };
+});

@@ -9,6 +9,7 @@ import { ProductsView } from '@/components/catalogue/products-view';
 import { isProductsMode, listingHref, parseListingParams } from '@/lib/catalogue/listing';
 import { pageMetadata } from '@/lib/seo';
 import { listChaptersWithCounts } from '@/server/catalogue/chapters';
+import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
 import { listBrandFacets, listChapters, listFamilies } from '@/server/catalogue/queries';
 
@@ -49,7 +50,7 @@ export async function ProductsPage({ searchParams }: { searchParams: SearchParam
     );
   }
 
-  const result = await getListing(params);
+  const result = await getListing(pageListingQuery(params));
   const [families, brandFacets] = await Promise.all([
     listFamilies(result.chapter?.code),
     listBrandFacets({ chapterCode: result.chapter?.code, familyId: result.family?.id }),

@@ -1,24 +1,30 @@
 import { NextResponse } from 'next/server';
-import { AppError, handleApiError } from '@/server/api/errors';
-import { requireApiAccess } from '@/server/auth/session';
-import { MAX_UPLOAD_BYTES, exportCatalogueCsv, importUploadedCatalogue } from '@/server/import/index';
+import { AppError } from '@/server/api/errors';
+import { apiRoute, rawRoute } from '@/server/api/route';
+import {
+  MAX_UPLOAD_BYTES,
+  exportCatalogueCsv,
+  importUploadedCatalogue,
+} from '@/server/import/index';
 
 export const dynamic = 'force-dynamic';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
 /** GET /api/admin/catalogue: the whole catalogue in the import format (CSV), for staff with manage_products. */
-export async function GET(request: Request) {
-  try {
-    await requireApiAccess(request, { kind: 'permission', permission: 'manage_products' });
+export const GET = rawRoute(
+  { auth: 'required', permission: 'manage_products', cache: 'no-store' },
+  async () => {
     const csv = await exportCatalogueCsv();
     return new NextResponse(csv, {
-      headers: { ...PRIVATE, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="catalogo.csv"' },
+      headers: {
+        ...PRIVATE,
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': 'attachment; filename="catalogo.csv"',
+      },
     });
-  } catch (err) {
-    return handleApiError(err);
-  }
-}
+  },
+);
 
 /**
  * POST /api/admin/catalogue: imports a catalogue file (the body, or the `file` field of a form;
@@ -26,35 +32,42 @@ export async function GET(request: Request) {
  * ('Linha 14, coluna ean: …'), or the summary of what changed. Every server instance's cached
  * pages follow (server/cache).
  */
-export async function POST(request: Request) {
-  try {
-    await requireApiAccess(request, { kind: 'permission', permission: 'manage_products' });
+export const POST = apiRoute(
+  { auth: 'required', permission: 'manage_products', cache: 'no-store' },
+  async ({ request }) => {
     const declared = Number(request.headers.get('content-length') ?? 0);
-    if (declared > MAX_UPLOAD_BYTES) throw new AppError({ code: 'bad_request', message: 'O ficheiro é demasiado grande (máximo 30 MB).' });
+    if (declared > MAX_UPLOAD_BYTES)
+      throw new AppError({
+        code: 'bad_request',
+        message: 'O ficheiro é demasiado grande (máximo 30 MB).',
+      });
     let bytes: Buffer;
     if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
       const file = (await request.formData().catch(() => null))?.get('file');
-      if (!file || typeof file === 'string') throw new AppError({ code: 'bad_request', message: 'Envie o ficheiro do catálogo no campo «file».' });
+      if (!file || typeof file === 'string')
+        throw new AppError({
+          code: 'bad_request',
+          message: 'Envie o ficheiro do catálogo no campo «file».',
+        });
       bytes = Buffer.from(await file.arrayBuffer());
     } else {
       bytes = Buffer.from(await request.arrayBuffer());
     }
-    if (bytes.length === 0) throw new AppError({ code: 'bad_request', message: 'O ficheiro do catálogo está vazio.' });
-    if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError({ code: 'bad_request', message: 'O ficheiro é demasiado grande (máximo 30 MB).' });
+    if (bytes.length === 0)
+      throw new AppError({ code: 'bad_request', message: 'O ficheiro do catálogo está vazio.' });
+    if (bytes.length > MAX_UPLOAD_BYTES)
+      throw new AppError({
+        code: 'bad_request',
+        message: 'O ficheiro é demasiado grande (máximo 30 MB).',
+      });
     const result = await importUploadedCatalogue(bytes);
     if (!result.ok) {
-      const lines = result.problems;
-      return NextResponse.json(
-        {
-          success: false,
-          message: `O catálogo não foi importado: ${lines.length} problema(s).`,
-          error: { code: 'unprocessable', message: 'O catálogo não foi importado.', details: { rows: lines } },
-        },
-        { status: 422, headers: PRIVATE },
-      );
+      throw new AppError({
+        code: 'unprocessable',
+        message: `O catálogo não foi importado: ${result.problems.length} problema(s).`,
+        details: { rows: result.problems },
+      });
     }
-    return NextResponse.json({ success: true, data: { rows: result.rows, summary: result.summary }, message: 'Catálogo importado.' }, { headers: PRIVATE });
-  } catch (err) {
-    return handleApiError(err);
-  }
-}
+    return { data: { rows: result.rows, summary: result.summary }, message: 'Catálogo importado.' };
+  },
+);

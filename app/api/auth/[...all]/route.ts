@@ -1,4 +1,4 @@
-import { toNextJsHandler } from 'better-auth/next-js';
+import { rawRoute } from '@/server/api/route';
 import { getAuth } from '@/server/auth/auth';
 
 export const dynamic = 'force-dynamic';
@@ -6,6 +6,9 @@ export const dynamic = 'force-dynamic';
 /**
  * better-auth's HTTP API for API clients (sign-in with `set-auth-token` for bearer use,
  * get-session, sign-out…). The browser app goes through server actions; the same limits and
- * password rules apply to both (server/auth/auth.ts hooks).
+ * password rules apply to both (server/auth/auth.ts hooks). Its answers are personal: never stored.
  */
-export const { GET, POST } = toNextJsHandler(async (request: Request) => (await getAuth()).handler(request));
+const handler = rawRoute({ cache: 'no-store' }, async ({ request }) => (await getAuth()).handler(request));
+
+export const GET = handler;
+export const POST = handler;

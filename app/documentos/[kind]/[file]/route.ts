@@ -1,25 +1,21 @@
-import { NextResponse } from 'next/server';
-import { AppError, errorResponse, handleApiError } from '@/server/api/errors';
+import { z } from 'zod';
+import { rawRoute } from '@/server/api/route';
+import { AppError } from '@/server/api/errors';
 import { renderFactoryCatalogue, renderOwnCatalogue } from '@/server/catalogue/documents';
 
 export const dynamic = 'force-dynamic';
 
+const params = z.object({
+  kind: z.enum(['catalogos', 'fabrica']),
+  file: z.string().regex(/^[a-z0-9-]{1,120}\.pdf$/),
+});
+
 /** GET /documentos/catalogos/{chapter}.pdf and /documentos/fabrica/{brand}.pdf — generated PDF catalogues. */
-export async function GET(_request: Request, context: { params: Promise<{ kind: string; file: string }> }) {
-  try {
-    const { kind, file } = await context.params;
-    const m = /^([a-z0-9-]{1,120})\.pdf$/.exec(file);
-    if (!m || (kind !== 'catalogos' && kind !== 'fabrica')) return errorResponse(new AppError({ code: 'not_found', message: 'Documento não encontrado.' }));
-    const pdf = kind === 'catalogos' ? await renderOwnCatalogue(m[1]!) : await renderFactoryCatalogue(m[1]!);
-    if (!pdf) return errorResponse(new AppError({ code: 'not_found', message: 'Documento não encontrado.' }));
-    return new NextResponse(new Uint8Array(pdf), {
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `inline; filename="${m[1]}.pdf"`,
-        'Cache-Control': 'public, max-age=3600',
-      },
-    });
-  } catch (err) {
-    return handleApiError(err);
-  }
-}
+export const GET = rawRoute({ params, cache: { maxAge: 3600 } }, async ({ params: { kind, file } }) => {
+  const key = file.slice(0, -'.pdf'.length);
+  const pdf = kind === 'catalogos' ? await renderOwnCatalogue(key) : await renderFactoryCatalogue(key);
+  if (!pdf) throw new AppError({ code: 'not_found', message: 'Documento não encontrado.' });
+  return new Response(new Uint8Array(pdf), {
+    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${key}.pdf"` },
+  });
+});

@@ -1,48 +1,52 @@
 import { createHash } from 'node:crypto';
-import { NextResponse, type NextRequest } from 'next/server';
 import { z } from 'zod';
+import { rawRoute } from '@/server/api/route';
+import { AppError } from '@/server/api/errors';
 import { encodeImage, RASTER_WIDTHS, renderGeneratedSvg } from '@/server/catalogue/images';
 
 export const dynamic = 'force-dynamic';
 
-const params = z.object({
-  kind: z.enum(['products', 'families', 'chapters', 'brands', 'campaigns']),
-  file: z.string().regex(/^[^/]{1,120}\.(svg|webp|png)$/),
-});
+/** The key each kind of image is named by (chapter codes are small numbers, families `10-010`…). */
+const KEYS = {
+  products: /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/,
+  families: /^\d{1,4}-\d{3}$/,
+  chapters: /^\d{1,4}$/,
+  brands: /^[a-z0-9-]{1,120}$/,
+  campaigns: /^[a-z0-9-]{1,120}$/,
+} as const;
+
+const params = z
+  .object({
+    kind: z.enum(['products', 'families', 'chapters', 'brands', 'campaigns']),
+    file: z.string().regex(/^[^/]{1,120}\.(svg|webp|png)$/),
+  })
+  .transform(({ kind, file }, ctx) => {
+    const dot = file.lastIndexOf('.');
+    const key = file.slice(0, dot);
+    if (!KEYS[kind].test(key)) {
+      ctx.addIssue({ code: 'custom', message: 'Imagem não encontrada.' });
+      return z.NEVER;
+    }
+    return { kind, key, format: file.slice(dot + 1) as 'svg' | 'webp' | 'png' };
+  });
+
 const query = z.object({
   w: z.coerce.number().int().min(RASTER_WIDTHS.min).max(RASTER_WIDTHS.max).optional(),
   q: z.coerce.number().int().min(30).max(100).optional(),
-});
+}, { error: 'Parâmetros de imagem inválidos (w entre 16 e 1600, q entre 30 e 100).' });
 
-function error(status: number, code: string, message: string) {
-  return NextResponse.json({ success: false, error: { code, message } }, { status });
-}
-
-/** GET /media/{kind}/{key}.{svg|webp|png}?w=&q= — the app's generated catalogue images. */
-export async function GET(request: NextRequest, context: { params: Promise<{ kind: string; file: string }> }) {
-  const p = params.safeParse(await context.params);
-  if (!p.success) return error(404, 'not_found', 'Imagem não encontrada.');
-  const q = query.safeParse(Object.fromEntries(request.nextUrl.searchParams));
-  if (!q.success) return error(400, 'bad_request', 'Parâmetros de imagem inválidos (w entre 16 e 1600, q entre 30 e 100).');
-
-  const dot = p.data.file.lastIndexOf('.');
-  const key = p.data.file.slice(0, dot);
-  const format = p.data.file.slice(dot + 1) as 'svg' | 'webp' | 'png';
-  try {
-    const svg = await renderGeneratedSvg(p.data.kind, key);
-    if (!svg) return error(404, 'not_found', 'Imagem não encontrada.');
-    const etag = `"${createHash('sha1').update(svg).update(`${format}:${q.data.w ?? ''}:${q.data.q ?? ''}`).digest('base64url')}"`;
-    if (request.headers.get('if-none-match') === etag) return new NextResponse(null, { status: 304, headers: { ETag: etag } });
-    const image = await encodeImage(svg, format, { width: q.data.w, quality: q.data.q });
-    return new NextResponse(new Uint8Array(image.body), {
-      headers: {
-        'Content-Type': image.contentType,
-        'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
-        ETag: etag,
-      },
-    });
-  } catch (err) {
-    console.error('[media] erro ao gerar imagem', p.data.kind, key, err);
-    return error(500, 'internal_error', 'Não foi possível gerar a imagem.');
-  }
-}
+/**
+ * GET /media/{kind}/{key}.{svg|webp|png}?w=&q= — the app's generated catalogue images. A name
+ * that cannot be an image is a 404; a width or quality out of range a 400.
+ */
+export const GET = rawRoute(
+  { params, query, cache: { maxAge: 86_400, staleWhileRevalidate: 604_800 } },
+  async ({ params: { kind, key, format }, query: { w, q }, request }) => {
+    const svg = await renderGeneratedSvg(kind, key);
+    if (!svg) throw new AppError({ code: 'not_found', message: 'Imagem não encontrada.' });
+    const etag = `"${createHash('sha1').update(svg).update(`${format}:${w ?? ''}:${q ?? ''}`).digest('base64url')}"`;
+    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
+    const image = await encodeImage(svg, format, { width: w, quality: q });
+    return new Response(new Uint8Array(image.body), { headers: { 'Content-Type': image.contentType, ETag: etag } });
+  },
+);

@@ -11,6 +11,7 @@ import { generatedMediaUrl } from '@/lib/catalogue/media';
 import { listingHref, parseListingParams } from '@/lib/catalogue/listing';
 import { chapterPath } from '@/lib/catalogue/urls';
 import { pageMetadata } from '@/lib/seo';
+import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
 import { getChapter, listBrandFacets, listChapters, listFamilies } from '@/server/catalogue/queries';
 
@@ -49,7 +50,7 @@ export async function ChapterPage({ params, searchParams }: { params: Params; se
   }
 
   const chapters = await listChapters();
-  const result = await getListing(query, { chapter });
+  const result = await getListing(pageListingQuery(query, { chapter: chapter.code }));
   const brandFacets = await listBrandFacets({ chapterCode: chapter.code, familyId: result.family?.id });
   return (
     <ProductsView

@@ -9,6 +9,7 @@ import { generatedMediaUrl } from '@/lib/catalogue/media';
 import { listingHref, parseListingParams } from '@/lib/catalogue/listing';
 import { chapterPath, familyPath } from '@/lib/catalogue/urls';
 import { pageMetadata } from '@/lib/seo';
+import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
 import { getChapter, getFamily, listBrandFacets, listChapters, listFamilies } from '@/server/catalogue/queries';
 
@@ -45,7 +46,7 @@ export async function FamilyPage({ params, searchParams }: { params: Params; sea
   const [chapters, families, result, brandFacets] = await Promise.all([
     listChapters(),
     listFamilies(chapter.code),
-    getListing(query, { chapter, family }),
+    getListing(pageListingQuery(query, { chapter: chapter.code, family: family.code })),
     listBrandFacets({ chapterCode: chapter.code, familyId: family.id }),
   ]);
   return (

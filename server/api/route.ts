@@ -1,0 +1,248 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { NextResponse } from 'next/server';
+import { z } from 'zod';
+import type { ApiPagination, ApiSuccessBody } from '@/lib/api/types';
+import { accessDecision, type Permission } from '@/lib/auth/permissions';
+import type { Viewer } from '@/lib/auth/viewer';
+import type { FeatureFlag } from '@/lib/flags';
+import { viewerFromHeaders } from '@/server/auth/session';
+import { flagsFromHeaders } from '@/server/flags';
+import { apiText, AppError, handleApiError, validationError } from './errors';
+
+/**
+ * The one wrapper of every route handler under app/ (model: `withWorkspace` in dubinc/dub):
+ *
+ *   export const GET = apiRoute({ auth: 'required', admin: true }, async ({ viewer }) => ({ data: … }));
+ *
+ * In order it: gives the request an id (`x-request-id`, kept from the caller when well formed);
+ * reads the session when asked (cookie or `Authorization: Bearer`): 401 without one where it is
+ * required, 403 without the admin flag or the permission; refuses a feature flag that is off on
+ * this host (403, admins pass); validates path params, query and JSON body with zod (400 with the
+ * field messages, a malformed body included); runs the handler; answers with one envelope and
+ * one `Cache-Control` policy. Anything thrown becomes the error envelope (server/api/errors.ts);
+ * an unknown error is logged with the request id and answered as a bare 500.
+ *
+ * `apiRoute` answers JSON `{ success: true, data, message?, pagination? }`; `rawRoute` lets the
+ * handler answer its own body (images, PDF, XML, text, redirects, better-auth) with the same
+ * checks, error mapping and cache policy — and 404, not 400, for path params it does not know.
+ */
+
+export type AuthMode = 'none' | 'optional' | 'required';
+
+/** `'no-store'` → `private, no-store`; otherwise `public, max-age=…[, stale-while-revalidate=…][, immutable]`. */
+export type CachePolicy = 'no-store' | { maxAge: number; staleWhileRevalidate?: number; immutable?: boolean };
+
+export const PRIVATE_NO_STORE = 'private, no-store';
+
+export function cacheControl(policy: CachePolicy): string {
+  if (policy === 'no-store') return PRIVATE_NO_STORE;
+  const parts = ['public', `max-age=${policy.maxAge}`];
+  if (policy.staleWhileRevalidate !== undefined) parts.push(`stale-while-revalidate=${policy.staleWhileRevalidate}`);
+  if (policy.immutable) parts.push('immutable');
+  return parts.join(', ');
+}
+
+type Schema = z.ZodType;
+type Output<S> = S extends Schema ? z.output<S> : undefined;
+
+export interface RouteOptions<A extends AuthMode, P, Q, B> {
+  /** Session: not read (default), read when present, or required (401 without one). */
+  auth?: A;
+  /** A permission of lib/auth/permissions.ts (403 'Acesso negado…' without it). Needs `auth: 'required'`. */
+  permission?: A extends 'required' ? Permission : never;
+  /** The admin flag (403 'Acesso reservado a administradores.' without it). Needs `auth: 'required'`. */
+  admin?: A extends 'required' ? boolean : never;
+  /** A feature flag of lib/flags.ts: off on this host → 403 `feature_off` (administrators pass). */
+  flag?: FeatureFlag;
+  /** zod schemas of the path params, the query (repeated parameters as arrays) and the JSON body. */
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Namespace of messages/pt-PT.json for the message keys of the schemas (shared form schemas). */
+  messages?: string;
+  /**
+   * Cache-Control of successful answers (errors are never stored). Default `'no-store'`.
+   * Answers that read the session or a feature flag are always `private, no-store`.
+   */
+  cache?: CachePolicy;
+}
+
+export interface RouteContext<A extends AuthMode, P, Q, B> {
+  request: Request;
+  url: URL;
+  params: Output<P>;
+  query: Output<Q>;
+  body: Output<B>;
+  /** The signed-in user (null for guests; always null with `auth: 'none'` and no flag). */
+  viewer: A extends 'required' ? Viewer : Viewer | null;
+  requestId: string;
+}
+
+/** What a JSON handler returns: the envelope's fields, and optionally a status and headers. */
+export interface ApiResult<T> {
+  data: T;
+  message?: string;
+  pagination?: ApiPagination;
+  status?: number;
+  headers?: HeadersInit;
+}
+
+/** The context Next passes to a route handler (optional: tests call handlers with the request only). */
+export interface NextRouteContext {
+  params?: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export type RouteHandler = (request: Request, context?: NextRouteContext) => Promise<Response>;
+
+const ROUTE = Symbol.for('cag.api.route');
+
+/** True for handlers made by this wrapper (the scan of app/ checks the source; this checks at run time). */
+export function isWrappedRoute(handler: unknown): boolean {
+  return typeof handler === 'function' && (handler as { [ROUTE]?: boolean })[ROUTE] === true;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+function requestIdOf(request: Request): string {
+  const given = request.headers.get('x-request-id');
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The query string as an object: a parameter given once is a string, a repeated one an array. */
+export function queryRecord(searchParams: URLSearchParams): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [key, value] of searchParams) {
+    const seen = out[key];
+    out[key] = seen === undefined ? value : Array.isArray(seen) ? [...seen, value] : [seen, value];
+  }
+  return out;
+}
+
+/** Issues without a message of their own read 'invalid' (a key of the namespace, or `Api.invalid`). */
+const fallbackIssue = () => 'invalid';
+
+function parseWith<S extends Schema>(schema: S, input: unknown, namespace: string | undefined, asNotFound: boolean): z.output<S> {
+  const parsed = schema.safeParse(input, { error: fallbackIssue });
+  if (parsed.success) return parsed.data;
+  if (asNotFound) throw new AppError({ code: 'not_found', message: apiText('notFound') });
+  throw validationError(parsed.error, namespace ?? 'Api');
+}
+
+async function readJson(request: Request): Promise<unknown> {
+  const text = await request.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError({ code: 'bad_request', message: apiText('invalidJson') });
+  }
+}
+
+async function readViewer(request: Request, mode: AuthMode | 'flag'): Promise<Viewer | null> {
+  const authorization = request.headers.get('authorization');
+  const bearer = authorization !== null && /^Bearer\s+\S+$/i.test(authorization.trim());
+  if (authorization !== null && !bearer && mode !== 'flag') {
+    throw new AppError({ code: 'bad_request', message: apiText('badAuthorization') });
+  }
+  const viewer = await viewerFromHeaders(request.headers);
+  // A bearer token that names no session is a client error, not a guest (a stale cookie is).
+  if (!viewer && bearer && mode !== 'flag') throw new AppError({ code: 'unauthorized', message: apiText('invalidSession') });
+  return viewer;
+}
+
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  try {
+    for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    return response;
+  } catch {
+    // Immutable headers (Response.redirect…): answer a copy.
+    const copy = new Response(response.body, { status: response.status, statusText: response.statusText, headers: new Headers(response.headers) });
+    for (const [name, value] of Object.entries(headers)) copy.headers.set(name, value);
+    return copy;
+  }
+}
+
+type Mode = 'json' | 'raw';
+
+function makeRoute<A extends AuthMode, P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined>(
+  mode: Mode,
+  options: RouteOptions<A, P, Q, B>,
+  handler: (ctx: RouteContext<A, P, Q, B>) => Promise<Response | ApiResult<unknown>>,
+): RouteHandler {
+  const auth: AuthMode = options.auth ?? 'none';
+  const personal = auth !== 'none' || options.flag !== undefined;
+  const successCache = personal ? PRIVATE_NO_STORE : cacheControl(options.cache ?? 'no-store');
+
+  const route = async (request: Request, context?: NextRouteContext): Promise<Response> => {
+    const requestId = requestIdOf(request);
+    const url = new URL(request.url);
+    try {
+      let viewer: Viewer | null = null;
+      if (auth !== 'none') {
+        viewer = await readViewer(request, auth);
+        const requirement = options.admin
+          ? ({ kind: 'admin' } as const)
+          : options.permission
+            ? ({ kind: 'permission', permission: options.permission } as const)
+            : auth === 'required'
+              ? ({ kind: 'login' } as const)
+              : ({ kind: 'open' } as const);
+        const decision = accessDecision({ user: viewer, requirement });
+        if (decision === 'login') throw new AppError({ code: 'unauthorized', message: apiText('unauthorized') });
+        if (decision === 'admin-only') throw new AppError({ code: 'forbidden', message: apiText('adminOnly') });
+        if (decision === 'denied') throw new AppError({ code: 'forbidden', message: apiText('accessDenied') });
+      }
+      if (options.flag && !flagsFromHeaders(request.headers)[options.flag]) {
+        if (auth === 'none') viewer = await readViewer(request, 'flag');
+        if (!viewer?.isAdmin) throw new AppError({ code: 'feature_off', message: apiText('featureOff') });
+      }
+
+      const rawParams = (await context?.params) ?? {};
+      const params = options.params ? parseWith(options.params, rawParams, options.messages, mode === 'raw') : undefined;
+      const query = options.query ? parseWith(options.query, queryRecord(url.searchParams), options.messages, false) : undefined;
+      const body = options.body ? parseWith(options.body, await readJson(request), options.messages, false) : undefined;
+
+      const result = await handler({
+        request,
+        url,
+        params: params as Output<P>,
+        query: query as Output<Q>,
+        body: body as Output<B>,
+        viewer: viewer as RouteContext<A, P, Q, B>['viewer'],
+        requestId,
+      });
+
+      if (result instanceof Response) {
+        const ok = result.status < 400;
+        return withHeaders(result, { 'Cache-Control': ok ? successCache : PRIVATE_NO_STORE, 'x-request-id': requestId });
+      }
+      const envelope: ApiSuccessBody<unknown> = {
+        success: true,
+        data: result.data === undefined ? null : result.data,
+        ...(result.message !== undefined ? { message: result.message } : {}),
+        ...(result.pagination ? { pagination: result.pagination } : {}),
+      };
+      const response = NextResponse.json(envelope, { status: result.status ?? 200, headers: result.headers });
+      return withHeaders(response, { 'Cache-Control': successCache, 'x-request-id': requestId });
+    } catch (err) {
+      return handleApiError(err, { requestId, method: request.method, path: url.pathname }, { 'Cache-Control': PRIVATE_NO_STORE, 'x-request-id': requestId });
+    }
+  };
+  return Object.assign(route, { [ROUTE]: true });
+}
+
+/** A JSON route handler: the handler returns `{ data, message?, pagination? }`, the wrapper the envelope. */
+export function apiRoute<T, A extends AuthMode = 'none', P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  options: RouteOptions<A, P, Q, B>,
+  handler: (ctx: RouteContext<A, P, Q, B>) => Promise<ApiResult<T>>,
+): RouteHandler {
+  return makeRoute('json', options, handler);
+}
+
+/** A route handler that answers its own body (files, XML, text, redirects), with the same checks and errors. */
+export function rawRoute<A extends AuthMode = 'none', P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  options: RouteOptions<A, P, Q, B>,
+  handler: (ctx: RouteContext<A, P, Q, B>) => Promise<Response> | Response,
+): RouteHandler {
+  return makeRoute('raw', options, async (ctx) => handler(ctx));
+}

@@ -1,0 +1,50 @@
+import 'server-only';
+import { asc } from 'drizzle-orm';
+import type { Viewer } from '@/lib/auth/viewer';
+import { AppError } from '@/server/api/errors';
+import { getDb } from '@/server/db/client';
+import { users } from '@/server/db/schema';
+
+/** An account as GET /api/users/auth lists it (spec 7): never a password, a token or a secret. */
+export interface AuthUserDto {
+  id: string;
+  email: string;
+  name: string;
+  email_confirmed: boolean;
+  role: string;
+  isAdmin: boolean;
+  user_type: 'particular' | 'pro';
+  account_name: string | null;
+  created_at: string;
+}
+
+/** Every account, oldest first. Administrators only (the route checks it too). */
+export async function listAuthUsers(viewer: Viewer): Promise<AuthUserDto[]> {
+  if (!viewer.isAdmin) throw new AppError({ code: 'forbidden', message: 'Acesso reservado a administradores.' });
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      emailVerified: users.emailVerified,
+      role: users.role,
+      isAdmin: users.isAdmin,
+      userType: users.userType,
+      accountName: users.accountName,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .orderBy(asc(users.createdAt));
+  return rows.map((u) => ({
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    email_confirmed: u.emailVerified,
+    role: u.role,
+    isAdmin: u.isAdmin,
+    user_type: u.userType,
+    account_name: u.accountName,
+    created_at: u.createdAt.toISOString(),
+  }));
+}
