@@ -4,7 +4,7 @@
  * pages (ISR), cached route responses and `unstable_cache` data entries live.
  *
  * Next loads this file itself with require(), outside the app bundle, so it is plain CommonJS and
- * it does not import 'server-only' (allowlisted in tests/unit/boundaries).
+ * it does not import the server-only marker (allowlisted in tests/unit/boundaries).
  *
  * - Entries are kept in memory, bounded by CACHE_MAX_MEMORY_MB (default 256) with least-recently-
  *   used eviction. A shared store (Redis, …) replaces `store` below when the shop runs on several
