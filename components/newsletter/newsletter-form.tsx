@@ -79,7 +79,7 @@ export function NewsletterForm({ variant, className }: NewsletterFormProps) {
         toast.success(t('toastSuccessTitle'), { description: t('toastSuccessDescription') });
         return;
       }
-      const fieldError = result.fieldErrors?.email?.[0];
+      const fieldError = result.error.fieldErrors?.email?.[0];
       if (fieldError) {
         setEmailError(newsletterValidationKey(fieldError));
         setStatus('idle');

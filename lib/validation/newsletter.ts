@@ -1,6 +1,6 @@
 /**
  * Newsletter subscription (spec 3, 5 and 7): shared by the forms and the server.
- * Error messages are keys of `Newsletter.validation` in messages/pt-PT.json.
+ * Error messages are keys of messages/pt-PT.json (`Newsletter.validation.*`, from the root).
  */
 import { z } from 'zod';
 
@@ -32,14 +32,17 @@ export const NEWSLETTER_VALIDATION_KEYS = [
 ] as const;
 export type NewsletterValidationKey = (typeof NEWSLETTER_VALIDATION_KEYS)[number];
 
-/** A zod message of this schema as its key; anything else (e.g. a non-object body) as 'invalid'. */
+const PREFIX = 'Newsletter.validation.';
+
+/** A zod message of this schema (a full key, or already the short one) as its short key; anything else as 'invalid'. */
 export function newsletterValidationKey(message: string): NewsletterValidationKey {
-  return (NEWSLETTER_VALIDATION_KEYS as readonly string[]).includes(message)
-    ? (message as NewsletterValidationKey)
+  const short = message.startsWith(PREFIX) ? message.slice(PREFIX.length) : message;
+  return (NEWSLETTER_VALIDATION_KEYS as readonly string[]).includes(short)
+    ? (short as NewsletterValidationKey)
     : 'invalid';
 }
 
-const key = (k: NewsletterValidationKey) => k;
+const key = (k: NewsletterValidationKey) => `${PREFIX}${k}`;
 
 /** Trimmed, required, e-mail shaped, at most 254 characters. */
 export const newsletterEmail = z

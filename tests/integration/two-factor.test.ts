@@ -219,11 +219,13 @@ describe('server actions of /dashboard/settings', () => {
     actAs(login.cookie);
     expect(await startTwoFactorAction({ password: customer.password })).toEqual({
       ok: false,
-      code: 'forbidden',
-      error: 'Só contas da equipa podem ativar a verificação em dois passos.',
+      error: { code: 'forbidden', message: 'Account.twoFactor.staffOnly' },
     });
     actAs('');
-    expect(await startTwoFactorAction({ password: customer.password })).toMatchObject({ ok: false, code: 'unauthorized' });
+    expect(await startTwoFactorAction({ password: customer.password })).toEqual({
+      ok: false,
+      error: { code: 'unauthorized', message: 'Errors.unauthenticated' },
+    });
     expect(await (await getDb()).select().from(twoFactors).innerJoin(users, eq(users.id, twoFactors.userId)).where(eq(users.email, customer.email))).toHaveLength(0);
   });
 
@@ -231,11 +233,17 @@ describe('server actions of /dashboard/settings', () => {
     const login = await signIn(staff.email, staff.password);
     actAs(login.cookie);
 
-    expect(await startTwoFactorAction({ password: 'Errada-Password-1' })).toMatchObject({ ok: false, error: 'A password não está correta.' });
-    expect(await startTwoFactorAction({ password: '' })).toMatchObject({ ok: false, fieldErrors: { password: ['Indique a sua password'] } });
+    expect(await startTwoFactorAction({ password: 'Errada-Password-1' })).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'Account.twoFactor.wrongPassword' },
+    });
+    expect(await startTwoFactorAction({ password: '' })).toMatchObject({
+      ok: false,
+      error: { fieldErrors: { password: ['Validation.ownPasswordRequired'] } },
+    });
 
     const started = await startTwoFactorAction({ password: staff.password });
-    if (!started.ok) throw new Error(started.error);
+    if (!started.ok) throw new Error(started.error.message);
     const { uri, secret, qrSvg, backupCodes } = started.data;
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
@@ -245,14 +253,17 @@ describe('server actions of /dashboard/settings', () => {
     expect(backupCodes).toHaveLength(10);
     const raw = new TextDecoder().decode(base32.decode(secret));
 
-    expect(await confirmTwoFactorAction({ code: '12a456' })).toMatchObject({ ok: false, fieldErrors: { code: ['O código tem 6 dígitos.'] } });
-    expect(await confirmTwoFactorAction({ code: await wrongCode(raw) })).toMatchObject({
+    expect(await confirmTwoFactorAction({ code: '12a456' })).toMatchObject({
       ok: false,
-      error: 'Código inválido. Confirme o código da aplicação de autenticação.',
+      error: { fieldErrors: { code: ['Validation.codeSixDigits'] } },
+    });
+    expect(await confirmTwoFactorAction({ code: await wrongCode(raw) })).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'Account.twoFactor.invalidCode' },
     });
     expect(await twoFactorEnabledOf(staff.email)).toBe(false);
 
-    expect(await confirmTwoFactorAction({ code: await currentCode(raw) })).toEqual({ ok: true, data: { message: 'Verificação em dois passos ativada.' } });
+    expect(await confirmTwoFactorAction({ code: await currentCode(raw) })).toEqual({ ok: true, data: { message: 'Account.twoFactor.enabled' } });
     expect(await twoFactorEnabledOf(staff.email)).toBe(true);
 
     // The confirmation rotated the session (the cookie goes back through nextCookies); sign in again with the code.
@@ -262,9 +273,12 @@ describe('server actions of /dashboard/settings', () => {
     expect(verified.status).toBe(200);
     actAs(cookiesAfter(verified, again.cookie));
 
-    expect(await disableTwoFactorAction({ password: 'Errada-Password-1' })).toMatchObject({ ok: false, error: 'A password não está correta.' });
+    expect(await disableTwoFactorAction({ password: 'Errada-Password-1' })).toMatchObject({
+      ok: false,
+      error: { message: 'Account.twoFactor.wrongPassword' },
+    });
     expect(await twoFactorEnabledOf(staff.email)).toBe(true);
-    expect(await disableTwoFactorAction({ password: staff.password })).toEqual({ ok: true, data: { message: 'Verificação em dois passos desativada.' } });
+    expect(await disableTwoFactorAction({ password: staff.password })).toEqual({ ok: true, data: { message: 'Account.twoFactor.disabled' } });
     expect(await twoFactorEnabledOf(staff.email)).toBe(false);
 
     const plain = await signIn(staff.email, staff.password);
