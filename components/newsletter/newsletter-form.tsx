@@ -11,10 +11,9 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
 import {
   NEWSLETTER_CUSTOMER_TYPES,
-  newsletterEmail,
   newsletterValidationKey,
   type NewsletterValidationKey,
-} from '@/lib/validation/newsletter';
+} from '@/lib/validation/newsletter-fields';
 import { subscribeNewsletterAction } from '@/server/newsletter/actions';
 
 export type NewsletterVariant = 'popup' | 'footer' | 'banner';
@@ -25,6 +24,9 @@ export interface NewsletterFormProps {
 }
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
+
+/** The schema shared with the server action, in its own chunk (first needed on focus or submit). */
+const loadSchema = () => import('@/lib/validation/newsletter');
 
 /**
  * The newsletter form of the popup, the footer and the banner (spec 3, 4, 5 and 8):
@@ -55,6 +57,8 @@ export function NewsletterForm({ variant, className }: NewsletterFormProps) {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    // The form sits in the footer of every page: zod and the schema load only when it is used.
+    const { newsletterEmail } = await loadSchema();
     const checked = newsletterEmail.safeParse(email);
     if (!checked.success) {
       setEmailError(newsletterValidationKey(checked.error.issues[0]?.message ?? 'invalid'));
@@ -126,6 +130,7 @@ export function NewsletterForm({ variant, className }: NewsletterFormProps) {
             disabled={submitting}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={emailError ? `${emailErrorId} ${privacyId}` : privacyId}
+            onFocus={() => void loadSchema()}
             onChange={(e) => {
               setEmail(e.target.value);
               if (emailError) setEmailError(null);

@@ -3,46 +3,16 @@
  * Error messages are keys of messages/pt-PT.json (`Newsletter.validation.*`, from the root).
  */
 import { z } from 'zod';
+import {
+  NEWSLETTER_ACCEPTED_TYPES,
+  NEWSLETTER_SOURCES,
+  NEWSLETTER_VALIDATION_PREFIX,
+  type NewsletterValidationKey,
+} from './newsletter-fields';
 
-/** Customer types of the popup, footer and banner forms (the spec's `mmerge4`), in order. */
-export const NEWSLETTER_CUSTOMER_TYPES = [
-  'Arquiteto',
-  'Decorador',
-  'Empreiteiro',
-  'Instalador',
-  'Promotor',
-  'Revendedor',
-  'Outro',
-] as const;
+export * from './newsletter-fields';
 
-/** The sign-up form's typology adds 'Particular' (spec 3): accepted by the server too. */
-export const NEWSLETTER_ACCEPTED_TYPES = [...NEWSLETTER_CUSTOMER_TYPES, 'Particular'] as const;
-export type NewsletterCustomerType = (typeof NEWSLETTER_ACCEPTED_TYPES)[number];
-
-/** Where a subscription came from. */
-export const NEWSLETTER_SOURCES = ['popup', 'footer', 'banner', 'signup'] as const;
-export type NewsletterSourceValue = (typeof NEWSLETTER_SOURCES)[number];
-
-/** Keys of `Newsletter.validation` (the messages of this schema). */
-export const NEWSLETTER_VALIDATION_KEYS = [
-  'emailRequired',
-  'emailInvalid',
-  'customerTypeInvalid',
-  'invalid',
-] as const;
-export type NewsletterValidationKey = (typeof NEWSLETTER_VALIDATION_KEYS)[number];
-
-const PREFIX = 'Newsletter.validation.';
-
-/** A zod message of this schema (a full key, or already the short one) as its short key; anything else as 'invalid'. */
-export function newsletterValidationKey(message: string): NewsletterValidationKey {
-  const short = message.startsWith(PREFIX) ? message.slice(PREFIX.length) : message;
-  return (NEWSLETTER_VALIDATION_KEYS as readonly string[]).includes(short)
-    ? (short as NewsletterValidationKey)
-    : 'invalid';
-}
-
-const key = (k: NewsletterValidationKey) => `${PREFIX}${k}`;
+const key = (k: NewsletterValidationKey) => `${NEWSLETTER_VALIDATION_PREFIX}${k}`;
 
 /** Trimmed, required, e-mail shaped, at most 254 characters. */
 export const newsletterEmail = z
