@@ -2,7 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
+import { toViewer } from '@/lib/auth/viewer';
 import { resetEnvCache } from '@/lib/env';
+import { getAccountSettings } from '@/server/account/settings';
 import { getAuth } from '@/server/auth/auth';
 import { createAccount } from '@/server/auth/accounts';
 import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from '@/server/auth/two-factor-actions';
@@ -284,5 +286,23 @@ describe('server actions of /dashboard/settings', () => {
     const plain = await signIn(staff.email, staff.password);
     expect(plain.body.twoFactorRedirect).toBeUndefined();
     expect(hasSession(plain.cookie)).toBe(true);
+  });
+
+  it('the settings page data: the second factor is offered to staff only, with its state', async () => {
+    const db = await getDb();
+    const viewerOf = async (email: string, role: 'admin' | 'viewer', isAdmin: boolean) => {
+      const [row] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email));
+      return toViewer({ id: row!.id, email, name: row!.name, isAdmin }, role);
+    };
+    const admin = await viewerOf(staff.email, 'admin', true);
+    expect(await getAccountSettings(admin)).toEqual({ email: staff.email, twoFactorOffered: true, twoFactorEnabled: false });
+    await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, admin.id));
+    expect(await getAccountSettings(admin)).toMatchObject({ twoFactorOffered: true, twoFactorEnabled: true });
+    await db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, admin.id));
+    expect(await getAccountSettings(await viewerOf(customer.email, 'viewer', false))).toEqual({
+      email: customer.email,
+      twoFactorOffered: false,
+      twoFactorEnabled: false,
+    });
   });
 });
