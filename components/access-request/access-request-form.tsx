@@ -3,6 +3,7 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { CheckCircle2Icon } from 'lucide-react';
+import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -10,58 +11,26 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { digitsOnly, NIF_LENGTH, PHONE_LENGTH } from '@/lib/auth/validation';
+import type { MessageRef } from '@/lib/errors';
+import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
 import { cn } from '@/lib/utils';
 import {
   ACCESS_REQUEST_DEFAULTS,
   ACCESS_REQUEST_FIELDS,
   ACCESS_REQUEST_LIMITS,
-  ACCESS_REQUEST_MESSAGES,
   ACCESS_REQUEST_TYPOLOGIES,
   accessRequestSchema,
   type AccessRequestFormValues,
 } from '@/lib/validation/access-request';
+import { digitsOnly, NIF_LENGTH, PHONE_LENGTH } from '@/lib/validation/auth';
 import { submitAccessRequestAction } from '@/server/access-requests/actions';
 
 type Field = keyof AccessRequestFormValues;
 
 const resolver = zodFormResolver<AccessRequestFormValues>(accessRequestSchema);
 
-const TEXT = {
-  formLabel: 'Pedido de acesso profissional',
-  requiredNote: 'Os campos assinalados com * são obrigatórios.',
-  companyName: 'Nome da empresa',
-  companyPlaceholder: 'Ex.: Canalizações Silva, Lda.',
-  fiscalNumber: 'NIF',
-  fiscalNumberHint: 'O número de identificação fiscal da empresa (9 dígitos).',
-  contactName: 'Nome do contacto',
-  contactPlaceholder: 'Nome e apelido',
-  email: 'Email',
-  emailPlaceholder: 'nome@empresa.pt',
-  phone: 'Telemóvel (opcional)',
-  phonePlaceholder: '912345678',
-  typology: 'Tipologia',
-  typologyPlaceholder: 'Selecione a tipologia',
-  message: 'Mensagem (opcional)',
-  messagePlaceholder:
-    'Conte-nos um pouco sobre a sua atividade: as obras em que trabalha, as marcas ou famílias de produtos que mais utiliza.',
-  privacyBefore: 'Li e aceito a ',
-  privacyLink: 'política de privacidade',
-  privacyAfter: ' e autorizo o tratamento dos dados enviados para analisar este pedido.',
-  honeypot: 'Não preencha este campo',
-  submit: 'Enviar pedido',
-  submitting: 'A enviar...',
-  fixErrors: 'Por favor, corrija os campos assinalados.',
-  networkError: 'Não foi possível enviar o pedido. Verifique a ligação e tente novamente.',
-  keptHint: 'O que escreveu continua no formulário.',
-  backToProducts: 'Explorar produtos',
-  another: 'Enviar outro pedido',
-} as const;
-
-const isField = (name: string): name is Field => (ACCESS_REQUEST_FIELDS as string[]).includes(name);
-
-type Outcome = { kind: 'success' } | { kind: 'error'; message: string; fields: boolean } | null;
+type Outcome = { kind: 'success' } | ({ kind: 'error'; fields: boolean } & MessageRef) | null;
 
 export interface AccessRequestFormProps {
   /** Values known beforehand (a signed-in user's name and e-mail). */
@@ -76,6 +45,8 @@ export interface AccessRequestFormProps {
 
 /** The form of /access-request (spec 2.1): validated here and again by the server action. */
 export function AccessRequestForm({ defaultValues, className }: AccessRequestFormProps) {
+  const t = useTranslations('AccessRequest.form');
+  const text = useMessageText();
   const id = React.useId();
   const initial = React.useMemo<AccessRequestFormValues>(
     () => ({ ...ACCESS_REQUEST_DEFAULTS, ...defaultValues }),
@@ -111,10 +82,10 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
     return { 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy || undefined };
   };
   const errorText = (name: Field) => {
-    const text = errors[name]?.message;
-    return text ? (
+    const message = text(errors[name]?.message);
+    return message ? (
       <p id={errorId(name)} className="text-sm text-red-600">
-        {text}
+        {message}
       </p>
     ) : null;
   };
@@ -140,16 +111,17 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
         if (result.ok) {
           reset(initial);
           setOutcome({ kind: 'success' });
-          toast.success(ACCESS_REQUEST_MESSAGES.success);
+          toast.success(t('success'));
           return;
         }
-        const known = Object.fromEntries(
-          Object.entries(result.fieldErrors ?? {}).filter(([name]) => isField(name)),
+        const fields = applyFieldErrors(result.error.fieldErrors, setError, ACCESS_REQUEST_FIELDS);
+        setOutcome(
+          fields
+            ? { kind: 'error', message: 'AccessRequest.form.fixErrors', fields }
+            : { kind: 'error', message: result.error.message, values: result.error.values, fields },
         );
-        const fields = applyFieldErrors(known, setError);
-        setOutcome({ kind: 'error', message: fields ? TEXT.fixErrors : result.error, fields });
       } catch {
-        setOutcome({ kind: 'error', message: TEXT.networkError, fields: false });
+        setOutcome({ kind: 'error', message: 'AccessRequest.form.networkError', fields: false });
       }
     },
     () => setOutcome(null),
@@ -171,15 +143,15 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
           className="flex items-center gap-2 text-xl font-semibold outline-none"
         >
           <CheckCircle2Icon aria-hidden className="size-6 shrink-0 text-green-700" />
-          {ACCESS_REQUEST_MESSAGES.success}
+          {t('success')}
         </h2>
-        <p className="mt-3 leading-relaxed">{ACCESS_REQUEST_MESSAGES.successDetail}</p>
+        <p className="mt-3 leading-relaxed">{t('successDetail')}</p>
         <div className="mt-5 flex flex-wrap gap-3">
           <Button asChild className="bg-sky-700 text-white hover:bg-sky-800">
-            <Link href="/produtos">{TEXT.backToProducts}</Link>
+            <Link href="/produtos">{t('backToProducts')}</Link>
           </Button>
           <Button type="button" variant="outline" onClick={() => setOutcome(null)}>
-            {TEXT.another}
+            {t('another')}
           </Button>
         </div>
       </div>
@@ -194,23 +166,23 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
 
   return (
     <form
-      aria-label={TEXT.formLabel}
+      aria-label={t('label')}
       data-testid="access-request-form"
       noValidate
       onSubmit={onSubmit}
       className={cn('relative space-y-5', className)}
     >
-      <p className="text-sm text-slate-600">{TEXT.requiredNote}</p>
+      <p className="text-sm text-slate-600">{t('requiredNote')}</p>
       <fieldset disabled={isSubmitting} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
           <div className="space-y-1.5">
             <Label htmlFor={fieldId('companyName')}>
-              {TEXT.companyName} {required}
+              {t('companyName')} {required}
             </Label>
             <Input
               id={fieldId('companyName')}
               autoComplete="organization"
-              placeholder={TEXT.companyPlaceholder}
+              placeholder={t('companyPlaceholder')}
               maxLength={ACCESS_REQUEST_LIMITS.companyMax}
               aria-required="true"
               {...a11y('companyName')}
@@ -220,7 +192,7 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={fieldId('fiscalNumber')}>
-              {TEXT.fiscalNumber} {required}
+              {t('fiscalNumber')} {required}
             </Label>
             <Input
               id={fieldId('fiscalNumber')}
@@ -232,18 +204,18 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
               {...digitsField('fiscalNumber', NIF_LENGTH)}
             />
             <p id={hintId('fiscalNumber')} className="text-xs text-slate-500">
-              {TEXT.fiscalNumberHint}
+              {t('fiscalNumberHint')}
             </p>
             {errorText('fiscalNumber')}
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={fieldId('contactName')}>
-              {TEXT.contactName} {required}
+              {t('contactName')} {required}
             </Label>
             <Input
               id={fieldId('contactName')}
               autoComplete="name"
-              placeholder={TEXT.contactPlaceholder}
+              placeholder={t('contactPlaceholder')}
               maxLength={ACCESS_REQUEST_LIMITS.contactMax}
               aria-required="true"
               {...a11y('contactName')}
@@ -253,14 +225,14 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={fieldId('email')}>
-              {TEXT.email} {required}
+              {t('email')} {required}
             </Label>
             <Input
               id={fieldId('email')}
               type="email"
               inputMode="email"
               autoComplete="email"
-              placeholder={TEXT.emailPlaceholder}
+              placeholder={t('emailPlaceholder')}
               maxLength={ACCESS_REQUEST_LIMITS.emailMax}
               aria-required="true"
               {...a11y('email')}
@@ -269,13 +241,13 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
             {errorText('email')}
           </div>
           <div className="space-y-1.5">
-            <Label htmlFor={fieldId('phone')}>{TEXT.phone}</Label>
+            <Label htmlFor={fieldId('phone')}>{t('phone')}</Label>
             <Input
               id={fieldId('phone')}
               type="tel"
               inputMode="numeric"
               autoComplete="tel-national"
-              placeholder={TEXT.phonePlaceholder}
+              placeholder={t('phonePlaceholder')}
               {...a11y('phone')}
               {...digitsField('phone', PHONE_LENGTH)}
             />
@@ -283,7 +255,7 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
           </div>
           <div className="space-y-1.5">
             <Label htmlFor={fieldId('typology')}>
-              {TEXT.typology} {required}
+              {t('typology')} {required}
             </Label>
             <NativeSelect
               id={fieldId('typology')}
@@ -292,11 +264,11 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
               {...register('typology')}
             >
               <option value="" disabled>
-                {TEXT.typologyPlaceholder}
+                {t('typologyPlaceholder')}
               </option>
-              {ACCESS_REQUEST_TYPOLOGIES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
+              {ACCESS_REQUEST_TYPOLOGIES.map((typology) => (
+                <option key={typology} value={typology}>
+                  {typology}
                 </option>
               ))}
             </NativeSelect>
@@ -305,13 +277,13 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
         </div>
 
         <div className="space-y-1.5">
-          <Label htmlFor={fieldId('message')}>{TEXT.message}</Label>
+          <Label htmlFor={fieldId('message')}>{t('message')}</Label>
           <Textarea
             id={fieldId('message')}
             rows={5}
             className="min-h-32"
             maxLength={ACCESS_REQUEST_LIMITS.messageMax}
-            placeholder={TEXT.messagePlaceholder}
+            placeholder={t('messagePlaceholder')}
             {...a11y('message')}
             {...register('message')}
           />
@@ -332,14 +304,17 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
               htmlFor={fieldId('acceptPrivacyPolicy')}
               className="text-sm leading-snug text-slate-700"
             >
-              {TEXT.privacyBefore}
-              <Link
-                href="/condicoes-gerais-de-venda"
-                className="text-sky-800 underline underline-offset-2 hover:text-sky-900"
-              >
-                {TEXT.privacyLink}
-              </Link>
-              {TEXT.privacyAfter} {required}
+              {t.rich('privacy', {
+                link: (chunks) => (
+                  <Link
+                    href="/condicoes-gerais-de-venda"
+                    className="text-sky-800 underline underline-offset-2 hover:text-sky-900"
+                  >
+                    {chunks}
+                  </Link>
+                ),
+              })}{' '}
+              {required}
             </label>
           </div>
           {errorText('acceptPrivacyPolicy')}
@@ -350,7 +325,7 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
           aria-hidden="true"
           className="absolute -left-[10000px] top-auto size-px overflow-hidden"
         >
-          <label htmlFor={fieldId('honeypot')}>{TEXT.honeypot}</label>
+          <label htmlFor={fieldId('honeypot')}>{t('honeypot')}</label>
           <input
             id={fieldId('honeypot')}
             type="text"
@@ -368,8 +343,8 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
             role="alert"
             className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700"
           >
-            <p className="font-medium">{outcome.message}</p>
-            {!outcome.fields && <p>{TEXT.keptHint}</p>}
+            <p className="font-medium">{text(outcome.message, outcome.values)}</p>
+            {!outcome.fields && <p>{t('keptHint')}</p>}
           </div>
         )}
       </div>
@@ -379,7 +354,7 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
         disabled={isSubmitting}
         className="h-11 bg-sky-700 px-6 text-white hover:bg-sky-800"
       >
-        {isSubmitting ? TEXT.submitting : TEXT.submit}
+        {isSubmitting ? t('submitting') : t('submit')}
       </Button>
     </form>
   );

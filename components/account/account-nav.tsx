@@ -2,10 +2,12 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { cn } from '@/lib/utils';
 
 export interface AccountNavItem {
   href: string;
+  /** Key of `Account.nav`. */
   label: string;
 }
 
@@ -14,9 +16,9 @@ export interface AccountNavItem {
  * join this list when their pages are built.
  */
 export const ACCOUNT_NAV_ITEMS: readonly AccountNavItem[] = [
-  { href: '/dashboard', label: 'Resumo' },
-  { href: '/dashboard/profile', label: 'Perfil' },
-  { href: '/dashboard/settings', label: 'Definições' },
+  { href: '/dashboard', label: 'summary' },
+  { href: '/dashboard/profile', label: 'profile' },
+  { href: '/dashboard/settings', label: 'settings' },
 ];
 
 /** The current item: an exact match for /dashboard, the section and its children otherwise. */
@@ -28,9 +30,10 @@ export function isCurrentAccountPath(pathname: string, href: string): boolean {
 
 /** Side navigation of 'A minha conta'; the page being shown has aria-current="page". */
 export function AccountNav({ items = ACCOUNT_NAV_ITEMS }: { items?: readonly AccountNavItem[] }) {
+  const t = useTranslations('Account.nav');
   const pathname = usePathname() ?? '';
   return (
-    <nav aria-label="A minha conta">
+    <nav aria-label={t('label')}>
       <ul className="flex gap-1 overflow-x-auto lg:flex-col">
         {items.map((item) => {
           const current = isCurrentAccountPath(pathname, item.href);
@@ -46,7 +49,7 @@ export function AccountNav({ items = ACCOUNT_NAV_ITEMS }: { items?: readonly Acc
                     : 'text-slate-700 hover:bg-sky-50 hover:text-sky-900',
                 )}
               >
-                {item.label}
+                {t(item.label)}
               </Link>
             </li>
           );

@@ -3,22 +3,24 @@
 import * as React from 'react';
 import Image from 'next/image';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import type { ActionError } from '@/lib/errors';
+import { useMessageText } from '@/lib/forms/use-message-text';
+import { AVATAR_TYPES, avatarSchema } from '@/lib/validation/account';
 import { removeAvatarAction, uploadAvatarAction } from '@/server/account/avatar';
 
-const ACCEPT = 'image/jpeg,image/png,image/webp';
-const MAX_BYTES = 2 * 1024 * 1024;
-const NOT_IMAGE = 'Escolha uma imagem JPG, PNG ou WebP.';
-const TOO_BIG = 'A imagem não pode ter mais de 2 MB.';
+const ACCEPT = AVATAR_TYPES.join(',');
 
-/** The first check, in the browser (the server decodes the image and checks again). */
+/** The first check, in the browser, with the action's schema (the server decodes the image and checks again): a message key or null. */
 export function avatarFileProblem(file: File): string | null {
-  if (file.type && !ACCEPT.split(',').includes(file.type.toLowerCase())) return NOT_IMAGE;
-  if (file.size === 0) return NOT_IMAGE;
-  if (file.size > MAX_BYTES) return TOO_BIG;
-  return null;
+  const parsed = avatarSchema.safeParse({ avatar: file });
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Validation.imageType');
 }
+
+/** The key to show for a refused upload or removal: the file's own problem first. */
+const problemOf = (error: ActionError) => error.fieldErrors?.avatar?.[0] ?? error.message;
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -31,6 +33,8 @@ function initials(name: string): string {
 
 /** Profile picture: choose a JPG/PNG/WebP up to 2 MB (stored as 256×256 WebP) or remove it. */
 export function AvatarUpload({ avatarUrl, displayName }: { avatarUrl: string | null; displayName: string }) {
+  const t = useTranslations('Account.avatar');
+  const text = useMessageText();
   const router = useRouter();
   const id = React.useId();
   const inputId = `${id}-avatar`;
@@ -65,12 +69,12 @@ export function AvatarUpload({ avatarUrl, displayName }: { avatarUrl: string | n
       data.set('avatar', file);
       const result = await uploadAvatarAction(data);
       if (result.ok) {
-        setUrl(result.url);
-        toast.success('Fotografia de perfil atualizada.');
+        setUrl(result.data.url);
+        toast.success(t('updated'));
         router.refresh();
-      } else setError(result.error);
+      } else setError(problemOf(result.error));
     } catch {
-      setError('Não foi possível enviar a imagem. Por favor, tente novamente.');
+      setError('Account.avatar.uploadFailed');
     } finally {
       setBusy(false);
       clearInput();
@@ -84,11 +88,11 @@ export function AvatarUpload({ avatarUrl, displayName }: { avatarUrl: string | n
       const result = await removeAvatarAction();
       if (result.ok) {
         setUrl(null);
-        toast.success('Fotografia de perfil removida.');
+        toast.success(t('removed'));
         router.refresh();
-      } else setError(result.error);
+      } else setError(problemOf(result.error));
     } catch {
-      setError('Não foi possível remover a imagem. Por favor, tente novamente.');
+      setError('Account.avatar.removeFailed');
     } finally {
       setBusy(false);
     }
@@ -99,7 +103,7 @@ export function AvatarUpload({ avatarUrl, displayName }: { avatarUrl: string | n
       {url ? (
         <Image
           src={url}
-          alt="A sua fotografia de perfil"
+          alt={t('alt')}
           width={96}
           height={96}
           unoptimized
@@ -116,16 +120,16 @@ export function AvatarUpload({ avatarUrl, displayName }: { avatarUrl: string | n
       <div className="space-y-2">
         <div className="flex flex-wrap gap-2">
           <Button type="button" variant="outline" disabled={busy} onClick={() => inputRef.current?.click()}>
-            {busy ? 'A enviar…' : url ? 'Alterar fotografia' : 'Escolher fotografia'}
+            {busy ? t('sending') : url ? t('change') : t('choose')}
           </Button>
           {url && (
             <Button type="button" variant="ghost" className="text-red-700 hover:text-red-800" disabled={busy} onClick={remove}>
-              Remover
+              {t('remove')}
             </Button>
           )}
         </div>
         <label htmlFor={inputId} className="sr-only">
-          Fotografia de perfil
+          {t('label')}
         </label>
         <input
           ref={inputRef}
@@ -143,11 +147,11 @@ export function AvatarUpload({ avatarUrl, displayName }: { avatarUrl: string | n
           }}
         />
         <p id={hintId} className="text-xs text-slate-600">
-          JPG, PNG ou WebP, até 2 MB. A imagem é recortada num quadrado.
+          {t('hint')}
         </p>
         {error && (
           <p id={errorId} role="alert" className="text-sm text-red-700">
-            {error}
+            {text(error)}
           </p>
         )}
       </div>

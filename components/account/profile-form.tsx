@@ -2,37 +2,25 @@
 
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
+import type { MessageRef } from '@/lib/errors';
+import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { PROFILE_NAME_MAX, profileSchema, type ProfileFormValues } from '@/lib/validation/account';
 import { updateProfileAction } from '@/server/auth/actions';
-
-const NAME_MAX = 160;
-
-/** The same rules as updateProfileAction (server/auth/actions), checked before sending. */
-const profileSchema = z.object({
-  fullName: z
-    .string()
-    .trim()
-    .min(1, 'O nome é obrigatório')
-    .max(NAME_MAX, `O nome não pode ter mais de ${NAME_MAX} caracteres`),
-  fiscalName: z.string().trim().max(NAME_MAX, `O nome fiscal não pode ter mais de ${NAME_MAX} caracteres`),
-});
-
-export interface ProfileFormValues {
-  fullName: string;
-  fiscalName: string;
-}
 
 /** Spec 3 Profile: full name (required) and fiscal name (optional, the name on invoices). */
 export function ProfileForm({ fullName, fiscalName }: { fullName: string | null; fiscalName: string | null }) {
+  const t = useTranslations('Account.profile');
+  const text = useMessageText();
   const router = useRouter();
   const id = React.useId();
-  const [problem, setProblem] = React.useState<string | null>(null);
+  const [problem, setProblem] = React.useState<MessageRef | null>(null);
   const {
     register,
     handleSubmit,
@@ -52,47 +40,44 @@ export function ProfileForm({ fullName, fiscalName }: { fullName: string | null;
       const result = await updateProfileAction(sent);
       if (result.ok) {
         reset(sent);
-        toast.success(result.data.message);
+        toast.success(text(result.data.message, result.data.values));
         router.refresh();
         return;
       }
-      if (!applyFieldErrors(result.fieldErrors, setError)) setProblem(result.error);
+      if (!applyFieldErrors(result.error.fieldErrors, setError)) setProblem(result.error);
     } catch {
-      setProblem('Não foi possível guardar o perfil. Por favor, tente novamente.');
+      setProblem({ message: 'Account.profile.failed' });
     }
   });
 
   const nameId = `${id}-fullName`;
   const fiscalId = `${id}-fiscalName`;
+  const nameError = text(errors.fullName?.message);
+  const fiscalError = text(errors.fiscalName?.message);
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label="Dados do perfil" data-testid="profile-form">
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('label')} data-testid="profile-form">
       <fieldset disabled={isSubmitting} className="space-y-5">
-        <FormField id={nameId} label="Nome" error={errors.fullName?.message} required>
+        <FormField id={nameId} label={t('fullName')} error={nameError} required>
           <Input
             autoComplete="name"
-            maxLength={NAME_MAX}
+            maxLength={PROFILE_NAME_MAX}
             aria-required="true"
-            {...fieldA11y(nameId, errors.fullName?.message)}
+            {...fieldA11y(nameId, nameError)}
             {...register('fullName')}
           />
         </FormField>
-        <FormField
-          id={fiscalId}
-          label="Nome fiscal (opcional)"
-          error={errors.fiscalName?.message}
-          hint="O nome que aparece nas faturas, se for diferente do seu nome (por exemplo, o da empresa)."
-        >
+        <FormField id={fiscalId} label={t('fiscalName')} error={fiscalError} hint={t('fiscalNameHint')}>
           <Input
             autoComplete="organization"
-            maxLength={NAME_MAX}
-            {...fieldA11y(fiscalId, errors.fiscalName?.message, true)}
+            maxLength={PROFILE_NAME_MAX}
+            {...fieldA11y(fiscalId, fiscalError, true)}
             {...register('fiscalName')}
           />
         </FormField>
       </fieldset>
-      <FormAlert message={problem} />
+      <FormAlert message={text(problem?.message, problem?.values)} />
       <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'A guardar…' : 'Guardar alterações'}
+        {isSubmitting ? t('submitting') : t('submit')}
       </Button>
     </form>
   );

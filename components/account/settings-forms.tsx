@@ -1,9 +1,9 @@
 'use client';
 
 import * as React from 'react';
+import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
-import { z } from 'zod';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { PasswordStrength } from '@/components/auth/password-strength';
 import { Button } from '@/components/ui/button';
@@ -18,46 +18,28 @@ import {
   DialogTrigger,
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
-import { newPasswordSchema, PASSWORD_MAX_LENGTH, SIGN_UP_LIMITS, VALIDATION_MESSAGES } from '@/lib/auth/validation';
+import type { MessageRef } from '@/lib/errors';
+import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  passwordConfirmationSchema,
+  type ChangeEmailValues,
+  type ChangePasswordValues,
+  type PasswordConfirmationValues,
+} from '@/lib/validation/account';
+import { SIGN_UP_LIMITS } from '@/lib/validation/auth';
 import { changeEmailAction, changePasswordAction, deleteAccountAction } from '@/server/auth/actions';
 
-/** The same rules as the actions of server/auth/actions, checked before sending. */
-const changePasswordSchema = z.intersection(
-  z.object({ currentPassword: z.string().min(1, 'Indique a password atual').max(PASSWORD_MAX_LENGTH) }),
-  newPasswordSchema,
-);
-const changeEmailSchema = z.object({
-  newEmail: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .min(1, VALIDATION_MESSAGES.emailRequired)
-    .pipe(z.email(VALIDATION_MESSAGES.emailInvalid).max(SIGN_UP_LIMITS.emailMax, VALIDATION_MESSAGES.emailTooLong)),
-});
-const deleteAccountSchema = z.object({
-  password: z.string().min(1, 'Indique a sua password').max(PASSWORD_MAX_LENGTH),
-});
-
-interface ChangePasswordValues {
-  currentPassword: string;
-  password: string;
-  confirmPassword: string;
-}
-interface ChangeEmailValues {
-  newEmail: string;
-}
-interface DeleteAccountValues {
-  password: string;
-}
-
-const UNEXPECTED = 'Erro inesperado. Por favor, tente novamente.';
-
+const UNEXPECTED: MessageRef = { message: 'Errors.unexpected' };
 
 /** 'Alterar password': the current one, then a new one with the strength meter (spec 5). */
 export function ChangePasswordForm() {
+  const t = useTranslations('Account.password');
+  const text = useMessageText();
   const id = React.useId();
-  const [problem, setProblem] = React.useState<string | null>(null);
+  const [problem, setProblem] = React.useState<MessageRef | null>(null);
   const {
     register,
     handleSubmit,
@@ -78,10 +60,10 @@ export function ChangePasswordForm() {
       const result = await changePasswordAction(values);
       if (result.ok) {
         reset();
-        toast.success(result.data.message);
+        toast.success(text(result.data.message, result.data.values));
         return;
       }
-      if (!applyFieldErrors(result.fieldErrors, setError)) setProblem(result.error);
+      if (!applyFieldErrors(result.error.fieldErrors, setError)) setProblem(result.error);
     } catch {
       setProblem(UNEXPECTED);
     }
@@ -90,47 +72,44 @@ export function ChangePasswordForm() {
   const current = `${id}-current-password`;
   const next = `${id}-new-password`;
   const confirm = `${id}-confirm-password`;
+  const currentError = text(errors.currentPassword?.message);
+  const nextError = text(errors.password?.message);
+  const confirmError = text(errors.confirmPassword?.message);
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Alterar password" data-testid="change-password-form">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('title')} data-testid="change-password-form">
       <fieldset disabled={isSubmitting} className="space-y-4">
-        <FormField id={current} label="Password atual" error={errors.currentPassword?.message} required>
+        <FormField id={current} label={t('current')} error={currentError} required>
           <Input
             type="password"
             autoComplete="current-password"
             aria-required="true"
-            {...fieldA11y(current, errors.currentPassword?.message)}
+            {...fieldA11y(current, currentError)}
             {...register('currentPassword')}
           />
         </FormField>
-        <FormField
-          id={next}
-          label="Nova password"
-          error={errors.password?.message}
-          hint="Pelo menos 12 caracteres, com maiúscula, minúscula, número e carácter especial."
-          required
-        >
+        <FormField id={next} label={t('new')} error={nextError} hint={t('newHint')} required>
           <Input
             type="password"
             autoComplete="new-password"
             aria-required="true"
-            {...fieldA11y(next, errors.password?.message, true)}
+            {...fieldA11y(next, nextError, true)}
             {...register('password')}
           />
         </FormField>
         <PasswordStrength password={password} />
-        <FormField id={confirm} label="Confirmar nova password" error={errors.confirmPassword?.message} required>
+        <FormField id={confirm} label={t('confirm')} error={confirmError} required>
           <Input
             type="password"
             autoComplete="new-password"
             aria-required="true"
-            {...fieldA11y(confirm, errors.confirmPassword?.message)}
+            {...fieldA11y(confirm, confirmError)}
             {...register('confirmPassword')}
           />
         </FormField>
       </fieldset>
-      <FormAlert message={problem} />
+      <FormAlert message={text(problem?.message, problem?.values)} />
       <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'A alterar…' : 'Alterar password'}
+        {isSubmitting ? t('submitting') : t('submit')}
       </Button>
     </form>
   );
@@ -138,9 +117,11 @@ export function ChangePasswordForm() {
 
 /** 'Alterar email': a confirmation link goes to the new address; the e-mail changes when it is opened. */
 export function ChangeEmailForm({ currentEmail, emailChanged = false }: { currentEmail: string; emailChanged?: boolean }) {
+  const t = useTranslations('Account.email');
+  const text = useMessageText();
   const id = React.useId();
-  const [problem, setProblem] = React.useState<string | null>(null);
-  const [sent, setSent] = React.useState<string | null>(null);
+  const [problem, setProblem] = React.useState<MessageRef | null>(null);
+  const [sent, setSent] = React.useState<MessageRef | null>(null);
   const {
     register,
     handleSubmit,
@@ -160,51 +141,46 @@ export function ChangeEmailForm({ currentEmail, emailChanged = false }: { curren
       const result = await changeEmailAction({ newEmail: values.newEmail.trim().toLowerCase() });
       if (result.ok) {
         reset();
-        setSent(result.data.message);
+        setSent(result.data);
         return;
       }
-      if (!applyFieldErrors(result.fieldErrors, setError)) setProblem(result.error);
+      if (!applyFieldErrors(result.error.fieldErrors, setError)) setProblem(result.error);
     } catch {
       setProblem(UNEXPECTED);
     }
   });
 
   const email = `${id}-new-email`;
+  const emailError = text(errors.newEmail?.message);
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Alterar email" data-testid="change-email-form">
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('title')} data-testid="change-email-form">
       {emailChanged && (
         <p role="status" className="rounded-md border border-green-200 bg-green-50 p-3 text-sm font-medium text-green-800">
-          O email da conta foi alterado.
+          {t('changed')}
         </p>
       )}
       <p className="text-sm text-slate-700">
-        Email atual: <span className="break-all font-medium text-slate-900">{currentEmail}</span>
+        {t('current')} <span className="break-all font-medium text-slate-900">{currentEmail}</span>
       </p>
       <fieldset disabled={isSubmitting} className="space-y-4">
-        <FormField
-          id={email}
-          label="Novo email"
-          error={errors.newEmail?.message}
-          hint="Enviamos um link de confirmação para o novo endereço."
-          required
-        >
+        <FormField id={email} label={t('new')} error={emailError} hint={t('newHint')} required>
           <Input
             type="email"
             inputMode="email"
             autoComplete="email"
             aria-required="true"
             maxLength={SIGN_UP_LIMITS.emailMax}
-            {...fieldA11y(email, errors.newEmail?.message, true)}
+            {...fieldA11y(email, emailError, true)}
             {...register('newEmail')}
           />
         </FormField>
       </fieldset>
       <div role="status" aria-live="polite">
-        {sent && <p className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{sent}</p>}
+        {sent && <p className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{text(sent.message, sent.values)}</p>}
       </div>
-      <FormAlert message={problem} />
+      <FormAlert message={text(problem?.message, problem?.values)} />
       <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? 'A enviar…' : 'Alterar email'}
+        {isSubmitting ? t('submitting') : t('submit')}
       </Button>
     </form>
   );
@@ -218,17 +194,19 @@ function goHome() {
 
 /** 'Eliminar conta': the password is asked in a dialog; afterwards the visitor goes to the home page. */
 export function DeleteAccount({ onDeleted = goHome }: { onDeleted?: () => void }) {
+  const t = useTranslations('Account.delete');
+  const text = useMessageText();
   const id = React.useId();
   const [open, setOpen] = React.useState(false);
-  const [problem, setProblem] = React.useState<string | null>(null);
+  const [problem, setProblem] = React.useState<MessageRef | null>(null);
   const {
     register,
     handleSubmit,
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<DeleteAccountValues>({
-    resolver: zodFormResolver<DeleteAccountValues>(deleteAccountSchema),
+  } = useForm<PasswordConfirmationValues>({
+    resolver: zodFormResolver<PasswordConfirmationValues>(passwordConfirmationSchema),
     defaultValues: { password: '' },
     mode: 'onTouched',
   });
@@ -247,52 +225,51 @@ export function DeleteAccount({ onDeleted = goHome }: { onDeleted?: () => void }
     try {
       const result = await deleteAccountAction({ password: values.password });
       if (result.ok) {
-        toast.success(result.data.message);
+        toast.success(text(result.data.message, result.data.values));
         onDeleted();
         return;
       }
-      if (!applyFieldErrors(result.fieldErrors, setError)) setProblem(result.error);
+      if (!applyFieldErrors(result.error.fieldErrors, setError)) setProblem(result.error);
     } catch {
       setProblem(UNEXPECTED);
     }
   });
 
   const password = `${id}-delete-password`;
+  const passwordError = text(errors.password?.message);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button type="button" variant="destructive">
-          Eliminar conta
+          {t('open')}
         </Button>
       </DialogTrigger>
       <DialogContent showCloseButton={!isSubmitting}>
         <DialogHeader>
-          <DialogTitle>Eliminar a sua conta?</DialogTitle>
-          <DialogDescription>
-            A conta e os seus dados são apagados definitivamente. Esta ação não pode ser desfeita. Para confirmar, indique a sua password.
-          </DialogDescription>
+          <DialogTitle>{t('dialogTitle')}</DialogTitle>
+          <DialogDescription>{t('dialogText')}</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Eliminar conta" data-testid="delete-account-form">
+        <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('title')} data-testid="delete-account-form">
           <fieldset disabled={isSubmitting}>
-            <FormField id={password} label="Password" error={errors.password?.message} required>
+            <FormField id={password} label={t('password')} error={passwordError} required>
               <Input
                 type="password"
                 autoComplete="current-password"
                 aria-required="true"
-                {...fieldA11y(password, errors.password?.message)}
+                {...fieldA11y(password, passwordError)}
                 {...register('password')}
               />
             </FormField>
           </fieldset>
-          <FormAlert message={problem} />
+          <FormAlert message={text(problem?.message, problem?.values)} />
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={isSubmitting}>
-                Cancelar
+                {t('cancel')}
               </Button>
             </DialogClose>
             <Button type="submit" variant="destructive" disabled={isSubmitting}>
-              {isSubmitting ? 'A eliminar…' : 'Eliminar definitivamente'}
+              {isSubmitting ? t('submitting') : t('submit')}
             </Button>
           </DialogFooter>
         </form>
@@ -303,14 +280,15 @@ export function DeleteAccount({ onDeleted = goHome }: { onDeleted?: () => void }
 
 /** The three sections of /dashboard/settings. */
 export function SettingsForms({ email, emailChanged = false, extra }: { email: string; emailChanged?: boolean; /** Sections shown before the deletion, which stays last. */ extra?: React.ReactNode }) {
+  const t = useTranslations('Account');
   const section = 'rounded-lg border border-slate-200 bg-white p-5 shadow-xs sm:p-6';
   return (
     <div className="space-y-8">
       <section aria-labelledby="definicoes-password" className={section}>
         <h2 id="definicoes-password" className="text-xl font-semibold text-slate-900">
-          Alterar password
+          {t('password.title')}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">Ao alterar a password, as sessões abertas noutros dispositivos são terminadas.</p>
+        <p className="mt-1 text-sm text-slate-600">{t('password.intro')}</p>
         <div className="mt-5 max-w-xl">
           <ChangePasswordForm />
         </div>
@@ -318,7 +296,7 @@ export function SettingsForms({ email, emailChanged = false, extra }: { email: s
 
       <section aria-labelledby="definicoes-email" className={section}>
         <h2 id="definicoes-email" className="text-xl font-semibold text-slate-900">
-          Alterar email
+          {t('email.title')}
         </h2>
         <div className="mt-5 max-w-xl">
           <ChangeEmailForm currentEmail={email} emailChanged={emailChanged} />
@@ -329,11 +307,9 @@ export function SettingsForms({ email, emailChanged = false, extra }: { email: s
 
       <section aria-labelledby="definicoes-eliminar" className={`${section} border-red-200`}>
         <h2 id="definicoes-eliminar" className="text-xl font-semibold text-red-800">
-          Eliminar conta
+          {t('delete.title')}
         </h2>
-        <p className="mt-1 mb-5 max-w-2xl text-sm text-slate-700">
-          Elimina a conta e os dados associados. Esta ação não pode ser desfeita.
-        </p>
+        <p className="mt-1 mb-5 max-w-2xl text-sm text-slate-700">{t('delete.intro')}</p>
         <DeleteAccount />
       </section>
     </div>

@@ -2,14 +2,24 @@
 
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { toast } from 'sonner';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { PASSWORD_MAX_LENGTH } from '@/lib/auth/validation';
+import type { ActionResult, MessageRef } from '@/lib/errors';
+import { useMessageText } from '@/lib/forms/use-message-text';
+import { passwordConfirmationSchema, twoFactorCodeSchema } from '@/lib/validation/account';
+import { PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
 import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from '@/server/auth/two-factor-actions';
 
-const UNEXPECTED = 'Erro inesperado. Por favor, tente novamente.';
+const UNEXPECTED: MessageRef = { message: 'Errors.unexpected' };
+
+/** The first message key of a field under the action's own schema, or undefined when it passes. */
+function problemOf(schema: typeof passwordConfirmationSchema | typeof twoFactorCodeSchema, input: unknown): string | undefined {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? undefined : parsed.error.issues[0]?.message;
+}
 
 interface Setup {
   uri: string;
@@ -28,8 +38,9 @@ function svgDataUri(svg: string): string {
 
 /** A password field with its own id (the three steps never share one). */
 function PasswordField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string }) {
+  const t = useTranslations('Account.twoFactor');
   return (
-    <FormField id={id} label="Password" error={error} required>
+    <FormField id={id} label={t('password')} error={error} required>
       <Input
         type="password"
         autoComplete="current-password"
@@ -48,6 +59,8 @@ function PasswordField({ id, value, onChange, error }: { id: string; value: stri
  * manual key and backup codes → first 6-digit code → on; on → password → off.
  */
 export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
+  const t = useTranslations('Account.twoFactor');
+  const text = useMessageText();
   const id = React.useId();
   const router = useRouter();
   const [on, setOn] = React.useState(enabled);
@@ -56,7 +69,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   const [password, setPassword] = React.useState('');
   const [code, setCode] = React.useState('');
   const [fieldError, setFieldError] = React.useState<string | undefined>(undefined);
-  const [problem, setProblem] = React.useState<string | null>(null);
+  const [problem, setProblem] = React.useState<MessageRef | null>(null);
   const [busy, setBusy] = React.useState(false);
 
   // The server's value wins when it changes (after router.refresh()).
@@ -71,18 +84,14 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     setProblem(null);
   };
 
-  async function run<T>(
-    action: () => Promise<{ ok: true; data: T } | { ok: false; error: string; fieldErrors?: Record<string, string[]> }>,
-    field: 'password' | 'code',
-    onDone: (data: T) => void,
-  ) {
+  async function run<T>(action: () => Promise<ActionResult<T>>, field: 'password' | 'code', onDone: (data: T) => void) {
     setBusy(true);
     clearErrors();
     try {
       const result = await action();
       if (result.ok) onDone(result.data);
       else {
-        const message = result.fieldErrors?.[field]?.[0];
+        const message = result.error.fieldErrors?.[field]?.[0];
         if (message) setFieldError(message);
         else setProblem(result.error);
       }
@@ -93,13 +102,18 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     }
   }
 
+  const checkPassword = () => {
+    const message = problemOf(passwordConfirmationSchema, { password });
+    if (message) {
+      clearErrors();
+      setFieldError(message);
+    }
+    return !message;
+  };
+
   const start = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!password) {
-      clearErrors();
-      setFieldError('Indique a sua password');
-      return;
-    }
+    if (!checkPassword()) return;
     void run(() => startTwoFactorAction({ password }), 'password', (data) => {
       setPassword('');
       setCode('');
@@ -109,13 +123,14 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
 
   const confirm = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!/^\d{6}$/.test(code)) {
+    const message = problemOf(twoFactorCodeSchema, { code });
+    if (message) {
       clearErrors();
-      setFieldError('O código tem 6 dígitos.');
+      setFieldError(message);
       return;
     }
     void run(() => confirmTwoFactorAction({ code }), 'code', (data) => {
-      toast.success(data.message);
+      toast.success(text(data.message, data.values));
       setSetup(null);
       setCode('');
       setOn(true);
@@ -125,13 +140,9 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
 
   const disable = (event: React.FormEvent) => {
     event.preventDefault();
-    if (!password) {
-      clearErrors();
-      setFieldError('Indique a sua password');
-      return;
-    }
+    if (!checkPassword()) return;
     void run(() => disableTwoFactorAction({ password }), 'password', (data) => {
-      toast.success(data.message);
+      toast.success(text(data.message, data.values));
       setPassword('');
       setOn(false);
       router.refresh();
@@ -148,20 +159,20 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   const passwordId = `${id}-password`;
   const codeId = `${id}-code`;
   const codesId = `${id}-backup-codes`;
+  const fieldErrorText = text(fieldError);
+  const problemText = text(problem?.message, problem?.values);
 
   let body: React.ReactNode;
   if (on) {
     body = (
-      <form onSubmit={disable} noValidate className="max-w-xl space-y-4" aria-label="Desativar a verificação em dois passos">
-        <p className="text-sm text-slate-700">
-          Ao iniciar sessão, é pedido um código da sua aplicação de autenticação além da password. Para desativar, indique a sua password.
-        </p>
+      <form onSubmit={disable} noValidate className="max-w-xl space-y-4" aria-label={t('disableLabel')}>
+        <p className="text-sm text-slate-700">{t('onText')}</p>
         <fieldset disabled={busy} className="space-y-4">
-          <PasswordField id={passwordId} value={password} onChange={setPassword} error={fieldError} />
+          <PasswordField id={passwordId} value={password} onChange={setPassword} error={fieldErrorText} />
         </fieldset>
-        <FormAlert message={problem} />
+        <FormAlert message={problemText} />
         <Button type="submit" variant="outline" disabled={busy}>
-          {busy ? 'A desativar…' : 'Desativar'}
+          {busy ? t('disabling') : t('disable')}
         </Button>
       </form>
     );
@@ -169,24 +180,22 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     body = (
       <div className="space-y-6">
         <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-          <li>Leia o código QR com a aplicação de autenticação (por exemplo Google Authenticator, Microsoft Authenticator ou 1Password).</li>
-          <li>Guarde os códigos de recuperação.</li>
-          <li>Introduza o código de 6 dígitos que a aplicação mostra.</li>
+          <li>{t('stepScan')}</li>
+          <li>{t('stepSave')}</li>
+          <li>{t('stepCode')}</li>
         </ol>
         <div className="flex flex-col gap-6 sm:flex-row sm:items-start">
           {/* eslint-disable-next-line @next/next/no-img-element -- an inline data URI, nothing for next/image to optimise */}
           <img
             src={svgDataUri(setup.qrSvg)}
-            alt="Código QR para a aplicação de autenticação"
+            alt={t('qrAlt')}
             width={192}
             height={192}
             className="size-48 shrink-0 rounded-md border border-slate-200 bg-white p-2"
           />
           <div className="min-w-0 space-y-1.5">
-            <p className="text-sm font-medium text-slate-900">
-              Chave para introdução manual
-            </p>
-            <p className="text-xs text-slate-600">Se não conseguir ler o código QR, introduza esta chave na aplicação.</p>
+            <p className="text-sm font-medium text-slate-900">{t('manualKey')}</p>
+            <p className="text-xs text-slate-600">{t('manualKeyHint')}</p>
             <code
               className="block rounded-md border border-slate-200 bg-slate-50 px-3 py-2 font-mono text-sm break-all text-slate-900 select-all"
               data-testid="two-factor-secret"
@@ -197,21 +206,18 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
         </div>
         <div className="space-y-2">
           <h3 id={codesId} className="text-base font-semibold text-slate-900">
-            Códigos de recuperação
+            {t('backupTitle')}
           </h3>
-          <p className="text-sm text-slate-700">
-            Guarde estes códigos num local seguro (por exemplo, um gestor de passwords). São mostrados apenas agora e cada um só pode ser usado
-            uma vez, se perder o acesso à aplicação de autenticação.
-          </p>
+          <p className="text-sm text-slate-700">{t('backupText')}</p>
           <ul aria-labelledby={codesId} className="grid max-w-md grid-cols-2 gap-2 rounded-md border border-slate-200 bg-slate-50 p-3 font-mono text-sm text-slate-900">
             {setup.backupCodes.map((backupCode) => (
               <li key={backupCode}>{backupCode}</li>
             ))}
           </ul>
         </div>
-        <form onSubmit={confirm} noValidate className="max-w-xl space-y-4" aria-label="Confirmar a verificação em dois passos">
+        <form onSubmit={confirm} noValidate className="max-w-xl space-y-4" aria-label={t('confirmLabel')}>
           <fieldset disabled={busy} className="space-y-4">
-            <FormField id={codeId} label="Código de 6 dígitos" error={fieldError} required>
+            <FormField id={codeId} label={t('code')} error={fieldErrorText} required>
               <Input
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -219,17 +225,17 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
                 maxLength={6}
                 value={code}
                 onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                {...fieldA11y(codeId, fieldError)}
+                {...fieldA11y(codeId, fieldErrorText)}
               />
             </FormField>
           </fieldset>
-          <FormAlert message={problem} />
+          <FormAlert message={problemText} />
           <div className="flex flex-wrap gap-3">
             <Button type="submit" disabled={busy}>
-              {busy ? 'A confirmar…' : 'Confirmar'}
+              {busy ? t('confirming') : t('confirm')}
             </Button>
             <Button type="button" variant="outline" onClick={cancel} disabled={busy}>
-              Cancelar
+              {t('cancel')}
             </Button>
           </div>
         </form>
@@ -237,17 +243,14 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     );
   } else {
     body = (
-      <form onSubmit={start} noValidate className="max-w-xl space-y-4" aria-label="Ativar a verificação em dois passos">
-        <p className="text-sm text-slate-700">
-          Proteja a sua conta da equipa: além da password, passa a ser pedido um código de 6 dígitos de uma aplicação de autenticação no
-          telemóvel. Para começar, confirme a sua password.
-        </p>
+      <form onSubmit={start} noValidate className="max-w-xl space-y-4" aria-label={t('enableLabel')}>
+        <p className="text-sm text-slate-700">{t('offText')}</p>
         <fieldset disabled={busy} className="space-y-4">
-          <PasswordField id={passwordId} value={password} onChange={setPassword} error={fieldError} />
+          <PasswordField id={passwordId} value={password} onChange={setPassword} error={fieldErrorText} />
         </fieldset>
-        <FormAlert message={problem} />
+        <FormAlert message={problemText} />
         <Button type="submit" disabled={busy}>
-          {busy ? 'A ativar…' : 'Ativar'}
+          {busy ? t('enabling') : t('enable')}
         </Button>
       </form>
     );
@@ -257,10 +260,10 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
     <section aria-labelledby={headingId} className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs sm:p-6" data-testid="two-factor-settings">
       <div className="flex flex-wrap items-center gap-3">
         <h2 id={headingId} className="text-xl font-semibold text-slate-900">
-          Verificação em dois passos
+          {t('title')}
         </h2>
         {on && (
-          <span className="rounded-full border border-green-200 bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800">Ativa</span>
+          <span className="rounded-full border border-green-200 bg-green-50 px-2.5 py-0.5 text-xs font-semibold text-green-800">{t('active')}</span>
         )}
       </div>
       <div className="mt-5">{body}</div>

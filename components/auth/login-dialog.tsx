@@ -1,6 +1,7 @@
 'use client';
 
 import * as React from 'react';
+import { useTranslations } from 'next-intl';
 import { Tabs } from 'radix-ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { cn } from '@/lib/utils';
@@ -10,15 +11,16 @@ import { SignUpForm } from './signup-form';
 
 /** Tabs 'Entrar' and 'Criar Conta' (spec 2.6, 4): the login modal and the /login page share them. */
 export function AuthTabs({ tab, onTabChange, next, onSubmittingChange, onSignedUp }: { tab: AuthTab; onTabChange: (tab: AuthTab) => void; next?: string; onSubmittingChange?: (submitting: boolean) => void; onSignedUp?: () => void }) {
+  const t = useTranslations('Auth.tabs');
   const trigger = 'flex-1 rounded-md px-3 py-2 text-sm font-semibold text-slate-700 data-[state=active]:bg-white data-[state=active]:text-sky-900 data-[state=active]:shadow';
   return (
     <Tabs.Root value={tab} onValueChange={(v) => onTabChange(v as AuthTab)}>
-      <Tabs.List aria-label="Entrar ou criar conta" className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1">
+      <Tabs.List aria-label={t('label')} className="mb-4 flex gap-1 rounded-lg bg-slate-100 p-1">
         <Tabs.Trigger value="login" className={trigger}>
-          Entrar
+          {t('login')}
         </Tabs.Trigger>
         <Tabs.Trigger value="signup" className={trigger}>
-          Criar Conta
+          {t('signup')}
         </Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="login">
@@ -33,6 +35,7 @@ export function AuthTabs({ tab, onTabChange, next, onSubmittingChange, onSignedU
 
 /** The login and sign-up modal; it cannot be closed while a form is being sent. */
 export function LoginDialog() {
+  const t = useTranslations('Auth.dialog');
   const { dialog, setDialog } = useAuth();
   const [submitting, setSubmitting] = React.useState(false);
   const onSubmittingChange = React.useCallback((s: boolean) => setSubmitting(s), []);
@@ -46,8 +49,8 @@ export function LoginDialog() {
     >
       <DialogContent className={cn('max-h-[92vh] overflow-y-auto sm:max-w-lg')} data-testid="login-dialog">
         <DialogHeader>
-          <DialogTitle className="text-xl">Bem-vindo à Casa das Águas de Gaia</DialogTitle>
-          <DialogDescription>Entre na sua conta para ver os seus preços ou crie uma conta nova.</DialogDescription>
+          <DialogTitle className="text-xl">{t('title')}</DialogTitle>
+          <DialogDescription>{t('description')}</DialogDescription>
         </DialogHeader>
         <AuthTabs
           tab={dialog.tab}

@@ -2,17 +2,21 @@
 
 import * as React from 'react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { safeNextPath } from '@/lib/auth/next-path';
-import { loginSchema, type LoginInput } from '@/lib/auth/validation';
+import type { MessageValues } from '@/lib/errors';
+import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { LOGIN_MESSAGES, loginSchema, type LoginInput } from '@/lib/validation/auth';
 import { resendConfirmationAction, signInAction, verifyBackupCodeAction, verifyTotpAction } from '@/server/auth/actions';
 import { FormAlert, FormField, fieldA11y } from './form-field';
 
-type Problem = { message: string; unconfirmed?: boolean } | null;
+/** What the error box shows: a message key (and its values). */
+type Problem = { message: string; values?: MessageValues; unconfirmed?: boolean } | null;
 
 /**
  * Login (spec 4, 5, 8): e-mail and password required; an unconfirmed e-mail is told to confirm
@@ -21,6 +25,8 @@ type Problem = { message: string; unconfirmed?: boolean } | null;
  * authentication give their 6-digit code next.
  */
 export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { next?: string; onSubmittingChange?: (submitting: boolean) => void; idPrefix?: string }) {
+  const t = useTranslations('Auth');
+  const text = useMessageText();
   const [problem, setProblem] = React.useState<Problem>(null);
   const [twoFactor, setTwoFactor] = React.useState(false);
   const [code, setCode] = React.useState('');
@@ -39,7 +45,7 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
   React.useEffect(() => onSubmittingChange?.(submitting), [submitting, onSubmittingChange]);
 
   const done = () => {
-    toast.success('Sessão iniciada com sucesso');
+    toast.success(t('login.success'));
     const target = safeNextPath(next, '');
     if (target) window.location.assign(target);
     else window.location.reload();
@@ -55,10 +61,11 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
         else done();
         return;
       }
-      if (result.code === 'email_not_confirmed') setProblem({ message: result.error, unconfirmed: true });
-      else if (!applyFieldErrors(result.fieldErrors, setError) || result.code !== 'bad_request') setProblem({ message: result.error || 'Erro ao fazer login' });
+      const { error } = result;
+      if (error.code === 'email_not_confirmed') setProblem({ message: error.message, unconfirmed: true });
+      else if (!applyFieldErrors(error.fieldErrors, setError) || error.code !== 'bad_request') setProblem({ message: error.message, values: error.values });
     } catch {
-      setProblem({ message: 'Erro ao fazer login' });
+      setProblem({ message: LOGIN_MESSAGES.generic });
     }
   });
 
@@ -69,7 +76,9 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
     try {
       const result = backup ? await verifyBackupCodeAction({ code }) : await verifyTotpAction({ code, trustDevice: false });
       if (result.ok) done();
-      else setProblem({ message: result.fieldErrors?.code?.[0] ?? result.error });
+      else setProblem({ message: result.error.fieldErrors?.code?.[0] ?? result.error.message, values: result.error.values });
+    } catch {
+      setProblem({ message: LOGIN_MESSAGES.generic });
     } finally {
       setBusy(false);
     }
@@ -79,17 +88,19 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
     setBusy(true);
     try {
       const result = await resendConfirmationAction({ email: getValues('email') });
-      setResent(result.ok ? result.data.message : result.error);
+      setResent(result.ok ? text(result.data.message) ?? null : text(result.error.fieldErrors?.email?.[0] ?? result.error.message, result.error.values) ?? null);
+    } catch {
+      setResent(text('Errors.unexpected') ?? null);
     } finally {
       setBusy(false);
     }
   };
 
   const alert = (
-    <FormAlert message={problem?.message} testId="login-error">
+    <FormAlert message={text(problem?.message, problem?.values)} testId="login-error">
       {problem?.unconfirmed && (
         <Button type="button" variant="link" className="h-auto p-0 text-red-900 underline" onClick={resend} disabled={busy}>
-          Reenviar email de confirmação
+          {t('login.resendConfirmation')}
         </Button>
       )}
       {resent && <p className="mt-1 text-slate-700">{resent}</p>}
@@ -101,20 +112,20 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
     return (
       <form onSubmit={submitCode} className="space-y-4" noValidate>
         <p className="text-sm text-slate-700">
-          {backup ? 'Introduza um dos seus códigos de recuperação (cada um só funciona uma vez).' : 'Introduza o código de 6 dígitos da sua aplicação de autenticação.'}
+          {backup ? t('twoFactor.backupPrompt') : t('twoFactor.totpPrompt')}
         </p>
         {backup ? (
-          <FormField id={`${id}-backup`} label="Código de recuperação" required>
+          <FormField id={`${id}-backup`} label={t('twoFactor.backupLabel')} required>
             <Input id={`${id}-backup`} autoComplete="off" value={code} onChange={(e) => setCode(e.target.value.trim().slice(0, 40))} autoFocus />
           </FormField>
         ) : (
-          <FormField id={id} label="Código de verificação" required>
+          <FormField id={id} label={t('twoFactor.totpLabel')} required>
             <Input id={id} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} autoFocus />
           </FormField>
         )}
         {alert}
         <Button type="submit" className="w-full" disabled={submitting || (backup ? code.length < 4 : code.length !== 6)}>
-          {submitting ? 'A verificar…' : 'Verificar'}
+          {submitting ? t('twoFactor.submitting') : t('twoFactor.submit')}
         </Button>
         <Button
           type="button"
@@ -126,7 +137,7 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
             setProblem(null);
           }}
         >
-          {backup ? 'Usar o código da aplicação' : 'Usar um código de recuperação'}
+          {backup ? t('twoFactor.useTotp') : t('twoFactor.useBackup')}
         </Button>
       </form>
     );
@@ -134,29 +145,33 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
 
   const email = `${idPrefix}-email`;
   const password = `${idPrefix}-password`;
+  const emailError = text(errors.email?.message);
+  const passwordError = text(errors.password?.message);
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate data-testid="login-form">
-      <FormField id={email} label="Email" error={errors.email?.message} required>
-        <Input type="email" autoComplete="email" {...fieldA11y(email, errors.email?.message)} {...register('email')} />
+      <FormField id={email} label={t('login.email')} error={emailError} required>
+        <Input type="email" autoComplete="email" {...fieldA11y(email, emailError)} {...register('email')} />
       </FormField>
-      <FormField id={password} label="Password" error={errors.password?.message} required>
-        <Input type="password" autoComplete="current-password" {...fieldA11y(password, errors.password?.message)} {...register('password')} />
+      <FormField id={password} label={t('login.password')} error={passwordError} required>
+        <Input type="password" autoComplete="current-password" {...fieldA11y(password, passwordError)} {...register('password')} />
       </FormField>
       <div className="flex justify-end text-sm">
         <Link href="/forgot-password" className="font-medium text-sky-800 hover:underline">
-          Esqueceu-se da password?
+          {t('login.forgotPassword')}
         </Link>
       </div>
       {alert}
       <Button type="submit" className="w-full" disabled={submitting}>
-        {submitting ? 'A entrar…' : 'Entrar'}
+        {submitting ? t('login.submitting') : t('login.submit')}
       </Button>
       <p className="text-center text-xs text-slate-600">
-        Ao entrar aceita as{' '}
-        <Link href="/condicoes-gerais-de-venda" className="underline">
-          condições gerais de venda
-        </Link>
-        .
+        {t.rich('login.terms', {
+          link: (chunks) => (
+            <Link href="/condicoes-gerais-de-venda" className="underline">
+              {chunks}
+            </Link>
+          ),
+        })}
       </p>
     </form>
   );

@@ -1,6 +1,7 @@
 'use client';
 
-import { passwordStrength, passwordRules, type PasswordStrengthLevel } from '@/lib/auth/validation';
+import { useTranslations } from 'next-intl';
+import { passwordStrength, passwordRules, type PasswordStrengthLevel } from '@/lib/validation/auth';
 import { cn } from '@/lib/utils';
 
 const LEVEL_CLASSES: Record<PasswordStrengthLevel, string> = {
@@ -11,8 +12,18 @@ const LEVEL_CLASSES: Record<PasswordStrengthLevel, string> = {
   strong: 'bg-emerald-600',
 };
 
+/** Keys of `Auth.strength.levels`. */
+const LEVEL_KEYS: Record<PasswordStrengthLevel, string> = {
+  'very-weak': 'veryWeak',
+  weak: 'weak',
+  medium: 'medium',
+  good: 'good',
+  strong: 'strong',
+};
+
 /** The password-strength meter of spec 5: five rules, the share met gives the label. */
 export function PasswordStrength({ password, id }: { password: string; id?: string }) {
+  const t = useTranslations('Auth.strength');
   if (!password) return null;
   const strength = passwordStrength(password);
   return (
@@ -21,15 +32,18 @@ export function PasswordStrength({ password, id }: { password: string; id?: stri
         <div className={cn('h-full transition-all', LEVEL_CLASSES[strength.level])} style={{ width: `${Math.max(8, strength.percent)}%` }} />
       </div>
       <p className="text-xs text-slate-700" role="status" aria-live="polite">
-        Força da password: <span className="font-semibold">{strength.label}</span>
+        {t.rich('label', {
+          level: t(`levels.${LEVEL_KEYS[strength.level]}`),
+          strong: (chunks) => <span className="font-semibold">{chunks}</span>,
+        })}
       </p>
       <ul className="grid grid-cols-1 gap-x-3 text-xs sm:grid-cols-2">
         {passwordRules.map((rule) => {
           const ok = rule.test(password);
           return (
             <li key={rule.id} className={ok ? 'text-emerald-700' : 'text-slate-600'}>
-              <span aria-hidden>{ok ? '✓' : '•'}</span> {rule.message.replace(/^A password deve (ter|conter) /, '')}
-              <span className="sr-only">{ok ? ' (cumprido)' : ' (em falta)'}</span>
+              <span aria-hidden>{ok ? '✓' : '•'}</span> {t(`rules.${rule.id}`)}
+              <span className="sr-only">{ok ? t('met') : t('missing')}</span>
             </li>
           );
         })}

@@ -2,50 +2,60 @@
 
 import * as React from 'react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { loginSchema, newPasswordSchema, type NewPasswordInput } from '@/lib/auth/validation';
+import type { MessageRef } from '@/lib/errors';
+import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { emailOnlySchema, newPasswordSchema, type EmailOnlyInput, type NewPasswordInput } from '@/lib/validation/auth';
 import { requestPasswordResetAction, resetPasswordAction } from '@/server/auth/actions';
 import { FormAlert, FormField, fieldA11y } from './form-field';
 import { PasswordStrength } from './password-strength';
 
-const emailSchema = loginSchema.pick({ email: true });
+const UNEXPECTED: MessageRef = { message: 'Errors.unexpected' };
 
 /** /forgot-password: sends a one-time link (the answer is the same for any address). */
 export function ForgotPasswordForm() {
-  const [done, setDone] = React.useState<string | null>(null);
-  const [problem, setProblem] = React.useState<string | null>(null);
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<{ email: string }>({ resolver: zodFormResolver<{ email: string }>(emailSchema), defaultValues: { email: '' }, mode: 'onTouched' });
+  const t = useTranslations('Auth.recovery');
+  const text = useMessageText();
+  const [done, setDone] = React.useState<MessageRef | null>(null);
+  const [problem, setProblem] = React.useState<MessageRef | null>(null);
+  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<EmailOnlyInput>({ resolver: zodFormResolver<EmailOnlyInput>(emailOnlySchema), defaultValues: { email: '' }, mode: 'onTouched' });
   if (done) {
     return (
       <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900" data-testid="recovery-sent">
-        {done}
+        {text(done.message, done.values)}
       </p>
     );
   }
+  const emailError = text(errors.email?.message);
   return (
     <form
       noValidate
       className="space-y-4"
       onSubmit={handleSubmit(async (values) => {
         setProblem(null);
-        const result = await requestPasswordResetAction(values);
-        if (result.ok) setDone(result.data.message);
-        else if (!applyFieldErrors(result.fieldErrors, setError)) setProblem(result.error);
+        try {
+          const result = await requestPasswordResetAction(values);
+          if (result.ok) setDone(result.data);
+          else if (!applyFieldErrors(result.error.fieldErrors, setError)) setProblem(result.error);
+        } catch {
+          setProblem(UNEXPECTED);
+        }
       })}
     >
-      <FormField id="recovery-email" label="Email" error={errors.email?.message} required>
-        <Input type="email" autoComplete="email" {...fieldA11y('recovery-email', errors.email?.message)} {...register('email')} />
+      <FormField id="recovery-email" label={t('email')} error={emailError} required>
+        <Input type="email" autoComplete="email" {...fieldA11y('recovery-email', emailError)} {...register('email')} />
       </FormField>
       {problem && (
         <p role="alert" className="text-sm text-red-700">
-          {problem}
+          {text(problem.message, problem.values)}
         </p>
       )}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
-        Enviar link de recuperação
+        {t('submit')}
       </Button>
     </form>
   );
@@ -53,49 +63,57 @@ export function ForgotPasswordForm() {
 
 /** /reset-password?token=: the new password, twice, with the strength meter. */
 export function ResetPasswordForm({ token }: { token: string }) {
-  const [done, setDone] = React.useState<string | null>(null);
-  const [problem, setProblem] = React.useState<string | null>(null);
+  const t = useTranslations('Auth.reset');
+  const text = useMessageText();
+  const [done, setDone] = React.useState<MessageRef | null>(null);
+  const [problem, setProblem] = React.useState<MessageRef | null>(null);
   const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<NewPasswordInput>({ resolver: zodFormResolver<NewPasswordInput>(newPasswordSchema), defaultValues: { password: '', confirmPassword: '' }, mode: 'onTouched' });
   const password = useWatch({ control, name: 'password' });
   if (done) {
     return (
       <div role="status" className="space-y-4 rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900" data-testid="reset-done">
-        <p>{done}</p>
+        <p>{text(done.message, done.values)}</p>
         <Button asChild>
-          <Link href="/login">Iniciar sessão</Link>
+          <Link href="/login">{t('login')}</Link>
         </Button>
       </div>
     );
   }
+  const passwordError = text(errors.password?.message);
+  const confirmError = text(errors.confirmPassword?.message);
   return (
     <form
       noValidate
       className="space-y-4"
       onSubmit={handleSubmit(async (values) => {
         setProblem(null);
-        const result = await resetPasswordAction({ token, ...values });
-        if (result.ok) setDone(result.data.message);
-        else {
-          applyFieldErrors(result.fieldErrors, setError);
-          setProblem(result.error);
+        try {
+          const result = await resetPasswordAction({ token, ...values });
+          if (result.ok) setDone(result.data);
+          else {
+            applyFieldErrors(result.error.fieldErrors, setError, ['password', 'confirmPassword']);
+            setProblem(result.error.fieldErrors?.token ? { message: 'Auth.reset.invalidLink' } : result.error);
+          }
+        } catch {
+          setProblem(UNEXPECTED);
         }
       })}
     >
-      <FormField id="reset-password" label="Nova password" error={errors.password?.message} required hint={<PasswordStrength password={password ?? ''} />}>
-        <Input type="password" autoComplete="new-password" {...fieldA11y('reset-password', errors.password?.message, Boolean(password))} {...register('password')} />
+      <FormField id="reset-password" label={t('password')} error={passwordError} required hint={<PasswordStrength password={password ?? ''} />}>
+        <Input type="password" autoComplete="new-password" {...fieldA11y('reset-password', passwordError, Boolean(password))} {...register('password')} />
       </FormField>
-      <FormField id="reset-confirm" label="Confirmar nova password" error={errors.confirmPassword?.message} required>
-        <Input type="password" autoComplete="new-password" {...fieldA11y('reset-confirm', errors.confirmPassword?.message)} {...register('confirmPassword')} />
+      <FormField id="reset-confirm" label={t('confirmPassword')} error={confirmError} required>
+        <Input type="password" autoComplete="new-password" {...fieldA11y('reset-confirm', confirmError)} {...register('confirmPassword')} />
       </FormField>
       {problem && (
-        <FormAlert message={problem} testId="reset-error">
+        <FormAlert message={text(problem.message, problem.values)} testId="reset-error">
           <Link href="/forgot-password" className="font-medium underline">
-            Pedir um novo link
+            {t('newLink')}
           </Link>
         </FormAlert>
       )}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
-        Guardar nova password
+        {t('submit')}
       </Button>
     </form>
   );

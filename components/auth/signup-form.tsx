@@ -2,13 +2,16 @@
 
 import * as React from 'react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
-import { digitsOnly, SIGN_UP_DEFAULTS, SIGNUP_MESSAGES, signUpSchema, TYPOLOGIES, type SignUpFormValues } from '@/lib/auth/validation';
+import type { MessageValues } from '@/lib/errors';
+import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { digitsOnly, SIGN_UP_DEFAULTS, SIGNUP_MESSAGES, signUpSchema, TYPOLOGIES, type SignUpFormValues } from '@/lib/validation/auth';
 import { signUpAction } from '@/server/auth/actions';
 import { FormAlert, FormField, fieldA11y } from './form-field';
 import { PasswordStrength } from './password-strength';
@@ -19,7 +22,9 @@ import { PasswordStrength } from './password-strength';
  * privacy policy, without which the button stays disabled. Validation runs when a field is left.
  */
 export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: { onDone?: () => void; onSubmittingChange?: (submitting: boolean) => void; idPrefix?: string }) {
-  const [problem, setProblem] = React.useState<string | null>(null);
+  const t = useTranslations('Auth.signup');
+  const text = useMessageText();
+  const [problem, setProblem] = React.useState<{ message: string; values?: MessageValues } | null>(null);
   const [created, setCreated] = React.useState(false);
   const {
     register,
@@ -41,16 +46,16 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
     try {
       const result = await signUpAction(values);
       if (result.ok) {
-        toast.success(result.data.message);
+        toast.success(text(result.data.message));
         reset(SIGN_UP_DEFAULTS);
         setCreated(true);
         onDone?.();
         return;
       }
-      applyFieldErrors(result.fieldErrors, setError);
-      setProblem(result.error || SIGNUP_MESSAGES.failed);
+      applyFieldErrors(result.error.fieldErrors, setError);
+      setProblem({ message: result.error.message, values: result.error.values });
     } catch {
-      setProblem(SIGNUP_MESSAGES.unexpected);
+      setProblem({ message: SIGNUP_MESSAGES.unexpected });
     }
   });
 
@@ -67,8 +72,9 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
     };
   };
 
-  const text = (name: keyof SignUpFormValues, label: string, props: React.ComponentProps<typeof Input> & { required?: boolean } = {}) => {
-    const error = errors[name]?.message;
+  const passwordError = text(errors.password?.message);
+  const input = (name: keyof SignUpFormValues, label: string, props: React.ComponentProps<typeof Input> & { required?: boolean } = {}) => {
+    const error = text(errors[name]?.message);
     const { required, ...rest } = props;
     return (
       <FormField id={id(name)} label={label} error={error} required={required}>
@@ -81,34 +87,34 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
     <form onSubmit={onSubmit} className="space-y-4" noValidate data-testid="signup-form">
       {created && (
         <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">
-          {SIGNUP_MESSAGES.success}
+          {text(SIGNUP_MESSAGES.success)}
         </p>
       )}
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('firstName', 'Primeiro nome', { autoComplete: 'given-name', required: true })}
-        {text('lastName', 'Apelido', { autoComplete: 'family-name', required: true })}
+        {input('firstName', t('firstName'), { autoComplete: 'given-name', required: true })}
+        {input('lastName', t('lastName'), { autoComplete: 'family-name', required: true })}
       </div>
-      {text('email', 'Email', { type: 'email', autoComplete: 'email', required: true })}
-      <FormField id={id('password')} label="Password" error={errors.password?.message} required hint={<PasswordStrength password={password} />}>
-        <Input type="password" autoComplete="new-password" {...fieldA11y(id('password'), errors.password?.message, Boolean(password))} {...register('password')} />
+      {input('email', t('email'), { type: 'email', autoComplete: 'email', required: true })}
+      <FormField id={id('password')} label={t('password')} error={passwordError} required hint={<PasswordStrength password={password} />}>
+        <Input type="password" autoComplete="new-password" {...fieldA11y(id('password'), passwordError, Boolean(password))} {...register('password')} />
       </FormField>
-      {text('confirmPassword', 'Confirmar password', { type: 'password', autoComplete: 'new-password', required: true })}
-      {text('companyName', 'Empresa (opcional)', { autoComplete: 'organization' })}
+      {input('confirmPassword', t('confirmPassword'), { type: 'password', autoComplete: 'new-password', required: true })}
+      {input('companyName', t('company'), { autoComplete: 'organization' })}
       <div className="grid gap-4 sm:grid-cols-2">
-        {text('phoneNumber', 'Telemóvel (opcional)', { type: 'tel', autoComplete: 'tel-national' })}
-        {text('taxNumber', 'NIF (opcional)')}
+        {input('phoneNumber', t('phone'), { type: 'tel', autoComplete: 'tel-national' })}
+        {input('taxNumber', t('taxNumber'))}
       </div>
       <div className="space-y-2 rounded-md border bg-slate-50 p-3">
         <label className="flex items-start gap-2 text-sm">
           <input type="checkbox" className="mt-0.5 size-4 accent-sky-700" {...register('newsletter')} />
-          <span>Quero receber a newsletter com novidades e campanhas</span>
+          <span>{t('newsletter')}</span>
         </label>
         {newsletter && (
-          <FormField id={id('newsletterTypology')} label="Tipo de cliente">
+          <FormField id={id('newsletterTypology')} label={t('typology')}>
             <NativeSelect id={id('newsletterTypology')} {...register('newsletterTypology')}>
-              {TYPOLOGIES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
+              {TYPOLOGIES.map((typology) => (
+                <option key={typology} value={typology}>
+                  {typology}
                 </option>
               ))}
             </NativeSelect>
@@ -117,7 +123,7 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
       </div>
       {/* Honeypot: hidden from people and assistive technology; robots fill it. */}
       <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={id('website')}>Não preencher</label>
+        <label htmlFor={id('website')}>{t('honeypot')}</label>
         <input id={id('website')} type="text" tabIndex={-1} autoComplete="off" {...register('newsletterHoneypot')} />
       </div>
       <div className="space-y-1">
@@ -130,21 +136,24 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
             {...register('acceptPrivacyPolicy')}
           />
           <span>
-            Li e aceito a{' '}
-            <Link href="/condicoes-gerais-de-venda" className="font-medium text-sky-800 underline" target="_blank">
-              política de privacidade e as condições gerais de venda
-            </Link>
+            {t.rich('privacy', {
+              link: (chunks) => (
+                <Link href="/condicoes-gerais-de-venda" className="font-medium text-sky-800 underline" target="_blank">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </span>
         </label>
         {errors.acceptPrivacyPolicy?.message && (
           <p id={id('acceptPrivacyPolicy-error')} className="text-sm text-red-700">
-            {errors.acceptPrivacyPolicy.message}
+            {text(errors.acceptPrivacyPolicy.message)}
           </p>
         )}
       </div>
-      <FormAlert message={problem} testId="signup-error" />
+      <FormAlert message={text(problem?.message, problem?.values)} testId="signup-error" />
       <Button type="submit" className="w-full" disabled={!accepted || isSubmitting}>
-        {isSubmitting ? 'A criar conta…' : 'Criar Conta'}
+        {isSubmitting ? t('submitting') : t('submit')}
       </Button>
     </form>
   );

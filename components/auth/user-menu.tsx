@@ -2,9 +2,11 @@
 
 import * as React from 'react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { DropdownMenu } from 'radix-ui';
 import { HeartIcon, LayoutDashboardIcon, LogOutIcon, PackageIcon, SettingsIcon, ShieldIcon, UserRoundIcon } from 'lucide-react';
 import { BADGE_TONE_CLASSES } from '@/lib/auth/badges';
+import { isStaff } from '@/lib/auth/permissions';
 import type { Viewer } from '@/lib/auth/viewer';
 import type { FeatureFlags } from '@/lib/flags';
 import { cn } from '@/lib/utils';
@@ -39,14 +41,15 @@ export function Avatar({ viewer, className }: { viewer: Viewer; className?: stri
 
 /** The signed-in user's menu (spec 2.6): account, favourites, orders, settings, Admin Dashboard, Sair. */
 export function UserMenu({ viewer, flags }: { viewer: Viewer; flags: FeatureFlags }) {
+  const t = useTranslations('Auth.menu');
   const { setLoading } = useAuth();
   const dashboard = viewer.isAdmin || flags.ENABLE_DASHBOARD;
   const item = 'flex cursor-pointer items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
   const entries = [
-    { href: '/dashboard', label: 'A minha conta', icon: UserRoundIcon, show: dashboard },
-    { href: '/dashboard/favorites', label: 'Favoritos', icon: HeartIcon, show: dashboard && (viewer.isAdmin || flags.ENABLE_FAVORITES) },
-    { href: '/dashboard/orders', label: 'Encomendas', icon: PackageIcon, show: dashboard },
-    { href: '/dashboard/settings', label: 'Definições', icon: SettingsIcon, show: dashboard },
+    { href: '/dashboard', label: t('account'), icon: UserRoundIcon, show: dashboard },
+    { href: '/dashboard/favorites', label: t('favorites'), icon: HeartIcon, show: dashboard && (viewer.isAdmin || flags.ENABLE_FAVORITES) },
+    { href: '/dashboard/orders', label: t('orders'), icon: PackageIcon, show: dashboard },
+    { href: '/dashboard/settings', label: t('settings'), icon: SettingsIcon, show: dashboard },
   ];
   return (
     <DropdownMenu.Root modal={false}>
@@ -54,7 +57,7 @@ export function UserMenu({ viewer, flags }: { viewer: Viewer; flags: FeatureFlag
         className="ml-1 inline-flex h-10 items-center gap-2 rounded-full border border-slate-300 bg-white py-0.5 pl-0.5 pr-3 text-sm font-semibold text-slate-900 outline-none hover:bg-slate-100 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
         data-testid="user-menu-trigger"
       >
-        <span className="sr-only">Menu de {viewer.displayName}</span>
+        <span className="sr-only">{t('label', { name: viewer.displayName })}</span>
         <Avatar viewer={viewer} />
         <RoleBadge viewer={viewer} className="hidden lg:inline-flex" />
       </DropdownMenu.Trigger>
@@ -83,15 +86,15 @@ export function UserMenu({ viewer, flags }: { viewer: Viewer; flags: FeatureFlag
               <DropdownMenu.Item asChild>
                 <Link href="/admin" prefetch={false} className={item}>
                   <ShieldIcon aria-hidden className="size-4 text-purple-700" />
-                  Admin Dashboard
+                  {t('adminDashboard')}
                 </Link>
               </DropdownMenu.Item>
             )}
-            {!viewer.isAdmin && viewer.role !== 'viewer' && (
+            {!viewer.isAdmin && isStaff(viewer) && (
               <DropdownMenu.Item asChild>
                 <Link href="/admin/dashboard" prefetch={false} className={item}>
                   <LayoutDashboardIcon aria-hidden className="size-4 text-slate-500" />
-                  Área de gestão
+                  {t('staffArea')}
                 </Link>
               </DropdownMenu.Item>
             )}
@@ -105,7 +108,7 @@ export function UserMenu({ viewer, flags }: { viewer: Viewer; flags: FeatureFlag
             }}
           >
             <LogOutIcon aria-hidden className="size-4" />
-            Sair
+            {t('logout')}
           </DropdownMenu.Item>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>

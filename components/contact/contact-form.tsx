@@ -103,7 +103,7 @@ export function ContactForm({ className }: { className?: string }) {
           return;
         }
         let fields = false;
-        for (const [name, keys] of Object.entries(result.fieldErrors ?? {})) {
+        for (const [name, keys] of Object.entries(result.error.fieldErrors ?? {})) {
           const key = keys[0];
           if (isField(name) && key) {
             setError(

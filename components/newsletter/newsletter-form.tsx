@@ -9,7 +9,11 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
-import { NEWSLETTER_CUSTOMER_TYPES, type NewsletterValidationKey } from '@/lib/validation/newsletter-options';
+import {
+  NEWSLETTER_CUSTOMER_TYPES,
+  newsletterValidationKey,
+  type NewsletterValidationKey,
+} from '@/lib/validation/newsletter-fields';
 import { subscribeNewsletterAction } from '@/server/newsletter/actions';
 
 export type NewsletterVariant = 'popup' | 'footer' | 'banner';
@@ -20,6 +24,9 @@ export interface NewsletterFormProps {
 }
 
 type Status = 'idle' | 'submitting' | 'success' | 'error';
+
+/** The schema shared with the server action, in its own chunk (first needed on focus or submit). */
+const loadSchema = () => import('@/lib/validation/newsletter');
 
 /**
  * The newsletter form of the popup, the footer and the banner (spec 3, 4, 5 and 8):
@@ -50,8 +57,8 @@ export function NewsletterForm({ variant, className }: NewsletterFormProps) {
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
-    // The schema (zod) loads on the first submit, not with the page.
-    const { newsletterEmail, newsletterValidationKey } = await import('@/lib/validation/newsletter');
+    // The form sits in the footer of every page: zod and the schema load only when it is used.
+    const { newsletterEmail } = await loadSchema();
     const checked = newsletterEmail.safeParse(email);
     if (!checked.success) {
       setEmailError(newsletterValidationKey(checked.error.issues[0]?.message ?? 'invalid'));
@@ -76,7 +83,7 @@ export function NewsletterForm({ variant, className }: NewsletterFormProps) {
         toast.success(t('toastSuccessTitle'), { description: t('toastSuccessDescription') });
         return;
       }
-      const fieldError = result.fieldErrors?.email?.[0];
+      const fieldError = result.error.fieldErrors?.email?.[0];
       if (fieldError) {
         setEmailError(newsletterValidationKey(fieldError));
         setStatus('idle');
@@ -123,6 +130,7 @@ export function NewsletterForm({ variant, className }: NewsletterFormProps) {
             disabled={submitting}
             aria-invalid={emailError ? true : undefined}
             aria-describedby={emailError ? `${emailErrorId} ${privacyId}` : privacyId}
+            onFocus={() => void loadSchema()}
             onChange={(e) => {
               setEmail(e.target.value);
               if (emailError) setEmailError(null);

@@ -3,6 +3,7 @@
 import * as React from 'react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
+import { useMessageText } from '@/lib/forms/use-message-text';
 import { cn } from '@/lib/utils';
 import { unsubscribeNewsletterAction } from '@/server/newsletter/actions';
 
@@ -15,6 +16,7 @@ export function NewsletterUnsubscribeForm({
   className?: string;
 }) {
   const t = useTranslations('Newsletter');
+  const text = useMessageText();
   const [state, setState] = React.useState<'idle' | 'submitting' | 'done' | 'error'>('idle');
   const [error, setError] = React.useState<string | null>(null);
 
@@ -27,7 +29,7 @@ export function NewsletterUnsubscribeForm({
         setState('done');
         return;
       }
-      setError(result.error);
+      setError(result.error.message);
     } catch {
       setError(null);
     }
@@ -64,7 +66,7 @@ export function NewsletterUnsubscribeForm({
       </Button>
       {state === 'error' && (
         <div role="alert" className="text-red-600">
-          <p className="font-medium">{error ?? t('errorTitle')}</p>
+          <p className="font-medium">{text(error) ?? t('errorTitle')}</p>
           {!error && <p>{t('errorDescription')}</p>}
         </div>
       )}

@@ -37,6 +37,28 @@ export function hasPermission(role: unknown, permission: Permission): boolean {
   return PERMISSIONS[normaliseRole(role)].includes(permission);
 }
 
+export interface AccessUser {
+  role: unknown;
+  isAdmin: boolean;
+}
+
+/**
+ * Staff: the admin flag or a role above 'viewer' (editor, admin), i.e. the accounts of the
+ * management area. Only they are offered the optional second factor.
+ */
+export function isStaff(user: AccessUser): boolean {
+  return user.isAdmin || normaliseRole(user.role) !== 'viewer';
+}
+
+/** What a server action may require of its user: a permission of spec 6, or being staff. */
+export type ActionAccess = Permission | 'staff';
+
+/** The admin flag allows everything (as on pages); otherwise the permission of the role, or staff. */
+export function hasAccess(user: AccessUser, access: ActionAccess): boolean {
+  if (user.isAdmin) return true;
+  return access === 'staff' ? isStaff(user) : hasPermission(user.role, access);
+}
+
 export type RouteRequirement =
   | { kind: 'open' }
   | { kind: 'login' }
@@ -118,11 +140,6 @@ export function requirementFor(pathname: string): RouteRequirement {
 export function isProtectedPath(pathname: string): boolean {
   const path = normalisePathname(pathname);
   return ['/dashboard', '/admin', '/checkout'].some((prefix) => under(path, prefix));
-}
-
-export interface AccessUser {
-  role: unknown;
-  isAdmin: boolean;
 }
 
 /**

@@ -2,12 +2,13 @@ import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 /**
- * react-hook-form ↔ a zod schema whose messages are already the Portuguese texts to show
- * (lib/auth/validation). The first message of each field wins; nested paths use the first segment.
+ * react-hook-form ↔ the zod schema the server action also uses (lib/validation). Error messages
+ * stay message keys (translated where they are shown, with useMessageText). The first message of
+ * each field wins; nested paths use the first segment.
  */
 export function zodFormResolver<T extends FieldValues>(schema: z.ZodType): Resolver<T> {
   return async (values) => {
-    const parsed = schema.safeParse(values);
+    const parsed = await schema.safeParseAsync(values);
     if (parsed.success) return { values, errors: {} };
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of parsed.error.issues) {
@@ -18,15 +19,19 @@ export function zodFormResolver<T extends FieldValues>(schema: z.ZodType): Resol
   };
 }
 
-/** Server-side field errors (`{ field: [message] }`) applied to a form. */
+/**
+ * Field errors of a server action (`{ field: [message key] }`) applied to a form; only the
+ * fields in `known` when given. True when at least one was applied (the first one is focused).
+ */
 export function applyFieldErrors(
   fieldErrors: Record<string, string[]> | undefined,
   setError: (name: never, error: { type: string; message: string }, options?: { shouldFocus: boolean }) => void,
+  known?: readonly string[],
 ): boolean {
   let first = true;
   for (const [name, messages] of Object.entries(fieldErrors ?? {})) {
     const message = messages[0];
-    if (!message) continue;
+    if (!message || (known && !known.includes(name))) continue;
     setError(name as never, { type: 'server', message }, { shouldFocus: first });
     first = false;
   }

@@ -1,15 +1,34 @@
 import messages from '@/messages/pt-PT.json';
 
 /**
- * The message namespaces client components read with `useTranslations` (tests/unit/i18n-client-
- * namespaces checks the list against components/). Only these travel to the browser; pages'
- * own texts are rendered on the server.
+ * The message namespaces that travel to the browser (tests/unit/i18n-client-namespaces checks
+ * them against the components). Every page gets the shell's (header, menus, newsletter, the
+ * login dialog and the keys forms and actions answer with); a page whose forms need more adds
+ * its namespace with a nested provider (the account area, the access request, the contact
+ * page). Pages' own texts are rendered on the server and never sent.
  */
-export const CLIENT_NAMESPACES = ['Header', 'Nav', 'Search', 'MobileMenu', 'ComingSoon', 'Newsletter', 'Contact'] as const;
+export const SHELL_NAMESPACES = [
+  'Header',
+  'Nav',
+  'Search',
+  'MobileMenu',
+  'ComingSoon',
+  'Newsletter',
+  'Auth',
+  'Validation',
+  'Errors',
+] as const;
+export const PAGE_NAMESPACES = ['Account', 'AccessRequest', 'Contact'] as const;
 
 type Messages = typeof messages;
-export type ClientMessages = Pick<Messages, (typeof CLIENT_NAMESPACES)[number]>;
+type ClientNamespace = (typeof SHELL_NAMESPACES)[number] | (typeof PAGE_NAMESPACES)[number];
+export type ClientMessages = Partial<Pick<Messages, ClientNamespace>>;
 
-export function clientMessages(): ClientMessages {
-  return Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]])) as ClientMessages;
+/** The shell's messages plus those of `extra` (for a nested NextIntlClientProvider). */
+export function clientMessages(
+  extra: readonly (typeof PAGE_NAMESPACES)[number][] = [],
+): ClientMessages {
+  return Object.fromEntries(
+    [...SHELL_NAMESPACES, ...extra].map((ns) => [ns, messages[ns]]),
+  ) as ClientMessages;
 }

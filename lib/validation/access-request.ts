@@ -1,9 +1,9 @@
 /**
  * Professional access request (/access-request): shared by the client form and the server action.
- * Messages are the pt-PT texts to show (the form uses zodFormResolver as is).
+ * Messages are keys of messages/pt-PT.json (`AccessRequest.validation`, `Validation`).
  */
 import { z } from 'zod';
-import { isValidNif, NIF_LENGTH, PHONE_LENGTH, VALIDATION_MESSAGES } from '@/lib/auth/validation';
+import { isValidNif, NIF_LENGTH, PHONE_LENGTH, VALIDATION_MESSAGES } from './auth';
 
 /**
  * Typologies of a professional (the `typology` column of access_requests), in display order.
@@ -29,25 +29,21 @@ export const ACCESS_REQUEST_LIMITS = {
   honeypotMax: 500,
 } as const;
 
+/** Message keys of the schema below. */
 export const ACCESS_REQUEST_MESSAGES = {
-  companyRequired: 'O nome da empresa é obrigatório',
-  companyTooLong: `O nome da empresa não pode ter mais de ${ACCESS_REQUEST_LIMITS.companyMax} caracteres`,
+  companyRequired: 'AccessRequest.validation.companyRequired',
+  companyTooLong: 'AccessRequest.validation.companyTooLong',
   nifLength: VALIDATION_MESSAGES.nifLength,
   nifInvalid: VALIDATION_MESSAGES.nifInvalid,
-  contactRequired: 'O nome do contacto é obrigatório',
-  contactTooLong: `O nome do contacto não pode ter mais de ${ACCESS_REQUEST_LIMITS.contactMax} caracteres`,
+  contactRequired: 'AccessRequest.validation.contactRequired',
+  contactTooLong: 'AccessRequest.validation.contactTooLong',
   emailInvalid: VALIDATION_MESSAGES.emailInvalid,
-  emailTooLong: `O email não pode ter mais de ${ACCESS_REQUEST_LIMITS.emailMax} caracteres`,
+  emailTooLong: VALIDATION_MESSAGES.emailTooLong,
   phoneInvalid: VALIDATION_MESSAGES.phoneInvalid,
-  typologyRequired: 'Selecione a tipologia',
-  messageTooLong: `A mensagem não pode ter mais de ${ACCESS_REQUEST_LIMITS.messageMax} caracteres`,
+  typologyRequired: 'AccessRequest.validation.typologyRequired',
+  messageTooLong: 'AccessRequest.validation.messageTooLong',
   privacyRequired: VALIDATION_MESSAGES.privacyRequired,
   invalid: VALIDATION_MESSAGES.invalid,
-  /** Answer of the action and title of the confirmation panel. */
-  success: 'Pedido enviado com sucesso!',
-  /** Text of the confirmation panel. */
-  successDetail:
-    'Obrigado pelo seu interesse. Vamos analisar o pedido e responder por email no prazo de 2 dias úteis. Enviámos-lhe também uma confirmação da receção.',
 } as const;
 
 const M = ACCESS_REQUEST_MESSAGES;

@@ -1,6 +1,6 @@
 /**
  * Contact form of /contacto: shared by the client form and the server action.
- * Error messages are keys of `Contact.validation` in messages/pt-PT.json.
+ * Error messages are keys of messages/pt-PT.json (`Contact.validation.*`, from the root).
  */
 import { z } from 'zod';
 
@@ -31,14 +31,17 @@ export const CONTACT_VALIDATION_KEYS = [
 ] as const;
 export type ContactValidationKey = (typeof CONTACT_VALIDATION_KEYS)[number];
 
-/** A zod message of this schema as its key; anything else as 'invalid'. */
+const PREFIX = 'Contact.validation.';
+
+/** A zod message of this schema (a full key, or already the short one) as its short key; anything else as 'invalid'. */
 export function contactValidationKey(message: string): ContactValidationKey {
-  return (CONTACT_VALIDATION_KEYS as readonly string[]).includes(message)
-    ? (message as ContactValidationKey)
+  const short = message.startsWith(PREFIX) ? message.slice(PREFIX.length) : message;
+  return (CONTACT_VALIDATION_KEYS as readonly string[]).includes(short)
+    ? (short as ContactValidationKey)
     : 'invalid';
 }
 
-const key = (k: ContactValidationKey) => k;
+const key = (k: ContactValidationKey) => `${PREFIX}${k}`;
 
 /** Spec 9: phone numbers have 9 digits (spaces are ignored). */
 export function normalisePhone(value: string): string {

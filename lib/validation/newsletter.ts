@@ -1,28 +1,18 @@
 /**
  * Newsletter subscription (spec 3, 5 and 7): shared by the forms and the server.
- * Error messages are keys of `Newsletter.validation` in messages/pt-PT.json.
+ * Error messages are keys of messages/pt-PT.json (`Newsletter.validation.*`, from the root).
  */
 import { z } from 'zod';
-
-export {
-  NEWSLETTER_CUSTOMER_TYPES,
+import {
   NEWSLETTER_ACCEPTED_TYPES,
   NEWSLETTER_SOURCES,
-  NEWSLETTER_VALIDATION_KEYS,
-  type NewsletterCustomerType,
-  type NewsletterSourceValue,
+  NEWSLETTER_VALIDATION_PREFIX,
   type NewsletterValidationKey,
-} from './newsletter-options';
-import { NEWSLETTER_ACCEPTED_TYPES, NEWSLETTER_SOURCES, NEWSLETTER_VALIDATION_KEYS, type NewsletterValidationKey } from './newsletter-options';
+} from './newsletter-fields';
 
-/** A zod message of this schema as its key; anything else (e.g. a non-object body) as 'invalid'. */
-export function newsletterValidationKey(message: string): NewsletterValidationKey {
-  return (NEWSLETTER_VALIDATION_KEYS as readonly string[]).includes(message)
-    ? (message as NewsletterValidationKey)
-    : 'invalid';
-}
+export * from './newsletter-fields';
 
-const key = (k: NewsletterValidationKey) => k;
+const key = (k: NewsletterValidationKey) => `${NEWSLETTER_VALIDATION_PREFIX}${k}`;
 
 /** Trimmed, required, e-mail shaped, at most 254 characters. */
 export const newsletterEmail = z

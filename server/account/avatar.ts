@@ -4,37 +4,37 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { dataDir } from '@/lib/env';
-import { getViewer } from '@/server/auth/session';
+import { avatarSchema } from '@/lib/validation/account';
+import { validatedAction } from '@/server/actions/validated-action';
+import { AppError } from '@/server/api/errors';
 import { getDb } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 
 /**
- * Profile picture of the signed-in user (spec 3 Profile, avatar_url). Server actions built by hand
- * because validatedAction takes JSON-like input, not FormData. The upload is decoded for real by
- * sharp (a renamed text file is refused), re-encoded as a 256×256 WebP without metadata, stored
- * under DATA_DIR/uploads/avatars and served by app/media/avatars/[file]/route.ts.
+ * Profile picture of the signed-in user (spec 3 Profile, avatar_url), through validatedAction:
+ * a session is required and the FormData field 'avatar' is checked by the form's own schema
+ * (lib/validation/account). The upload is then decoded for real by sharp (a renamed text file is
+ * refused), re-encoded as a 256×256 WebP without metadata, stored under DATA_DIR/uploads/avatars
+ * and served by app/media/avatars/[file]/route.ts.
  * Only async functions may be exported from a 'use server' file: the constants stay private.
  */
 
-export type AvatarResult = { ok: true; url: string | null } | { ok: false; error: string };
-
-const MAX_BYTES = 2 * 1024 * 1024;
 const SIZE = 256;
-const ACCEPTED_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp'];
 /** Decompression-bomb guard: a real photo has far fewer pixels (≈ 8000 × 6000). */
 const MAX_INPUT_PIXELS = 50_000_000;
 const URL_PREFIX = '/media/avatars/';
 const FILE_NAME = /^[A-Za-z0-9_-]+-\d+\.webp$/;
 
-const MESSAGES = {
-  notImage: 'Escolha uma imagem JPG, PNG ou WebP.',
-  tooBig: 'A imagem não pode ter mais de 2 MB.',
-  signedOut: 'A sua sessão terminou. Inicie sessão novamente.',
-  failed: 'Não foi possível guardar a imagem. Por favor, tente novamente.',
-} as const;
+/** A file sharp cannot read as a JPG, PNG or WebP: refused as the schema refuses a wrong type. */
+const NOT_IMAGE = {
+  code: 'bad_request' as const,
+  key: 'Errors.badRequest',
+  fieldErrors: { avatar: ['Validation.imageType'] },
+};
 
 function avatarDir(): string {
   return path.join(dataDir(), 'uploads', 'avatars');
@@ -62,10 +62,6 @@ async function currentAvatarUrl(userId: string): Promise<string | null> {
   return row?.avatarUrl ?? null;
 }
 
-function isBlob(value: FormDataEntryValue | null): value is File {
-  return typeof value === 'object' && value !== null && typeof (value as Blob).arrayBuffer === 'function';
-}
-
 /** Decodes the upload and returns the 256×256 WebP, or null when it is not a JPG/PNG/WebP image. */
 async function toAvatarWebp(input: Buffer): Promise<Buffer | null> {
   try {
@@ -82,56 +78,51 @@ async function toAvatarWebp(input: Buffer): Promise<Buffer | null> {
   }
 }
 
-/** Upload (FormData field 'avatar'): ok with the new URL, or a Portuguese error. */
-export async function uploadAvatarAction(formData: FormData): Promise<AvatarResult> {
-  const viewer = await getViewer();
-  if (!viewer) return { ok: false, error: MESSAGES.signedOut };
+/** Upload (FormData field 'avatar'): the new URL, or the key of what is wrong with the file. */
+export const uploadAvatarAction = validatedAction(
+  { schema: avatarSchema, session: 'required' },
+  async ({ avatar }, { viewer }) => {
+    const webp = await toAvatarWebp(Buffer.from(await avatar.arrayBuffer()));
+    if (!webp) throw new AppError(NOT_IMAGE);
 
-  const file = formData instanceof FormData ? formData.get('avatar') : null;
-  if (!isBlob(file) || file.size === 0) return { ok: false, error: MESSAGES.notImage };
-  // The declared type is only a first filter (browsers may leave it empty); sharp decides.
-  if (file.type && !ACCEPTED_TYPES.includes(file.type.toLowerCase())) return { ok: false, error: MESSAGES.notImage };
-  if (file.size > MAX_BYTES) return { ok: false, error: MESSAGES.tooBig };
-
-  const webp = await toAvatarWebp(Buffer.from(await file.arrayBuffer()));
-  if (!webp) return { ok: false, error: MESSAGES.notImage };
-
-  const safeId = viewer.id.replace(/[^A-Za-z0-9_-]/g, '') || 'user';
-  const name = `${safeId}-${Date.now()}.webp`;
-  const dir = avatarDir();
-  const target = path.join(dir, name);
-  const url = `${URL_PREFIX}${name}`;
-  const tmp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
-  let written = false;
-  try {
-    const previous = storedFileOf(await currentAvatarUrl(viewer.id));
-    await fs.mkdir(dir, { recursive: true });
-    await fs.writeFile(tmp, webp);
-    await fs.rename(tmp, target);
-    written = true;
-    const db = await getDb();
-    await db.update(users).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(users.id, viewer.id));
-    if (previous !== target) await removeFile(previous);
-    return { ok: true, url };
-  } catch (err) {
-    console.error('[avatar] erro ao guardar', err);
-    await removeFile(written ? target : tmp);
-    return { ok: false, error: MESSAGES.failed };
-  }
-}
+    const safeId = viewer.id.replace(/[^A-Za-z0-9_-]/g, '') || 'user';
+    const name = `${safeId}-${Date.now()}.webp`;
+    const dir = avatarDir();
+    const target = path.join(dir, name);
+    const url = `${URL_PREFIX}${name}`;
+    const tmp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
+    let written = false;
+    try {
+      const previous = storedFileOf(await currentAvatarUrl(viewer.id));
+      await fs.mkdir(dir, { recursive: true });
+      await fs.writeFile(tmp, webp);
+      await fs.rename(tmp, target);
+      written = true;
+      const db = await getDb();
+      await db.update(users).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+      if (previous !== target) await removeFile(previous);
+      return { url };
+    } catch (err) {
+      console.error('[avatar] erro ao guardar', err);
+      await removeFile(written ? target : tmp);
+      throw new AppError({ code: 'internal_error', key: 'Account.avatar.saveFailed' });
+    }
+  },
+);
 
 /** Removes the picture: avatar_url back to null and the stored file deleted. */
-export async function removeAvatarAction(): Promise<AvatarResult> {
-  const viewer = await getViewer();
-  if (!viewer) return { ok: false, error: MESSAGES.signedOut };
-  try {
-    const previous = storedFileOf(await currentAvatarUrl(viewer.id));
-    const db = await getDb();
-    await db.update(users).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(users.id, viewer.id));
-    await removeFile(previous);
-    return { ok: true, url: null };
-  } catch (err) {
-    console.error('[avatar] erro ao remover', err);
-    return { ok: false, error: 'Não foi possível remover a imagem. Por favor, tente novamente.' };
-  }
-}
+export const removeAvatarAction = validatedAction(
+  { schema: z.object({}).optional(), session: 'required' },
+  async (_input, { viewer }) => {
+    try {
+      const previous = storedFileOf(await currentAvatarUrl(viewer.id));
+      const db = await getDb();
+      await db.update(users).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+      await removeFile(previous);
+      return { url: null };
+    } catch (err) {
+      console.error('[avatar] erro ao remover', err);
+      throw new AppError({ code: 'internal_error', key: 'Account.avatar.removeFailed' });
+    }
+  },
+);

@@ -1,68 +1,181 @@
 import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { unstable_rethrow } from 'next/navigation';
 import { z } from 'zod';
+import { hasAccess, type ActionAccess } from '@/lib/auth/permissions';
+import type { Viewer } from '@/lib/auth/viewer';
+import type { ActionError, ActionResult, ErrorCode, MessageKey } from '@/lib/errors';
+import type { FeatureFlag } from '@/lib/flags';
 import { AppError } from '@/server/api/errors';
-import { serverTranslator } from '@/server/mail/i18n';
+import { getViewer } from '@/server/auth/session';
+import { isFeatureEnabled } from '@/server/flags';
+import { isMessageKey } from '@/server/mail/i18n';
+import { formDataToInput, isFormData } from './form-data';
 import { currentRequestIp } from './request-meta';
 
-/**
- * What every server action answers. `fieldErrors` maps a field to the message keys of its
- * validation namespace (e.g. `{ email: ['emailInvalid'] }`), for the form to translate and show.
- */
-export type ActionResult<T> =
-  | { ok: true; data: T }
-  | { ok: false; error: string; code?: string; fieldErrors?: Record<string, string[]> };
+export type { ActionError, ActionResult } from '@/lib/errors';
 
-export interface ActionContext {
+/**
+ * The one way to make a server action (models: `validatedAction` of nextjs/saas-starter,
+ * `withWorkspace` of dub). In this order:
+ * 1. `session: 'required'` (or a `permission`): no signed-in user → `unauthorized`,
+ *    'Errors.unauthenticated'. `session: 'optional'` reads the user when there is one.
+ * 2. `flag`: a feature switched off on this host → `feature_off`, 'Errors.featureOff';
+ *    admins pass (spec 4 "Guarded actions").
+ * 3. `permission` (spec 6, or 'staff'): missing → `forbidden`, 'Errors.forbidden'.
+ * 4. `schema`: the input, untrusted whatever the caller's types say, plain object or FormData
+ *    (see form-data.ts), is parsed with the form's own zod schema; its issues come back as
+ *    `fieldErrors: { field: [message key] }`.
+ * 5. The handler gets the parsed data, the viewer and the client's IP. An AppError it throws
+ *    becomes its code and message key; Next's redirect()/notFound() pass through; anything else
+ *    is logged with an id and answered `internal_error`, 'Errors.generic' (never a stack).
+ * Every message is a key of messages/pt-PT.json, translated by the client.
+ */
+
+export interface ActionContext<V extends Viewer | null = Viewer | null> {
+  /** The signed-in user (always read for `session`, `permission` or `flag`; otherwise null). */
+  viewer: V;
   /** The client's IP address (hash it before storing: see hashIp). */
   ip: string | null;
 }
 
-/** zod issues → `{ field: [messages] }` (first path segment; `_` for the whole input). */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '_');
-    const list = (out[field] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return out;
+type Refusal = 'unauthenticated' | 'forbidden' | 'featureOff';
+
+interface CommonOptions<S extends z.ZodType> {
+  schema: S;
+  /** The feature flag the action belongs to; when it is off, only admins get through. */
+  flag?: FeatureFlag;
+  /** This action's own message keys for its refusals, instead of the generic `Errors.*`. */
+  messages?: Partial<Record<Refusal, MessageKey>>;
 }
 
+export type SignedInOptions<S extends z.ZodType> = CommonOptions<S> & {
+  session: 'required';
+  permission?: ActionAccess;
+};
+
+export type OpenOptions<S extends z.ZodType> = CommonOptions<S> & {
+  session?: 'optional';
+  permission?: undefined;
+};
+
+type Handler<S extends z.ZodType, T, V extends Viewer | null> = (
+  data: z.output<S>,
+  context: ActionContext<V>,
+) => Promise<T>;
+
 /**
- * The one way to make a server action (model: `validatedAction` of nextjs/saas-starter): the
- * input, untrusted whatever the caller's types say, is parsed with `schema`; AppErrors become
- * their message; anything else is logged and answered with a generic Portuguese message.
- * Session and role checks join here when accounts exist (an `auth` option).
+ * What an action takes: FormData, or an object with the schema's field names holding anything
+ * (a form's values before they are valid: '' for an unchosen select, false for an unticked box).
+ * The schema decides at run time; the names are checked at compile time.
  */
-export function validatedAction<S extends z.ZodType, T>(
-  schema: S,
-  action: (data: z.output<S>, context: ActionContext) => Promise<T>,
-): (input: unknown) => Promise<ActionResult<T>> {
-  return async (input: unknown): Promise<ActionResult<T>> => {
-    const t = serverTranslator('Errors');
-    const parsed = schema.safeParse(input);
-    if (!parsed.success) {
-      return {
-        ok: false,
-        code: 'bad_request',
-        error: t('badRequest'),
-        fieldErrors: fieldErrorsOf(parsed.error),
-      };
+export type ActionInput<S extends z.ZodType> =
+  { [K in keyof NonNullable<z.input<S>>]?: unknown } | FormData;
+
+/** The action as its callers see it: the form's values (or FormData) in, an ActionResult out. */
+export type Action<S extends z.ZodType, T> =
+  undefined extends z.input<S>
+    ? (input?: ActionInput<S>) => Promise<ActionResult<T>>
+    : (input: ActionInput<S>) => Promise<ActionResult<T>>;
+
+const DEFAULT_KEYS: Record<Refusal, MessageKey> = {
+  unauthenticated: 'Errors.unauthenticated',
+  forbidden: 'Errors.forbidden',
+  featureOff: 'Errors.featureOff',
+};
+
+/** The key answered for an AppError that carries a Portuguese text instead of a key. */
+const KEY_OF_CODE: Partial<Record<ErrorCode, MessageKey>> = {
+  bad_request: 'Errors.badRequest',
+  unprocessable: 'Errors.badRequest',
+  unauthorized: 'Errors.unauthenticated',
+  forbidden: 'Errors.forbidden',
+  feature_off: 'Errors.featureOff',
+  not_found: 'Errors.notFound',
+  rate_limited: 'Errors.tooManyAttempts',
+};
+
+/** zod issues → `{ field: [message keys] }` (first path segment); a message that is not a key becomes 'Validation.invalid'. */
+export function validationError(error: z.ZodError): ActionError {
+  const fieldErrors: Record<string, MessageKey[]> = {};
+  let message: MessageKey = 'Errors.badRequest';
+  for (const issue of error.issues) {
+    const key = isMessageKey(issue.message) ? issue.message : 'Validation.invalid';
+    const field = issue.path[0];
+    if (field === undefined) {
+      // The whole input (e.g. not an object): no field to show it next to.
+      if (key !== 'Validation.invalid') message = key;
+      continue;
     }
+    const list = (fieldErrors[String(field)] ??= []);
+    if (!list.includes(key)) list.push(key);
+  }
+  return {
+    code: 'bad_request',
+    message,
+    ...(Object.keys(fieldErrors).length ? { fieldErrors } : {}),
+  };
+}
+
+function fromAppError(err: AppError): ActionError {
+  const message = err.key ?? KEY_OF_CODE[err.code] ?? 'Errors.generic';
+  return {
+    code: err.code,
+    message,
+    ...(err.key && err.values ? { values: err.values } : {}),
+    ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}),
+  };
+}
+
+const refuse = (code: ErrorCode, message: MessageKey): { ok: false; error: ActionError } => ({
+  ok: false,
+  error: { code, message },
+});
+
+export function validatedAction<S extends z.ZodType, T>(
+  options: SignedInOptions<S>,
+  handler: Handler<S, T, Viewer>,
+): Action<S, T>;
+export function validatedAction<S extends z.ZodType, T>(
+  options: OpenOptions<S>,
+  handler: Handler<S, T, Viewer | null>,
+): Action<S, T>;
+export function validatedAction<S extends z.ZodType, T>(
+  options: SignedInOptions<S> | OpenOptions<S>,
+  handler: Handler<S, T, Viewer> | Handler<S, T, Viewer | null>,
+): Action<S, T> {
+  const { schema, flag, permission, session } = options;
+  const keys = { ...DEFAULT_KEYS, ...options.messages };
+  const signedIn = session === 'required' || permission !== undefined;
+  const readsViewer = signedIn || session === 'optional' || flag !== undefined;
+
+  const action = async (input?: unknown): Promise<ActionResult<T>> => {
     try {
-      const data = await action(parsed.data, { ip: await currentRequestIp() });
+      const viewer = readsViewer ? await getViewer() : null;
+      if (signedIn && !viewer) return refuse('unauthorized', keys.unauthenticated);
+      if (flag && !viewer?.isAdmin && !(await isFeatureEnabled(flag))) {
+        return refuse('feature_off', keys.featureOff);
+      }
+      if (permission && viewer && !hasAccess(viewer, permission)) {
+        return refuse('forbidden', keys.forbidden);
+      }
+
+      const raw = isFormData(input) ? formDataToInput(input, schema) : input;
+      const parsed = await schema.safeParseAsync(raw);
+      if (!parsed.success) return { ok: false, error: validationError(parsed.error) };
+
+      const context = { viewer, ip: await currentRequestIp() };
+      const data = await (handler as Handler<S, T, Viewer | null>)(parsed.data, context);
       return { ok: true, data };
     } catch (err) {
-      if (err instanceof AppError) {
-        return {
-          ok: false,
-          code: err.code,
-          error: err.message,
-          ...(err.details ? { fieldErrors: err.details } : {}),
-        };
-      }
-      console.error('[action] erro inesperado:', err);
-      return { ok: false, code: 'internal_error', error: t('generic') };
+      // redirect(), notFound(), forbidden() and Next's dynamic-rendering signals are not errors.
+      unstable_rethrow(err);
+      if (err instanceof AppError) return { ok: false, error: fromAppError(err) };
+      if (err instanceof z.ZodError) return { ok: false, error: validationError(err) };
+      const id = randomUUID();
+      console.error(`[action] erro inesperado ${id}:`, err);
+      return refuse('internal_error', 'Errors.generic');
     }
   };
+  return action as Action<S, T>;
 }

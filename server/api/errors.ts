@@ -2,22 +2,11 @@ import 'server-only';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import type { ApiErrorBody } from '@/lib/api/types';
-import { serverTranslator } from '@/server/mail/i18n';
+import type { ErrorCode, MessageKey, MessageValues } from '@/lib/errors';
+import { serverText, serverTranslator } from '@/server/mail/i18n';
 
 export type { ApiErrorBody };
-
-export type ErrorCode =
-  | 'bad_request'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'feature_off'
-  | 'not_found'
-  | 'conflict'
-  | 'unprocessable'
-  | 'rate_limited'
-  | 'unavailable'
-  | 'internal_error'
-  | 'email_not_confirmed';
+export type { ErrorCode } from '@/lib/errors';
 
 const STATUS: Record<ErrorCode, number> = {
   bad_request: 400,
@@ -37,15 +26,42 @@ export function statusOf(code: ErrorCode): number {
   return STATUS[code];
 }
 
-/** An error the API answers as it is: a code, a status and a Portuguese message. */
+export type AppErrorInit =
+  /** A text of messages/pt-PT.json: the key goes to server actions, its text to API answers. */
+  | {
+      code: ErrorCode;
+      key: MessageKey;
+      values?: MessageValues;
+      /** Field → message keys (server actions); API answers get their texts as `details`. */
+      fieldErrors?: Record<string, MessageKey[]>;
+      details?: Record<string, string[]>;
+    }
+  /** A Portuguese text as is (route handlers); server actions answer the generic key of the code. */
+  | { code: ErrorCode; message: string; details?: Record<string, string[]> };
+
+/**
+ * An error the API answers as it is: a code, a status and a Portuguese message. Made from a
+ * message key, it also tells server actions which key (and field keys) to answer.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
+  readonly key?: MessageKey;
+  readonly values?: MessageValues;
+  readonly fieldErrors?: Record<string, MessageKey[]>;
   readonly details?: Record<string, string[]>;
-  constructor({ code, message, details }: { code: ErrorCode; message: string; details?: Record<string, string[]> }) {
-    super(message);
+  constructor(init: AppErrorInit) {
+    super('key' in init ? serverText(init.key, init.values) : init.message);
     this.name = 'AppError';
-    this.code = code;
-    this.details = details;
+    this.code = init.code;
+    this.details = init.details;
+    if ('key' in init) {
+      this.key = init.key;
+      this.values = init.values;
+      this.fieldErrors = init.fieldErrors;
+      this.details ??= init.fieldErrors
+        ? Object.fromEntries(Object.entries(init.fieldErrors).map(([field, keys]) => [field, keys.map((k) => serverText(k))]))
+        : undefined;
+    }
   }
   get status(): number {
     return STATUS[this.code];

@@ -5,11 +5,12 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer, twoFactor } from 'better-auth/plugins';
 import { nextCookies } from 'better-auth/next-js';
 import { env, siteUrl } from '@/lib/env';
-import { failedPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/auth/validation';
+import { failedPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 import { AppError } from '@/server/api/errors';
 import { ipFromHeaders } from '@/server/actions/request-meta';
 import { getDb, type Db } from '@/server/db/client';
 import { authSchema } from '@/server/db/schema';
+import { serverText } from '@/server/mail/i18n';
 import { sendMail } from '@/server/mail/send';
 import { changeEmailMail, confirmationMail, resetPasswordMail } from './emails';
 import { enforceRateLimit, type LimitedAction } from './rate-limit';
@@ -103,7 +104,7 @@ function createAuth(db: Db, secret: string) {
         const password = ctx.path === '/sign-up/email' ? body.password : ['/reset-password', '/change-password'].includes(ctx.path) ? body.newPassword : undefined;
         if (typeof password === 'string') {
           const failed = failedPasswordRules(password);
-          if (failed.length) throw new APIError('BAD_REQUEST', { message: failed.map((r) => r.message).join(' '), code: 'WEAK_PASSWORD' });
+          if (failed.length) throw new APIError('BAD_REQUEST', { message: failed.map((r) => serverText(r.message)).join(' '), code: 'WEAK_PASSWORD' });
         }
         const action = LIMITED_PATHS[ctx.path];
         if (!action) return;
@@ -114,7 +115,11 @@ function createAuth(db: Db, secret: string) {
             email: typeof email === 'string' ? email : null,
           });
         } catch (err) {
-          if (err instanceof AppError) throw new APIError('TOO_MANY_REQUESTS', { message: err.message, code: 'RATE_LIMITED' });
+          if (err instanceof AppError) {
+            // The seconds to wait go along, so the forms' actions can say how long (server/auth/errors.ts).
+            const retryAfter = Number(err.details?.retryAfter?.[0]);
+            throw new APIError('TOO_MANY_REQUESTS', { message: err.message, code: 'RATE_LIMITED', ...(retryAfter > 0 ? { retryAfter } : {}) });
+          }
           throw err;
         }
       }),

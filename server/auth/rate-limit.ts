@@ -26,15 +26,22 @@ export const RATE_LIMITS: Record<LimitedAction, { ip: Limit; email: Limit }> = {
   'access-request': { ip: { max: 5, windowMs: 60 * MINUTE }, email: { max: 3, windowMs: 60 * MINUTE } },
 };
 
-export const TOO_MANY_MESSAGE = 'Demasiadas tentativas. Por favor, aguarde {minutes} minutos e tente novamente.';
-
-function tooMany(retryAfterMs: number): AppError {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / MINUTE));
+/**
+ * The 429 of our limits: 'Demasiadas tentativas. Por favor, aguarde {minutes} minutos…' (one minute
+ * in the singular), with the seconds to wait as `retryAfter` for API clients.
+ */
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new AppError({
     code: 'rate_limited',
-    message: TOO_MANY_MESSAGE.replace('{minutes}', String(minutes)).replace('1 minutos', '1 minuto'),
-    details: { retryAfter: [String(Math.ceil(retryAfterMs / 1000))] },
+    key: minutes === 1 ? 'Errors.rateLimitedOneMinute' : 'Errors.rateLimited',
+    values: { minutes },
+    details: { retryAfter: [String(Math.max(1, Math.ceil(retryAfterSeconds)))] },
   });
+}
+
+function tooMany(retryAfterMs: number): AppError {
+  return tooManyAttempts(retryAfterMs / 1000);
 }
 
 /** Counts one hit on `key`; returns the milliseconds to wait when over `limit`, else 0. */

@@ -1,9 +1,9 @@
 'use server';
 import 'server-only';
+import type { MessageRef } from '@/lib/errors';
 import { newsletterSchema, newsletterUnsubscribeSchema } from '@/lib/validation/newsletter';
 import { AppError } from '@/server/api/errors';
 import { validatedAction } from '@/server/actions/validated-action';
-import { serverTranslator } from '@/server/mail/i18n';
 import {
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
@@ -14,21 +14,21 @@ import {
  * The newsletter forms (popup, footer, banner). Same server path as POST /api/newsletter.
  * The answer is the same whatever the address's state, so it reveals nothing about the list.
  */
-export const subscribeNewsletterAction = validatedAction(newsletterSchema, async (data, { ip }) => {
-  await subscribeToNewsletter(data, { ip });
-  return { message: serverTranslator('Newsletter.api')('success') };
-});
+export const subscribeNewsletterAction = validatedAction(
+  { schema: newsletterSchema },
+  async (data, { ip }): Promise<MessageRef> => {
+    await subscribeToNewsletter(data, { ip });
+    return { message: 'Newsletter.api.success' };
+  },
+);
 
 /** The button of /newsletter/cancelar. */
 export const unsubscribeNewsletterAction = validatedAction(
-  newsletterUnsubscribeSchema,
+  { schema: newsletterUnsubscribeSchema },
   async ({ token }): Promise<{ outcome: Exclude<UnsubscribeOutcome, 'invalid'> }> => {
     const outcome = await unsubscribeFromNewsletter(token);
     if (outcome === 'invalid') {
-      throw new AppError({
-        code: 'not_found',
-        message: serverTranslator('Newsletter.unsubscribe')('invalidText'),
-      });
+      throw new AppError({ code: 'not_found', key: 'Newsletter.unsubscribe.invalidText' });
     }
     return { outcome };
   },

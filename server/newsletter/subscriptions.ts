@@ -6,7 +6,6 @@ import { AppError } from '@/server/api/errors';
 import { hashIp, type RequestMeta } from '@/server/actions/request-meta';
 import { getDb } from '@/server/db/client';
 import { newsletterSubscriptions, type NewsletterSource } from '@/server/db/schema';
-import { serverTranslator } from '@/server/mail/i18n';
 import { isDelivered, sendMail } from '@/server/mail/send';
 import { getShopInfo } from '@/server/shop/settings';
 import { newsletterConfirmationMail } from './mails';
@@ -41,8 +40,7 @@ export function hashToken(token: string): string {
 }
 
 function unavailable(): AppError {
-  const t = serverTranslator('Newsletter.api');
-  return new AppError({ code: 'unavailable', message: t('unavailable') });
+  return new AppError({ code: 'unavailable', key: 'Newsletter.api.unavailable' });
 }
 
 function isUniqueViolation(err: unknown): boolean {

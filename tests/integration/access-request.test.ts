@@ -8,17 +8,13 @@ import { getViewer } from '@/server/auth/session';
 import { getDb } from '@/server/db/client';
 import { accessRequests, mailOutbox, users } from '@/server/db/schema';
 import { setupTestDatabase } from '../helpers/db';
+import { text } from '../helpers/next-intl';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 
 /** The request being served: its headers (client IP, host) are set by each test. */
 const mockRequestHeaders = new Map<string, string>();
 jest.mock('next/headers', () => ({
   headers: async () => new Headers(Object.fromEntries(mockRequestHeaders)),
-}));
-jest.mock('next/navigation', () => ({
-  redirect: (url: string) => {
-    throw new Error(`NEXT_REDIRECT ${url}`);
-  },
 }));
 // The session lookup is better-auth's (tested elsewhere); here only who is signed in matters.
 jest.mock('@/server/auth/session', () => ({ getViewer: jest.fn() }));
@@ -93,7 +89,7 @@ async function latestRequest() {
 describe('submitAccessRequestAction', () => {
   it('stores the request as pending and e-mails the shop (every field, reply-to the requester) and the requester', async () => {
     const result = await submitAccessRequestAction(valid);
-    expect(result).toEqual({ ok: true, data: { message: 'Pedido enviado com sucesso!' } });
+    expect(result).toEqual({ ok: true, data: { message: 'AccessRequest.form.success' } });
 
     const stored = await latestRequest();
     expect(stored).toMatchObject({
@@ -181,7 +177,7 @@ describe('submitAccessRequestAction', () => {
     const requests = await count(accessRequests);
     const outbox = await count(mailOutbox);
     const result = await submitAccessRequestAction({ ...valid, honeypot: 'https://spam.example' });
-    expect(result).toEqual({ ok: true, data: { message: 'Pedido enviado com sucesso!' } });
+    expect(result).toEqual({ ok: true, data: { message: 'AccessRequest.form.success' } });
     expect(await count(accessRequests)).toBe(requests);
     expect(await count(mailOutbox)).toBe(outbox);
     await new Promise((r) => setTimeout(r, 200));
@@ -194,8 +190,7 @@ describe('submitAccessRequestAction', () => {
     const result = await submitAccessRequestAction({ ...valid, fiscalNumber: '123456780' });
     expect(result).toMatchObject({
       ok: false,
-      code: 'bad_request',
-      fieldErrors: { fiscalNumber: ['O NIF não é válido'] },
+      error: { code: 'bad_request', fieldErrors: { fiscalNumber: ['Validation.nifInvalid'] } },
     });
 
     const many = await submitAccessRequestAction({
@@ -209,20 +204,22 @@ describe('submitAccessRequestAction', () => {
     });
     expect(many).toMatchObject({
       ok: false,
-      code: 'bad_request',
-      fieldErrors: {
-        companyName: ['O nome da empresa é obrigatório'],
-        fiscalNumber: ['O NIF deve ter exatamente 9 dígitos'],
-        contactName: ['O nome do contacto é obrigatório'],
-        email: ['Endereço de email inválido'],
-        phone: ['O número de telemóvel deve ter exatamente 9 dígitos'],
-        typology: ['Selecione a tipologia'],
-        acceptPrivacyPolicy: ['Deve aceitar a política de privacidade para continuar'],
+      error: {
+        code: 'bad_request',
+        fieldErrors: {
+          companyName: ['AccessRequest.validation.companyRequired'],
+          fiscalNumber: ['Validation.nifLength'],
+          contactName: ['AccessRequest.validation.contactRequired'],
+          email: ['Validation.emailInvalid'],
+          phone: ['Validation.phoneInvalid'],
+          typology: ['AccessRequest.validation.typologyRequired'],
+          acceptPrivacyPolicy: ['Validation.privacyRequired'],
+        },
       },
     });
-    await expect(submitAccessRequestAction(null)).resolves.toMatchObject({
+    await expect(submitAccessRequestAction(null as never)).resolves.toEqual({
       ok: false,
-      code: 'bad_request',
+      error: { code: 'bad_request', message: 'Errors.badRequest' },
     });
     expect(await count(accessRequests)).toBe(requests);
     expect(await count(mailOutbox)).toBe(outbox);
@@ -237,8 +234,9 @@ describe('submitAccessRequestAction', () => {
     expect(await count(accessRequests)).toBe(requests + 5);
 
     const sixth = await submitAccessRequestAction({ ...valid, email: 'pedido6@example.pt' });
-    expect(sixth).toMatchObject({ ok: false, code: 'rate_limited' });
-    expect(sixth.ok ? '' : sixth.error).toMatch(
+    expect(sixth).toMatchObject({ ok: false, error: { code: 'rate_limited' } });
+    const refusal = sixth.ok ? null : sixth.error;
+    expect(text(refusal?.message ?? '', refusal?.values)).toMatch(
       /^Demasiadas tentativas\. Por favor, aguarde \d+ minutos? e tente novamente\.$/,
     );
     expect(await count(accessRequests)).toBe(requests + 5);
@@ -261,7 +259,7 @@ describe('submitAccessRequestAction', () => {
     fromNewIp();
     await expect(submitAccessRequestAction({ ...valid, email })).resolves.toMatchObject({
       ok: false,
-      code: 'rate_limited',
+      error: { code: 'rate_limited' },
     });
   });
 
@@ -270,10 +268,9 @@ describe('submitAccessRequestAction', () => {
     resetEnvCache();
     mockRequestHeaders.set('host', 'loja.example.pt');
     const requests = await count(accessRequests);
-    await expect(submitAccessRequestAction(valid)).resolves.toMatchObject({
+    await expect(submitAccessRequestAction(valid)).resolves.toEqual({
       ok: false,
-      code: 'forbidden',
-      error: 'Os pedidos de acesso profissional ainda não estão disponíveis.',
+      error: { code: 'feature_off', message: 'AccessRequest.form.closed' },
     });
     expect(await count(accessRequests)).toBe(requests);
 

@@ -45,6 +45,12 @@ function form(body: BlobPart, name: string, type: string): FormData {
   return data;
 }
 
+/** The answer to a file that is not a JPG/PNG/WebP image, whether its type or its content gives it away. */
+const NOT_IMAGE = {
+  ok: false,
+  error: { code: 'bad_request', message: 'Errors.badRequest', fieldErrors: { avatar: ['Validation.imageType'] } },
+};
+
 async function realPng(width = 640, height = 480): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 120, b: 200 } } })
     .png()
@@ -65,10 +71,10 @@ describe('avatar upload', () => {
     const result = await uploadAvatarAction(form(new Uint8Array(await realPng()), 'foto.png', 'image/png'));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.url).toMatch(new RegExp(`^/media/avatars/${USER_ID}-\\d+\\.webp$`));
-    expect(await storedUrl()).toBe(result.url);
+    expect(result.data.url).toMatch(new RegExp(`^/media/avatars/${USER_ID}-\\d+\\.webp$`));
+    expect(await storedUrl()).toBe(result.data.url);
 
-    const file = path.basename(result.url ?? '');
+    const file = path.basename(result.data.url);
     const stored = fs.readFileSync(path.join(avatarDir(), file));
     const meta = await sharp(stored).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 256, height: 256 });
@@ -88,25 +94,25 @@ describe('avatar upload', () => {
     const result = await uploadAvatarAction(form(new Uint8Array(await realPng(300, 900)), 'alta.png', 'image/png'));
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.url).not.toBe(before);
-    expect(fs.readdirSync(avatarDir())).toEqual([path.basename(result.url ?? '')]);
+    expect(result.data.url).not.toBe(before);
+    expect(fs.readdirSync(avatarDir())).toEqual([path.basename(result.data.url)]);
     expect((await serve(path.basename(before ?? ''))).status).toBe(404);
   });
 
   it('refuses a text file renamed .png and keeps the current picture', async () => {
     const before = await storedUrl();
     const result = await uploadAvatarAction(form('isto não é uma imagem', 'falsa.png', 'image/png'));
-    expect(result).toEqual({ ok: false, error: 'Escolha uma imagem JPG, PNG ou WebP.' });
+    expect(result).toEqual(NOT_IMAGE);
     expect(await storedUrl()).toBe(before);
     expect(fs.readdirSync(avatarDir())).toHaveLength(1);
   });
 
   it('refuses other types (a GIF, a file with a text type)', async () => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer();
-    expect(await uploadAvatarAction(form(new Uint8Array(gif), 'a.gif', 'image/gif'))).toEqual({ ok: false, error: 'Escolha uma imagem JPG, PNG ou WebP.' });
-    expect(await uploadAvatarAction(form(new Uint8Array(gif), 'a.png', ''))).toEqual({ ok: false, error: 'Escolha uma imagem JPG, PNG ou WebP.' });
-    expect(await uploadAvatarAction(form('olá', 'nota.txt', 'text/plain'))).toEqual({ ok: false, error: 'Escolha uma imagem JPG, PNG ou WebP.' });
-    expect(await uploadAvatarAction(new FormData())).toEqual({ ok: false, error: 'Escolha uma imagem JPG, PNG ou WebP.' });
+    expect(await uploadAvatarAction(form(new Uint8Array(gif), 'a.gif', 'image/gif'))).toEqual(NOT_IMAGE);
+    expect(await uploadAvatarAction(form(new Uint8Array(gif), 'a.png', ''))).toEqual(NOT_IMAGE);
+    expect(await uploadAvatarAction(form('olá', 'nota.txt', 'text/plain'))).toEqual(NOT_IMAGE);
+    expect(await uploadAvatarAction(new FormData())).toEqual(NOT_IMAGE);
   });
 
   it('refuses a 3 MB file', async () => {
@@ -114,20 +120,24 @@ describe('avatar upload', () => {
     const big = Buffer.alloc(3 * 1024 * 1024);
     (await realPng()).copy(big); // a PNG header followed by padding: the size check comes first
     const result = await uploadAvatarAction(form(new Uint8Array(big), 'grande.png', 'image/png'));
-    expect(result).toEqual({ ok: false, error: 'A imagem não pode ter mais de 2 MB.' });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'Errors.badRequest', fieldErrors: { avatar: ['Validation.imageTooBig'] } },
+    });
     expect(await storedUrl()).toBe(before);
   });
 
   it('needs a session', async () => {
     jest.mocked(getViewer).mockResolvedValue(null);
     const result = await uploadAvatarAction(form(new Uint8Array(await realPng()), 'foto.png', 'image/png'));
-    expect(result).toEqual({ ok: false, error: 'A sua sessão terminou. Inicie sessão novamente.' });
-    expect(await removeAvatarAction()).toEqual({ ok: false, error: 'A sua sessão terminou. Inicie sessão novamente.' });
+    const signedOut = { ok: false, error: { code: 'unauthorized', message: 'Errors.unauthenticated' } };
+    expect(result).toEqual(signedOut);
+    expect(await removeAvatarAction()).toEqual(signedOut);
   });
 
   it('removes the picture and its file', async () => {
     const before = await storedUrl();
-    expect(await removeAvatarAction()).toEqual({ ok: true, url: null });
+    expect(await removeAvatarAction()).toEqual({ ok: true, data: { url: null } });
     expect(await storedUrl()).toBeNull();
     expect(fs.readdirSync(avatarDir())).toEqual([]);
     expect((await serve(path.basename(before ?? ''))).status).toBe(404);

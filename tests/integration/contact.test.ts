@@ -52,10 +52,7 @@ async function count(table: typeof contactMessages | typeof mailOutbox): Promise
 describe('sendContactMessageAction', () => {
   it('stores the message and e-mails the shop (reply-to the customer) and the customer', async () => {
     const result = await sendContactMessageAction(valid);
-    expect(result).toEqual({
-      ok: true,
-      data: { message: 'Mensagem enviada. Obrigado! Responderemos com a maior brevidade.' },
-    });
+    expect(result).toEqual({ ok: true, data: { message: 'Contact.form.success' } });
 
     const db = await getDb();
     const [stored] = await db
@@ -134,17 +131,19 @@ describe('sendContactMessageAction', () => {
     });
     expect(result).toMatchObject({
       ok: false,
-      code: 'bad_request',
-      fieldErrors: {
-        phone: ['phoneInvalid'],
-        message: ['messageTooShort'],
-        consent: ['consentRequired'],
-        subject: ['subjectRequired'],
+      error: {
+        code: 'bad_request',
+        fieldErrors: {
+          phone: ['Contact.validation.phoneInvalid'],
+          message: ['Contact.validation.messageTooShort'],
+          consent: ['Contact.validation.consentRequired'],
+          subject: ['Contact.validation.subjectRequired'],
+        },
       },
     });
-    await expect(sendContactMessageAction(null)).resolves.toMatchObject({
+    await expect(sendContactMessageAction(null as never)).resolves.toEqual({
       ok: false,
-      code: 'bad_request',
+      error: { code: 'bad_request', message: 'Errors.badRequest' },
     });
     expect(await count(contactMessages)).toBe(messages);
   });

@@ -10,50 +10,11 @@ import {
 } from '@/server/newsletter/subscriptions';
 import { setupTestDatabase } from '../helpers/db';
 
-// next-intl is an ES module Jest does not load: these stand-ins read the real messages file.
-jest.mock('next-intl/server', () => {
-  const messages = jest.requireActual<Record<string, unknown>>('@/messages/pt-PT.json');
-  return {
-    getTranslations:
-      async (namespace: string) =>
-      (key: string, values: Record<string, unknown> = {}) => {
-        const path = `${namespace}.${key}`;
-        const text = path
-          .split('.')
-          .reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], messages);
-        if (typeof text !== 'string') throw new Error(`Texto em falta: ${path}`);
-        return text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-      },
-  };
-});
-jest.mock('next-intl', () => {
-  const React = jest.requireActual<typeof import('react')>('react');
-  const messages = jest.requireActual<Record<string, unknown>>('@/messages/pt-PT.json');
-  const lookup = (path: string): string => {
-    const value = path
-      .split('.')
-      .reduce<unknown>((n, p) => (n as Record<string, unknown> | undefined)?.[p], messages);
-    if (typeof value !== 'string') throw new Error(`Texto em falta: ${path}`);
-    return value;
-  };
-  return {
-    useTranslations: (namespace: string) => {
-      const t = (key: string) => lookup(`${namespace}.${key}`);
-      t.rich = (key: string, values: Record<string, (chunks: string) => unknown>) =>
-        lookup(`${namespace}.${key}`)
-          .split(/(<\w+>.*?<\/\w+>)/)
-          .map((part, i) => {
-            const tag = part.match(/^<(\w+)>(.*)<\/\1>$/);
-            return React.createElement(
-              React.Fragment,
-              { key: i },
-              tag ? (values[tag[1]!]?.(tag[2]!) as never) : part,
-            );
-          });
-      return t;
-    },
-  };
-});
+// next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
+jest.mock('next-intl/server', () =>
+  jest.requireActual('@/tests/helpers/next-intl').nextIntlServerMock(),
+);
+jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
 jest.mock('@/server/newsletter/actions', () => ({ unsubscribeNewsletterAction: jest.fn() }));
 
 setupTestDatabase();

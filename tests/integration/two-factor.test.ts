@@ -2,7 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { base32 } from '@better-auth/utils/base32';
 import { createOTP } from '@better-auth/utils/otp';
+import { toViewer } from '@/lib/auth/viewer';
 import { resetEnvCache } from '@/lib/env';
+import { getAccountSettings } from '@/server/account/settings';
 import { getAuth } from '@/server/auth/auth';
 import { createAccount } from '@/server/auth/accounts';
 import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from '@/server/auth/two-factor-actions';
@@ -219,11 +221,13 @@ describe('server actions of /dashboard/settings', () => {
     actAs(login.cookie);
     expect(await startTwoFactorAction({ password: customer.password })).toEqual({
       ok: false,
-      code: 'forbidden',
-      error: 'Só contas da equipa podem ativar a verificação em dois passos.',
+      error: { code: 'forbidden', message: 'Account.twoFactor.staffOnly' },
     });
     actAs('');
-    expect(await startTwoFactorAction({ password: customer.password })).toMatchObject({ ok: false, code: 'unauthorized' });
+    expect(await startTwoFactorAction({ password: customer.password })).toEqual({
+      ok: false,
+      error: { code: 'unauthorized', message: 'Errors.unauthenticated' },
+    });
     expect(await (await getDb()).select().from(twoFactors).innerJoin(users, eq(users.id, twoFactors.userId)).where(eq(users.email, customer.email))).toHaveLength(0);
   });
 
@@ -231,11 +235,17 @@ describe('server actions of /dashboard/settings', () => {
     const login = await signIn(staff.email, staff.password);
     actAs(login.cookie);
 
-    expect(await startTwoFactorAction({ password: 'Errada-Password-1' })).toMatchObject({ ok: false, error: 'A password não está correta.' });
-    expect(await startTwoFactorAction({ password: '' })).toMatchObject({ ok: false, fieldErrors: { password: ['Indique a sua password'] } });
+    expect(await startTwoFactorAction({ password: 'Errada-Password-1' })).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'Account.twoFactor.wrongPassword' },
+    });
+    expect(await startTwoFactorAction({ password: '' })).toMatchObject({
+      ok: false,
+      error: { fieldErrors: { password: ['Validation.ownPasswordRequired'] } },
+    });
 
     const started = await startTwoFactorAction({ password: staff.password });
-    if (!started.ok) throw new Error(started.error);
+    if (!started.ok) throw new Error(started.error.message);
     const { uri, secret, qrSvg, backupCodes } = started.data;
     expect(uri).toMatch(/^otpauth:\/\/totp\//);
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
@@ -245,14 +255,17 @@ describe('server actions of /dashboard/settings', () => {
     expect(backupCodes).toHaveLength(10);
     const raw = new TextDecoder().decode(base32.decode(secret));
 
-    expect(await confirmTwoFactorAction({ code: '12a456' })).toMatchObject({ ok: false, fieldErrors: { code: ['O código tem 6 dígitos.'] } });
-    expect(await confirmTwoFactorAction({ code: await wrongCode(raw) })).toMatchObject({
+    expect(await confirmTwoFactorAction({ code: '12a456' })).toMatchObject({
       ok: false,
-      error: 'Código inválido. Confirme o código da aplicação de autenticação.',
+      error: { fieldErrors: { code: ['Validation.codeSixDigits'] } },
+    });
+    expect(await confirmTwoFactorAction({ code: await wrongCode(raw) })).toEqual({
+      ok: false,
+      error: { code: 'bad_request', message: 'Account.twoFactor.invalidCode' },
     });
     expect(await twoFactorEnabledOf(staff.email)).toBe(false);
 
-    expect(await confirmTwoFactorAction({ code: await currentCode(raw) })).toEqual({ ok: true, data: { message: 'Verificação em dois passos ativada.' } });
+    expect(await confirmTwoFactorAction({ code: await currentCode(raw) })).toEqual({ ok: true, data: { message: 'Account.twoFactor.enabled' } });
     expect(await twoFactorEnabledOf(staff.email)).toBe(true);
 
     // The confirmation rotated the session (the cookie goes back through nextCookies); sign in again with the code.
@@ -262,13 +275,34 @@ describe('server actions of /dashboard/settings', () => {
     expect(verified.status).toBe(200);
     actAs(cookiesAfter(verified, again.cookie));
 
-    expect(await disableTwoFactorAction({ password: 'Errada-Password-1' })).toMatchObject({ ok: false, error: 'A password não está correta.' });
+    expect(await disableTwoFactorAction({ password: 'Errada-Password-1' })).toMatchObject({
+      ok: false,
+      error: { message: 'Account.twoFactor.wrongPassword' },
+    });
     expect(await twoFactorEnabledOf(staff.email)).toBe(true);
-    expect(await disableTwoFactorAction({ password: staff.password })).toEqual({ ok: true, data: { message: 'Verificação em dois passos desativada.' } });
+    expect(await disableTwoFactorAction({ password: staff.password })).toEqual({ ok: true, data: { message: 'Account.twoFactor.disabled' } });
     expect(await twoFactorEnabledOf(staff.email)).toBe(false);
 
     const plain = await signIn(staff.email, staff.password);
     expect(plain.body.twoFactorRedirect).toBeUndefined();
     expect(hasSession(plain.cookie)).toBe(true);
+  });
+
+  it('the settings page data: the second factor is offered to staff only, with its state', async () => {
+    const db = await getDb();
+    const viewerOf = async (email: string, role: 'admin' | 'viewer', isAdmin: boolean) => {
+      const [row] = await db.select({ id: users.id, name: users.name }).from(users).where(eq(users.email, email));
+      return toViewer({ id: row!.id, email, name: row!.name, isAdmin }, role);
+    };
+    const admin = await viewerOf(staff.email, 'admin', true);
+    expect(await getAccountSettings(admin)).toEqual({ email: staff.email, twoFactorOffered: true, twoFactorEnabled: false });
+    await db.update(users).set({ twoFactorEnabled: true }).where(eq(users.id, admin.id));
+    expect(await getAccountSettings(admin)).toMatchObject({ twoFactorOffered: true, twoFactorEnabled: true });
+    await db.update(users).set({ twoFactorEnabled: false }).where(eq(users.id, admin.id));
+    expect(await getAccountSettings(await viewerOf(customer.email, 'viewer', false))).toEqual({
+      email: customer.email,
+      twoFactorOffered: false,
+      twoFactorEnabled: false,
+    });
   });
 });

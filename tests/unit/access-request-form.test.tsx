@@ -3,6 +3,9 @@ import { toast } from 'sonner';
 import { AccessRequestForm } from '@/components/access-request/access-request-form';
 import { submitAccessRequestAction } from '@/server/access-requests/actions';
 
+// next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
+jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
+
 jest.mock('@/server/access-requests/actions', () => ({ submitAccessRequestAction: jest.fn() }));
 jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -122,7 +125,7 @@ describe('access request form', () => {
       acceptPrivacyPolicy: true,
       honeypot: '',
     });
-    await act(async () => finish({ ok: true, data: { message: 'Pedido enviado com sucesso!' } }));
+    await act(async () => finish({ ok: true, data: { message: 'AccessRequest.form.success' } }));
     const panel = await screen.findByRole('status');
     expect(panel).toHaveTextContent('Pedido enviado com sucesso!');
     expect(panel).toHaveTextContent('2 dias úteis');
@@ -133,9 +136,11 @@ describe('access request form', () => {
   it('shows server field errors next to their fields and a general error in an alert', async () => {
     action.mockResolvedValueOnce({
       ok: false,
-      error: 'Pedido inválido.',
-      code: 'bad_request',
-      fieldErrors: { fiscalNumber: ['O NIF não é válido'] },
+      error: {
+        code: 'bad_request',
+        message: 'Errors.badRequest',
+        fieldErrors: { fiscalNumber: ['Validation.nifInvalid'] },
+      },
     });
     render(<AccessRequestForm />);
     fillValid();
@@ -148,9 +153,7 @@ describe('access request form', () => {
 
     action.mockResolvedValueOnce({
       ok: false,
-      error: 'Demasiadas tentativas. Por favor, aguarde 60 minutos e tente novamente.',
-      code: 'rate_limited',
-      fieldErrors: { retryAfter: ['3600'] },
+      error: { code: 'rate_limited', message: 'Errors.rateLimited', values: { minutes: 60 } },
     });
     fireEvent.change(field(/^NIF/), { target: { value: VALID_NIF } });
     submit();

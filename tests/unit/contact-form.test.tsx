@@ -2,44 +2,8 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { ContactForm } from '@/components/contact/contact-form';
 import { sendContactMessageAction } from '@/server/contact/actions';
 
-// next-intl is an ES module Jest does not load: this stand-in reads the real messages file.
-jest.mock('next-intl', () => {
-  const React = jest.requireActual<typeof import('react')>('react');
-  const messages = jest.requireActual<Record<string, unknown>>('@/messages/pt-PT.json');
-  const lookup = (path: string): string => {
-    const value = path
-      .split('.')
-      .reduce<unknown>(
-        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
-        messages,
-      );
-    if (typeof value !== 'string') throw new Error(`Texto em falta: ${path}`);
-    return value;
-  };
-  const fill = (text: string, values: Record<string, unknown> = {}) =>
-    text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-  return {
-    useTranslations: (namespace: string) => {
-      const t = (key: string, values?: Record<string, unknown>) =>
-        fill(lookup(`${namespace}.${key}`), values);
-      t.rich = (key: string, values: Record<string, unknown> = {}) =>
-        fill(lookup(`${namespace}.${key}`), values)
-          .split(/(<\w+>.*?<\/\w+>)/)
-          .map((part, i) => {
-            const tag = part.match(/^<(\w+)>(.*)<\/\1>$/);
-            const render = tag
-              ? (values[tag[1]!] as (chunks: string) => React.ReactNode)
-              : undefined;
-            return React.createElement(
-              React.Fragment,
-              { key: i },
-              render ? render(tag![2]!) : part,
-            );
-          });
-      return t;
-    },
-  };
-});
+// next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
+jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
 jest.mock('@/server/contact/actions', () => ({ sendContactMessageAction: jest.fn() }));
 jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -128,7 +92,7 @@ describe('contact form', () => {
       consent: true,
       honeypot: '',
     });
-    await act(async () => finish({ ok: true, data: { message: 'ok' } }));
+    await act(async () => finish({ ok: true, data: { message: 'Contact.form.success' } }));
     expect(
       await screen.findByText('Mensagem enviada. Obrigado! Responderemos com a maior brevidade.'),
     ).toBeInTheDocument();
@@ -140,8 +104,7 @@ describe('contact form', () => {
   it('on a failure keeps everything the user typed and says so', async () => {
     action.mockResolvedValue({
       ok: false,
-      error: 'Ocorreu um erro inesperado.',
-      code: 'internal_error',
+      error: { code: 'internal_error', message: 'Errors.generic' },
     });
     render(<ContactForm />);
     fillValid();
@@ -158,9 +121,11 @@ describe('contact form', () => {
   it('shows the server field errors next to their fields', async () => {
     action.mockResolvedValue({
       ok: false,
-      error: 'Pedido inválido.',
-      code: 'bad_request',
-      fieldErrors: { phone: ['phoneInvalid'] },
+      error: {
+        code: 'bad_request',
+        message: 'Errors.badRequest',
+        fieldErrors: { phone: ['Contact.validation.phoneInvalid'] },
+      },
     });
     render(<ContactForm />);
     fillValid();

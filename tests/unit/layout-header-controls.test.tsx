@@ -11,32 +11,8 @@ import { UserBlock } from '@/components/layout/user-block';
 import { ALL_FLAGS_ON, type FeatureFlags } from '@/lib/flags';
 import type { NavigationChapter } from '@/server/catalogue/navigation';
 
-// next-intl is ESM-only (Jest runs CommonJS here): a small stand-in reading the real messages.
-jest.mock('next-intl', () => {
-  const messages = jest.requireActual('../../messages/pt-PT.json') as Record<
-    string,
-    Record<string, string>
-  >;
-  const format = (template: string, values: Record<string, unknown> = {}) =>
-    template
-      .replace(/\{(\w+), plural, ((?:[^{}]|\{[^{}]*\})*)\}/g, (_m, name: string, body: string) => {
-        const n = Number(values[name]);
-        const options = Object.fromEntries(
-          [...body.matchAll(/(=\d+|\w+)\s*\{([^{}]*)\}/g)].map((m) => [m[1], m[2]]),
-        );
-        return (
-          options[`=${n}`] ??
-          (n === 1 ? options.one : undefined) ??
-          options.other ??
-          ''
-        ).replace(/#/g, String(n));
-      })
-      .replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? ''));
-  return {
-    useTranslations: (ns: string) => (key: string, values?: Record<string, unknown>) =>
-      format(messages[ns]?.[key] ?? key, values),
-  };
-});
+// next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
+jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
 
 let mockPathname = '/';
 let mockSearch = '';

@@ -7,44 +7,8 @@ import {
 } from '@/components/newsletter';
 import { subscribeNewsletterAction } from '@/server/newsletter/actions';
 
-// next-intl is an ES module Jest does not load: this stand-in reads the real messages file.
-jest.mock('next-intl', () => {
-  const React = jest.requireActual<typeof import('react')>('react');
-  const messages = jest.requireActual<Record<string, unknown>>('@/messages/pt-PT.json');
-  const lookup = (path: string): string => {
-    const value = path
-      .split('.')
-      .reduce<unknown>(
-        (node, part) => (node as Record<string, unknown> | undefined)?.[part],
-        messages,
-      );
-    if (typeof value !== 'string') throw new Error(`Texto em falta: ${path}`);
-    return value;
-  };
-  const fill = (text: string, values: Record<string, unknown> = {}) =>
-    text.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-  return {
-    useTranslations: (namespace: string) => {
-      const t = (key: string, values?: Record<string, unknown>) =>
-        fill(lookup(`${namespace}.${key}`), values);
-      t.rich = (key: string, values: Record<string, unknown> = {}) =>
-        fill(lookup(`${namespace}.${key}`), values)
-          .split(/(<\w+>.*?<\/\w+>)/)
-          .map((part, i) => {
-            const tag = part.match(/^<(\w+)>(.*)<\/\1>$/);
-            const render = tag
-              ? (values[tag[1]!] as (chunks: string) => React.ReactNode)
-              : undefined;
-            return React.createElement(
-              React.Fragment,
-              { key: i },
-              render ? render(tag![2]!) : part,
-            );
-          });
-      return t;
-    },
-  };
-});
+// next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
+jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
 jest.mock('@/server/newsletter/actions', () => ({ subscribeNewsletterAction: jest.fn() }));
 jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -61,7 +25,7 @@ function deferred<T>() {
 }
 
 type ActionResult = Awaited<ReturnType<typeof subscribeNewsletterAction>>;
-const OK: ActionResult = { ok: true, data: { message: 'ok' } };
+const OK: ActionResult = { ok: true, data: { message: 'Newsletter.api.success' } };
 
 function form(variant: 'popup' | 'footer' | 'banner') {
   const el = document.querySelector<HTMLFormElement>(
@@ -165,7 +129,10 @@ describe('newsletter form', () => {
     'shows the red error texts and keeps the input on %s',
     async (kind) => {
       if (kind === 'failure answer')
-        action.mockResolvedValue({ ok: false, error: 'Ocorreu um erro', code: 'unavailable' });
+        action.mockResolvedValue({
+          ok: false,
+          error: { code: 'unavailable', message: 'Newsletter.api.unavailable' },
+        });
       else action.mockRejectedValue(new Error('offline'));
       render(<NewsletterBanner />);
       const f = form('banner');

@@ -3,6 +3,9 @@ import { ProfileForm } from '@/components/account/profile-form';
 import { updateProfileAction } from '@/server/auth/actions';
 import { toast } from 'sonner';
 
+// next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
+jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
+
 const refresh = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));
 jest.mock('@/server/auth/actions', () => ({ updateProfileAction: jest.fn() }));
@@ -51,7 +54,7 @@ describe('profile form', () => {
   });
 
   it('shows a field error answered by the server', async () => {
-    action.mockResolvedValue({ ok: false, code: 'bad_request', error: 'Dados inválidos.', fieldErrors: { fullName: ['O nome é obrigatório'] } });
+    action.mockResolvedValue({ ok: false, error: { code: 'bad_request', message: 'Errors.badRequest', fieldErrors: { fullName: ['Validation.nameRequired'] } } });
     render(<ProfileForm fullName="Ana Silva" fiscalName={null} />);
     submit();
     await waitFor(() => expect(nameInput()).toHaveAttribute('aria-invalid', 'true'));
@@ -61,14 +64,14 @@ describe('profile form', () => {
   });
 
   it('shows a general error without field errors', async () => {
-    action.mockResolvedValue({ ok: false, code: 'unauthorized', error: 'A sua sessão terminou. Inicie sessão novamente.' });
+    action.mockResolvedValue({ ok: false, error: { code: 'unauthorized', message: 'Errors.unauthenticated' } });
     render(<ProfileForm fullName="Ana Silva" fiscalName={null} />);
     submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('A sua sessão terminou. Inicie sessão novamente.');
   });
 
   it('sends the trimmed values, toasts the message and refreshes the page', async () => {
-    action.mockResolvedValue({ ok: true, data: { message: 'Perfil atualizado.' } });
+    action.mockResolvedValue({ ok: true, data: { message: 'Account.profile.saved' } });
     render(<ProfileForm fullName="Ana Silva" fiscalName="" />);
     fireEvent.change(nameInput(), { target: { value: '  Ana Maria Silva ' } });
     fireEvent.change(fiscalInput(), { target: { value: 'Silva & Filhos, Lda.' } });

@@ -3,6 +3,9 @@ import { toast } from 'sonner';
 import { ChangeEmailForm, ChangePasswordForm, DeleteAccount, SettingsForms } from '@/components/account/settings-forms';
 import { changeEmailAction, changePasswordAction, deleteAccountAction } from '@/server/auth/actions';
 
+// next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
+jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
+
 jest.mock('@/server/auth/actions', () => ({
   changePasswordAction: jest.fn(),
   changeEmailAction: jest.fn(),
@@ -84,9 +87,11 @@ describe('change password', () => {
   it('shows the server field error', async () => {
     changePassword.mockResolvedValue({
       ok: false,
-      code: 'bad_request',
-      error: 'A password atual não está correta.',
-      fieldErrors: { currentPassword: ['A password atual não está correta.'] },
+      error: {
+        code: 'bad_request',
+        message: 'Account.password.wrongCurrent',
+        fieldErrors: { currentPassword: ['Account.password.wrongCurrent'] },
+      },
     });
     render(<ChangePasswordForm />);
     type(current(), 'errada-mas-preenchida');
@@ -99,7 +104,7 @@ describe('change password', () => {
   });
 
   it('sends the values and toasts the message', async () => {
-    changePassword.mockResolvedValue({ ok: true, data: { message: 'Password alterada. As outras sessões foram terminadas.' } });
+    changePassword.mockResolvedValue({ ok: true, data: { message: 'Account.password.changed' } });
     render(<ChangePasswordForm />);
     type(current(), 'AntigaPassword#1');
     type(next(), STRONG);
@@ -127,7 +132,7 @@ describe('change e-mail', () => {
   });
 
   it('shows a server error', async () => {
-    changeEmail.mockResolvedValue({ ok: false, code: 'bad_request', error: 'Esse já é o email da sua conta.' });
+    changeEmail.mockResolvedValue({ ok: false, error: { code: 'bad_request', message: 'Account.email.same' } });
     render(<ChangeEmailForm currentEmail="ana@example.pt" />);
     type(email(), 'ana@example.pt');
     submit();
@@ -135,7 +140,7 @@ describe('change e-mail', () => {
   });
 
   it('shows a server field error on the input', async () => {
-    changeEmail.mockResolvedValue({ ok: false, code: 'bad_request', error: 'Dados inválidos.', fieldErrors: { newEmail: ['Endereço de email inválido'] } });
+    changeEmail.mockResolvedValue({ ok: false, error: { code: 'bad_request', message: 'Errors.badRequest', fieldErrors: { newEmail: ['Validation.emailInvalid'] } } });
     render(<ChangeEmailForm currentEmail="ana@example.pt" />);
     type(email(), 'nova@example.pt');
     submit();
@@ -144,7 +149,7 @@ describe('change e-mail', () => {
 
   it('sends the normalised address and shows the message of the action', async () => {
     const message = 'Enviámos um link de confirmação para nova@example.pt. O email da conta muda quando o confirmar.';
-    changeEmail.mockResolvedValue({ ok: true, data: { message } });
+    changeEmail.mockResolvedValue({ ok: true, data: { message: 'Account.email.sent', values: { email: 'nova@example.pt' } } });
     render(<ChangeEmailForm currentEmail="ana@example.pt" />);
     type(email(), '  Nova@Example.PT ');
     submit();
@@ -172,7 +177,7 @@ describe('delete account', () => {
   });
 
   it('shows a wrong password answered by the server', async () => {
-    deleteAccount.mockResolvedValue({ ok: false, code: 'bad_request', error: 'A password não está correta.' });
+    deleteAccount.mockResolvedValue({ ok: false, error: { code: 'bad_request', message: 'Account.delete.wrongPassword' } });
     const onDeleted = jest.fn();
     render(<DeleteAccount onDeleted={onDeleted} />);
     const dialog = await openDialog();
@@ -183,7 +188,7 @@ describe('delete account', () => {
   });
 
   it('deletes with the password, toasts the message and leaves the page', async () => {
-    deleteAccount.mockResolvedValue({ ok: true, data: { message: 'A sua conta foi eliminada.' } });
+    deleteAccount.mockResolvedValue({ ok: true, data: { message: 'Account.delete.deleted' } });
     const onDeleted = jest.fn();
     render(<DeleteAccount onDeleted={onDeleted} />);
     const dialog = await openDialog();

@@ -3,6 +3,9 @@ import { toast } from 'sonner';
 import { TwoFactorSettings } from '@/components/account/two-factor-settings';
 import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from '@/server/auth/two-factor-actions';
 
+// next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
+jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
+
 const refresh = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));
 jest.mock('@/server/auth/two-factor-actions', () => ({
@@ -54,7 +57,7 @@ describe('two-factor settings', () => {
 
   it('enable → QR code, manual key and backup codes → confirm with the code', async () => {
     start.mockResolvedValue({ ok: true, data: SETUP });
-    confirm.mockResolvedValue({ ok: true, data: { message: 'Verificação em dois passos ativada.' } });
+    confirm.mockResolvedValue({ ok: true, data: { message: 'Account.twoFactor.enabled' } });
     render(<TwoFactorSettings enabled={false} />);
 
     type(passwordInput(), 'Editora-Password-1');
@@ -88,7 +91,7 @@ describe('two-factor settings', () => {
   });
 
   it('shows the errors of the actions as alerts, and checks the inputs before sending', async () => {
-    start.mockResolvedValueOnce({ ok: false, code: 'bad_request', error: 'A password não está correta.' });
+    start.mockResolvedValueOnce({ ok: false, error: { code: 'bad_request', message: 'Account.twoFactor.wrongPassword' } });
     render(<TwoFactorSettings enabled={false} />);
 
     fireEvent.click(screen.getByRole('button', { name: 'Ativar' }));
@@ -111,7 +114,7 @@ describe('two-factor settings', () => {
     expect(await screen.findByText('O código tem 6 dígitos.')).toBeInTheDocument();
     expect(confirm).not.toHaveBeenCalled();
 
-    confirm.mockResolvedValueOnce({ ok: false, code: 'bad_request', error: 'Código inválido. Confirme o código da aplicação de autenticação.' });
+    confirm.mockResolvedValueOnce({ ok: false, error: { code: 'bad_request', message: 'Account.twoFactor.invalidCode' } });
     type(codeInput(), '000000');
     fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Código inválido. Confirme o código da aplicação de autenticação.');
@@ -126,8 +129,8 @@ describe('two-factor settings', () => {
   });
 
   it('when on: "Ativa" badge; disabling asks for the password', async () => {
-    disable.mockResolvedValueOnce({ ok: false, code: 'bad_request', error: 'A password não está correta.' });
-    disable.mockResolvedValueOnce({ ok: true, data: { message: 'Verificação em dois passos desativada.' } });
+    disable.mockResolvedValueOnce({ ok: false, error: { code: 'bad_request', message: 'Account.twoFactor.wrongPassword' } });
+    disable.mockResolvedValueOnce({ ok: true, data: { message: 'Account.twoFactor.disabled' } });
     const { rerender } = render(<TwoFactorSettings enabled />);
     expect(screen.getByText('Ativa')).toBeInTheDocument();
     expectLabelledInputs();

@@ -5,8 +5,10 @@ import {
   ROLES,
   accessDecision,
   effectiveRole,
+  hasAccess,
   hasPermission,
   isProtectedPath,
+  isStaff,
   normalisePathname,
   normaliseRole,
   requirementFor,
@@ -236,5 +238,28 @@ describe('access decisions', () => {
     // The admin flag bypasses everything, whatever the role.
     expect(decide(admin, path)).toBe('allow');
     expect(decide(flaggedViewer, path)).toBe('allow');
+  });
+});
+
+describe('what server actions may require (hasAccess)', () => {
+  const user = (role: string, isAdmin = false): AccessUser => ({ role, isAdmin });
+
+  it('staff is the admin flag or a role above viewer; unknown roles are viewers', () => {
+    expect(isStaff(user('admin'))).toBe(true);
+    expect(isStaff(user('editor'))).toBe(true);
+    expect(isStaff(user(' Editor '))).toBe(true);
+    expect(isStaff(user('viewer'))).toBe(false);
+    expect(isStaff(user('gestor'))).toBe(false);
+    expect(isStaff(user('viewer', true))).toBe(true);
+  });
+
+  it('a permission follows the table of spec 6, and the admin flag allows everything', () => {
+    expect(hasAccess(user('editor'), 'manage_products')).toBe(true);
+    expect(hasAccess(user('editor'), 'manage_users')).toBe(false);
+    expect(hasAccess(user('viewer'), 'manage_products')).toBe(false);
+    expect(hasAccess(user('viewer'), 'view_products')).toBe(true);
+    expect(hasAccess(user('viewer', true), 'manage_users')).toBe(true);
+    expect(hasAccess(user('viewer'), 'staff')).toBe(false);
+    expect(hasAccess(user('editor'), 'staff')).toBe(true);
   });
 });

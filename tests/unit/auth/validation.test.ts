@@ -18,7 +18,8 @@ import {
   signUpMetadata,
   signUpSchema,
   type SignUpInput,
-} from '@/lib/auth/validation';
+} from '@/lib/validation/auth';
+import { text } from '../../helpers/next-intl';
 
 const STRONG = 'Canalizacao#2024';
 
@@ -31,7 +32,7 @@ const valid: SignUpInput = {
   acceptPrivacyPolicy: true,
 };
 
-/** Messages of a failed parse, by field path. */
+/** Messages of a failed parse (keys, as their pt-PT texts), by field path. */
 function errors(result: {
   success: boolean;
   error?: { issues: { path: PropertyKey[]; message: string }[] };
@@ -39,7 +40,7 @@ function errors(result: {
   const out: Record<string, string[]> = {};
   for (const issue of result.error?.issues ?? []) {
     const key = issue.path.map(String).join('.');
-    (out[key] ??= []).push(issue.message);
+    (out[key] ??= []).push(text(issue.message));
   }
   return out;
 }
@@ -57,7 +58,7 @@ describe('password rules', () => {
       'digit',
       'special',
     ]);
-    expect(passwordRules.map((r) => r.message)).toEqual([
+    expect(passwordRules.map((r) => text(r.message))).toEqual([
       'A password deve ter pelo menos 12 caracteres',
       'A password deve conter pelo menos uma letra maiúscula',
       'A password deve conter pelo menos uma letra minúscula',
@@ -106,7 +107,15 @@ describe('password-strength meter', () => {
     ['abcdefghiL1!', 5, 100, 'Forte', 'strong'],
     ['Áçãoáéíóú1!x', 5, 100, 'Forte', 'strong'],
   ])('%j meets %i rules: %i%% %s', (password, score, percent, label, level) => {
-    expect(passwordStrength(password)).toEqual({ score, percent, label, level });
+    expect(passwordStrength(password)).toEqual({ score, percent, level });
+    const key = {
+      'very-weak': 'veryWeak',
+      weak: 'weak',
+      medium: 'medium',
+      good: 'good',
+      strong: 'strong',
+    }[level];
+    expect(text(`Auth.strength.levels.${key}`)).toBe(label);
   });
 });
 
@@ -476,10 +485,14 @@ describe('new password schema', () => {
 
 describe('login and sign-up messages (spec 8)', () => {
   it('has the texts of the spec', () => {
-    expect(LOGIN_MESSAGES.invalid).toBe('Email ou password inválidos. Por favor, tente novamente.');
-    expect(LOGIN_MESSAGES.generic).toBe('Erro ao fazer login');
-    expect(LOGIN_MESSAGES.unconfirmed).toMatch(/confirme o seu email/i);
-    expect(SIGNUP_MESSAGES).toEqual({
+    expect(text(LOGIN_MESSAGES.invalid)).toBe(
+      'Email ou password inválidos. Por favor, tente novamente.',
+    );
+    expect(text(LOGIN_MESSAGES.generic)).toBe('Erro ao fazer login');
+    expect(text(LOGIN_MESSAGES.unconfirmed)).toMatch(/confirme o seu email/i);
+    expect(
+      Object.fromEntries(Object.entries(SIGNUP_MESSAGES).map(([k, v]) => [k, text(v)])),
+    ).toEqual({
       alreadyRegistered: 'Este email já está registado. Por favor, faça login.',
       failed: 'Erro ao criar conta. Por favor, tente novamente.',
       unexpected: 'Erro inesperado. Por favor, tente novamente.',

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { clientMessages } from '@/lib/i18n/client-messages';
 import {
   ClockIcon,
   ExternalLinkIcon,
@@ -36,123 +38,125 @@ export default async function ContactPage() {
     'font-medium text-sky-800 underline-offset-4 hover:text-sky-900 hover:underline';
 
   return (
-    <div className="mx-auto max-w-7xl px-4 pb-16 pt-8">
-      <Breadcrumbs items={[{ label: t('title'), href: PAGE_PATH }]} />
-      <header className="mt-8 max-w-3xl">
-        <h1 className="text-4xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
-        <p className="mt-4 text-lg leading-relaxed text-slate-700">{t('intro')}</p>
-      </header>
+    <NextIntlClientProvider messages={clientMessages(['Contact'])}>
+      <div className="mx-auto max-w-7xl px-4 pb-16 pt-8">
+        <Breadcrumbs items={[{ label: t('title'), href: PAGE_PATH }]} />
+        <header className="mt-8 max-w-3xl">
+          <h1 className="text-4xl font-bold tracking-tight text-slate-900">{t('title')}</h1>
+          <p className="mt-4 text-lg leading-relaxed text-slate-700">{t('intro')}</p>
+        </header>
 
-      <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_3fr]">
-        <section aria-labelledby="contact-details" className="space-y-6">
-          <h2 id="contact-details" className="sr-only">
-            {t('detailsTitle')}
-          </h2>
+        <div className="mt-10 grid gap-8 lg:grid-cols-[2fr_3fr]">
+          <section aria-labelledby="contact-details" className="space-y-6">
+            <h2 id="contact-details" className="sr-only">
+              {t('detailsTitle')}
+            </h2>
 
-          <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
-            <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-              <MapPinIcon aria-hidden className="size-5 text-sky-700" />
-              {t('shop')}
-            </h3>
-            <address className="mt-2 not-italic leading-relaxed text-slate-700">
-              {shop.name}
-              <br />
-              {shop.address}
-              <br />
-              {shop.postalCode} {shop.city}
-            </address>
-            {shop.mapsUrl && (
-              <a
-                href={shop.mapsUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={`mt-3 inline-flex items-center gap-1 ${linkClass}`}
-              >
-                {t('mapsLink')}
-                <ExternalLinkIcon aria-hidden className="size-4" />
-                <span className="sr-only">{t('mapsLinkHint')}</span>
-              </a>
-            )}
-          </div>
-
-          {shop.warehouse && (
             <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
               <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-                <WarehouseIcon aria-hidden className="size-5 text-sky-700" />
-                {t('warehouse')}
+                <MapPinIcon aria-hidden className="size-5 text-sky-700" />
+                {t('shop')}
               </h3>
               <address className="mt-2 not-italic leading-relaxed text-slate-700">
-                {shop.warehouse.address}
+                {shop.name}
                 <br />
-                {shop.warehouse.postalCode} {shop.warehouse.city}
-                {shop.warehouse.phone && (
-                  <>
-                    <br />
-                    <a href={telHref(shop.warehouse.phone)} className={linkClass}>
-                      {shop.warehouse.phone}
-                    </a>
-                  </>
-                )}
+                {shop.address}
+                <br />
+                {shop.postalCode} {shop.city}
               </address>
+              {shop.mapsUrl && (
+                <a
+                  href={shop.mapsUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={`mt-3 inline-flex items-center gap-1 ${linkClass}`}
+                >
+                  {t('mapsLink')}
+                  <ExternalLinkIcon aria-hidden className="size-4" />
+                  <span className="sr-only">{t('mapsLinkHint')}</span>
+                </a>
+              )}
             </div>
-          )}
 
-          <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
-            <dl className="space-y-4">
-              <div>
-                <dt className="flex items-center gap-2 font-semibold text-slate-900">
-                  <PhoneIcon aria-hidden className="size-5 text-sky-700" />
-                  {t('phone')}
-                </dt>
-                <dd className="mt-1">
-                  <a href={telHref(shop.phone)} className={linkClass}>
-                    {shop.phone}
-                  </a>
-                </dd>
+            {shop.warehouse && (
+              <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
+                <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+                  <WarehouseIcon aria-hidden className="size-5 text-sky-700" />
+                  {t('warehouse')}
+                </h3>
+                <address className="mt-2 not-italic leading-relaxed text-slate-700">
+                  {shop.warehouse.address}
+                  <br />
+                  {shop.warehouse.postalCode} {shop.warehouse.city}
+                  {shop.warehouse.phone && (
+                    <>
+                      <br />
+                      <a href={telHref(shop.warehouse.phone)} className={linkClass}>
+                        {shop.warehouse.phone}
+                      </a>
+                    </>
+                  )}
+                </address>
               </div>
-              <div>
-                <dt className="flex items-center gap-2 font-semibold text-slate-900">
-                  <MailIcon aria-hidden className="size-5 text-sky-700" />
-                  {t('email')}
-                </dt>
-                <dd className="mt-1">
-                  <a href={`mailto:${shop.email}`} className={linkClass}>
-                    {shop.email}
-                  </a>
-                </dd>
-              </div>
-            </dl>
-          </div>
+            )}
 
-          <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
-            <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-              <ClockIcon aria-hidden className="size-5 text-sky-700" />
-              {t('hours')}
-            </h3>
-            <dl className="mt-2 space-y-2 text-slate-700">
-              {shop.hours.map((h) => (
-                <div key={h.days} className="flex flex-wrap justify-between gap-x-4">
-                  <dt className="font-medium text-slate-900">{h.days}</dt>
-                  <dd>{h.periods.join(' e ')}</dd>
+            <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
+              <dl className="space-y-4">
+                <div>
+                  <dt className="flex items-center gap-2 font-semibold text-slate-900">
+                    <PhoneIcon aria-hidden className="size-5 text-sky-700" />
+                    {t('phone')}
+                  </dt>
+                  <dd className="mt-1">
+                    <a href={telHref(shop.phone)} className={linkClass}>
+                      {shop.phone}
+                    </a>
+                  </dd>
                 </div>
-              ))}
-            </dl>
-            <p className="mt-3 text-sm text-slate-500">{t('closedNote')}</p>
-          </div>
-        </section>
+                <div>
+                  <dt className="flex items-center gap-2 font-semibold text-slate-900">
+                    <MailIcon aria-hidden className="size-5 text-sky-700" />
+                    {t('email')}
+                  </dt>
+                  <dd className="mt-1">
+                    <a href={`mailto:${shop.email}`} className={linkClass}>
+                      {shop.email}
+                    </a>
+                  </dd>
+                </div>
+              </dl>
+            </div>
 
-        <Card className="h-fit">
-          <CardHeader>
-            <CardTitle>
-              <h2 className="text-xl">{t('formTitle')}</h2>
-            </CardTitle>
-            <CardDescription>{t('formIntro')}</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <ContactForm />
-          </CardContent>
-        </Card>
+            <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
+              <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+                <ClockIcon aria-hidden className="size-5 text-sky-700" />
+                {t('hours')}
+              </h3>
+              <dl className="mt-2 space-y-2 text-slate-700">
+                {shop.hours.map((h) => (
+                  <div key={h.days} className="flex flex-wrap justify-between gap-x-4">
+                    <dt className="font-medium text-slate-900">{h.days}</dt>
+                    <dd>{h.periods.join(' e ')}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="mt-3 text-sm text-slate-500">{t('closedNote')}</p>
+            </div>
+          </section>
+
+          <Card className="h-fit">
+            <CardHeader>
+              <CardTitle>
+                <h2 className="text-xl">{t('formTitle')}</h2>
+              </CardTitle>
+              <CardDescription>{t('formIntro')}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ContactForm />
+            </CardContent>
+          </Card>
+        </div>
       </div>
-    </div>
+    </NextIntlClientProvider>
   );
 }

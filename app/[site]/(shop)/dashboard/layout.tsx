@@ -1,4 +1,6 @@
 import Image from 'next/image';
+import { NextIntlClientProvider } from 'next-intl';
+import { clientMessages } from '@/lib/i18n/client-messages';
 import { AccountNav } from '@/components/account/account-nav';
 import { ViewerSync } from '@/components/auth/auth-provider';
 import { BADGE_TONE_CLASSES } from '@/lib/auth/badges';
@@ -24,47 +26,51 @@ function initials(name: string): string {
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const viewer = await getViewer();
   return (
-    <div className="mx-auto max-w-7xl px-4 pb-16 pt-8">
-      <ViewerSync viewer={viewer} />
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">A minha conta</h1>
-      <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <aside className="space-y-4">
-          {viewer && (
-            <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs">
-              {viewer.avatarUrl ? (
-                <Image
-                  src={viewer.avatarUrl}
-                  alt=""
-                  width={48}
-                  height={48}
-                  unoptimized
-                  className="size-12 shrink-0 rounded-full object-cover"
-                />
-              ) : (
-                <span
-                  aria-hidden
-                  className="flex size-12 shrink-0 items-center justify-center rounded-full bg-sky-100 font-semibold text-sky-900"
-                >
-                  {initials(viewer.displayName)}
-                </span>
-              )}
-              <div className="min-w-0">
-                <p className="truncate font-semibold text-slate-900">{viewer.displayName}</p>
-                <span
-                  className={cn(
-                    'mt-1 inline-block rounded px-2 py-0.5 text-xs font-bold tracking-wide',
-                    BADGE_TONE_CLASSES[viewer.badge.tone],
-                  )}
-                >
-                  {viewer.badge.label}
-                </span>
+    <NextIntlClientProvider messages={clientMessages(['Account'])}>
+      <div className="mx-auto max-w-7xl px-4 pb-16 pt-8">
+        <ViewerSync viewer={viewer} />
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+          A minha conta
+        </h1>
+        <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
+          <aside className="space-y-4">
+            {viewer && (
+              <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs">
+                {viewer.avatarUrl ? (
+                  <Image
+                    src={viewer.avatarUrl}
+                    alt=""
+                    width={48}
+                    height={48}
+                    unoptimized
+                    className="size-12 shrink-0 rounded-full object-cover"
+                  />
+                ) : (
+                  <span
+                    aria-hidden
+                    className="flex size-12 shrink-0 items-center justify-center rounded-full bg-sky-100 font-semibold text-sky-900"
+                  >
+                    {initials(viewer.displayName)}
+                  </span>
+                )}
+                <div className="min-w-0">
+                  <p className="truncate font-semibold text-slate-900">{viewer.displayName}</p>
+                  <span
+                    className={cn(
+                      'mt-1 inline-block rounded px-2 py-0.5 text-xs font-bold tracking-wide',
+                      BADGE_TONE_CLASSES[viewer.badge.tone],
+                    )}
+                  >
+                    {viewer.badge.label}
+                  </span>
+                </div>
               </div>
-            </div>
-          )}
-          <AccountNav />
-        </aside>
-        <div className="min-w-0">{children}</div>
+            )}
+            <AccountNav />
+          </aside>
+          <div className="min-w-0">{children}</div>
+        </div>
       </div>
-    </div>
+    </NextIntlClientProvider>
   );
 }

@@ -1,6 +1,7 @@
 /**
- * Accounts: sign-up, login and new-password forms (spec 3, 5 and 8).
- * Shared by the client forms and the server; messages are the pt-PT texts of the spec, word for word.
+ * Accounts: sign-up, login, second factor, recovery and new-password forms (spec 3, 5 and 8).
+ * Shared by the client forms and the server actions. Messages are keys of messages/pt-PT.json
+ * (`Validation.*`, `Auth.*`), whose texts are the spec's, word for word.
  */
 import { z } from 'zod';
 
@@ -21,20 +22,21 @@ export const SIGN_UP_LIMITS = {
   honeypotMax: 500,
 } as const;
 
-/** Spec 5: one message per password rule. */
+/** Spec 5: one message per password rule (keys of `Validation`). */
 export const PASSWORD_MESSAGES = {
-  length: 'A password deve ter pelo menos 12 caracteres',
-  uppercase: 'A password deve conter pelo menos uma letra maiúscula',
-  lowercase: 'A password deve conter pelo menos uma letra minúscula',
-  digit: 'A password deve conter pelo menos um número',
-  special: 'A password deve conter pelo menos um carácter especial',
-  tooLong: `A password não pode ter mais de ${PASSWORD_MAX_LENGTH} caracteres`,
+  length: 'Validation.passwordLength',
+  uppercase: 'Validation.passwordUppercase',
+  lowercase: 'Validation.passwordLowercase',
+  digit: 'Validation.passwordDigit',
+  special: 'Validation.passwordSpecial',
+  tooLong: 'Validation.passwordTooLong',
 } as const;
 
 export type PasswordRuleId = 'length' | 'uppercase' | 'lowercase' | 'digit' | 'special';
 
 export interface PasswordRule {
   id: PasswordRuleId;
+  /** Message key of the failed rule. */
   message: string;
   test: (password: string) => boolean;
 }
@@ -87,8 +89,7 @@ export interface PasswordStrength {
   score: number;
   /** Share of rules met, 0 to 100. */
   percent: number;
-  label: 'Muito Fraca' | 'Fraca' | 'Média' | 'Boa' | 'Forte';
-  /** Stable key for colours. */
+  /** Stable key for colours and for the label ('Muito Fraca' … 'Forte', `Auth.strength.levels`). */
   level: PasswordStrengthLevel;
 }
 
@@ -96,11 +97,11 @@ export interface PasswordStrength {
 export function passwordStrength(password: string): PasswordStrength {
   const score = passwordRules.filter((rule) => rule.test(password)).length;
   const percent = Math.round((score / passwordRules.length) * 100);
-  if (percent >= 100) return { score, percent, label: 'Forte', level: 'strong' };
-  if (percent >= 80) return { score, percent, label: 'Boa', level: 'good' };
-  if (percent >= 60) return { score, percent, label: 'Média', level: 'medium' };
-  if (percent >= 40) return { score, percent, label: 'Fraca', level: 'weak' };
-  return { score, percent, label: 'Muito Fraca', level: 'very-weak' };
+  if (percent >= 100) return { score, percent, level: 'strong' };
+  if (percent >= 80) return { score, percent, level: 'good' };
+  if (percent >= 60) return { score, percent, level: 'medium' };
+  if (percent >= 40) return { score, percent, level: 'weak' };
+  return { score, percent, level: 'very-weak' };
 }
 
 /** Keeps only digits and cuts to `max` (phone and NIF inputs as typed, spec 5). */
@@ -135,24 +136,31 @@ export const TYPOLOGIES = [
 export type Typology = (typeof TYPOLOGIES)[number];
 export const DEFAULT_TYPOLOGY: Typology = 'Particular';
 
-/** Messages of the schemas below (the spec's texts plus the length caps). */
+/**
+ * Message keys of the schemas below and of the other account forms (texts in `Validation` of
+ * messages/pt-PT.json: the spec's texts plus the length caps, whose numbers are written there).
+ */
 export const VALIDATION_MESSAGES = {
-  emailInvalid: 'Endereço de email inválido',
-  emailRequired: 'O email é obrigatório',
-  emailTooLong: `O email não pode ter mais de ${SIGN_UP_LIMITS.emailMax} caracteres`,
-  passwordRequired: 'A password é obrigatória',
-  passwordsMismatch: 'As passwords não coincidem',
-  firstNameRequired: 'O primeiro nome é obrigatório',
-  firstNameTooLong: `O primeiro nome não pode ter mais de ${SIGN_UP_LIMITS.nameMax} caracteres`,
-  lastNameRequired: 'O apelido é obrigatório',
-  lastNameTooLong: `O apelido não pode ter mais de ${SIGN_UP_LIMITS.nameMax} caracteres`,
-  companyTooLong: `O nome da empresa não pode ter mais de ${SIGN_UP_LIMITS.companyMax} caracteres`,
-  phoneInvalid: 'O número de telemóvel deve ter exatamente 9 dígitos',
-  nifLength: 'O NIF deve ter exatamente 9 dígitos',
-  nifInvalid: 'O NIF não é válido',
-  typologyInvalid: 'Selecione uma tipologia válida',
-  privacyRequired: 'Deve aceitar a política de privacidade para continuar',
-  invalid: 'Valor inválido',
+  emailInvalid: 'Validation.emailInvalid',
+  emailRequired: 'Validation.emailRequired',
+  emailTooLong: 'Validation.emailTooLong',
+  passwordRequired: 'Validation.passwordRequired',
+  passwordsMismatch: 'Validation.passwordsMismatch',
+  currentPasswordRequired: 'Validation.currentPasswordRequired',
+  ownPasswordRequired: 'Validation.ownPasswordRequired',
+  firstNameRequired: 'Validation.firstNameRequired',
+  firstNameTooLong: 'Validation.firstNameTooLong',
+  lastNameRequired: 'Validation.lastNameRequired',
+  lastNameTooLong: 'Validation.lastNameTooLong',
+  companyTooLong: 'Validation.companyTooLong',
+  phoneInvalid: 'Validation.phoneInvalid',
+  nifLength: 'Validation.nifLength',
+  nifInvalid: 'Validation.nifInvalid',
+  typologyInvalid: 'Validation.typologyInvalid',
+  privacyRequired: 'Validation.privacyRequired',
+  codeSixDigits: 'Validation.codeSixDigits',
+  backupCodeRequired: 'Validation.backupCodeRequired',
+  invalid: 'Validation.invalid',
 } as const;
 
 const M = VALIDATION_MESSAGES;
@@ -171,10 +179,10 @@ export const passwordField = z
       ctx.addIssue({ code: 'custom', message: PASSWORD_MESSAGES.tooLong });
   });
 
-const confirmPasswordField = z.string({ error: M.passwordsMismatch });
+export const confirmPasswordField = z.string({ error: M.passwordsMismatch });
 
 /** Runs the mismatch check whenever both passwords are strings, even if other fields still fail. */
-const passwordsMatch = {
+export const passwordsMatch = {
   message: M.passwordsMismatch,
   path: ['confirmPassword'],
   when: (payload: { value: unknown }) => {
@@ -182,11 +190,11 @@ const passwordsMatch = {
     return typeof v?.password === 'string' && typeof v.confirmPassword === 'string';
   },
 };
-const samePasswords = (v: { password: string; confirmPassword: string }) =>
+export const samePasswords = (v: { password: string; confirmPassword: string }) =>
   v.password === v.confirmPassword;
 
 /** Sign-up e-mail: trimmed, lower-cased, valid, at most 254 characters. */
-const signUpEmail = z
+export const signUpEmail = z
   .string({ error: M.emailInvalid })
   .trim()
   .toLowerCase()
@@ -317,6 +325,28 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 export type LoginValues = z.output<typeof loginSchema>;
 
+/** The e-mail field of the login alone: password recovery and a new confirmation link. */
+export const emailOnlySchema = loginSchema.pick({ email: true });
+export type EmailOnlyInput = z.input<typeof emailOnlySchema>;
+
+/** The second step of a login with the second factor: the app's 6-digit code. */
+export const totpCodeSchema = z.object({
+  code: z
+    .string({ error: M.codeSixDigits })
+    .trim()
+    .regex(/^\d{6}$/, M.codeSixDigits),
+  trustDevice: z.boolean({ error: M.invalid }).default(false),
+});
+
+/** …or one of the backup codes (each works once). */
+export const backupCodeSchema = z.object({
+  code: z
+    .string({ error: M.backupCodeRequired })
+    .trim()
+    .min(4, M.backupCodeRequired)
+    .max(40, M.backupCodeRequired),
+});
+
 /** Reset and change password: the sign-up rules and the same confirmation. */
 export const newPasswordSchema = z
   .object({ password: passwordField, confirmPassword: confirmPasswordField })
@@ -325,19 +355,34 @@ export const newPasswordSchema = z
 export type NewPasswordInput = z.input<typeof newPasswordSchema>;
 export type NewPasswordValues = z.output<typeof newPasswordSchema>;
 
-/** Spec 8, login. */
+/** /reset-password: the token of the e-mailed link and the new password, twice. */
+export const resetPasswordSchema = z
+  .object({
+    token: z
+      .string({ error: 'Auth.reset.invalidLink' })
+      .trim()
+      .min(1, 'Auth.reset.invalidLink')
+      .max(200, 'Auth.reset.invalidLink'),
+    password: passwordField,
+    confirmPassword: confirmPasswordField,
+  })
+  .refine(samePasswords, passwordsMatch);
+
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+/** Spec 8, login (message keys). */
 export const LOGIN_MESSAGES = {
-  invalid: 'Email ou password inválidos. Por favor, tente novamente.',
-  generic: 'Erro ao fazer login',
-  unconfirmed: 'Confirme o seu email antes de iniciar sessão. Verifique a sua caixa de correio.',
+  invalid: 'Auth.login.invalid',
+  generic: 'Auth.login.generic',
+  unconfirmed: 'Auth.login.unconfirmed',
 } as const;
 
-/** Spec 8, sign-up. */
+/** Spec 8, sign-up (message keys). */
 export const SIGNUP_MESSAGES = {
-  alreadyRegistered: 'Este email já está registado. Por favor, faça login.',
-  failed: 'Erro ao criar conta. Por favor, tente novamente.',
-  unexpected: 'Erro inesperado. Por favor, tente novamente.',
-  success: 'Conta criada com sucesso! Por favor, verifique o seu email para confirmar a conta.',
+  alreadyRegistered: 'Auth.signup.alreadyRegistered',
+  failed: 'Auth.signup.failed',
+  unexpected: 'Auth.signup.unexpected',
+  success: 'Auth.signup.success',
 } as const;
 
 /** An auth error as a string or as `{ code?, message? }` (both the hosted service and better-auth shapes). */

@@ -1,7 +1,8 @@
 /**
- * The newsletter's options and message keys without the schema (no zod): what the forms need to
- * render. The schema (lib/validation/newsletter.ts) loads when a form is sent.
+ * The newsletter form's options and message keys, without zod: the footer and the popup render
+ * on every catalogue page and load the schema (lib/validation/newsletter) only when sending.
  */
+
 /** Customer types of the popup, footer and banner forms (the spec's `mmerge4`), in order. */
 export const NEWSLETTER_CUSTOMER_TYPES = [
   'Arquiteto',
@@ -30,3 +31,14 @@ export const NEWSLETTER_VALIDATION_KEYS = [
 ] as const;
 export type NewsletterValidationKey = (typeof NEWSLETTER_VALIDATION_KEYS)[number];
 
+export const NEWSLETTER_VALIDATION_PREFIX = 'Newsletter.validation.';
+
+/** A zod message of this schema (a full key, or already the short one) as its short key; anything else as 'invalid'. */
+export function newsletterValidationKey(message: string): NewsletterValidationKey {
+  const short = message.startsWith(NEWSLETTER_VALIDATION_PREFIX)
+    ? message.slice(NEWSLETTER_VALIDATION_PREFIX.length)
+    : message;
+  return (NEWSLETTER_VALIDATION_KEYS as readonly string[]).includes(short)
+    ? (short as NewsletterValidationKey)
+    : 'invalid';
+}
