@@ -12,6 +12,12 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** A path relative to the project when inside it, else absolute. */
+const shown = (p) => {
+  const rel = path.relative(root, p);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel : p;
+};
+
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -115,7 +121,7 @@ export async function startApp({ port, dataDir, env: extraEnv = {}, label = 'app
     }
   });
 
-  console.log(`${label}: scripts/start.mjs na porta ${port}, DATA_DIR=${path.relative(root, dataDir) || dataDir} (compila se o código mudou)…`);
+  console.log(`${label}: scripts/start.mjs na porta ${port}, DATA_DIR=${shown(dataDir)} (compila se o código mudou)…`);
   const started = Date.now();
   const up = await waitForHealth(base, 30 * 60_000, () => !exited);
   if (!up) {
