@@ -1,77 +1,57 @@
 #!/usr/bin/env node
 /**
- * npm run bench:lighthouse — Lighthouse (mobile) in Debian's Chromium against `next start` with
- * the demo catalogue: performance, accessibility, best practices and SEO for home, a listing and
- * a product page. Prints the figures; no pass/fail. Builds first when needed (scripts/start.mjs).
+ * npm run bench:lighthouse — Lighthouse (mobile) in Debian's Chromium against `npm start`
+ * (scripts/start.mjs: builds when needed) with the demo catalogue in a fresh temporary data
+ * folder: performance, accessibility, best practices and SEO of home, a family listing and a
+ * product page (the same pages as bench:pages: the first listing linked from the home page and
+ * its first product). BENCH_RUNS (3) runs per page, the pages taken in turn each round; prints
+ * every run and the median table. No pass/fail.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { discoverPages, getRaw, root, startApp } from './bench-support.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.BENCH_PORT ?? 3320);
-const base = `http://localhost:${port}`;
+const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
 const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-'));
 const lighthouseBin = path.join(root, 'node_modules', '.bin', 'lighthouse');
+const CATEGORIES = [
+  ['performance', 'performance'],
+  ['accessibility', 'acessibilidade'],
+  ['best-practices', 'boas práticas'],
+  ['seo', 'SEO'],
+];
+const METRICS = [
+  ['first-contentful-paint', 'FCP', (v) => `${(v / 1000).toFixed(1)} s`],
+  ['largest-contentful-paint', 'LCP', (v) => `${(v / 1000).toFixed(1)} s`],
+  ['total-blocking-time', 'TBT', (v) => `${Math.round(v)} ms`],
+  ['cumulative-layout-shift', 'CLS', (v) => v.toFixed(3)],
+  ['speed-index', 'SI', (v) => `${(v / 1000).toFixed(1)} s`],
+];
 
 if (!fs.existsSync(lighthouseBin)) {
   console.error('lighthouse não está instalado (npm install).');
   process.exit(1);
 }
-
-// Measured as the production host: robots.txt allows crawling there (SEO audit is-crawlable).
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, PRODUCTION_HOSTS: 'localhost', SITE_URL: base };
-delete env.DATABASE_URL;
-const server = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { env, stdio: ['ignore', 'pipe', 'inherit'], detached: true });
-server.stdout.on('data', () => undefined);
-
-function stop() {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    /* already gone */
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-}
-process.on('exit', stop);
-process.on('SIGINT', () => process.exit(130));
-
-async function waitForServer() {
-  for (let i = 0; i < 600; i++) {
-    try {
-      const r = await fetch(`${base}/api/health`);
-      if (r.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 1000));
-  }
-  throw new Error('o servidor não arrancou');
+if (!fs.existsSync(chrome)) {
+  console.error(`Chromium não encontrado em ${chrome}: apt-get install -y chromium (ou CHROME_PATH).`);
+  process.exit(1);
 }
 
-await waitForServer();
-const listing = await (await fetch(`${base}/api/products/by-chapter?chapter=10&limit=1`)).json();
-const product = listing.data?.[0]?.url ?? '/produtos';
-const pages = [
-  ['home', '/'],
-  ['listing', '/produtos/salas-de-banho/louca-sanitaria'],
-  ['product', product],
-];
+function median(values) {
+  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
 
-// Warm up each page once (first render compiles nothing with next start, but fills caches).
-for (const [, p] of pages) await fetch(`${base}${p}`);
-
-console.log(`Lighthouse (mobile, ${chrome})`);
-console.log(`${'página'.padEnd(10)} ${'performance'.padStart(12)} ${'acessibilidade'.padStart(15)} ${'boas práticas'.padStart(14)} ${'SEO'.padStart(5)}`);
-for (const [name, p] of pages) {
-  const out = path.join(dataDir, `${name}.json`);
+function lighthouse(url, out) {
   const run = spawnSync(
     lighthouseBin,
     [
-      `${base}${p}`,
+      url,
       '--quiet',
       '--output=json',
       `--output-path=${out}`,
@@ -80,25 +60,81 @@ for (const [name, p] of pages) {
     ],
     { env: { ...process.env, CHROME_PATH: chrome }, encoding: 'utf8', timeout: 180_000 },
   );
-  if (run.status !== 0 || !fs.existsSync(out)) {
-    console.log(`${name.padEnd(10)} falhou: ${(run.stderr || '').split('\n').slice(-3).join(' ')}`);
-    continue;
-  }
+  if (run.status !== 0 || !fs.existsSync(out)) return { error: (run.stderr || String(run.error ?? '')).split('\n').slice(-3).join(' ') };
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
-  const score = (k) => String(Math.round((report.categories[k]?.score ?? 0) * 100)).padStart(k === 'seo' ? 5 : k === 'accessibility' ? 15 : k === 'best-practices' ? 14 : 12);
-  console.log(`${name.padEnd(10)} ${score('performance')} ${score('accessibility')} ${score('best-practices')} ${score('seo')}   ${p}`);
+  const scores = Object.fromEntries(CATEGORIES.map(([k]) => [k, Math.round((report.categories[k]?.score ?? NaN) * 100)]));
+  const metrics = Object.fromEntries(METRICS.map(([id]) => [id, report.audits[id]?.numericValue ?? NaN]));
   const failing = Object.values(report.audits)
     .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable')
-    .slice(0, 6)
     .map((a) => a.id);
-  const metric = (id) => report.audits[id]?.displayValue ?? '—';
-  console.log(
-    `           FCP ${metric('first-contentful-paint')} · LCP ${metric('largest-contentful-paint')} · TBT ${metric('total-blocking-time')} · CLS ${metric('cumulative-layout-shift')} · SI ${metric('speed-index')}`,
-  );
-  if (failing.length) console.log(`           a melhorar: ${failing.join(', ')}`);
-  if (process.env.LIGHTHOUSE_KEEP) {
-    fs.mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
-    fs.copyFileSync(out, path.join(process.env.LIGHTHOUSE_KEEP, `${name}.json`));
+  return { scores, metrics, failing };
+}
+
+const pad = (v, n) => String(Number.isFinite(v) ? v : '—').padStart(n);
+const header = `${'página'.padEnd(9)}${CATEGORIES.map(([, label]) => label.padStart(label.length + 2)).join('')}`;
+const scoreRow = (name, scores, tail = '') =>
+  `${name.padEnd(9)}${CATEGORIES.map(([k, label]) => pad(scores[k], label.length + 2)).join('')}${tail}`;
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-'));
+  const base = `http://localhost:${port}`;
+  let app;
+  try {
+    // Measured as the production host: robots.txt allows crawling there (SEO audit is-crawlable).
+    app = await startApp({ port, dataDir, env: { PRODUCTION_HOSTS: 'localhost', SITE_URL: base }, label: 'Next' });
+    const pages = await discoverPages(app.base);
+    // Warm up each page once (next start compiles nothing, but fills caches).
+    for (const [, p] of pages) await getRaw(`${base}${p}`);
+
+    console.log(`\nLighthouse (mobile, ${chrome}), ${runs} corridas por página, páginas alternadas em cada volta`);
+    const results = new Map(pages.map(([name]) => [name, []]));
+    for (let round = 1; round <= runs; round++) {
+      for (const [name, p] of pages) {
+        const out = path.join(dataDir, `${name}-${round}.json`);
+        const r = lighthouse(`${base}${p}`, out);
+        if (r.error) {
+          console.log(`${name.padEnd(9)} corrida ${round} falhou: ${r.error}`);
+          continue;
+        }
+        results.get(name).push(r);
+        const m = METRICS.map(([id, label, f]) => `${label} ${Number.isFinite(r.metrics[id]) ? f(r.metrics[id]) : '—'}`).join(' · ');
+        console.log(`${scoreRow(name, r.scores)}   corrida ${round}: ${m}`);
+        if (process.env.LIGHTHOUSE_KEEP) {
+          fs.mkdirSync(process.env.LIGHTHOUSE_KEEP, { recursive: true });
+          fs.copyFileSync(out, path.join(process.env.LIGHTHOUSE_KEEP, `${name}-${round}.json`));
+        }
+      }
+    }
+
+    console.log(`\nMediana de ${runs} corridas`);
+    console.log(header);
+    for (const [name, p] of pages) {
+      const list = results.get(name);
+      if (!list.length) {
+        console.log(`${name.padEnd(9)} sem resultados`);
+        continue;
+      }
+      const scores = Object.fromEntries(CATEGORIES.map(([k]) => [k, median(list.map((r) => r.scores[k]))]));
+      console.log(scoreRow(name, scores, `   ${p}${list.length < runs ? ` (${list.length} corridas)` : ''}`));
+      const metrics = METRICS.map(([id, label, f]) => {
+        const v = median(list.map((r) => r.metrics[id]));
+        return `${label} ${Number.isFinite(v) ? f(v) : '—'}`;
+      }).join(' · ');
+      console.log(`         ${metrics}`);
+      const failing = [...new Set(list.flatMap((r) => r.failing))];
+      if (failing.length) console.log(`         a melhorar (em alguma corrida): ${failing.slice(0, 8).join(', ')}`);
+    }
+    console.log('(alvos do issue 8: performance ≥ 95, acessibilidade ≥ 98, SEO 100; medianas de pontuações inteiras.)');
+  } finally {
+    await app?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
-process.exit(0);
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  },
+);

@@ -8,11 +8,15 @@
  *      the total);
  *   2. the same after importing synthetic copies of the demo rows up to 50,000 models;
  *   3. over HTTP, when a production build exists (`.next/BUILD_ID`) and includes the search
- *      route: starts `next start -p 3311` on the same data folder (after closing this process's
- *      handle: one process per folder), ~300 suggestion requests, then stops the server.
- * In-process the searches are never cached (the shared cache of listing pages lives in the Next
- * server): both in-process rounds measure the search itself; over HTTP, first-time queries and
- * repeated ones (served from the cache) are reported apart.
+ *      route: `next start -p 3311` on the same data folder (after closing this process's handle:
+ *      one process per folder), at the demo size and again at 50,000 models:
+ *      - first-time suggestions: BENCH_FIRST_TIME (200) distinct queries the server never saw,
+ *        made from the catalogue's own words (prefixes, two words, typos, model codes, sizes),
+ *        each sent once, alternating with `GET /api/health` on the same server; p50/p95 of both
+ *        and the ratio of the p95s (issue 8's goal: ≤ 2 at the demo size);
+ *      - at 50,000 models also the ~300 requests of the typed words (first and repeated).
+ * Over HTTP search results are kept in the server's shared cache (server/cache, a few minutes):
+ * first-time queries and repeated ones are reported apart.
  * Also prints the plan of the slowest listing query at 50,000 models.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -93,7 +97,7 @@ function report(label: string, times: number[]) {
   const s = [...times].sort((a, b) => a - b);
   const mean = s.reduce((a, b) => a + b, 0) / Math.max(1, s.length);
   console.log(
-    `${label.padEnd(44)} n=${String(s.length).padStart(4)}  p50 ${percentile(s, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(s, 95).toFixed(1).padStart(6)} ms  média ${mean.toFixed(1).padStart(6)} ms`,
+    `${label.padEnd(52)} n=${String(s.length).padStart(4)}  p50 ${percentile(s, 50).toFixed(1).padStart(6)} ms  p95 ${percentile(s, 95).toFixed(1).padStart(6)} ms  média ${mean.toFixed(1).padStart(6)} ms`,
   );
 }
 
@@ -126,8 +130,8 @@ function extraRows(base: RawCatalogueRow[], count: number): RawCatalogueRow[] {
 async function inProcess(label: string) {
   const { searchProducts, suggestProducts } = await import('@/server/search/engine');
   const inputs = suggestionInputs();
-  // Warm-up: vocabulary, plans, JIT. In-process nothing is cached: the second round measures
-  // the same searches again.
+  // Warm-up: vocabulary, plans, JIT. In-process nothing is cached (the shared cache lives in the
+  // Next server): both rounds measure the searches themselves.
   for (const q of inputs.slice(0, 10)) await suggestProducts(q, 10);
   for (const q of LISTING.slice(0, 5)) await searchProducts({ q, limit: 50, offset: 0, sort: 'relevance', order: 'desc' });
 
@@ -148,7 +152,6 @@ async function inProcess(label: string) {
   const listing: number[] = [];
   const slowest = { q: '', ms: 0 };
   for (let round = 0; round < 3; round++) {
-    // Every round measures the search itself (nothing is cached in-process).
     for (const q of LISTING) {
       const ms = await time(() => searchProducts({ q, limit: 50, offset: 0, sort: 'relevance', order: 'desc' }));
       listing.push(ms);
@@ -156,9 +159,129 @@ async function inProcess(label: string) {
     }
   }
   report(`${label}: sugestões (10)`, suggest);
-  report(`${label}: sugestões repetidas`, repeated);
+  report(`${label}: sugestões repetidas (cache)`, repeated);
   report(`${label}: pesquisa de listagem (50 + total)`, listing);
   return slowest;
+}
+
+/** Deterministic pseudo-random numbers (mulberry32). */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const LETTERS = 'abcdefghijlmnopqrstuvxz';
+
+/** One typing mistake in a word: a letter dropped, two swapped, one replaced or doubled. */
+function typo(word: string, rnd: () => number): string {
+  const i = 1 + Math.floor(rnd() * (word.length - 2));
+  switch (Math.floor(rnd() * 4)) {
+    case 0:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 1:
+      return word.slice(0, i) + (word[i + 1] ?? '') + (word[i] ?? '') + word.slice(i + 2);
+    case 2:
+      return word.slice(0, i) + LETTERS[Math.floor(rnd() * LETTERS.length)] + word.slice(i + 1);
+    default:
+      return word.slice(0, i + 1) + word.slice(i);
+  }
+}
+
+/**
+ * `count` distinct suggestion queries made from the catalogue's own words (product names,
+ * brands, model codes, sizes): prefixes being typed, a word and the start of the next, typos,
+ * model-code prefixes, a word with a size. Distinct after lower-casing and folding accents, and
+ * none of `exclude` (what the server saw while warming up), so each is new to the server.
+ */
+function firstTimeQueries(rows: RawCatalogueRow[], count: number, seed: number, exclude: Iterable<string>): string[] {
+  const rnd = random(seed);
+  const pick = <T,>(list: T[]): T => list[Math.floor(rnd() * list.length)] as T;
+  const fold = (q: string) => q.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
+  const seen = new Set([...exclude].map(fold));
+  const out: string[] = [];
+  const names = rows.map((r) => (r.product_name ?? '').toLowerCase().split(/\s+/).filter((w) => /^\p{L}{3,}$/u.test(w)));
+  const longWords = [...new Set(names.flat().filter((w) => w.length >= 6))];
+  for (let tries = 0; out.length < count && tries < count * 50; tries++) {
+    const index = Math.floor(rnd() * rows.length);
+    const row = rows[index] as RawCatalogueRow;
+    const words = names[index] ?? [];
+    const [w0, w1] = [words[0] ?? 'torneira', words[1] ?? words[0] ?? 'lavatório'];
+    let q: string;
+    switch (tries % 7) {
+      case 0: // a word being typed
+        q = pick(words.length ? words : [w0]).slice(0, 3 + Math.floor(rnd() * 6));
+        break;
+      case 1: // a word and the start of the next
+        q = `${w0} ${w1.slice(0, 2 + Math.floor(rnd() * (w1.length - 1)))}`;
+        break;
+      case 2: // a typo in a long word
+        q = typo(pick(longWords), rnd);
+        break;
+      case 3: // two words, one mistyped
+        q = w1.length >= 5 ? `${w0} ${typo(w1, rnd)}` : `${typo(w0, rnd)} ${w1}`;
+        break;
+      case 4: // a model code being typed
+        q = (row.model_code ?? '').slice(0, 4 + Math.floor(rnd() * ((row.model_code ?? '').length - 3)));
+        break;
+      case 5: // a word and a size
+        q = row.size ? `${w0} ${row.size}` : `${w0} ${row.brand || w1}`;
+        break;
+      default: // a brand and a word
+        q = `${row.brand ? row.brand.toLowerCase() : w1} ${pick(words.length ? words : [w0]).slice(0, 4)}`;
+    }
+    q = q.trim();
+    const key = fold(q);
+    if (key.length < 2 || seen.has(key)) continue;
+    seen.add(key);
+    out.push(q);
+  }
+  return out;
+}
+
+async function timedGet(url: string): Promise<{ ms: number; ok: boolean }> {
+  const t = performance.now();
+  const r = await fetch(url);
+  await r.arrayBuffer();
+  return { ms: performance.now() - t, ok: r.ok };
+}
+
+/**
+ * First-time suggestions over HTTP, each query sent once, alternating with `/api/health` on the
+ * same server (one request at a time); prints p50/p95 of both and the ratio of the p95s.
+ */
+async function firstTimeReport(base: string, label: string, queries: string[]) {
+  const search: number[] = [];
+  const health: number[] = [];
+  const perQuery: [string, number][] = [];
+  let failures = 0;
+  console.log(`HTTP ${label}: ${queries.length} consultas novas, p. ex. ${queries.slice(0, 8).map((q) => `«${q}»`).join(', ')}`);
+  for (const [i, q] of queries.entries()) {
+    const pair = [`${base}/api/products/search?q=${encodeURIComponent(q)}&limit=10&sort=relevance`, `${base}/api/health`];
+    if (i % 2) pair.reverse();
+    for (const url of pair) {
+      const r = await timedGet(url);
+      if (url.endsWith('/api/health')) health.push(r.ms);
+      else {
+        search.push(r.ms);
+        perQuery.push([q, r.ms]);
+      }
+      if (!r.ok) failures++;
+    }
+  }
+  if (process.env.BENCH_DETAIL) {
+    const worst = perQuery.sort((a, b) => b[1] - a[1]).slice(0, 12);
+    console.log(`HTTP ${label}: mais lentas: ${worst.map(([q, ms]) => `«${q}» ${ms.toFixed(0)} ms`).join(', ')}`);
+  }
+  const p95 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 95);
+  report(`HTTP ${label}: sugestões pela 1.ª vez${failures ? `, ${failures} erros` : ''}`, search);
+  report(`HTTP ${label}: /api/health (alternado)`, health);
+  console.log(`HTTP ${label}: p95 sugestões ÷ p95 /api/health = ${(p95(search) / p95(health)).toFixed(2)}× (alvo do issue 8: ≤ 2 no tamanho demo)`);
 }
 
 async function waitFor(url: string, timeoutMs: number): Promise<boolean> {
@@ -194,10 +317,15 @@ async function stop(child: ChildProcess) {
   clearTimeout(timer);
 }
 
-async function overHttp(dataDir: string) {
+/**
+ * Runs `fn` against `next start -p PORT` on `dataDir` (the production build in `.next`), then
+ * stops the server. Says why and returns without calling `fn` when there is no usable build or
+ * the port is taken.
+ */
+async function withServer(dataDir: string, fn: (base: string) => Promise<void>) {
   const root = process.cwd();
   if (!fs.existsSync(path.join(root, '.next', 'BUILD_ID'))) {
-    console.log('HTTP: sem build de produção (.next/BUILD_ID) — parte HTTP ignorada.');
+    console.log('HTTP: sem build de produção (.next/BUILD_ID; npm run build ou npm start) — parte HTTP ignorada.');
     return;
   }
   const manifest = path.join(root, '.next', 'app-path-routes-manifest.json');
@@ -223,7 +351,7 @@ async function overHttp(dataDir: string) {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), NODE_ENV: 'production', SKIP_DEMO_SEED: '1' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), NODE_ENV: 'production', SKIP_DEMO_SEED: '1', NEXT_TELEMETRY_DISABLED: '1' },
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
@@ -233,26 +361,44 @@ async function overHttp(dataDir: string) {
       console.log(`HTTP: o servidor não respondeu em /api/health.\n${output.slice(-2000)}`);
       return;
     }
+    await fn(base);
+  } finally {
+    await stop(child);
+  }
+}
+
+const url = (base: string, q: string, limit = 10) => `${base}/api/products/search?q=${encodeURIComponent(q)}&limit=${limit}&sort=relevance`;
+
+/** Warm-up: the vocabulary, query plans and JIT, with the typed words at limit=9 (other cache keys). */
+async function warmUp(base: string) {
+  for (const q of suggestionInputs().slice(0, 10)) await fetch(url(base, q, 9)).then((r) => r.arrayBuffer());
+  for (let i = 0; i < 10; i++) await fetch(`${base}/api/health`).then((r) => r.arrayBuffer());
+}
+
+async function firstTimeOverHttp(dataDir: string, label: string, queries: string[]) {
+  await withServer(dataDir, async (base) => {
+    await warmUp(base);
+    await firstTimeReport(base, label, queries);
+  });
+}
+
+async function overHttp(dataDir: string, label: string, queries: string[]) {
+  await withServer(dataDir, async (base) => {
+    await warmUp(base);
+    await firstTimeReport(base, label, queries);
     const inputs = suggestionInputs();
-    const url = (q: string) => `${base}/api/products/search?q=${encodeURIComponent(q)}&limit=10&sort=relevance`;
-    // Warm-up with limit=9: other cache keys, so the first pass below is not served from the cache.
-    for (const q of inputs.slice(0, 10)) await fetch(url(q).replace('limit=10', 'limit=9'));
     const first: number[] = [];
     const again: number[] = [];
     let failures = 0;
     for (let i = 0; i < 300; i++) {
       const q = inputs[i % inputs.length] ?? 'torneira';
-      const t = performance.now();
-      const r = await fetch(url(q));
-      await r.arrayBuffer();
-      (i < inputs.length ? first : again).push(performance.now() - t);
+      const r = await timedGet(url(base, q));
+      (i < inputs.length ? first : again).push(r.ms);
       if (!r.ok) failures++;
     }
-    report(`HTTP (next start): sugestões (10)${failures ? `, ${failures} erros` : ''}`, first);
-    report(`HTTP (next start): sugestões repetidas (cache)`, again);
-  } finally {
-    await stop(child);
-  }
+    report(`HTTP ${label}: sugestões (10)${failures ? `, ${failures} erros` : ''}`, first);
+    report(`HTTP ${label}: sugestões repetidas (cache)`, again);
+  });
 }
 
 async function main() {
@@ -264,21 +410,33 @@ async function main() {
   const { openPglite, setDatabase } = await import('@/server/db/client');
   const { prepareDatabase } = await import('@/server/db/prepare');
   const { importCatalogueRows } = await import('@/server/import');
-  const { generateDemoCatalogue } = await import('@/server/demo');
+  const { generateDemoCatalogue } = await import('@/server/catalogue/demo');
   const { explainSearch } = await import('@/server/search/engine');
   const { invalidateVocabulary } = await import('@/server/search/vocabulary');
 
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-search-'));
+  const dbDir = path.join(dir, 'pglite');
   console.log(`Pasta: ${dir}, ${os.cpus().length} núcleos, Node ${process.version}`);
+  const base = generateDemoCatalogue(1967).rows;
+  const firstTime = Number(process.env.BENCH_FIRST_TIME ?? 200);
   try {
-    const database = await openPglite(path.join(dir, 'pglite'));
+    let database = await openPglite(dbDir);
     try {
       await prepareDatabase(database, { seedDemo: true });
       setDatabase(database);
       console.log(`Catálogo de demonstração carregado (${((performance.now() - started) / 1000).toFixed(0)} s).\n`);
       await inProcess('demo (12 320 modelos)');
+    } finally {
+      setDatabase(undefined);
+      await database.close();
+    }
+    console.log('');
+    // The server gets the data folder while this process has it closed (one process per folder).
+    await firstTimeOverHttp(dir, 'demo (12 320 modelos)', firstTimeQueries(base, firstTime, 1967, suggestionInputs()));
 
-      const base = generateDemoCatalogue(1967).rows;
+    database = await openPglite(dbDir);
+    try {
+      setDatabase(database);
       const extra = extraRows(base, TARGET_MODELS - base.length);
       const t = performance.now();
       const result = await importCatalogueRows(
@@ -303,7 +461,7 @@ async function main() {
       await database.close();
     }
     console.log('');
-    await overHttp(dir);
+    await overHttp(dir, `${TARGET_MODELS} modelos`, firstTimeQueries(base, firstTime, 2026, suggestionInputs()));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
     console.log(`\nTotal: ${((performance.now() - started) / 1000).toFixed(0)} s`);
