@@ -410,7 +410,7 @@ async function main() {
   const { openPglite, setDatabase } = await import('@/server/db/client');
   const { prepareDatabase } = await import('@/server/db/prepare');
   const { importCatalogueRows } = await import('@/server/import');
-  const { generateDemoCatalogue } = await import('@/server/catalogue/demo');
+  const { generateDemoCatalogue } = await import('@/server/demo');
   const { explainSearch } = await import('@/server/search/engine');
   const { invalidateVocabulary } = await import('@/server/search/vocabulary');
 
