@@ -42,12 +42,52 @@ export function proxy(request: NextRequest) {
   headers.set(FLAGS_HEADER, JSON.stringify(flags));
   headers.set(PATH_HEADER, pathname);
   const internal = internalPagePath(pathname, request.nextUrl.searchParams, siteKeyForFlags(flags));
+  const cached = internal ? cachedPageResponse(request, internal) : null;
+  if (cached) return cached;
   if (internal) {
     const url = request.nextUrl.clone();
     url.pathname = internal;
     return NextResponse.rewrite(url, { request: { headers } });
   }
   return NextResponse.next({ request: { headers } });
+}
+
+interface FreshPage {
+  html: string;
+  /** The HTML encoded as UTF-8, once per cache entry. */
+  bytes: Uint8Array;
+  headers: Record<string, string | string[] | undefined>;
+  cacheControl?: { revalidate?: number | false; expire?: number };
+}
+type FreshPageLookup = (internalPath: string) => FreshPage | null;
+
+/** Headers Next's router uses for its own (RSC) requests: those always go to Next. */
+const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action'];
+
+/**
+ * A page request answered from the shared page cache (server/cache/next-handler.cjs): a plain
+ * document GET/HEAD of a catalogue page whose rendered HTML is in the cache and fresh gets that
+ * HTML here, with the headers Next would send, instead of going through Next's page pipeline.
+ * The HTML is the same for every visitor of the host (nothing personal is ever in it).
+ */
+function cachedPageResponse(request: NextRequest, internalPath: string): NextResponse | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (ROUTER_HEADERS.some((h) => request.headers.has(h)) || request.nextUrl.searchParams.has('_rsc')) return null;
+  const lookup = (globalThis as { [key: symbol]: unknown })[Symbol.for('cag.cache.freshPage')] as FreshPageLookup | undefined;
+  const page = lookup?.(internalPath);
+  if (!page) return null;
+  const revalidate = typeof page.cacheControl?.revalidate === 'number' ? page.cacheControl.revalidate : 3600;
+  const expire = page.cacheControl?.expire;
+  const headers = new Headers({
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': `s-maxage=${revalidate}${typeof expire === 'number' && expire > revalidate ? `, stale-while-revalidate=${expire - revalidate}` : ''}`,
+    Vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding',
+    'x-nextjs-cache': 'HIT',
+    'Content-Length': String(page.bytes.byteLength),
+  });
+  const staleTime = page.headers['x-nextjs-stale-time'];
+  if (typeof staleTime === 'string') headers.set('x-nextjs-stale-time', staleTime);
+  return new NextResponse(request.method === 'HEAD' ? null : (page.bytes as BodyInit), { status: 200, headers });
 }
 
 export const config = {

@@ -28,9 +28,25 @@ const stats = (globalThis[STATS] ??= { hits: 0, misses: 0, stale: 0, sets: 0, ev
 
 const maxBytes = Math.max(8, Number(process.env.CACHE_MAX_MEMORY_MB) || 256) * 1024 * 1024;
 
-/** @typedef {{ value: any, lastModified: number, tags: string[], size: number, cacheControl?: any }} Entry */
+/** @typedef {{ value: any, lastModified: number, tags: string[], size: number, cacheControl?: any, bytes?: Buffer }} Entry */
+// Next may load this file more than once in one process (the router and the page renderers):
+// the store lives on globalThis so that every copy sees the same entries.
 /** @type {Map<string, Entry>} insertion order = least recently used first */
-const store = new Map();
+const store = (globalThis[Symbol.for('cag.cache.store')] ??= new Map());
+/** Internal page path (`/loja/produtos/…`) → key of its rendered page (APP_PAGE entries). */
+const pageKeys = (globalThis[Symbol.for('cag.cache.pageKeys')] ??= new Map());
+
+function pagePathOf(key) {
+  const at = key.lastIndexOf('/$');
+  return key.startsWith('/route-cache/APP_PAGE/') && at >= 0 ? key.slice(at + 2) || '/' : null;
+}
+
+function forget(key, entry) {
+  store.delete(key);
+  stats.bytes -= entry.size;
+  const path = pagePathOf(key);
+  if (path && pageKeys.get(path) === key) pageKeys.delete(path);
+}
 
 /** A rough byte size of a cache value (HTML, RSC payload, segment data, JSON data). */
 function sizeOf(value) {
@@ -70,12 +86,35 @@ function isExpired(tags, lastModified) {
 function evict() {
   while (stats.bytes > maxBytes && store.size > 0) {
     const [key, entry] = store.entries().next().value;
-    store.delete(key);
-    stats.bytes -= entry.size;
+    forget(key, entry);
     stats.evictions += 1;
   }
   stats.entries = store.size;
 }
+
+/**
+ * The fresh rendered HTML of an internal page path, or null (unknown, expired by a tag, past its
+ * revalidate time, not a plain 200 HTML page). proxy.ts answers cached catalogue pages with it
+ * directly: a cache hit then costs a map lookup instead of Next's whole page pipeline (the same
+ * entry Next would send; a stale or missing entry goes to Next, which renders or revalidates).
+ */
+function freshPage(pathname) {
+  const key = pageKeys.get(pathname);
+  const entry = key && store.get(key);
+  if (!entry) return null;
+  const value = entry.value;
+  if (value?.kind !== 'APP_PAGE' || typeof value.html !== 'string' || (value.status && value.status !== 200) || value.postponed) return null;
+  if (isExpired(entry.tags, entry.lastModified)) return null;
+  const revalidate = entry.cacheControl?.revalidate;
+  if (typeof revalidate !== 'number' || revalidate <= 0 || Date.now() - entry.lastModified >= revalidate * 1000) return null;
+  store.delete(key);
+  store.set(key, entry);
+  stats.hits += 1;
+  // Encoded once per entry: answering then copies bytes, with no string scan or encoding per request.
+  entry.bytes ??= Buffer.from(value.html, 'utf8');
+  return { html: value.html, bytes: entry.bytes, headers: value.headers ?? {}, cacheControl: entry.cacheControl };
+}
+globalThis[Symbol.for('cag.cache.freshPage')] = freshPage;
 
 class ShopCacheHandler {
   constructor(_options) {}
@@ -88,8 +127,7 @@ class ShopCacheHandler {
     }
     const tags = ctx?.tags || ctx?.softTags ? [...entry.tags, ...(ctx.tags ?? []), ...(ctx.softTags ?? [])] : entry.tags;
     if (isExpired(tags, entry.lastModified)) {
-      store.delete(key);
-      stats.bytes -= entry.size;
+      forget(key, entry);
       stats.entries = store.size;
       stats.stale += 1;
       return null;
@@ -103,10 +141,7 @@ class ShopCacheHandler {
 
   async set(key, data, ctx) {
     const previous = store.get(key);
-    if (previous) {
-      store.delete(key);
-      stats.bytes -= previous.size;
-    }
+    if (previous) forget(key, previous);
     if (data == null) {
       stats.entries = store.size;
       return;
@@ -119,6 +154,8 @@ class ShopCacheHandler {
       cacheControl: ctx?.cacheControl,
     };
     store.set(key, entry);
+    const path = pagePathOf(key);
+    if (path) pageKeys.set(path, key);
     stats.bytes += entry.size;
     stats.sets += 1;
     evict();
