@@ -42,8 +42,6 @@ export function proxy(request: NextRequest) {
   headers.set(FLAGS_HEADER, JSON.stringify(flags));
   headers.set(PATH_HEADER, pathname);
   const internal = internalPagePath(pathname, request.nextUrl.searchParams, siteKeyForFlags(flags));
-  const cached = internal ? cachedPageResponse(request, internal) : null;
-  if (cached) return cached;
   if (internal) {
     const url = request.nextUrl.clone();
     url.pathname = internal;
@@ -54,8 +52,9 @@ export function proxy(request: NextRequest) {
 
 interface FreshPage {
   html: string;
-  /** The HTML encoded as UTF-8, once per cache entry. */
+  /** The HTML encoded as UTF-8, and gzipped, once per cache entry. */
   bytes: Uint8Array;
+  gzip: () => Uint8Array;
   headers: Record<string, string | string[] | undefined>;
   cacheControl?: { revalidate?: number | false; expire?: number };
 }
@@ -64,31 +63,57 @@ type FreshPageLookup = (internalPath: string) => FreshPage | null;
 /** Headers Next's router uses for its own (RSC) requests: those always go to Next. */
 const ROUTER_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-action'];
 
+interface HeaderReader {
+  get(name: string): string | null;
+  has(name: string): boolean;
+}
+
+/** What a cached page is answered with: status 200, these headers, this body. */
+export interface CachedPageAnswer {
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
 /**
  * A page request answered from the shared page cache (server/cache/next-handler.cjs): a plain
- * document GET/HEAD of a catalogue page whose rendered HTML is in the cache and fresh gets that
- * HTML here, with the headers Next would send, instead of going through Next's page pipeline.
- * The HTML is the same for every visitor of the host (nothing personal is ever in it).
+ * document GET/HEAD of a public catalogue page whose rendered HTML is in the cache and fresh gets
+ * that HTML — the same for every visitor of the host, nothing personal is ever in it — with the
+ * headers Next would send, gzipped once per entry for clients that accept it. Anything else
+ * (redirects, protected or disabled paths, RSC requests, a missing or stale entry) returns null
+ * and goes through Next, which renders or revalidates.
  */
-function cachedPageResponse(request: NextRequest, internalPath: string): NextResponse | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (ROUTER_HEADERS.some((h) => request.headers.has(h)) || request.nextUrl.searchParams.has('_rsc')) return null;
+export function cachedPageAnswer(method: string, pathname: string, searchParams: URLSearchParams, headers: HeaderReader): CachedPageAnswer | null {
+  if (method !== 'GET' && method !== 'HEAD') return null;
+  if (ROUTER_HEADERS.some((h) => headers.has(h)) || searchParams.has('_rsc')) return null;
   const lookup = (globalThis as { [key: symbol]: unknown })[Symbol.for('cag.cache.freshPage')] as FreshPageLookup | undefined;
-  const page = lookup?.(internalPath);
+  if (!lookup || resolveRedirect(pathname, '') || requirementFor(pathname).kind !== 'open') return null;
+  const flags = flagsForRequest(headers, productionHosts());
+  if (isRouteDisabled(pathname, flags)) return null;
+  const internal = internalPagePath(pathname, searchParams, siteKeyForFlags(flags));
+  const page = internal ? lookup(internal) : null;
   if (!page) return null;
   const revalidate = typeof page.cacheControl?.revalidate === 'number' ? page.cacheControl.revalidate : 3600;
   const expire = page.cacheControl?.expire;
-  const headers = new Headers({
+  const gzip = /\bgzip\b/.test(headers.get('accept-encoding') ?? '');
+  const body = gzip ? page.gzip() : page.bytes;
+  const answer: Record<string, string> = {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': `s-maxage=${revalidate}${typeof expire === 'number' && expire > revalidate ? `, stale-while-revalidate=${expire - revalidate}` : ''}`,
     Vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding',
     'x-nextjs-cache': 'HIT',
-    'Content-Length': String(page.bytes.byteLength),
-  });
+    'Content-Length': String(body.byteLength),
+  };
+  if (gzip) answer['Content-Encoding'] = 'gzip';
   const staleTime = page.headers['x-nextjs-stale-time'];
-  if (typeof staleTime === 'string') headers.set('x-nextjs-stale-time', staleTime);
-  return new NextResponse(request.method === 'HEAD' ? null : (page.bytes as BodyInit), { status: 200, headers });
+  if (typeof staleTime === 'string') answer['x-nextjs-stale-time'] = staleTime;
+  return { headers: answer, body: method === 'HEAD' ? new Uint8Array(0) : body };
 }
+
+// The shop's HTTP server (scripts/serve.mjs) asks this before handing a request to Next, so a
+// cached page costs a lookup and a socket write. Not used by the proxy itself: Next removes its
+// router headers and `_rsc` from the requests proxies see, so a proxy cannot tell a document
+// request from a client navigation (which must get the RSC payload, not HTML).
+(globalThis as { [key: symbol]: unknown })[Symbol.for('cag.frontCache')] = cachedPageAnswer;
 
 export const config = {
   matcher: ['/((?!_next/static|_next/image|media/|favicon.ico|robots.txt|sitemap.xml|icons/|manifest.webmanifest).*)'],

@@ -134,5 +134,6 @@ export function flagsForSiteKey(key: string): FeatureFlags | null {
  * coming-soon dialog opened on the client): a URL with only these is served the cached page.
  */
 export function isIgnorableQueryParam(name: string): boolean {
-  return name === 't' || name === COMING_SOON_PARAM || name.startsWith('utm_') || name === 'fbclid' || name === 'gclid' || name === 'msclkid';
+  // `_rsc` is the cache-buster of Next's own navigation requests: it must reach the same page.
+  return name === 't' || name === '_rsc' || name === COMING_SOON_PARAM || name.startsWith('utm_') || name === 'fbclid' || name === 'gclid' || name === 'msclkid';
 }

@@ -17,6 +17,8 @@
  *   admin write on another instance, reaches this instance within the poll interval.
  */
 
+const zlib = require('node:zlib');
+
 const EXPIRATIONS = Symbol.for('cag.cache.tagExpirations');
 const STATS = Symbol.for('cag.cache.stats');
 const TAGS_HEADER = 'x-next-cache-tags';
@@ -28,7 +30,7 @@ const stats = (globalThis[STATS] ??= { hits: 0, misses: 0, stale: 0, sets: 0, ev
 
 const maxBytes = Math.max(8, Number(process.env.CACHE_MAX_MEMORY_MB) || 256) * 1024 * 1024;
 
-/** @typedef {{ value: any, lastModified: number, tags: string[], size: number, cacheControl?: any, bytes?: Buffer }} Entry */
+/** @typedef {{ value: any, lastModified: number, tags: string[], size: number, cacheControl?: any, bytes?: Buffer, gzip?: Buffer }} Entry */
 // Next may load this file more than once in one process (the router and the page renderers):
 // the store lives on globalThis so that every copy sees the same entries.
 /** @type {Map<string, Entry>} insertion order = least recently used first */
@@ -39,6 +41,12 @@ const pageKeys = (globalThis[Symbol.for('cag.cache.pageKeys')] ??= new Map());
 function pagePathOf(key) {
   const at = key.lastIndexOf('/$');
   return key.startsWith('/route-cache/APP_PAGE/') && at >= 0 ? key.slice(at + 2) || '/' : null;
+}
+
+/** Counts the encoded copies of a page in the memory bound. */
+function grow(entry, bytes) {
+  entry.size += bytes;
+  stats.bytes += bytes;
 }
 
 function forget(key, entry) {
@@ -111,8 +119,13 @@ function freshPage(pathname) {
   store.set(key, entry);
   stats.hits += 1;
   // Encoded once per entry: answering then copies bytes, with no string scan or encoding per request.
-  entry.bytes ??= Buffer.from(value.html, 'utf8');
-  return { html: value.html, bytes: entry.bytes, headers: value.headers ?? {}, cacheControl: entry.cacheControl };
+  if (!entry.bytes) grow(entry, (entry.bytes = Buffer.from(value.html, 'utf8')).byteLength);
+  const bytes = entry.bytes;
+  const gzip = () => {
+    if (!entry.gzip) grow(entry, (entry.gzip = zlib.gzipSync(bytes, { level: 6 })).byteLength);
+    return entry.gzip;
+  };
+  return { html: value.html, bytes, gzip, headers: value.headers ?? {}, cacheControl: entry.cacheControl };
 }
 globalThis[Symbol.for('cag.cache.freshPage')] = freshPage;
 

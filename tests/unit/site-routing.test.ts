@@ -15,6 +15,9 @@ describe('internal page paths (proxy rewrite to app/[site])', () => {
     expect(internalPagePath('/produtos/salas-de-banho', q('view=all'), 'loja')).toBe('/loja/q/produtos/salas-de-banho');
     expect(internalPagePath('/produtos/a/b', q('brand=3&f.diametro=16mm'), 'loja')).toBe('/loja/q/produtos/a/b');
     expect(internalPagePath('/produtos/a/b', q('utm_source=x&t=123&coming-soon=1'), 'loja')).toBe('/loja/produtos/a/b');
+    // Next's client navigation to the page without a query (RSC request) reaches the same page.
+    expect(internalPagePath('/produtos', q('_rsc=1x2y'), 'loja')).toBe('/loja/produtos');
+    expect(internalPagePath('/produtos', q('_rsc=1x2y&brand=3'), 'loja')).toBe('/loja/q/produtos');
     // A product page or the by-code redirect ignore the query: one cached copy.
     expect(internalPagePath('/produtos/a/b/P1', q('x=1'), 'loja')).toBe('/loja/produtos/a/b/P1');
     expect(internalPagePath('/produtos/p/P1', q('x=1'), 'loja')).toBe('/loja/produtos/p/P1');
