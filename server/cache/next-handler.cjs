@@ -17,6 +17,7 @@
  *   admin write on another instance, reaches this instance within the poll interval.
  */
 
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS: Next require()s this file outside the bundle
 const zlib = require('node:zlib');
 
 const EXPIRATIONS = Symbol.for('cag.cache.tagExpirations');
