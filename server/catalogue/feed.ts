@@ -1,4 +1,6 @@
 import 'server-only';
+import { cachedRead } from '@/server/cache/read';
+import { cacheTags } from '@/server/cache/tags';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 
@@ -21,7 +23,7 @@ export interface FeedItem {
 }
 
 /** Active products with a price, for the Google Merchant feed. */
-export async function listFeedItems(): Promise<FeedItem[]> {
+async function readListFeedItems(): Promise<FeedItem[]> {
   const db = await getDb();
   const result = await db.execute<Record<string, unknown>>(sql`
     SELECT p.product_code, coalesce(p.seo_optimized_name, p.name) AS name, coalesce(p.seo_optimized_description, p.description) AS description,
@@ -53,3 +55,6 @@ export async function listFeedItems(): Promise<FeedItem[]> {
     stockStatus: String(r.stock_status),
   }));
 }
+
+/** Cached: the same for every visitor, refreshed when the catalogue changes (server/cache). */
+export const listFeedItems = cachedRead('merchant-feed', readListFeedItems, { tags: [cacheTags.catalogue] });

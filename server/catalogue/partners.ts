@@ -1,4 +1,6 @@
 import 'server-only';
+import { cachedRead } from '@/server/cache/read';
+import { cacheTags } from '@/server/cache/tags';
 import { asc, eq } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { partnerLogos } from '@/server/db/schema';
@@ -10,7 +12,7 @@ export interface PartnerLogo {
 }
 
 /** The partner logo strip of the home page (spec 7: name, url, extension). */
-export async function listPartnerLogos(): Promise<PartnerLogo[]> {
+async function readListPartnerLogos(): Promise<PartnerLogo[]> {
   const db = await getDb();
   return db
     .select({ name: partnerLogos.name, url: partnerLogos.url, extension: partnerLogos.extension })
@@ -18,3 +20,6 @@ export async function listPartnerLogos(): Promise<PartnerLogo[]> {
     .where(eq(partnerLogos.active, true))
     .orderBy(asc(partnerLogos.sortOrder), asc(partnerLogos.name));
 }
+
+/** Cached: the same for every visitor, refreshed when the catalogue changes (server/cache). */
+export const listPartnerLogos = cachedRead('partner-logos', readListPartnerLogos, { tags: [cacheTags.brands] });

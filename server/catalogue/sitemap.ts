@@ -1,4 +1,6 @@
 import 'server-only';
+import { cachedRead } from '@/server/cache/read';
+import { cacheTags } from '@/server/cache/tags';
 import { eq, sql } from 'drizzle-orm';
 import { chapterPath, familyPath } from '@/lib/catalogue/urls';
 import { getDb } from '@/server/db/client';
@@ -29,7 +31,7 @@ const STATIC_PAGES: SitemapEntry[] = [
 ];
 
 /** Every indexable URL of the shop, from the database (sitemap.xml). */
-export async function listSitemapEntries(): Promise<SitemapEntry[]> {
+async function readListSitemapEntries(): Promise<SitemapEntry[]> {
   const db = await getDb();
   const [chapterRows, familyRows, productRows, brandRows, campaigns] = await Promise.all([
     db.select({ slug: chapters.slug, updatedAt: chapters.updatedAt }).from(chapters),
@@ -58,3 +60,6 @@ export async function listSitemapEntries(): Promise<SitemapEntry[]> {
     })),
   ];
 }
+
+/** Cached: the same for every visitor, refreshed when the catalogue changes (server/cache). */
+export const listSitemapEntries = cachedRead('sitemap-entries', readListSitemapEntries, { tags: [cacheTags.catalogue, cacheTags.campaigns, cacheTags.brands] });
