@@ -1,4 +1,5 @@
 import type { Metadata, Viewport } from 'next';
+import localFont from 'next/font/local';
 import { NextIntlClientProvider } from 'next-intl';
 import { HydrationMarker } from '@/components/layout/hydration-marker';
 import { ImageRetry } from '@/components/catalogue/image-retry';
@@ -6,8 +7,21 @@ import { Toaster } from '@/components/ui/sonner';
 import { getTranslations } from 'next-intl/server';
 import { siteUrl } from '@/lib/env';
 import { clientMessages } from '@/lib/i18n/client-messages';
-import '@fontsource-variable/inter';
 import './globals.css';
+
+/**
+ * Inter (variable, Latin: Portuguese, €, dashes) from the @fontsource package, through next/font:
+ * preloaded, and with a fallback whose metrics are adjusted to Inter's, so text does not move
+ * when the font arrives (no layout shift).
+ */
+const inter = localFont({
+  src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
+  weight: '100 900',
+  style: 'normal',
+  display: 'swap',
+  variable: '--font-inter',
+  fallback: ['ui-sans-serif', 'system-ui', 'Segoe UI', 'Arial', 'sans-serif'],
+});
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations('Metadata');
@@ -27,7 +41,7 @@ export const viewport: Viewport = {
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
   return (
-    <html lang="pt-PT" className="light" style={{ colorScheme: 'light' }}>
+    <html lang="pt-PT" className={`light ${inter.variable}`} style={{ colorScheme: 'light' }}>
       <body className="min-h-screen font-sans">
         {/* Only the namespaces client components use travel to the browser. */}
         <NextIntlClientProvider messages={clientMessages()}>

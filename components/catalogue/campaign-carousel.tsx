@@ -76,8 +76,11 @@ export function CampaignCarousel({ campaigns }: { campaigns: CarouselCampaign[] 
                 onClick={() => setIndex(i)}
                 aria-label={`Mostrar campanha ${i + 1}`}
                 aria-current={i === index}
-                className={cn('size-2.5 rounded-full transition', i === index ? 'bg-white' : 'bg-white/50 hover:bg-white/80')}
-              />
+                // A 24 px target around the 10 px dot (WCAG 2.5.8 target size).
+                className="group grid size-6 place-items-center rounded-full outline-none focus-visible:ring-2 focus-visible:ring-white"
+              >
+                <span aria-hidden className={cn('size-2.5 rounded-full transition', i === index ? 'bg-white' : 'bg-white/50 group-hover:bg-white/80')} />
+              </button>
             ))}
           </div>
         </>

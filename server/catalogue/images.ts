@@ -1,6 +1,9 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { lastInvalidated } from '@/server/cache/invalidate';
+import { cacheTags } from '@/server/cache/tags';
 import type { ChapterIconName } from '@/lib/catalogue/chapters';
 import { getChapterDefinition } from '@/lib/catalogue/chapters';
 import type { MediaFormat, MediaKind } from '@/lib/catalogue/media';
@@ -84,4 +87,61 @@ export async function encodeImage(
   if (options.width) image = image.resize({ width: options.width, withoutEnlargement: false });
   if (format === 'webp') return { body: await image.webp({ quality }).toBuffer(), contentType: 'image/webp' };
   return { body: await image.png({ compressionLevel: 9 }).toBuffer(), contentType: 'image/png' };
+}
+
+/** A generated image ready to send: bytes, type and a validator. */
+export interface GeneratedImage {
+  body: Buffer;
+  contentType: string;
+  etag: string;
+}
+
+const IMAGE_CACHE = Symbol.for('cag.media.images');
+const IMAGE_CACHE_BYTES = 64 * 1024 * 1024;
+const IMAGE_TAGS = [cacheTags.catalogue, cacheTags.brands, cacheTags.campaigns];
+
+interface ImageCache {
+  entries: Map<string, { at: number; image: GeneratedImage }>;
+  bytes: number;
+}
+
+/**
+ * The generated image of a catalogue entity in a format and size, kept in memory (64 MB, least
+ * recently used out) so that a page's images are drawn and encoded once, not for every visitor;
+ * forgotten when the catalogue changes anywhere (server/cache `lastInvalidated`). Null when the
+ * entity does not exist.
+ */
+export async function getGeneratedImage(
+  kind: MediaKind,
+  key: string,
+  format: MediaFormat,
+  options: { width?: number; quality?: number } = {},
+): Promise<GeneratedImage | null> {
+  const g = globalThis as { [IMAGE_CACHE]?: ImageCache };
+  const cache = (g[IMAGE_CACHE] ??= { entries: new Map(), bytes: 0 });
+  const id = `${kind}/${key}.${format}?${options.width ?? ''}&${options.quality ?? ''}`;
+  const hit = cache.entries.get(id);
+  if (hit && lastInvalidated(IMAGE_TAGS) < hit.at) {
+    cache.entries.delete(id);
+    cache.entries.set(id, hit);
+    return hit.image;
+  }
+  const at = Date.now();
+  const svg = await renderGeneratedSvg(kind, key);
+  if (!svg) return null;
+  const encoded = await encodeImage(svg, format, options);
+  const etag = `"${createHash('sha1').update(svg).update(`${format}:${options.width ?? ''}:${options.quality ?? ''}`).digest('base64url')}"`;
+  const image = { ...encoded, etag };
+  if (hit) {
+    cache.entries.delete(id);
+    cache.bytes -= hit.image.body.byteLength;
+  }
+  cache.entries.set(id, { at, image });
+  cache.bytes += image.body.byteLength;
+  while (cache.bytes > IMAGE_CACHE_BYTES && cache.entries.size > 1) {
+    const [oldest, entry] = cache.entries.entries().next().value as [string, { image: GeneratedImage }];
+    cache.entries.delete(oldest);
+    cache.bytes -= entry.image.body.byteLength;
+  }
+  return image;
 }

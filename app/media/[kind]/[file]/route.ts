@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { rawRoute } from '@/server/api/route';
 import { AppError } from '@/server/api/errors';
-import { encodeImage, RASTER_WIDTHS, renderGeneratedSvg } from '@/server/catalogue/images';
+import { getGeneratedImage, RASTER_WIDTHS } from '@/server/catalogue/images';
 
 export const dynamic = 'force-dynamic';
 
@@ -42,11 +41,9 @@ const query = z.object({
 export const GET = rawRoute(
   { params, query, cache: { maxAge: 86_400, staleWhileRevalidate: 604_800 } },
   async ({ params: { kind, key, format }, query: { w, q }, request }) => {
-    const svg = await renderGeneratedSvg(kind, key);
-    if (!svg) throw new AppError({ code: 'not_found', message: 'Imagem não encontrada.' });
-    const etag = `"${createHash('sha1').update(svg).update(`${format}:${w ?? ''}:${q ?? ''}`).digest('base64url')}"`;
-    if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
-    const image = await encodeImage(svg, format, { width: w, quality: q });
-    return new Response(new Uint8Array(image.body), { headers: { 'Content-Type': image.contentType, ETag: etag } });
+    const image = await getGeneratedImage(kind, key, format, { width: w, quality: q });
+    if (!image) throw new AppError({ code: 'not_found', message: 'Imagem não encontrada.' });
+    if (request.headers.get('if-none-match') === image.etag) return new Response(null, { status: 304, headers: { ETag: image.etag } });
+    return new Response(new Uint8Array(image.body), { headers: { 'Content-Type': image.contentType, ETag: image.etag } });
   },
 );
