@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { LoginDialog } from '@/components/auth/login-dialog';
 import { ComingSoonProvider as BareComingSoonProvider } from '@/components/layout/coming-soon-dialog';
@@ -218,7 +218,7 @@ describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', (
     expect(screen.queryByText('Área Privada')).not.toBeInTheDocument();
   });
 
-  it('opens the coming-soon dialog from Área Privada and favourites when the features are off', () => {
+  it('opens the coming-soon dialog from Área Privada and favourites when the features are off', async () => {
     render(
       <ComingSoonProvider>
         <UserBlock flags={OFF} />
@@ -227,7 +227,7 @@ describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', (
     );
     expect(screen.queryByRole('link', { name: 'Área Privada' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Área Privada' }));
-    const dialog = screen.getByRole('dialog', { name: dialogTitle });
+    const dialog = await screen.findByRole('dialog', { name: dialogTitle });
     expect(dialog).toHaveTextContent('Navegar por todos os nossos produtos');
     expect(dialog).toHaveTextContent('Adicionar artigos ao carrinho');
     expect(dialog).toHaveTextContent('Pedir orçamentos através do formulário de contacto');
@@ -241,11 +241,17 @@ describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', (
     );
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Favoritos' }));
-    expect(screen.getByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
+    // Focus goes back to the control that opened it.
+    const favourites = screen.getByRole('button', { name: 'Favoritos' });
+    act(() => favourites.focus());
+    fireEvent.click(favourites);
+    const again = screen.getByRole('dialog', { name: dialogTitle });
+    await waitFor(() => expect(again).toContainElement(document.activeElement as HTMLElement));
+    fireEvent.keyDown(again, { key: 'Escape' });
+    await waitFor(() => expect(favourites).toHaveFocus());
   });
 
-  it('opens the dialog for ?coming-soon=1 and removes the parameter', () => {
+  it('opens the dialog for ?coming-soon=1 and removes the parameter', async () => {
     mockPathname = '/produtos';
     mockSearch = 'coming-soon=1&brand=3';
     render(
@@ -253,18 +259,18 @@ describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', (
         <p>página</p>
       </ComingSoonProvider>,
     );
-    expect(screen.getByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
     expect(mockReplace).toHaveBeenCalledWith('/produtos?brand=3', { scroll: false });
   });
 
-  it('a path change closes the dialog', () => {
+  it('a path change closes the dialog', async () => {
     const view = render(
       <ComingSoonProvider>
         <UserBlock flags={OFF} />
       </ComingSoonProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Área Privada' }));
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     mockPathname = '/contacto';
     view.rerender(
       <ComingSoonProvider>
@@ -319,7 +325,7 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
     jest.useFakeTimers();
     render(<CategoriesMenu chapters={CHAPTERS} />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
-    const dialog = screen.getByRole('dialog', { name: 'Categorias' });
+    const dialog = await screen.findByRole('dialog', { name: 'Categorias' });
     expect(
       within(dialog).getByRole('heading', { name: 'Selecione uma família' }),
     ).toBeInTheDocument();
@@ -343,18 +349,18 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
     ).toHaveAttribute('href', '/produtos/cozinha-e-lavandaria?view=all');
   });
 
-  it('a click selects a chapter too', () => {
+  it('a click selects a chapter too', async () => {
     render(<CategoriesMenu chapters={CHAPTERS} />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
-    fireEvent.click(screen.getByRole('button', { name: /Cozinha e Lavandaria/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Cozinha e Lavandaria/ }));
     expect(screen.getByRole('link', { name: 'Lava-Louças' })).toBeInTheDocument();
   });
 
-  it('on mobile a chapter is a link to its page', () => {
+  it('on mobile a chapter is a link to its page', async () => {
     desktop = false;
     render(<CategoriesMenu chapters={CHAPTERS} />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
-    expect(screen.getByRole('link', { name: /Cozinha e Lavandaria/ })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /Cozinha e Lavandaria/ })).toHaveAttribute(
       'href',
       '/produtos/cozinha-e-lavandaria',
     );
@@ -363,10 +369,29 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('closes on Escape and on a path change', () => {
+  it('loads the panel on first open; focus moves into it and back to the button on Escape', async () => {
+    render(<CategoriesMenu chapters={CHAPTERS} />);
+    const trigger = screen.getByRole('button', { name: 'Abrir o menu de categorias' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).not.toHaveAttribute('aria-controls');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => trigger.focus());
+    fireEvent.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Categorias' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(trigger).toHaveAttribute('aria-controls', dialog.id);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it('closes on Escape and on a path change', async () => {
     const view = render(<CategoriesMenu chapters={CHAPTERS} />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    fireEvent.keyDown(await screen.findByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -377,7 +402,7 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
 });
 
 describe('MobileMenu (spec 2.6)', () => {
-  it('holds search, the user block, account links, Navegar and the login button', () => {
+  it('holds search, the user block, account links, Navegar and the login button', async () => {
     desktop = false;
     render(
       <ComingSoonProvider>
@@ -385,7 +410,7 @@ describe('MobileMenu (spec 2.6)', () => {
       </ComingSoonProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('combobox', { name: 'Pesquisar produtos' })).toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Área Privada' })).toHaveAttribute(
       'href',
@@ -412,10 +437,10 @@ describe('MobileMenu (spec 2.6)', () => {
       '/pro',
     ]);
     fireEvent.click(within(menu).getByRole('button', { name: 'Iniciar sessão' }));
-    expect(screen.getByRole('dialog', { name: 'Bem-vindo à Casa das Águas de Gaia' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Bem-vindo à Casa das Águas de Gaia' })).toBeInTheDocument();
   });
 
-  it('shows a signed-in user with badge, account links and Sair', () => {
+  it('shows a signed-in user with badge, account links and Sair', async () => {
     desktop = false;
     mockViewer = toViewer({ id: 'u2', email: 'pro@example.pt', fullName: 'Rui Pro', role: 'viewer', isAdmin: false, userType: 'pro', accountName: 'Canalizações Rui' }, 'viewer');
     render(
@@ -424,7 +449,7 @@ describe('MobileMenu (spec 2.6)', () => {
       </ComingSoonProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByTestId('mobile-user')).toHaveTextContent('Rui Pro');
     expect(within(menu).getByTestId('role-badge')).toHaveTextContent('CANALIZAÇÕES RUI');
     expect(within(menu).getByRole('link', { name: 'A minha conta' })).toHaveAttribute('href', '/dashboard');
@@ -434,17 +459,17 @@ describe('MobileMenu (spec 2.6)', () => {
     expect(within(menu).queryByRole('button', { name: 'Iniciar sessão' })).not.toBeInTheDocument();
   });
 
-  it('sends switched-off features to the coming-soon dialog, the cart stays a link', () => {
+  it('sends switched-off features to the coming-soon dialog, the cart stays a link', async () => {
     render(
       <ComingSoonProvider>
         <MobileMenu flags={OFF} />
       </ComingSoonProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'Carrinho' })).toHaveAttribute('href', '/cart');
     fireEvent.click(within(menu).getByRole('button', { name: 'A minha conta' }));
-    expect(screen.getByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
   });
 });

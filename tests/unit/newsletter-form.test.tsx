@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import {
   NewsletterBanner,
   NewsletterDialogTrigger,
@@ -10,7 +10,7 @@ import { subscribeNewsletterAction } from '@/server/newsletter/actions';
 // next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
 jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
 jest.mock('@/server/newsletter/actions', () => ({ subscribeNewsletterAction: jest.fn() }));
-jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('@/components/ui/toast', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const action = jest.mocked(subscribeNewsletterAction);
 
