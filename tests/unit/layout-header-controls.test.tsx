@@ -76,6 +76,15 @@ beforeAll(() => {
     }
     Object.defineProperty(window, 'PointerEvent', { configurable: true, value: PointerEventShim });
   }
+  // Radix positions menus with ResizeObserver, which jsdom lacks.
+  if (typeof window.ResizeObserver === 'undefined') {
+    class ResizeObserverShim {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: ResizeObserverShim });
+  }
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     value: (query: string) => ({
@@ -205,6 +214,34 @@ describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', (
     expect(screen.getByTestId('role-badge')).toHaveTextContent('CLIENTE');
     expect(screen.getByRole('button', { name: /^Menu de Ana Silva/ })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Favoritos' })).toHaveAttribute('href', '/dashboard/favorites');
+  });
+
+  it('the user menu loads on first open: Enter opens it on its first entry, Escape gives focus back', async () => {
+    mockViewer = toViewer({ id: 'u1', email: 'ana@example.pt', fullName: 'Ana Silva', role: 'viewer', isAdmin: false, userType: 'particular' }, 'viewer');
+    render(
+      <ComingSoonProvider>
+        <UserBlock flags={ALL_FLAGS_ON} />
+      </ComingSoonProvider>,
+    );
+    const trigger = screen.getByRole('button', { name: /^Menu de Ana Silva/ });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    act(() => trigger.focus());
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('ana@example.pt')).toBeInTheDocument();
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['A minha conta', 'Favoritos', 'Encomendas', 'Definições', 'Sair']);
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    // Radix's own trigger has taken the button's place, with the same name and look.
+    const radixTrigger = screen.getByRole('button', { name: /^Menu de Ana Silva/ });
+    expect(radixTrigger).toHaveAttribute('aria-expanded', 'true');
+    expect(radixTrigger).toHaveAttribute('aria-controls', menu.id);
+    expect(radixTrigger.className).toBe(trigger.className);
+    fireEvent.keyDown(items[0]!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(radixTrigger).toHaveFocus());
   });
 
   it('on admin paths the button reads Entrar and goes to /admin/login, whatever the flags', () => {
@@ -438,6 +475,27 @@ describe('MobileMenu (spec 2.6)', () => {
     ]);
     fireEvent.click(within(menu).getByRole('button', { name: 'Iniciar sessão' }));
     expect(await screen.findByRole('dialog', { name: 'Bem-vindo à Casa das Águas de Gaia' })).toBeInTheDocument();
+  });
+
+  it('loads its panel on first open; the panel takes focus and Escape gives it back to the button', async () => {
+    desktop = false;
+    render(
+      <ComingSoonProvider>
+        <MobileMenu flags={ALL_FLAGS_ON} />
+      </ComingSoonProvider>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Abrir menu' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    act(() => trigger.focus());
+    fireEvent.click(trigger);
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(trigger).toHaveAttribute('aria-controls', menu.id);
+    // The panel itself, not the search field: no on-screen keyboard popping up.
+    await waitFor(() => expect(menu).toHaveFocus());
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(trigger).toHaveFocus());
   });
 
   it('shows a signed-in user with badge, account links and Sair', async () => {

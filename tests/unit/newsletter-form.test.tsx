@@ -111,6 +111,23 @@ describe('newsletter form', () => {
     );
   });
 
+  it('popup: the dialog loads on first open, takes focus, and Escape gives it back to the button', async () => {
+    render(<NewsletterDialogTrigger />);
+    const trigger = screen.getByRole('button', { name: 'Newsletter' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => trigger.focus());
+    fireEvent.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Subscreva a nossa newsletter' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(trigger).toHaveAttribute('aria-controls', dialog.id);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
   it('footer: success only resets the form (no inline text)', async () => {
     action.mockResolvedValue(OK);
     render(<NewsletterFooterForm />);
