@@ -3,7 +3,7 @@ import nextJest from 'next/jest.js';
 const createJestConfig = nextJest({ dir: './' });
 
 /** Packages published as ES modules only: Jest (CommonJS) must transform them. */
-const ESM_PACKAGES = ['better-auth', '@better-auth', 'better-call', 'jose', '@noble', 'rou3', 'nanostores', 'defu', '@better-fetch'];
+const ESM_PACKAGES = ['icu-minify', '@formatjs', 'intl-messageformat', 'better-auth', '@better-auth', 'better-call', 'jose', '@noble', 'rou3', 'nanostores', 'defu', '@better-fetch'];
 
 /** Unit tests (jsdom by default, `@jest-environment node` where they need Node) and integration tests against a real PostgreSQL. */
 const config = {

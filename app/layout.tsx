@@ -3,7 +3,7 @@ import localFont from 'next/font/local';
 import { NextIntlClientProvider } from 'next-intl';
 import { HydrationMarker } from '@/components/layout/hydration-marker';
 import { ImageRetry } from '@/components/catalogue/image-retry';
-import { Toaster } from '@/components/ui/sonner';
+import { ToasterSlot } from '@/components/ui/toaster-slot';
 import { getTranslations } from 'next-intl/server';
 import { siteUrl } from '@/lib/env';
 import { clientMessages } from '@/lib/i18n/client-messages';
@@ -46,7 +46,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
         {/* Only the namespaces client components use travel to the browser. */}
         <NextIntlClientProvider messages={clientMessages()}>
           {children}
-          <Toaster />
+          <ToasterSlot />
           <HydrationMarker />
           <ImageRetry />
         </NextIntlClientProvider>

@@ -1,6 +1,7 @@
 'use client';
 
 import * as React from 'react';
+import { focusedElement } from '@/components/ui/focus-return';
 import type { Viewer } from '@/lib/auth/viewer';
 
 export type AuthTab = 'login' | 'signup';
@@ -15,6 +16,8 @@ interface AuthContextValue {
   openLogin: (tab?: AuthTab) => void;
   dialog: { open: boolean; tab: AuthTab };
   setDialog: (dialog: { open: boolean; tab: AuthTab }) => void;
+  /** The control that opened the login dialog (focus goes back to it when the dialog closes). */
+  loginOpener: () => HTMLElement | null;
   /** Replaces the viewer with what a dynamic page read on the server. */
   syncViewer: (viewer: Viewer | null) => void;
 }
@@ -38,6 +41,7 @@ export function AuthProvider({ viewer: known, children }: { viewer?: Viewer | nu
   const [fetched, setFetched] = React.useState<{ viewer: Viewer | null } | null>(null);
   const [loading, setLoading] = React.useState(false);
   const [dialog, setDialog] = React.useState<{ open: boolean; tab: AuthTab }>({ open: false, tab: 'login' });
+  const opener = React.useRef<HTMLElement | null>(null);
   React.useEffect(() => {
     if (known !== undefined) return;
     let cancelled = false;
@@ -68,7 +72,11 @@ export function AuthProvider({ viewer: known, children }: { viewer?: Viewer | nu
       setLoading,
       dialog,
       setDialog,
-      openLogin: (tab = 'login') => setDialog({ open: true, tab }),
+      openLogin: (tab = 'login') => {
+        opener.current = focusedElement();
+        setDialog({ open: true, tab });
+      },
+      loginOpener: () => opener.current,
       syncViewer: (next) => setFetched({ viewer: next }),
     }),
     [viewer, loading, pending, dialog],

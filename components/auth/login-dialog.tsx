@@ -4,6 +4,7 @@ import * as React from 'react';
 import { useTranslations } from 'next-intl';
 import { Tabs } from 'radix-ui';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { restoreFocus } from '@/components/ui/focus-return';
 import { cn } from '@/lib/utils';
 import { useAuth, type AuthTab } from './auth-provider';
 import { LoginForm } from './login-form';
@@ -36,7 +37,7 @@ export function AuthTabs({ tab, onTabChange, next, onSubmittingChange, onSignedU
 /** The login and sign-up modal; it cannot be closed while a form is being sent. */
 export function LoginDialog() {
   const t = useTranslations('Auth.dialog');
-  const { dialog, setDialog } = useAuth();
+  const { dialog, setDialog, loginOpener } = useAuth();
   const [submitting, setSubmitting] = React.useState(false);
   const onSubmittingChange = React.useCallback((s: boolean) => setSubmitting(s), []);
   return (
@@ -47,7 +48,11 @@ export function LoginDialog() {
         setDialog({ ...dialog, open });
       }}
     >
-      <DialogContent className={cn('max-h-[92vh] overflow-y-auto sm:max-w-lg')} data-testid="login-dialog">
+      <DialogContent
+        className={cn('max-h-[92vh] overflow-y-auto sm:max-w-lg')}
+        data-testid="login-dialog"
+        onCloseAutoFocus={(event) => restoreFocus(event, loginOpener())}
+      >
         <DialogHeader>
           <DialogTitle className="text-xl">{t('title')}</DialogTitle>
           <DialogDescription>{t('description')}</DialogDescription>

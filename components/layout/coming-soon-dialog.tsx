@@ -1,20 +1,15 @@
 'use client';
 
 import * as React from 'react';
-import Link from 'next/link';
 import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useTranslations } from 'next-intl';
-import { CheckIcon, ClockIcon } from 'lucide-react';
-import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '@/components/ui/dialog';
+import { focusedElement } from '@/components/ui/focus-return';
 import { COMING_SOON_PARAM, COMING_SOON_PATH } from '@/lib/flags';
+
+// The dialog (Radix Dialog, its texts and links) loads the first time it opens. React.lazy, not
+// next/dynamic: Next preloads next/dynamic chunks with the page.
+const ComingSoonDialog = React.lazy(() =>
+  import('./coming-soon-dialog-content').then((m) => ({ default: m.ComingSoonDialog })),
+);
 
 interface ComingSoonContextValue {
   open: () => void;
@@ -28,56 +23,6 @@ const ComingSoonContext = React.createContext<ComingSoonContextValue>({
 /** Opens the coming-soon dialog (spec 2.6), for controls of features that are switched off. */
 export function useComingSoon(): ComingSoonContextValue {
   return React.useContext(ComingSoonContext);
-}
-
-export interface ComingSoonDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-}
-
-/**
- * 'Registo e Área Privada disponíveis muito em breve': what can be done meanwhile, with
- * 'Entre em Contacto' (/contacto) and 'Continuar a Navegar' (/produtos).
- */
-export function ComingSoonDialog({ open, onOpenChange }: ComingSoonDialogProps) {
-  const t = useTranslations('ComingSoon');
-  const close = () => onOpenChange(false);
-  return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent closeLabel={t('close')} data-testid="coming-soon-dialog">
-        <DialogHeader>
-          <span
-            aria-hidden
-            className="mx-auto grid size-12 place-items-center rounded-full bg-amber-100 text-amber-700 sm:mx-0"
-          >
-            <ClockIcon className="size-6" />
-          </span>
-          <DialogTitle className="text-xl leading-snug">{t('title')}</DialogTitle>
-          <DialogDescription>{t('description')}</DialogDescription>
-        </DialogHeader>
-        <ul className="space-y-2 text-sm text-slate-700">
-          {(['browse', 'cart', 'quotes'] as const).map((key) => (
-            <li key={key} className="flex items-start gap-2">
-              <CheckIcon aria-hidden className="mt-0.5 size-4 shrink-0 text-emerald-600" />
-              {t(key)}
-            </li>
-          ))}
-        </ul>
-        <DialogFooter>
-          <Button asChild variant="outline">
-            <Link href="/contacto" onClick={close}>
-              {t('contact')}
-            </Link>
-          </Button>
-          <Button asChild>
-            <Link href="/produtos" onClick={close}>
-              {t('continue')}
-            </Link>
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
-  );
 }
 
 /** Opens the dialog when the URL carries `coming-soon=1`, then removes the parameter. */
@@ -98,25 +43,38 @@ function ComingSoonUrlWatcher({ onFound }: { onFound: () => void }) {
 }
 
 /**
- * Holds the one coming-soon dialog of the page. Mounted by the shop layout; controls call
- * `useComingSoon().open()`. A path change closes it.
+ * Holds the one coming-soon dialog of the page (spec 2.6: 'Registo e Área Privada disponíveis
+ * muito em breve'). Mounted by the shop layout; controls call `useComingSoon().open()`. A path
+ * change closes it; closing gives focus back to the control that opened it.
  */
 export function ComingSoonProvider({ children }: { children: React.ReactNode }) {
   const pathname = usePathname();
   // Open "at" a path: navigating elsewhere closes it without an effect.
   const [openAt, setOpenAt] = React.useState<string | null>(null);
-  const open = React.useCallback(() => setOpenAt(pathname), [pathname]);
+  const opener = React.useRef<HTMLElement | null>(null);
+  const open = React.useCallback(() => {
+    opener.current = focusedElement();
+    setOpenAt(pathname);
+  }, [pathname]);
   const value = React.useMemo(() => ({ open }), [open]);
+  const isOpen = openAt !== null && openAt === pathname;
+  const [needed, setNeeded] = React.useState(false);
+  if (isOpen && !needed) setNeeded(true);
   return (
     <ComingSoonContext.Provider value={value}>
       {children}
       <React.Suspense fallback={null}>
         <ComingSoonUrlWatcher onFound={open} />
       </React.Suspense>
-      <ComingSoonDialog
-        open={openAt !== null && openAt === pathname}
-        onOpenChange={(o) => setOpenAt(o ? pathname : null)}
-      />
+      {needed && (
+        <React.Suspense fallback={null}>
+          <ComingSoonDialog
+            open={isOpen}
+            onOpenChange={(o) => setOpenAt(o ? pathname : null)}
+            returnFocus={() => opener.current}
+          />
+        </React.Suspense>
+      )}
     </ComingSoonContext.Provider>
   );
 }

@@ -1,17 +1,16 @@
 'use client';
 
+import * as React from 'react';
 import { MailIcon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@/components/ui/dialog';
-import { NewsletterForm } from './newsletter-form';
+import { useLazyDialog } from '@/components/ui/lazy-dialog';
+
+// The dialog (Radix Dialog around the newsletter form) loads when it is first opened, or when the
+// pointer or focus comes to the button. React.lazy, not next/dynamic: Next preloads next/dynamic
+// chunks with the page.
+const loadDialog = () => import('./newsletter-dialog-content');
+const NewsletterDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.NewsletterDialog })));
 
 export interface NewsletterDialogTriggerProps {
   className?: string;
@@ -20,21 +19,18 @@ export interface NewsletterDialogTriggerProps {
 /** The header's 'Newsletter' button: opens the popup with the newsletter form. */
 export function NewsletterDialogTrigger({ className }: NewsletterDialogTriggerProps) {
   const t = useTranslations('Newsletter');
+  const dialog = useLazyDialog({ load: loadDialog });
   return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button type="button" variant="ghost" className={className}>
-          <MailIcon aria-hidden />
-          {t('trigger')}
-        </Button>
-      </DialogTrigger>
-      <DialogContent closeLabel="Fechar" data-testid="newsletter-dialog">
-        <DialogHeader>
-          <DialogTitle>{t('dialogTitle')}</DialogTitle>
-          <DialogDescription>{t('dialogDescription')}</DialogDescription>
-        </DialogHeader>
-        <NewsletterForm variant="popup" />
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button type="button" variant="ghost" className={className} {...dialog.triggerProps}>
+        <MailIcon aria-hidden />
+        {t('trigger')}
+      </Button>
+      {dialog.needed && (
+        <React.Suspense fallback={null}>
+          <NewsletterDialog open={dialog.open} onOpenChange={dialog.setOpen} id={dialog.contentId} trigger={dialog.triggerRef} />
+        </React.Suspense>
+      )}
+    </>
   );
 }

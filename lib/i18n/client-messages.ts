@@ -1,11 +1,12 @@
-import messages from '@/messages/pt-PT.json';
+import { compiledMessages, type Messages } from './compiled-messages';
 
 /**
  * The message namespaces that travel to the browser (tests/unit/i18n-client-namespaces checks
  * them against the components). Every page gets the shell's (header, menus, newsletter, the
  * login dialog and the keys forms and actions answer with); a page whose forms need more adds
  * its namespace with a nested provider (the account area, the access request, the contact
- * page). Pages' own texts are rendered on the server and never sent.
+ * page). Pages' own texts are rendered on the server and never sent. The texts travel compiled
+ * (compiled-messages.ts): the browser formats them without the ICU parser.
  */
 export const SHELL_NAMESPACES = [
   'Header',
@@ -20,7 +21,6 @@ export const SHELL_NAMESPACES = [
 ] as const;
 export const PAGE_NAMESPACES = ['Account', 'AccessRequest', 'Contact'] as const;
 
-type Messages = typeof messages;
 type ClientNamespace = (typeof SHELL_NAMESPACES)[number] | (typeof PAGE_NAMESPACES)[number];
 export type ClientMessages = Partial<Pick<Messages, ClientNamespace>>;
 
@@ -29,6 +29,6 @@ export function clientMessages(
   extra: readonly (typeof PAGE_NAMESPACES)[number][] = [],
 ): ClientMessages {
   return Object.fromEntries(
-    [...SHELL_NAMESPACES, ...extra].map((ns) => [ns, messages[ns]]),
+    [...SHELL_NAMESPACES, ...extra].map((ns) => [ns, compiledMessages[ns]]),
   ) as ClientMessages;
 }

@@ -1,5 +1,5 @@
 import { getRequestConfig } from 'next-intl/server';
-import messages from '@/messages/pt-PT.json';
+import { compiledMessages } from './compiled-messages';
 
 export const LOCALE = 'pt-PT';
 export const TIME_ZONE = 'Europe/Lisbon';
@@ -7,5 +7,6 @@ export const TIME_ZONE = 'Europe/Lisbon';
 export default getRequestConfig(async () => ({
   locale: LOCALE,
   timeZone: TIME_ZONE,
-  messages,
+  // Compiled ahead of use: next-intl runs its format-only runtime (next.config.ts).
+  messages: compiledMessages,
 }));

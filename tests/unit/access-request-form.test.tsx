@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { AccessRequestForm } from '@/components/access-request/access-request-form';
 import { submitAccessRequestAction } from '@/server/access-requests/actions';
 
@@ -7,7 +7,7 @@ import { submitAccessRequestAction } from '@/server/access-requests/actions';
 jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
 
 jest.mock('@/server/access-requests/actions', () => ({ submitAccessRequestAction: jest.fn() }));
-jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('@/components/ui/toast', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const action = jest.mocked(submitAccessRequestAction);
 type ActionResult = Awaited<ReturnType<typeof submitAccessRequestAction>>;

@@ -5,7 +5,7 @@ import { sendContactMessageAction } from '@/server/contact/actions';
 // next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
 jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
 jest.mock('@/server/contact/actions', () => ({ sendContactMessageAction: jest.fn() }));
-jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('@/components/ui/toast', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const action = jest.mocked(sendContactMessageAction);
 type ActionResult = Awaited<ReturnType<typeof sendContactMessageAction>>;

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { LoginDialog } from '@/components/auth/login-dialog';
 import { ComingSoonProvider as BareComingSoonProvider } from '@/components/layout/coming-soon-dialog';
@@ -75,6 +75,15 @@ beforeAll(() => {
       }
     }
     Object.defineProperty(window, 'PointerEvent', { configurable: true, value: PointerEventShim });
+  }
+  // Radix positions menus with ResizeObserver, which jsdom lacks.
+  if (typeof window.ResizeObserver === 'undefined') {
+    class ResizeObserverShim {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+    Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: ResizeObserverShim });
   }
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
@@ -207,6 +216,34 @@ describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', (
     expect(screen.getByRole('link', { name: 'Favoritos' })).toHaveAttribute('href', '/dashboard/favorites');
   });
 
+  it('the user menu loads on first open: Enter opens it on its first entry, Escape gives focus back', async () => {
+    mockViewer = toViewer({ id: 'u1', email: 'ana@example.pt', fullName: 'Ana Silva', role: 'viewer', isAdmin: false, userType: 'particular' }, 'viewer');
+    render(
+      <ComingSoonProvider>
+        <UserBlock flags={ALL_FLAGS_ON} />
+      </ComingSoonProvider>,
+    );
+    const trigger = screen.getByRole('button', { name: /^Menu de Ana Silva/ });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    act(() => trigger.focus());
+    fireEvent.keyDown(trigger, { key: 'Enter' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('ana@example.pt')).toBeInTheDocument();
+    const items = within(menu).getAllByRole('menuitem');
+    expect(items.map((i) => i.textContent)).toEqual(['A minha conta', 'Favoritos', 'Encomendas', 'Definições', 'Sair']);
+    await waitFor(() => expect(items[0]).toHaveFocus());
+    // Radix's own trigger has taken the button's place, with the same name and look.
+    const radixTrigger = screen.getByRole('button', { name: /^Menu de Ana Silva/ });
+    expect(radixTrigger).toHaveAttribute('aria-expanded', 'true');
+    expect(radixTrigger).toHaveAttribute('aria-controls', menu.id);
+    expect(radixTrigger.className).toBe(trigger.className);
+    fireEvent.keyDown(items[0]!, { key: 'Escape' });
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    await waitFor(() => expect(radixTrigger).toHaveFocus());
+  });
+
   it('on admin paths the button reads Entrar and goes to /admin/login, whatever the flags', () => {
     mockPathname = '/admin/campaigns';
     render(
@@ -218,7 +255,7 @@ describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', (
     expect(screen.queryByText('Área Privada')).not.toBeInTheDocument();
   });
 
-  it('opens the coming-soon dialog from Área Privada and favourites when the features are off', () => {
+  it('opens the coming-soon dialog from Área Privada and favourites when the features are off', async () => {
     render(
       <ComingSoonProvider>
         <UserBlock flags={OFF} />
@@ -227,7 +264,7 @@ describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', (
     );
     expect(screen.queryByRole('link', { name: 'Área Privada' })).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Área Privada' }));
-    const dialog = screen.getByRole('dialog', { name: dialogTitle });
+    const dialog = await screen.findByRole('dialog', { name: dialogTitle });
     expect(dialog).toHaveTextContent('Navegar por todos os nossos produtos');
     expect(dialog).toHaveTextContent('Adicionar artigos ao carrinho');
     expect(dialog).toHaveTextContent('Pedir orçamentos através do formulário de contacto');
@@ -241,11 +278,17 @@ describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', (
     );
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Favoritos' }));
-    expect(screen.getByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
+    // Focus goes back to the control that opened it.
+    const favourites = screen.getByRole('button', { name: 'Favoritos' });
+    act(() => favourites.focus());
+    fireEvent.click(favourites);
+    const again = screen.getByRole('dialog', { name: dialogTitle });
+    await waitFor(() => expect(again).toContainElement(document.activeElement as HTMLElement));
+    fireEvent.keyDown(again, { key: 'Escape' });
+    await waitFor(() => expect(favourites).toHaveFocus());
   });
 
-  it('opens the dialog for ?coming-soon=1 and removes the parameter', () => {
+  it('opens the dialog for ?coming-soon=1 and removes the parameter', async () => {
     mockPathname = '/produtos';
     mockSearch = 'coming-soon=1&brand=3';
     render(
@@ -253,18 +296,18 @@ describe('user block, favourites and the coming-soon dialog (spec 2.6, 4, 6)', (
         <p>página</p>
       </ComingSoonProvider>,
     );
-    expect(screen.getByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
     expect(mockReplace).toHaveBeenCalledWith('/produtos?brand=3', { scroll: false });
   });
 
-  it('a path change closes the dialog', () => {
+  it('a path change closes the dialog', async () => {
     const view = render(
       <ComingSoonProvider>
         <UserBlock flags={OFF} />
       </ComingSoonProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Área Privada' }));
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
     mockPathname = '/contacto';
     view.rerender(
       <ComingSoonProvider>
@@ -319,7 +362,7 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
     jest.useFakeTimers();
     render(<CategoriesMenu chapters={CHAPTERS} />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
-    const dialog = screen.getByRole('dialog', { name: 'Categorias' });
+    const dialog = await screen.findByRole('dialog', { name: 'Categorias' });
     expect(
       within(dialog).getByRole('heading', { name: 'Selecione uma família' }),
     ).toBeInTheDocument();
@@ -343,18 +386,18 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
     ).toHaveAttribute('href', '/produtos/cozinha-e-lavandaria?view=all');
   });
 
-  it('a click selects a chapter too', () => {
+  it('a click selects a chapter too', async () => {
     render(<CategoriesMenu chapters={CHAPTERS} />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
-    fireEvent.click(screen.getByRole('button', { name: /Cozinha e Lavandaria/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /Cozinha e Lavandaria/ }));
     expect(screen.getByRole('link', { name: 'Lava-Louças' })).toBeInTheDocument();
   });
 
-  it('on mobile a chapter is a link to its page', () => {
+  it('on mobile a chapter is a link to its page', async () => {
     desktop = false;
     render(<CategoriesMenu chapters={CHAPTERS} />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
-    expect(screen.getByRole('link', { name: /Cozinha e Lavandaria/ })).toHaveAttribute(
+    expect(await screen.findByRole('link', { name: /Cozinha e Lavandaria/ })).toHaveAttribute(
       'href',
       '/produtos/cozinha-e-lavandaria',
     );
@@ -363,10 +406,29 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('closes on Escape and on a path change', () => {
+  it('loads the panel on first open; focus moves into it and back to the button on Escape', async () => {
+    render(<CategoriesMenu chapters={CHAPTERS} />);
+    const trigger = screen.getByRole('button', { name: 'Abrir o menu de categorias' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(trigger).not.toHaveAttribute('aria-controls');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => trigger.focus());
+    fireEvent.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Categorias' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(trigger).toHaveAttribute('aria-controls', dialog.id);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it('closes on Escape and on a path change', async () => {
     const view = render(<CategoriesMenu chapters={CHAPTERS} />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    fireEvent.keyDown(await screen.findByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -377,7 +439,7 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
 });
 
 describe('MobileMenu (spec 2.6)', () => {
-  it('holds search, the user block, account links, Navegar and the login button', () => {
+  it('holds search, the user block, account links, Navegar and the login button', async () => {
     desktop = false;
     render(
       <ComingSoonProvider>
@@ -385,7 +447,7 @@ describe('MobileMenu (spec 2.6)', () => {
       </ComingSoonProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('combobox', { name: 'Pesquisar produtos' })).toBeInTheDocument();
     expect(within(menu).getByRole('link', { name: 'Área Privada' })).toHaveAttribute(
       'href',
@@ -412,10 +474,31 @@ describe('MobileMenu (spec 2.6)', () => {
       '/pro',
     ]);
     fireEvent.click(within(menu).getByRole('button', { name: 'Iniciar sessão' }));
-    expect(screen.getByRole('dialog', { name: 'Bem-vindo à Casa das Águas de Gaia' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Bem-vindo à Casa das Águas de Gaia' })).toBeInTheDocument();
   });
 
-  it('shows a signed-in user with badge, account links and Sair', () => {
+  it('loads its panel on first open; the panel takes focus and Escape gives it back to the button', async () => {
+    desktop = false;
+    render(
+      <ComingSoonProvider>
+        <MobileMenu flags={ALL_FLAGS_ON} />
+      </ComingSoonProvider>,
+    );
+    const trigger = screen.getByRole('button', { name: 'Abrir menu' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    act(() => trigger.focus());
+    fireEvent.click(trigger);
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
+    expect(trigger).toHaveAttribute('aria-controls', menu.id);
+    // The panel itself, not the search field: no on-screen keyboard popping up.
+    await waitFor(() => expect(menu).toHaveFocus());
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(trigger).toHaveFocus());
+  });
+
+  it('shows a signed-in user with badge, account links and Sair', async () => {
     desktop = false;
     mockViewer = toViewer({ id: 'u2', email: 'pro@example.pt', fullName: 'Rui Pro', role: 'viewer', isAdmin: false, userType: 'pro', accountName: 'Canalizações Rui' }, 'viewer');
     render(
@@ -424,7 +507,7 @@ describe('MobileMenu (spec 2.6)', () => {
       </ComingSoonProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByTestId('mobile-user')).toHaveTextContent('Rui Pro');
     expect(within(menu).getByTestId('role-badge')).toHaveTextContent('CANALIZAÇÕES RUI');
     expect(within(menu).getByRole('link', { name: 'A minha conta' })).toHaveAttribute('href', '/dashboard');
@@ -434,17 +517,17 @@ describe('MobileMenu (spec 2.6)', () => {
     expect(within(menu).queryByRole('button', { name: 'Iniciar sessão' })).not.toBeInTheDocument();
   });
 
-  it('sends switched-off features to the coming-soon dialog, the cart stays a link', () => {
+  it('sends switched-off features to the coming-soon dialog, the cart stays a link', async () => {
     render(
       <ComingSoonProvider>
         <MobileMenu flags={OFF} />
       </ComingSoonProvider>,
     );
     fireEvent.click(screen.getByRole('button', { name: 'Abrir menu' }));
-    const menu = screen.getByRole('dialog', { name: 'Menu' });
+    const menu = await screen.findByRole('dialog', { name: 'Menu' });
     expect(within(menu).getByRole('link', { name: 'Carrinho' })).toHaveAttribute('href', '/cart');
     fireEvent.click(within(menu).getByRole('button', { name: 'A minha conta' }));
-    expect(screen.getByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: dialogTitle })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
   });
 });

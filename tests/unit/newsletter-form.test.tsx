@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import {
   NewsletterBanner,
   NewsletterDialogTrigger,
@@ -10,7 +10,7 @@ import { subscribeNewsletterAction } from '@/server/newsletter/actions';
 // next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
 jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
 jest.mock('@/server/newsletter/actions', () => ({ subscribeNewsletterAction: jest.fn() }));
-jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('@/components/ui/toast', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const action = jest.mocked(subscribeNewsletterAction);
 
@@ -109,6 +109,23 @@ describe('newsletter form', () => {
     expect(action).toHaveBeenCalledWith(
       expect.objectContaining({ email: 'rui@example.pt', mmerge4: undefined, source: 'popup' }),
     );
+  });
+
+  it('popup: the dialog loads on first open, takes focus, and Escape gives it back to the button', async () => {
+    render(<NewsletterDialogTrigger />);
+    const trigger = screen.getByRole('button', { name: 'Newsletter' });
+    expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => trigger.focus());
+    fireEvent.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Subscreva a nossa newsletter' });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(trigger).toHaveAttribute('aria-controls', dialog.id);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(trigger).toHaveFocus());
   });
 
   it('footer: success only resets the form (no inline text)', async () => {

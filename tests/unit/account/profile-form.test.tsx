@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { ProfileForm } from '@/components/account/profile-form';
 import { updateProfileAction } from '@/server/auth/actions';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 
 // next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
 jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
@@ -9,7 +9,7 @@ jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nex
 const refresh = jest.fn();
 jest.mock('next/navigation', () => ({ useRouter: () => ({ refresh }) }));
 jest.mock('@/server/auth/actions', () => ({ updateProfileAction: jest.fn() }));
-jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('@/components/ui/toast', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const action = jest.mocked(updateProfileAction);
 

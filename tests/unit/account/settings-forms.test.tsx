@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { ChangeEmailForm, ChangePasswordForm, DeleteAccount, SettingsForms } from '@/components/account/settings-forms';
 import { changeEmailAction, changePasswordAction, deleteAccountAction } from '@/server/auth/actions';
 
@@ -11,7 +11,7 @@ jest.mock('@/server/auth/actions', () => ({
   changeEmailAction: jest.fn(),
   deleteAccountAction: jest.fn(),
 }));
-jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('@/components/ui/toast', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const changePassword = jest.mocked(changePasswordAction);
 const changeEmail = jest.mocked(changeEmailAction);

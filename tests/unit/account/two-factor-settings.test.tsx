@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { toast } from 'sonner';
+import { toast } from '@/components/ui/toast';
 import { TwoFactorSettings } from '@/components/account/two-factor-settings';
 import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from '@/server/auth/two-factor-actions';
 
@@ -13,7 +13,7 @@ jest.mock('@/server/auth/two-factor-actions', () => ({
   confirmTwoFactorAction: jest.fn(),
   disableTwoFactorAction: jest.fn(),
 }));
-jest.mock('sonner', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+jest.mock('@/components/ui/toast', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const start = jest.mocked(startTwoFactorAction);
 const confirm = jest.mocked(confirmTwoFactorAction);
