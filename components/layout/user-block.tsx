@@ -29,7 +29,25 @@ export function UserBlock({ flags, className, onAction }: UserBlockProps) {
   const { viewer, loading, openLogin } = useAuth();
   const comingSoon = useComingSoon();
   if (loading) {
-    return <span aria-label="A carregar sessão" role="status" className="ml-1 inline-block size-10 animate-pulse rounded-full bg-slate-200" data-testid="user-skeleton" />;
+    // The skeleton circle of spec 2.6, in a box the size of the 'Área Privada' button it usually
+    // becomes (same classes, hidden where the button is): the header does not move when it loads.
+    return (
+      <span
+        aria-label="A carregar sessão"
+        role="status"
+        data-testid="user-skeleton"
+        className={cn(
+          className ?? 'ml-1 inline-flex h-10 items-center',
+          'relative border-transparent bg-transparent text-transparent hover:bg-transparent group-data-[transparent=true]/header:border-transparent group-data-[transparent=true]/header:bg-transparent',
+        )}
+      >
+        <span aria-hidden className="invisible inline-flex items-center gap-2">
+          <UserRoundIcon className="size-4" />
+          {t('privateArea')}
+        </span>
+        <span aria-hidden className="absolute top-0 right-0 size-10 animate-pulse rounded-full bg-slate-200" />
+      </span>
+    );
   }
   if (viewer) return <UserMenu viewer={viewer} flags={flags} />;
   if (isAdminPath(pathname)) {
