@@ -18,7 +18,9 @@ const inter = localFont({
   src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
   weight: '100 900',
   style: 'normal',
-  display: 'swap',
+  // 'optional': the font is used when it arrives in time (it is preloaded; a repeat visit has it
+  // cached), never swapped in late, so the largest text is painted once.
+  display: 'optional',
   variable: '--font-inter',
   fallback: ['ui-sans-serif', 'system-ui', 'Segoe UI', 'Arial', 'sans-serif'],
 });

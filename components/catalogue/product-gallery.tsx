@@ -1,3 +1,4 @@
+import { preload } from 'react-dom';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { CatalogueImage } from './catalogue-image';
 
@@ -9,10 +10,14 @@ function raster(url: string, width: number) {
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [main, ...rest] = images;
   if (!main) return null;
+  const srcSet = `${raster(main, 480)} 480w, ${raster(main, 720)} 720w, ${raster(main, 1000)} 1000w`;
+  const sizes = '(min-width: 1024px) 40vw, 90vw';
+  // The main image is the page's largest paint: ask for it from the head, before scripts.
+  preload(raster(main, 720), { as: 'image', fetchPriority: 'high', imageSrcSet: srcSet, imageSizes: sizes });
   return (
     <div className="space-y-3">
       <div className="overflow-hidden rounded-2xl border bg-slate-50">
-        <CatalogueImage src={raster(main, 720)} srcSet={`${raster(main, 480)} 480w, ${raster(main, 720)} 720w, ${raster(main, 1000)} 1000w`} sizes="(min-width: 1024px) 40vw, 90vw" alt={name} width={720} height={720} fetchPriority="high" className="aspect-square w-full object-cover" />
+        <CatalogueImage src={raster(main, 720)} srcSet={srcSet} sizes={sizes} alt={name} width={720} height={720} fetchPriority="high" className="aspect-square w-full object-cover" />
       </div>
       {rest.length > 0 && (
         <ul className="grid grid-cols-5 gap-2">
