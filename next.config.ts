@@ -1,6 +1,7 @@
 import type { NextConfig } from 'next';
 import path from 'node:path';
 import createNextIntlPlugin from 'next-intl/plugin';
+import { env } from './lib/env';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -10,9 +11,10 @@ const nextConfig: NextConfig = {
   // a cached catalogue page. The pages carry s-maxage/stale-while-revalidate instead.
   generateEtags: false,
   // Cached pages and reads live in the shop's tag-aware handler (server/cache/next-handler.cjs),
-  // which also follows the shared invalidation log; Next's own memory layer is off.
+  // which also follows the shared invalidation log.
   cacheHandler: path.resolve(process.cwd(), 'server/cache/next-handler.cjs'),
-  cacheMaxMemorySize: 0,
+  // Handed to that handler as its memory bound (lib/env is the one reader of the environment).
+  cacheMaxMemorySize: env().CACHE_MAX_MEMORY_MB * 1024 * 1024,
   reactStrictMode: true,
   // PGlite loads its WASM and extension bundles from its package folder: never bundle it.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer'],

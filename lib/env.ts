@@ -99,6 +99,14 @@ export function resetEnvCache(): void {
   cached = undefined;
 }
 
+/**
+ * True inside a running Next.js server (set by Next itself): not during `next build`, not in
+ * scripts or tests. The shared cache and its invalidation poller exist only there.
+ */
+export function isNextServer(): boolean {
+  return process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build';
+}
+
 /** The data folder of the embedded database and of stored files (default ./.data). */
 export function dataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR || '.data');

@@ -53,7 +53,7 @@ const server = http.createServer((req, res) => {
   handle(req, res);
 });
 server.listen(port, hostname, () => {
-  console.log(`▲ Casa das Águas de Gaia: http://localhost:${port} (Next.js ${process.env.npm_package_dependencies_next ?? ''})`.trim());
+  console.log(`▲ Casa das Águas de Gaia: http://localhost:${port}`);
 });
 
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import type { ActionError } from '@/lib/errors';
 import { useMessageText } from '@/lib/forms/use-message-text';
 import { AVATAR_TYPES, avatarSchema } from '@/lib/validation/account';
-import { removeAvatarAction, uploadAvatarAction } from '@/server/account/avatar';
+import { removeAvatarAction, uploadAvatarAction } from '@/server/account/actions';
 
 const ACCEPT = AVATAR_TYPES.join(',');
 

@@ -29,7 +29,8 @@ const tagExpirations = (globalThis[EXPIRATIONS] ??= new Map());
 /** @type {{ hits: number, misses: number, stale: number, sets: number, evictions: number, bytes: number, entries: number }} */
 const stats = (globalThis[STATS] ??= { hits: 0, misses: 0, stale: 0, sets: 0, evictions: 0, bytes: 0, entries: 0 });
 
-const maxBytes = Math.max(8, Number(process.env.CACHE_MAX_MEMORY_MB) || 256) * 1024 * 1024;
+/** Memory bound: next.config.ts's `cacheMaxMemorySize` (CACHE_MAX_MEMORY_MB), handed to the constructor. */
+let maxBytes = 256 * 1024 * 1024;
 
 /** @typedef {{ value: any, lastModified: number, tags: string[], size: number, cacheControl?: any, bytes?: Buffer, gzip?: Buffer }} Entry */
 // Next may load this file more than once in one process (the router and the page renderers):
@@ -131,7 +132,9 @@ function freshPage(pathname) {
 globalThis[Symbol.for('cag.cache.freshPage')] = freshPage;
 
 class ShopCacheHandler {
-  constructor(_options) {}
+  constructor(options) {
+    if (options?.maxMemoryCacheSize > 0) maxBytes = options.maxMemoryCacheSize;
+  }
 
   async get(key, ctx) {
     const entry = store.get(key);

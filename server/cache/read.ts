@@ -1,5 +1,6 @@
 import 'server-only';
 import { unstable_cache } from 'next/cache';
+import { isNextServer } from '@/lib/env';
 import { cacheLife } from './tags';
 
 interface CachedReadOptions<Args extends unknown[]> {
@@ -9,10 +10,6 @@ interface CachedReadOptions<Args extends unknown[]> {
   revalidate?: number;
 }
 
-/** True inside the Next.js server (pages, route handlers, actions), where the shared cache exists. */
-function insideNextServer(): boolean {
-  return Boolean((globalThis as { __incrementalCache?: unknown }).__incrementalCache) || process.env.NEXT_RUNTIME === 'nodejs';
-}
 
 /**
  * A cached data read. Inside the Next server its result is kept in the shared cache
@@ -31,7 +28,7 @@ export function cachedRead<Args extends unknown[], T>(
 ): (...args: Args) => Promise<T> {
   const revalidate = options.revalidate ?? cacheLife.catalogue;
   return (...args: Args) => {
-    if (!insideNextServer()) return read(...args);
+    if (!isNextServer()) return read(...args);
     const tags = typeof options.tags === 'function' ? options.tags(...args) : options.tags;
     const cachedFn = unstable_cache(() => read(...args), ['cag', key, JSON.stringify(args)], { tags, revalidate });
     return cachedFn().catch((err: unknown) => {

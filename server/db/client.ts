@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
-import { dataDir, env } from '@/lib/env';
+import { dataDir, env, isNextServer } from '@/lib/env';
 import * as schema from './schema';
 
 /**
@@ -181,7 +181,7 @@ export function getDatabase(): Promise<Database> {
         throw err;
       }
       // Inside the Next server, follow the shared cache-invalidation log (server/cache/poller).
-      if (process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build') {
+      if (isNextServer()) {
         const { startCacheInvalidationPoller } = await import('@/server/cache/poller');
         await startCacheInvalidationPoller(database.db, env().CACHE_POLL_MS);
       }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { GET } from '@/app/media/avatars/[file]/route';
 import { toViewer } from '@/lib/auth/viewer';
 import { resetEnvCache } from '@/lib/env';
-import { removeAvatarAction, uploadAvatarAction } from '@/server/account/avatar';
+import { removeAvatarAction, uploadAvatarAction } from '@/server/account/actions';
 import { getViewer } from '@/server/auth/session';
 import { getDb } from '@/server/db/client';
 import { users } from '@/server/db/schema';

@@ -7,7 +7,7 @@ import { AppError } from '@/server/api/errors';
 
 export const dynamic = 'force-dynamic';
 
-/** `<user id>-<timestamp>.webp`, as written by server/account/avatar.ts (no dots, no slashes). */
+/** `<user id>-<timestamp>.webp`, as written by server/account/actions.ts (no dots, no slashes). */
 const params = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]+-\d+\.webp$/) });
 
 /**
