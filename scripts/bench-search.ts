@@ -18,6 +18,10 @@
  * Over HTTP search results are kept in the server's shared cache (server/cache, a few minutes):
  * first-time queries and repeated ones are reported apart.
  * Also prints the plan of the slowest listing query at 50,000 models.
+ *
+ * Options (environment): BENCH_FIRST_TIME (number of first-time queries, 200), BENCH_PORT (port
+ * of the HTTP server, 3311), BENCH_DEMO_ONLY=1 (demo size only), BENCH_HTTP_ONLY=1 (no in-process
+ * part), BENCH_DETAIL=1 (the slowest queries).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -27,7 +31,12 @@ import { eanCheckDigit } from '@/lib/catalogue/ean';
 import type { RawCatalogueRow } from '@/server/import/format';
 
 const TARGET_MODELS = 50_000;
-const PORT = 3311;
+/** BENCH_PORT: port of the `next start` of the HTTP part (default 3311). */
+const PORT = Number(process.env.BENCH_PORT ?? 3311);
+/** BENCH_DEMO_ONLY=1: stop after the demo size (no import up to 50,000 models). */
+const DEMO_ONLY = process.env.BENCH_DEMO_ONLY === '1';
+/** BENCH_HTTP_ONLY=1: skip the in-process measurements (HTTP part only). */
+const HTTP_ONLY = process.env.BENCH_HTTP_ONLY === '1';
 
 /** What people type in the header box: prefixes of product words, then the whole words. */
 const TYPED = [
@@ -425,7 +434,7 @@ async function main() {
       await prepareDatabase(database, { seedDemo: true });
       setDatabase(database);
       console.log(`Catálogo de demonstração carregado (${((performance.now() - started) / 1000).toFixed(0)} s).\n`);
-      await inProcess('demo (12 320 modelos)');
+      if (!HTTP_ONLY) await inProcess('demo (12 320 modelos)');
     } finally {
       setDatabase(undefined);
       await database.close();
@@ -433,6 +442,7 @@ async function main() {
     console.log('');
     // The server gets the data folder while this process has it closed (one process per folder).
     await firstTimeOverHttp(dir, 'demo (12 320 modelos)', firstTimeQueries(base, firstTime, 1967, suggestionInputs()));
+    if (DEMO_ONLY) return;
 
     database = await openPglite(dbDir);
     try {

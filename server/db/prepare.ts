@@ -27,9 +27,25 @@ export async function prepareDatabase(
   if (options.seedDemo && !env().SKIP_DEMO_SEED && (await isCatalogueUninitialised(database.db))) {
     seeded = await seedDemoCatalogue(database.db, env().DEMO_SEED, options.onProgress);
   }
+  if (database.driver === 'pglite' && !seeded) await mergeSearchIndexPendingLists(database);
   let accountsCreated = (await ensureAdminFromEnv(database.db)) ? 1 : 0;
   // The demo accounts come with the demo catalogue (also to a demo database made before them).
   const marker = await database.db.execute<{ source: string | null }>(sql`SELECT value->>'source' AS source FROM app_state WHERE key = 'catalogue'`);
   if (marker.rows[0]?.source === 'demo') accountsCreated += await ensureDemoAccounts(database.db);
   return { seeded, accountsCreated };
+}
+
+/**
+ * PGlite has no autovacuum: rows written since the last VACUUM (a database seeded or imported
+ * before imports vacuumed, admin edits) wait in the GIN indexes' pending lists, which every
+ * search reads in full. Merge them before the server starts (a no-op when they are empty).
+ * On PostgreSQL autovacuum does this.
+ */
+async function mergeSearchIndexPendingLists(database: Database): Promise<void> {
+  await database.db.execute(sql`
+    SELECT gin_clean_pending_list(i.indexrelid)
+    FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indexrelid
+    JOIN pg_am a ON a.oid = c.relam
+    WHERE a.amname = 'gin' AND i.indrelid IN ('products'::regclass, 'inventory_products'::regclass)`);
 }
