@@ -4,7 +4,7 @@ import { foldAccents, inflections } from '@/lib/search/normalize';
 import { parseSearchQuery, type Alternative, type ParsedQuery, type TermGroup } from '@/lib/search/query';
 import { sizeTextSql, type SizeToken } from '@/lib/search/sizes';
 import { compileSynonyms } from '@/lib/search/synonyms';
-import { getProductSummariesByIds, productFilterConditions } from '@/server/catalogue/products';
+import { getProductSummariesByIds, productFilterConditions, summaryFromRow, summaryJoinsSql, summarySelectSql } from '@/server/catalogue/products';
 import type { ListingSort, ProductSummary, SortOrder } from '@/lib/catalogue/types';
 import { getDb, type Db } from '@/server/db/client';
 import { SYNONYMS } from './synonyms';
@@ -336,6 +336,40 @@ interface RunOptions {
   debug?: boolean;
   /** Second pass: products may miss one of the words (ranked after those that have them all). */
   relaxed?: boolean;
+  /** Read the summaries of the page's products in the same statement (`items`). */
+  hydrate?: boolean;
+}
+
+interface Ranked {
+  ids: number[];
+  total: number;
+  /** With `hydrate`: the summaries, in rank order. */
+  items?: ProductSummary[];
+  plan?: string;
+  rows?: Record<string, unknown>[];
+}
+
+/**
+ * The page of a ranking query (`ranked`: rows `id`, in order, limited) with the total of the
+ * ranked rows before the limit (`count(*) OVER ()` of `rows`) and, with `hydrate`, the summaries
+ * of the page's products, so that a search is one statement: one parse, one plan, one round trip.
+ */
+function pageSql(rows: SQL, order: SQL, params: Pick<SearchParams, 'limit' | 'offset'>, options: RunOptions, extra: SQL = sql``): SQL {
+  const limit = sql.raw(`LIMIT ${Math.trunc(params.limit)} OFFSET ${Math.trunc(params.offset)}`);
+  const total = options.withTotal ? sql`, count(*) OVER () AS total` : sql``;
+  if (!options.hydrate) return sql`SELECT r.id${total}${extra} FROM ${rows} ORDER BY ${order} ${limit}`;
+  return sql`SELECT top.ord, top.total, ${summarySelectSql}
+    FROM (SELECT r.id, row_number() OVER (ORDER BY ${order}) AS ord${options.withTotal ? total : sql`, NULL::bigint AS total`}
+          FROM ${rows} ORDER BY ${order} ${limit}) AS top
+    JOIN products ON products.id = top.id ${summaryJoinsSql}
+    ORDER BY top.ord`;
+}
+
+function pageResult(rows: RankedRow[], params: Pick<SearchParams, 'offset'>, options: RunOptions): Ranked {
+  const total = options.withTotal ? (rows.length > 0 ? Number(rows[0]?.total ?? rows.length) : 0) : params.offset + rows.length;
+  if (!options.hydrate) return { ids: rows.map((r) => Number(r.id)), total };
+  const items = rows.map((r) => summaryFromRow(r));
+  return { ids: items.map((p) => p.id), total, items };
 }
 
 async function rankedIds(
@@ -343,7 +377,7 @@ async function rankedIds(
   parsed: ParsedQuery,
   params: SearchParams,
   options: RunOptions,
-): Promise<{ ids: number[]; total: number; plan?: string; rows?: Record<string, unknown>[] }> {
+): Promise<Ranked> {
   const filters =
     and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand, productIds: params.productIds })) ??
     sql`true`;
@@ -465,11 +499,13 @@ async function rankedIds(
     f AS (
       SELECT r.*, bool_or(r.strong) OVER () AS any_strong FROM r
     )
-    SELECT r.id${options.withTotal ? sql`, count(*) OVER () AS total` : sql``}${options.debug ? sql`, r.name, r.score, r.strong, (SELECT row_to_json(l) FROM l WHERE l.id = r.id) AS parts` : sql``}
-    FROM f AS r
-    WHERE r.strong OR NOT r.any_strong
-    ORDER BY ${finalOrder}
-    LIMIT ${sql.raw(String(Math.trunc(params.limit)))} OFFSET ${sql.raw(String(Math.trunc(params.offset)))}`;
+    ${pageSql(
+      sql`(SELECT * FROM f WHERE f.strong OR NOT f.any_strong) AS r`,
+      finalOrder,
+      params,
+      { ...options, hydrate: options.hydrate && !options.debug && !options.explain },
+      options.debug ? sql`, r.name, r.score, r.strong, (SELECT row_to_json(l) FROM l WHERE l.id = r.id) AS parts` : sql``,
+    )}`;
   // Built last: every tsquery of the body is registered by now.
   const query = sql`WITH q AS MATERIALIZED (${terms.cte()}), ${body}`;
   if (options.explain) {
@@ -479,23 +515,22 @@ async function rankedIds(
 
   const result = await db.execute<RankedRow>(query);
   const rows = result.rows;
-  let total = rows.length > 0 ? Number(rows[0]?.total ?? rows.length) : 0;
-  if (!options.withTotal) total = params.offset + rows.length;
+  const page = pageResult(rows, params, { ...options, hydrate: options.hydrate && !options.debug });
   if (options.withTotal && rows.length === 0 && params.offset > 0) {
     // Past the end: count without paging so that `total` stays right.
-    const again = await rankedIds(db, parsed, { ...params, offset: 0, limit: 1 }, options);
-    total = again.total;
+    const again = await rankedIds(db, parsed, { ...params, offset: 0, limit: 1 }, { ...options, hydrate: false });
+    page.total = again.total;
   }
-  return { ids: rows.map((r) => Number(r.id)), total, ...(options.debug ? { rows } : {}) };
+  return { ...page, ...(options.debug ? { rows } : {}) };
 }
 
 /** Trigram fallback on product names (typos the vocabulary could not fix, unknown words). */
-async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, options: RunOptions) {
+async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, options: RunOptions): Promise<Ranked> {
   const terms = parsed.groups
     .filter((g) => !g.tee && g.codes.length === 0)
     .map((g) => foldAccents(g.text))
     .filter((t) => t.length >= 4);
-  if (terms.length === 0) return { ids: [] as number[], total: 0 };
+  if (terms.length === 0) return { ids: [], total: 0, items: [] };
   const filters =
     and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand, productIds: params.productIds })) ??
     sql`true`;
@@ -503,18 +538,12 @@ async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, optio
   const anyTerm = sql.join(terms.map((t) => sql`${t} <% ${name}`), sql` OR `);
   const similarity = sql.join(terms.map((t) => sql`word_similarity(${t}, ${name})`), sql` + `);
   const order =
-    params.sort === 'relevance' ? sql`score DESC, length(products.name), products.id` : orderSql(params.sort, params.order);
-  const result = await db.execute<RankedRow>(sql`
-    SELECT products.id, (${similarity}) AS score${options.withTotal ? sql`, count(*) OVER () AS total` : sql``}
+    params.sort === 'relevance' ? sql`r.score DESC, length(r.name), r.id` : orderSql(params.sort, params.order, 'r.');
+  const matches = sql`(SELECT products.id, products.name, products.seo_optimized_name, products.created_at, products.updated_at, (${similarity}) AS score
     FROM products JOIN families ON families.id = products.family_id
-    WHERE ${filters} AND (${anyTerm})
-    ORDER BY ${order}
-    LIMIT ${sql.raw(String(Math.trunc(params.limit)))} OFFSET ${sql.raw(String(Math.trunc(params.offset)))}`);
-  const rows = result.rows;
-  return {
-    ids: rows.map((r) => Number(r.id)),
-    total: options.withTotal ? Number(rows[0]?.total ?? 0) : params.offset + rows.length,
-  };
+    WHERE ${filters} AND (${anyTerm})) AS r`;
+  const result = await db.execute<RankedRow>(pageSql(matches, order, params, options));
+  return pageResult(result.rows, params, options);
 }
 
 /**
@@ -559,6 +588,7 @@ async function run(params: SearchParams, options: RunOptions): Promise<SearchPag
   const db = await getDb();
   const parsed = await parseQueryFor(db, params.q);
   if (parsed.empty) return { items: [], total: 0 };
+  options = { ...options, hydrate: true };
   let ranked = await rankedIds(db, parsed, params, options);
   // Few or no products have every word: also rank those missing one of them (after the
   // complete matches), then, if still nothing, try the names by trigrams.
@@ -569,8 +599,7 @@ async function run(params: SearchParams, options: RunOptions): Promise<SearchPag
     if (relaxed.total > ranked.total) ranked = relaxed;
   }
   if (ranked.total === 0) ranked = await fuzzyIds(db, parsed, params, options);
-  const items = await getProductSummariesByIds(ranked.ids);
-  return { items, total: ranked.total };
+  return { items: ranked.items ?? (await getProductSummariesByIds(ranked.ids)), total: ranked.total };
 }
 
 /** The `EXPLAIN ANALYZE` plan of a search's ranking query (benchmarks, diagnosis). */
