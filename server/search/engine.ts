@@ -1,12 +1,24 @@
 import 'server-only';
 import { and, sql, type SQL } from 'drizzle-orm';
-import { foldAccents, inflections } from '@/lib/search/normalize';
-import { parseSearchQuery, type Alternative, type ParsedQuery, type TermGroup } from '@/lib/search/query';
+import { foldAccents } from '@/lib/search/normalize';
+import { parseSearchQuery, type ParsedQuery, type TermGroup } from '@/lib/search/query';
 import { sizeTextSql, type SizeToken } from '@/lib/search/sizes';
 import { compileSynonyms } from '@/lib/search/synonyms';
 import { getProductSummariesByIds, productFilterConditions, summaryFromRow, summaryJoinsSql, summarySelectSql } from '@/server/catalogue/products';
 import type { ListingSort, ProductSummary, SortOrder } from '@/lib/catalogue/types';
 import { getDb, type Db } from '@/server/db/client';
+import {
+  allQueryText,
+  digitsUpperBound,
+  FEW_RESULTS,
+  groupQueries,
+  pointsSql,
+  rankQueryText,
+  scoreSql,
+  typedWordsOf,
+  withoutForms,
+  type Mode,
+} from './ranking';
 import { SYNONYMS } from './synonyms';
 import { getVocabulary } from './vocabulary';
 
@@ -53,38 +65,6 @@ export interface SearchPage {
 /** The text search configuration, as an SQL literal (a bound parameter would be `text`, not `regconfig`). */
 const CONFIG = sql.raw(`'pt_unaccent'::regconfig`);
 const SYNONYM_TABLE = compileSynonyms(SYNONYMS);
-
-/** Points a group earns by where it matches (index = location rank, see `locationCase`). */
-const LOCATION_POINTS = [0, 8, 25, 25, 45, 65, 80, 100] as const;
-const SYNONYM_FACTOR = 0.85;
-/** Below this many complete matches, products missing one of the words are listed after them. */
-const FEW_RESULTS = 5;
-
-// ---------------------------------------------------------------------------------------------
-// tsquery text
-
-const SAFE_FORM = /^[\p{L}\p{N}][\p{L}\p{N}./-]*$/u;
-
-function wordQuery(word: string, weight: string): string {
-  const forms = inflections(word).filter((f) => SAFE_FORM.test(f));
-  const parts = forms.map((f) => `'${f}'${weight ? `:${weight}` : ''}`);
-  return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' | ')})`;
-}
-
-type Mode = 'any' | 'first' | 'core' | 'name' | 'extra';
-
-function alternativeQuery(alt: Alternative, mode: Mode): string {
-  const weight = (i: number) =>
-    mode === 'name' ? 'A' : mode === 'extra' ? 'B' : mode === 'core' ? 'AB' : mode === 'first' && i === 0 ? 'A' : '';
-  const parts = alt.words.map((w, i) => wordQuery(w, weight(i))).filter(Boolean);
-  return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' & ')})`;
-}
-
-function groupQuery(alternatives: readonly Alternative[], mode: Mode): string | null {
-  const parts = alternatives.map((a) => alternativeQuery(a, mode)).filter(Boolean);
-  if (parts.length === 0) return null;
-  return parts.length === 1 ? (parts[0] ?? null) : `(${parts.join(' | ')})`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // SQL pieces
@@ -186,16 +166,6 @@ function locationCase(terms: Terms, q: Record<Mode, string | null>, code: SQL | 
   return sql`(CASE ${sql.join(branches, sql` `)} ELSE 0 END)`;
 }
 
-function groupQueries(alternatives: readonly Alternative[]): Record<Mode, string | null> {
-  return {
-    any: groupQuery(alternatives, 'any'),
-    first: groupQuery(alternatives, 'first'),
-    core: groupQuery(alternatives, 'core'),
-    name: groupQuery(alternatives, 'name'),
-    extra: groupQuery(alternatives, 'extra'),
-  };
-}
-
 function groupSql(terms: Terms, group: TermGroup, k: number, relaxed: boolean): GroupSql | null {
   if (group.tee) return teeSql();
   const all = groupQueries(group.alternatives);
@@ -207,7 +177,7 @@ function groupSql(terms: Terms, group: TermGroup, k: number, relaxed: boolean): 
   if (all.any && !relaxed) matchParts.push(sql`c.model_hit`);
   if (code) matchParts.push(code);
   // A typed phrase (`painéis solares`) scores each of its words where it is found.
-  const typedWords = group.alternatives.find((a) => a.source === 'query')?.words ?? [];
+  const typedWords = typedWordsOf(group);
   const pointsTyped =
     typedWords.length > 1 && !code
       ? sql`((${sql.join(
@@ -216,7 +186,7 @@ function groupSql(terms: Terms, group: TermGroup, k: number, relaxed: boolean): 
         )}) / ${sql.raw(`${typedWords.length}.0`)})`
       : pointsSql(locationCase(terms, typed, code, relaxed));
   // "sem boia" in a name: the product lacks what this group asks for.
-  const forms = typedWords.length === 1 && !code ? inflections(typedWords[0] ?? '').filter((f) => /^[a-z0-9-]+$/.test(f)) : [];
+  const forms = withoutForms(group);
   const without = forms.length ? sql`(c.name_folded ~ ${`\\msem (\\S+ )?(${forms.join('|')})\\M`})` : null;
   return {
     matches: sql`(${sql.join(matchParts, sql` OR `)})`,
@@ -227,22 +197,6 @@ function groupSql(terms: Terms, group: TermGroup, k: number, relaxed: boolean): 
   };
 }
 
-function pointsSql(location: SQL | string): SQL {
-  if (typeof location === 'string') location = sql.raw(location);
-  return sql`(${sql.raw(`(ARRAY[${LOCATION_POINTS.join(',')}])`)}[${location} + 1])`;
-}
-
-/** The first string after every string that starts with `prefix` (digits only), or null. */
-function digitsUpperBound(prefix: string): string | null {
-  const digits = prefix.split('');
-  for (let i = digits.length - 1; i >= 0; i--) {
-    if (digits[i] !== '9') {
-      digits[i] = String(Number(digits[i]) + 1);
-      return digits.slice(0, i + 1).join('');
-    }
-  }
-  return null;
-}
 
 /**
  * Code lookups of one group: exact (3), prefix (2) or inside (1) a model code or product code,
@@ -388,17 +342,8 @@ async function rankedIds(
   // The query's first word names the kind of product wanted (Portuguese puts the head noun first).
   const headEntry = built.filter((b) => b.sql !== null)[0];
   const headIndex = headEntry && !headEntry.group.tee && headEntry.group.codes.length === 0 ? 0 : -1;
-  const allQuery = groups
-    .filter((g) => !g.tee)
-    .map((g) => groupQuery(g.alternatives, 'any'))
-    .filter((x): x is string => x !== null)
-    .join(options.relaxed ? ' | ' : ' & ');
-  // Tie-break rank on the words typed (and their corrections), not on synonyms.
-  const rankQuery = groups
-    .filter((g) => !g.tee)
-    .map((g) => groupQuery(g.alternatives.filter((a) => a.source !== 'synonym'), 'any'))
-    .filter((x): x is string => x !== null)
-    .join(' & ');
+  const allQuery = allQueryText(groups, options.relaxed === true);
+  const rankQuery = rankQueryText(groups);
   const codeHits = codeHitsSql(groups);
   const hasTee = groups.some((g) => g.tee);
 
@@ -423,35 +368,12 @@ async function rankedIds(
     sql`${g.without ?? sql`false`} AS ${sql.raw(`wo${k}`)}`,
     sql`(${g.matches})::int AS ${sql.raw(`mk${k}`)}`,
   ]);
-  const groupPoints = groupSqls.map((g, k) => {
-    // A synonym found together with some of the words typed is better than the synonym alone.
-    const points = sql`(GREATEST(${sql.raw(`l.pt${k}`)}, ${sql.raw(String(SYNONYM_FACTOR))} * ${pointsSql(`l.la${k}`)}) + 0.2 * ${sql.raw(`l.pt${k}`)})`;
-    const without = sql.raw(`l.wo${k}`);
-    // "bomba com boia" is not met by a pump "sem boia"; "urinol sem água" is.
-    return g.negated
-      ? sql`(CASE WHEN ${without} THEN ${points} + 40 ELSE 0.5 * ${points} END)`
-      : sql`(CASE WHEN ${without} THEN LEAST(${points}, 8) ELSE ${points} END)`;
-  });
-  // Agreeing with the product's own first word ("Ânodo … para termoacumulador" for
-  // "ânodo termoacumulador") counts more than any other match of a word.
-  const headBonus = headIndex >= 0 && groupSqls.length > 1 ? sql`(CASE WHEN l.la${sql.raw(String(headIndex))} = 7 THEN 80 ELSE 0 END)` : sql`0`;
-  const allInHead = groupSqls.length
-    ? sql`(CASE WHEN ${sql.join(groupSqls.map((_g, k) => sql`${la(k)} >= 5`), sql` AND `)} THEN 40 ELSE 0 END)`
-    : sql`0`;
   const strong =
     groupSqls.length && !options.relaxed ? sql.join(groupSqls.map((_g, k) => sql`${la(k)} >= 2`), sql` AND `) : sql`true`;
-  // Second pass: the more of the words a product matches, the better.
-  const matchedSum = sql`(${sql.join(groupSqls.map((_g, k) => sql.raw(`l.mk${k}`)), sql` + `)})`;
-  const matchedCount = options.relaxed && groupSqls.length ? sql`${matchedSum} * 1000` : sql`0`;
   const codeScore = codeHits
     ? sql`(SELECT coalesce(max(s::int), 0) FROM jsonb_each_text(c.code_hits) AS e(k, s))`
     : sql`0`;
-  const score = sql`(l.code_score * 100000 + ${matchedCount}
-        + ${groupPoints.length ? sql.join(groupPoints, sql` + `) : sql`0`}
-        + ${allInHead}
-        + ${headBonus}
-        + l.size_score * 60
-        + l.text_rank * 5)`;
+  const score = scoreSql({ negated: groupSqls.map((g) => g.negated), headIndex, relaxed: options.relaxed === true });
   // Second pass: all the words but one (any word when there are only two).
   const minMatched = Math.max(1, groupSqls.length - 1);
   const groupMatch = !groupSqls.length
