@@ -144,21 +144,47 @@ export function scoreSql({ negated, headIndex, relaxed }: ScoreShape): SQL {
         + l.text_rank * 5)`;
 }
 
-/** `scoreSql` without the text rank, in floating point (to know which rows can still make the page). */
+/** Millionths: the unit of `scoreWithoutRank`. */
+export const SCORE_UNIT = 1_000_000;
+
+/**
+ * `scoreSql` without the text rank, exactly, in millionths (an integer; the SQL computes it in
+ * `numeric`), from a row's match columns: `pt[k]` is the points of the words typed, or for a
+ * typed phrase the sum to divide by `divisors[k]`. Null when the value is not a whole number of
+ * millionths (a phrase of three words: its mean has no exact decimal form), and the SQL must
+ * compute it.
+ */
 export function scoreWithoutRank(
   shape: ScoreShape,
-  row: { la: readonly number[]; pt: readonly number[]; wo: readonly boolean[]; mk: readonly number[]; code: number; size: number },
-): number {
+  divisors: readonly (number | null)[],
+  row: { la: readonly number[]; pt: readonly number[]; wo: readonly boolean[]; mk: readonly number[]; code: number; sizeTenths: number },
+): number | null {
   const n = shape.negated.length;
-  let total = row.code * 100000;
-  if (shape.relaxed && n) total += row.mk.reduce((a, b) => a + b, 0) * 1000;
+  let total = row.code * 100000 * SCORE_UNIT + (row.sizeTenths * 6 * SCORE_UNIT);
+  if (shape.relaxed && n) total += row.mk.reduce((a, b) => a + b, 0) * 1000 * SCORE_UNIT;
   for (let k = 0; k < n; k++) {
-    const la = row.la[k] ?? 0;
-    const pt = row.pt[k] ?? 0;
-    const points = Math.max(pt, SYNONYM_FACTOR * (LOCATION_POINTS[la] ?? 0)) + 0.2 * pt;
-    total += shape.negated[k] ? (row.wo[k] ? points + 40 : 0.5 * points) : row.wo[k] ? Math.min(points, 8) : points;
+    const divisor = divisors[k] ?? 1;
+    const pt = ((row.pt[k] ?? 0) * SCORE_UNIT) / divisor;
+    const synonym = (LOCATION_POINTS[row.la[k] ?? 0] ?? 0) * 850_000; // 0.85 × points, in millionths
+    const points = Math.max(pt, synonym) + pt / 5;
+    const value = shape.negated[k]
+      ? row.wo[k]
+        ? points + 40 * SCORE_UNIT
+        : points / 2
+      : row.wo[k]
+        ? Math.min(points, 8 * SCORE_UNIT)
+        : points;
+    if (!Number.isInteger(value)) return null;
+    total += value;
   }
-  if (n && row.la.every((la) => la >= 5)) total += 40;
-  if (shape.headIndex >= 0 && n > 1 && row.la[shape.headIndex] === 7) total += 80;
-  return total + row.size * 60;
+  if (n && row.la.every((la) => la >= 5)) total += 40 * SCORE_UNIT;
+  if (shape.headIndex >= 0 && n > 1 && row.la[shape.headIndex] === 7) total += 80 * SCORE_UNIT;
+  return Number.isSafeInteger(total) ? total : null;
+}
+
+/** A whole number of millionths as an exact decimal literal (`160500000` → `160.500000`). */
+export function millionthsLiteral(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(value);
+  return `${sign}${Math.trunc(abs / SCORE_UNIT)}.${String(abs % SCORE_UNIT).padStart(6, '0')}`;
 }
