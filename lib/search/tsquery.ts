@@ -15,7 +15,12 @@ export const DEFAULT_RANK_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
 export type TsVector = Map<string, number[]>;
 
 export type TsQuery =
-  | { kind: 'val'; lexeme: string; /** Bit `1 << weight` per allowed weight; 0 = any. */ weights: number; prefix: boolean }
+  | {
+      kind: 'val';
+      lexeme: string;
+      /** Bit `1 << weight` per allowed weight; 0 = any. */ weights: number;
+      prefix: boolean;
+    }
   | { kind: 'not'; arg: TsQuery }
   | { kind: 'and' | 'or'; left: TsQuery; right: TsQuery }
   | { kind: 'phrase'; distance: number; left: TsQuery; right: TsQuery };
@@ -79,7 +84,10 @@ export function parseTsVector(text: string): TsVector {
  * Reads the text of a `tsvector` without building it: for each lexeme, the weights of its
  * positions (bits `1 << weight`) and how many positions it has.
  */
-export function scanTsVector(text: string, each: (lexeme: string, weights: number, positions: number) => void): void {
+export function scanTsVector(
+  text: string,
+  each: (lexeme: string, weights: number, positions: number) => void,
+): void {
   let i = 0;
   while (i < text.length) {
     if (text[i] === ' ') {
@@ -107,7 +115,10 @@ export function scanTsVector(text: string, each: (lexeme: string, weights: numbe
   }
 }
 
-type Token = { t: 'val'; node: TsQuery } | { t: 'op'; op: '&' | '|' | '!' | '(' | ')' } | { t: 'phrase'; distance: number };
+type Token =
+  | { t: 'val'; node: TsQuery }
+  | { t: 'op'; op: '&' | '|' | '!' | '(' | ')' }
+  | { t: 'phrase'; distance: number };
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -186,7 +197,8 @@ export function parseTsQuery(text: string): TsQuery | null {
     if (token.t === 'op' && token.op === '(') {
       const inner = parseOr();
       const close = tokens[at++];
-      if (close?.t !== 'op' || close.op !== ')') throw new SyntaxError(`missing ) in tsquery ${text}`);
+      if (close?.t !== 'op' || close.op !== ')')
+        throw new SyntaxError(`missing ) in tsquery ${text}`);
       return inner;
     }
     throw new SyntaxError(`unexpected token in tsquery ${text}`);
@@ -210,7 +222,10 @@ export function asPrefixQuery(query: TsQuery | null): TsQuery | null {
 }
 
 /** The operands of a query, left to right. */
-export function queryOperands(query: TsQuery | null, out: Extract<TsQuery, { kind: 'val' }>[] = []): Extract<TsQuery, { kind: 'val' }>[] {
+export function queryOperands(
+  query: TsQuery | null,
+  out: Extract<TsQuery, { kind: 'val' }>[] = [],
+): Extract<TsQuery, { kind: 'val' }>[] {
   if (!query) return out;
   if (query.kind === 'val') out.push(query);
   else if (query.kind === 'not') queryOperands(query.arg, out);
@@ -222,7 +237,11 @@ export function queryOperands(query: TsQuery | null, out: Extract<TsQuery, { kin
 }
 
 /** The positions (`position * 4 + weight`) of the document's entries an operand matches. */
-function operandEntries(op: Extract<TsQuery, { kind: 'val' }>, doc: TsVector, each: (lexeme: string, positions: number[]) => void): void {
+function operandEntries(
+  op: Extract<TsQuery, { kind: 'val' }>,
+  doc: TsVector,
+  each: (lexeme: string, positions: number[]) => void,
+): void {
   if (!op.prefix) {
     const positions = doc.get(op.lexeme);
     if (positions) each(op.lexeme, positions);
@@ -231,7 +250,8 @@ function operandEntries(op: Extract<TsQuery, { kind: 'val' }>, doc: TsVector, ea
   for (const [lexeme, positions] of doc) if (lexeme.startsWith(op.lexeme)) each(lexeme, positions);
 }
 
-const weightAllowed = (op: { weights: number }, entry: number) => op.weights === 0 || (op.weights & (1 << (entry & 3))) !== 0;
+const weightAllowed = (op: { weights: number }, entry: number) =>
+  op.weights === 0 || (op.weights & (1 << (entry & 3))) !== 0;
 
 function operandMatches(op: Extract<TsQuery, { kind: 'val' }>, doc: TsVector): boolean {
   let found = false;
@@ -362,7 +382,8 @@ export function rankCd(query: TsQuery | null, doc: TsVector): number {
   const raw: RankEntry[] = [];
   for (const op of operands) {
     operandEntries(op, doc, (lexeme, positions) => {
-      for (const e of positions) if (weightAllowed(op, e)) raw.push({ pos: e >> 2, weight: e & 3, lexeme, operands: [op] });
+      for (const e of positions)
+        if (weightAllowed(op, e)) raw.push({ pos: e >> 2, weight: e & 3, lexeme, operands: [op] });
     });
   }
   if (raw.length === 0) return 0;
@@ -371,7 +392,8 @@ export function rankCd(query: TsQuery | null, doc: TsVector): number {
   const entries: RankEntry[] = [];
   for (const e of raw) {
     const last = entries[entries.length - 1];
-    if (last && last.pos === e.pos && last.weight === e.weight && last.lexeme === e.lexeme) last.operands.push(...e.operands);
+    if (last && last.pos === e.pos && last.weight === e.weight && last.lexeme === e.lexeme)
+      last.operands.push(...e.operands);
     else entries.push({ ...e, operands: [...e.operands] });
   }
 

@@ -8,12 +8,12 @@ import { getProductSummariesByIds, productFilterConditions, summaryFromRow, summ
 import type { ListingSort, ProductSummary, SortOrder } from '@/lib/catalogue/types';
 import { getDatabase, getDb, type Db } from '@/server/db/client';
 import { planSearch } from './memory';
+import { executePrepared } from './prepared';
 import {
   allQueryText,
   digitsUpperBound,
   FEW_RESULTS,
   groupQueries,
-  millionthsLiteral,
   pointsSql,
   rankQueryText,
   scoreSql,
@@ -294,6 +294,8 @@ interface RunOptions {
   relaxed?: boolean;
   /** Read the summaries of the page's products in the same statement (`items`). */
   hydrate?: boolean;
+  /** `sql`: never the in-memory index (tests compare the two; diagnosis). */
+  engine?: 'auto' | 'sql';
 }
 
 interface Ranked {
@@ -513,7 +515,7 @@ async function run(params: SearchParams, options: RunOptions): Promise<SearchPag
   const parsed = await parseQueryFor(db, params.q);
   if (parsed.empty) return { items: [], total: 0 };
   options = { ...options, hydrate: true };
-  const inMemory = await searchInMemory(db, parsed, params);
+  const inMemory = options.engine === 'sql' ? null : await searchInMemory(db, parsed, params);
   if (inMemory) {
     if (inMemory.total > 0) return inMemory;
     const fuzzy = await fuzzyIds(db, parsed, params, options);
@@ -533,11 +535,10 @@ async function run(params: SearchParams, options: RunOptions): Promise<SearchPag
 }
 
 /**
- * A relevance search on PGlite with the in-memory index (server/search/memory.ts): the candidates,
- * their scores without the text rank and the total come from memory; one prepared statement adds
- * the text rank, orders the rows that can still make the page and reads its summaries. Null when
- * the search must run in SQL (another order, the index being rebuilt, a query the index cannot
- * evaluate exactly).
+ * A relevance search on PGlite with the in-memory index (server/search/memory.ts): the page's ids
+ * (in the SQL engine's order) and the total come from memory, and one prepared statement reads
+ * the page's summaries. Null when the search must run in SQL (another order, the index being
+ * rebuilt, a query the index cannot evaluate exactly).
  */
 async function searchInMemory(db: Db, parsed: ParsedQuery, params: SearchParams): Promise<SearchPage | null> {
   if (params.sort !== 'relevance' || (await getDatabase()).driver !== 'pglite') return null;
@@ -545,62 +546,9 @@ async function searchInMemory(db: Db, parsed: ParsedQuery, params: SearchParams)
   if (!index) return null;
   const plan = await planSearch(db, index, parsed, params);
   if (!plan) return null;
-  if (plan.rows.length === 0 || params.offset >= plan.total) return { items: [], total: plan.total };
-  await preparePageStatements(db);
-  const ids = `'{${plan.rows.map((r) => Math.trunc(r.id)).join(',')}}'`;
-  const bases = `'{${plan.rows.map((r) => millionthsLiteral(r.base)).join(',')}}'`;
-  const page = `${Math.trunc(params.limit)}, ${Math.trunc(params.offset)}`;
-  const statement = plan.rankText
-    ? `EXECUTE cag_search_page_ranked(${ids}, ${bases}, ${textLiteral(plan.rankText)}, ${page})`
-    : `EXECUTE cag_search_page_plain(${ids}, ${bases}, ${page})`;
-  const result = await db.execute<RankedRow>(sql.raw(statement));
-  return { items: result.rows.map((r) => summaryFromRow(r)), total: plan.total };
-}
-
-/** A text as an SQL string literal (standard_conforming_strings: only quotes are doubled). */
-function textLiteral(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
-}
-
-const preparedFor = new WeakSet<Db>();
-
-/**
- * The page statement of `searchInMemory`, prepared once per database session: rows (`$1` ids,
- * `$2` scores without the rank, in numeric as the SQL engine sums them), the rank query text
- * (`$3`), limit and offset. Its score is the SQL engine's, `base + ts_rank_cd(…) * 5`, so the
- * order (ties by name length, name, id) is the same. Prepared, it is parsed and planned once.
- */
-async function preparePageStatements(db: Db): Promise<void> {
-  if (preparedFor.has(db)) return;
-  const order = sql`r.score DESC, length(r.name), r.name, r.id`;
-  const body = (score: SQL, limit: string, offset: string) => sql`
-    WITH r AS (
-      SELECT v.id, products.name, ${score} AS score
-      FROM unnest($1::int[], $2::numeric[]) AS v(id, base) JOIN products ON products.id = v.id
-    )
-    SELECT top.ord, ${summarySelectSql}
-    FROM (SELECT r.id, row_number() OVER (ORDER BY ${order}) AS ord FROM r ORDER BY ${order}
-          LIMIT ${sql.raw(limit)} OFFSET ${sql.raw(offset)}) AS top
-    JOIN products ON products.id = top.id ${summaryJoinsSql}
-    ORDER BY top.ord`;
-  const statements = [
-    sql`PREPARE cag_search_page_ranked(int[], numeric[], text, int, int) AS ${body(
-      sql`v.base + ts_rank_cd(products.search_document, (SELECT to_tsquery(${CONFIG}, $3))) * 5`,
-      '$4',
-      '$5',
-    )}`,
-    // Without a rank query the SQL engine's score stays numeric.
-    sql`PREPARE cag_search_page_plain(int[], numeric[], int, int) AS ${body(sql`v.base`, '$3', '$4')}`,
-  ];
-  for (const statement of statements) {
-    try {
-      await db.execute(statement);
-    } catch (err) {
-      // Already prepared in this session (42P05).
-      if ((err as { code?: string }).code !== '42P05') throw err;
-    }
-  }
-  preparedFor.add(db);
+  if (plan.ids.length === 0) return { items: [], total: plan.total };
+  const rows = await executePrepared<RankedRow>(db, 'cag_search_summaries', [`'{${plan.ids.map((id) => Math.trunc(id)).join(',')}}'`]);
+  return { items: rows.map((r) => summaryFromRow(r)), total: plan.total };
 }
 
 /** The `EXPLAIN ANALYZE` plan of a search's ranking query (benchmarks, diagnosis). */
@@ -624,6 +572,19 @@ export async function debugSearch(params: SearchParams): Promise<{ parsed: Parse
 /** A page of products for a free-text search, with the total number of matches. */
 export async function searchProducts(params: SearchParams): Promise<SearchPage> {
   return run(params, { withTotal: true });
+}
+
+/** `searchProducts` by the SQL engine alone, never the in-memory index (tests compare the two; diagnosis). */
+export async function searchProductsInSql(params: SearchParams): Promise<SearchPage> {
+  return run(params, { withTotal: true, engine: 'sql' });
+}
+
+/** `searchProducts` by the in-memory index alone, or null when this search cannot run there (tests). */
+export async function searchProductsInMemory(params: SearchParams): Promise<SearchPage | null> {
+  const db = await getDb();
+  const parsed = await parseQueryFor(db, params.q);
+  if (parsed.empty) return null;
+  return searchInMemory(db, parsed, params);
 }
 
 /** Header suggestions: the best `limit` products for what is being typed (no total). */

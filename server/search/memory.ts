@@ -8,6 +8,7 @@ import {
   parseTsVector,
   queryOperands,
   scanTsVector,
+  rankCd,
   rankCdBound,
   tsMatches,
   UnsupportedQueryError,
@@ -15,6 +16,7 @@ import {
   type TsVector,
 } from '@/lib/search/tsquery';
 import type { Db } from '@/server/db/client';
+import { executePrepared, textLiteral } from './prepared';
 import {
   allQueryText,
   digitsUpperBound,
@@ -31,19 +33,21 @@ import {
 } from './ranking';
 
 /**
- * The search's candidates and match locations found in memory (PGlite runs one query at a time,
- * in WebAssembly: a first-time suggestion spent most of its time there, evaluating hundreds of
- * candidates in SQL). The catalogue's search columns are kept here as PostgreSQL computed them
- * (the full-text documents as `tsvector` text, the folded names, the sizes as the size regexes
- * read them), and the search decides in JavaScript exactly what the SQL engine
- * (server/search/engine.ts) decides: which products match, where each group of words matches
- * (location 0–7), the points of the words typed, `sem …`, code and size hits, the second pass
- * and the total. The stems come from PostgreSQL (`to_tsquery`, remembered per query text).
- * What is left — the text rank (`ts_rank_cd`), the score, the order and the page's summaries —
- * is one small SQL statement over the rows that can still make the page (engine.ts).
+ * Relevance searches on PGlite, decided in memory. PGlite runs one query at a time, in
+ * WebAssembly: a first-time suggestion spent most of its time there, parsing and planning the
+ * ranking statement and evaluating hundreds of candidates row by row. The catalogue's search
+ * columns are kept here as PostgreSQL computed them (the full-text documents and head vectors as
+ * `tsvector` text, posting lists with each lexeme's weights, the folded names, the sizes as the
+ * size regexes read them, codes and EANs), and the search decides in JavaScript exactly what the
+ * SQL engine (server/search/engine.ts) decides: which products match, where each group of words
+ * matches (location 0–7), the points of the words typed, `sem …`, code and size hits, the second
+ * pass, the total, `ts_rank_cd` and the order of the page. The stems come from PostgreSQL
+ * (`to_tsquery`, remembered per query text); the page's summaries are read with one prepared
+ * statement (server/search/prepared.ts).
  *
  * Anything this module cannot evaluate exactly (a phrase over a boolean operator, a size regex
- * JavaScript does not accept) makes `planSearch` answer null, and the SQL engine runs instead.
+ * JavaScript does not accept, a score with no exact decimal form) makes `planSearch` answer null,
+ * and the SQL engine runs instead. `tests/integration/search-engines.test.ts` compares the two.
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -51,6 +55,9 @@ import {
 
 interface IndexedProduct {
   id: number;
+  /** The name, and its length in characters (the order of equal scores: shorter, then by name). */
+  name: string;
+  nameLength: number;
   active: boolean;
   chapterCode: number;
   familyCode: string;
@@ -124,7 +131,11 @@ class PostingsBuilder {
     const lists = new Map<string, PostingList>();
     for (const [lexeme, flat] of this.lists) {
       const n = flat.length / 3;
-      const list: PostingList = { docs: new Int32Array(n), weights: new Uint8Array(n), positions: new Uint16Array(n) };
+      const list: PostingList = {
+        docs: new Int32Array(n),
+        weights: new Uint8Array(n),
+        positions: new Uint16Array(n),
+      };
       for (let j = 0; j < n; j++) {
         list.docs[j] = flat[3 * j]!;
         list.weights[j] = flat[3 * j + 1]!;
@@ -164,6 +175,7 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
     chapter_code: number;
     family_code: string;
     brand_id: number | null;
+    name: string;
     name_folded: string;
     head_text: string;
     core_text: string;
@@ -174,7 +186,7 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
     sizes: (string | null)[];
     attributes: (string | null)[] | null;
   }>(sql`
-    SELECT p.id, p.active, p.chapter_code, f.code AS family_code, p.brand_id, p.name_folded, p.head_text, p.core_text,
+    SELECT p.id, p.name, p.active, p.chapter_code, f.code AS family_code, p.brand_id, p.name_folded, p.head_text, p.core_text,
       lower(p.product_code) AS product_code, p.search_document::text AS doc, p.head_vector::text AS hv,
       ${norm(`array_to_string(p.available_sizes, ' | ') || ' | ' || p.name`)} AS size_text,
       ARRAY(SELECT ${norm('s.v')} FROM unnest(p.available_sizes) AS s(v)) AS sizes,
@@ -183,7 +195,12 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
       ) END AS attributes
     FROM products p JOIN families f ON f.id = p.family_id
     ORDER BY p.id`);
-  const modelRows = await db.execute<{ product_id: number; code: string; ean: string | null; doc: string }>(sql`
+  const modelRows = await db.execute<{
+    product_id: number;
+    code: string;
+    ean: string | null;
+    doc: string;
+  }>(sql`
     SELECT m.product_id, lower(m.code) AS code, m.ean, m.search_document::text AS doc FROM inventory_products m ORDER BY m.id`);
 
   const products: IndexedProduct[] = [];
@@ -201,6 +218,8 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
       chapterCode: Number(r.chapter_code),
       familyCode: r.family_code,
       brandId: r.brand_id === null ? null : Number(r.brand_id),
+      name: r.name ?? '',
+      nameLength: [...(r.name ?? '')].length,
       nameFolded: r.name_folded ?? '',
       headText: r.head_text ?? '',
       coreText: r.core_text ?? '',
@@ -243,7 +262,11 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
  * from the lists' bits); a phrase is checked against the positions (`positionsOf`) of the
  * documents that have all its lexemes.
  */
-function queryBitmap(query: TsQuery | null, postings: Postings, positionsOf: (doc: number) => TsVector): Uint8Array {
+function queryBitmap(
+  query: TsQuery | null,
+  postings: Postings,
+  positionsOf: (doc: number) => TsVector,
+): Uint8Array {
   if (!query) return new Uint8Array(postings.size);
   /** Marks in `bm` the documents an operand, or a tree of `|` over operands, matches. */
   const orInto = (q: TsQuery, bm: Uint8Array): void => {
@@ -292,7 +315,8 @@ function queryBitmap(query: TsQuery | null, postings: Postings, positionsOf: (do
         const b = algebra(q.right);
         for (let i = 0; i < a.length; i++) a[i]! &= b[i]!;
         // A phrase: the documents with both sides, checked against their positions.
-        if (q.kind === 'phrase') for (let i = 0; i < a.length; i++) if (a[i] && !tsMatches(q, positionsOf(i))) a[i] = 0;
+        if (q.kind === 'phrase')
+          for (let i = 0; i < a.length; i++) if (a[i] && !tsMatches(q, positionsOf(i))) a[i] = 0;
         return a;
       }
       case 'not': {
@@ -312,17 +336,19 @@ const parsedTexts = new Map<string, TsQuery | null>();
 const MAX_TEXTS = 20_000;
 
 /** `to_tsquery('pt_unaccent', text)` of each text, parsed; one statement for those not seen before. */
-async function resolveTexts(db: Db, texts: readonly string[]): Promise<Map<string, TsQuery | null>> {
+async function resolveTexts(
+  db: Db,
+  texts: readonly string[],
+): Promise<Map<string, TsQuery | null>> {
   const missing = [...new Set(texts)].filter((t) => !parsedTexts.has(t));
   if (missing.length > 0) {
-    const columns = sql.join(
-      missing.map((t, i) => sql`to_tsquery('pt_unaccent'::regconfig, ${t})::text AS ${sql.raw(`q${i}`)}`),
-      sql`, `,
+    const [row] = await executePrepared<{ queries: (string | null)[] }>(
+      db,
+      'cag_search_tsqueries',
+      [`ARRAY[${missing.map(textLiteral).join(', ')}]::text[]`],
     );
-    const result = await db.execute<Record<string, string | null>>(sql`SELECT ${columns}`);
-    const row = result.rows[0] ?? {};
     if (parsedTexts.size + missing.length > MAX_TEXTS) parsedTexts.clear();
-    missing.forEach((t, i) => parsedTexts.set(t, parseTsQuery(row[`q${i}`] ?? '')));
+    missing.forEach((t, i) => parsedTexts.set(t, parseTsQuery(row?.queries[i] ?? '')));
   }
   return new Map(texts.map((t) => [t, parsedTexts.get(t) ?? null]));
 }
@@ -353,18 +379,16 @@ interface GroupPlan {
   without: RegExp | null;
 }
 
-export interface MemoryRow {
+interface MemoryRow {
   id: number;
   /** The score without the text rank, in millionths (`scoreWithoutRank`). */
   base: number;
 }
 
 export interface MemoryPlan {
-  /** The rows that can still make the requested page (any order). */
-  rows: MemoryRow[];
+  /** The ids of the requested page, in order. */
+  ids: number[];
   total: number;
-  /** Text of the tie-break rank query, or null (no rank: the score is `base`). */
-  rankText: string | null;
 }
 
 export interface PlanParams {
@@ -388,7 +412,13 @@ function queriesOf(q: Record<Mode, string | null>, resolved: Map<string, TsQuery
     core: get('core'),
     name: get('name'),
     extra: get('extra'),
-    present: { any: q.any !== null, first: q.first !== null, core: q.core !== null, name: q.name !== null, extra: q.extra !== null },
+    present: {
+      any: q.any !== null,
+      first: q.first !== null,
+      core: q.core !== null,
+      name: q.name !== null,
+      extra: q.extra !== null,
+    },
   };
 }
 
@@ -414,7 +444,11 @@ function findCodeHits(index: SearchIndex, groups: readonly TermGroup[]): CodeHit
     const score = (m: IndexedModel) => {
       const prefix = variants.some((v) => m.code.startsWith(v));
       const ean = m.ean;
-      const eanPrefix = ean !== null && numeric.some((v) => ean >= v && (digitsUpperBound(v) === null || ean < digitsUpperBound(v)!));
+      const eanPrefix =
+        ean !== null &&
+        numeric.some(
+          (v) => ean >= v && (digitsUpperBound(v) === null || ean < digitsUpperBound(v)!),
+        );
       const exact = variants.includes(m.code) || (ean !== null && numeric.includes(ean));
       return exact ? 3 : prefix || eanPrefix ? 2 : 1;
     };
@@ -427,12 +461,22 @@ function findCodeHits(index: SearchIndex, groups: readonly TermGroup[]): CodeHit
     };
     // Prefixes of the code (and so exact codes), through the sorted codes.
     for (const v of variants) {
-      for (let i = lowerBound(index.codes.keys, v); i < index.codes.keys.length && index.codes.keys[i]!.startsWith(v); i++) visit(index.codes.models[i]!);
+      for (
+        let i = lowerBound(index.codes.keys, v);
+        i < index.codes.keys.length && index.codes.keys[i]!.startsWith(v);
+        i++
+      )
+        visit(index.codes.models[i]!);
     }
     // EANs in [v, next prefix): the SQL's range on the text column.
     for (const v of numeric) {
       const to = digitsUpperBound(v);
-      for (let i = lowerBound(index.eans.keys, v); i < index.eans.keys.length && (to === null || index.eans.keys[i]! < to); i++) visit(index.eans.models[i]!);
+      for (
+        let i = lowerBound(index.eans.keys, v);
+        i < index.eans.keys.length && (to === null || index.eans.keys[i]! < to);
+        i++
+      )
+        visit(index.eans.models[i]!);
     }
     if (infix) index.models.forEach((m, i) => variants.some((v) => m.code.includes(v)) && visit(i));
     index.products.forEach((p, i) => {
@@ -475,11 +519,20 @@ function sizeScore(p: IndexedProduct, tests: readonly SizeTest[]): number {
   return tenths;
 }
 
-function passesFilters(p: IndexedProduct, params: PlanParams, allowed: Set<number> | null): boolean {
+function passesFilters(
+  p: IndexedProduct,
+  params: PlanParams,
+  allowed: Set<number> | null,
+): boolean {
   if (!p.active) return false;
   if (params.chapterCode !== undefined && p.chapterCode !== params.chapterCode) return false;
   if (params.familyCode && p.familyCode !== params.familyCode) return false;
-  if (params.brand === 'no-brand' ? p.brandId !== null : params.brand !== undefined && p.brandId !== params.brand) return false;
+  if (
+    params.brand === 'no-brand'
+      ? p.brandId !== null
+      : params.brand !== undefined && p.brandId !== params.brand
+  )
+    return false;
   if (allowed && !allowed.has(p.id)) return false;
   return true;
 }
@@ -523,19 +576,36 @@ class Bitmaps {
   constructor(private readonly index: SearchIndex) {}
   doc(q: TsQuery | null): Uint8Array {
     let bm = this.docs.get(q);
-    if (!bm) this.docs.set(q, (bm = queryBitmap(q, this.index.documents, (i) => documentOf(this.index.products[i]!))));
+    if (!bm)
+      this.docs.set(
+        q,
+        (bm = queryBitmap(q, this.index.documents, (i) => documentOf(this.index.products[i]!))),
+      );
     return bm;
   }
   head(q: TsQuery | null): Uint8Array {
     let bm = this.heads.get(q);
-    if (!bm) this.heads.set(q, (bm = queryBitmap(asPrefixQuery(q), this.index.heads, (i) => headVectorOf(this.index.products[i]!))));
+    if (!bm)
+      this.heads.set(
+        q,
+        (bm = queryBitmap(asPrefixQuery(q), this.index.heads, (i) =>
+          headVectorOf(this.index.products[i]!),
+        )),
+      );
     return bm;
   }
   model(q: TsQuery | null): Uint8Array {
     let bm = this.modelDocs.get(q);
     if (!bm) {
       const models = this.index.models;
-      this.modelDocs.set(q, (bm = queryBitmap(q, this.index.modelDocuments, (i) => (models[i]!.doc ??= parseTsVector(models[i]!.docText)))));
+      this.modelDocs.set(
+        q,
+        (bm = queryBitmap(
+          q,
+          this.index.modelDocuments,
+          (i) => (models[i]!.doc ??= parseTsVector(models[i]!.docText)),
+        )),
+      );
     }
     return bm;
   }
@@ -585,8 +655,91 @@ function rankBounds(index: SearchIndex, query: TsQuery | null): (product: number
   return (product) => entries[product]! * maxWeight[product]!;
 }
 
+/** PostgreSQL's order of text in the C collation: by code points. */
+function compareCodePoints(a: string, b: string): number {
+  if (a === b) return 0;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a.codePointAt(i)!;
+    const y = b.codePointAt(j)!;
+    if (x !== y) return x - y;
+    i += x > 0xffff ? 2 : 1;
+    j += y > 0xffff ? 2 : 1;
+  }
+  return a.length - i - (b.length - j);
+}
+
+/**
+ * The page `offset … offset + limit` of the rows in the SQL engine's order: `score DESC,
+ * length(name), name, id`, where the score is the base (numeric) plus `ts_rank_cd * 5` (then a
+ * double). The text rank is computed only for the rows that can still reach the page: rows are
+ * taken by decreasing upper bound (base + 5 × the rank's bound) until the page's last score is
+ * above every bound left.
+ */
+function pageOf(
+  index: SearchIndex,
+  rows: readonly PassRow[],
+  rankQuery: TsQuery | null,
+  params: PlanParams,
+): number[] {
+  const needed = params.offset + params.limit;
+  const products = index.products;
+  type Scored = { row: PassRow; score: number };
+  const order = (a: Scored, b: Scored) => {
+    const pa = products[a.row.product]!;
+    const pb = products[b.row.product]!;
+    return (
+      b.score - a.score ||
+      pa.nameLength - pb.nameLength ||
+      compareCodePoints(pa.name, pb.name) ||
+      pa.id - pb.id
+    );
+  };
+  if (!rankQuery) {
+    // The score stays numeric: compare the exact bases.
+    return rows
+      .map((row) => ({ row, score: row.base }))
+      .sort(order)
+      .slice(params.offset, needed)
+      .map((s) => s.row.id);
+  }
+  const bound = rankBounds(index, rankQuery);
+  // The bound with a margin for the float4 rounding of the rank.
+  const byUpper = rows
+    .map((row) => ({
+      row,
+      upper: row.base / SCORE_UNIT + 5 * bound(row.product) * (1 + 1e-6) + 1e-6,
+    }))
+    .sort((a, b) => b.upper - a.upper);
+  const scored: Scored[] = [];
+  /** The best `needed` scores so far, highest first; the last is the page's lowest possible score. */
+  const best: number[] = [];
+  for (const { row, upper } of byUpper) {
+    if (best.length >= needed && upper < best[needed - 1]!) break;
+    const score = row.base / SCORE_UNIT + rankCd(rankQuery, documentOf(products[row.product]!)) * 5;
+    scored.push({ row, score });
+    let at = best.length;
+    while (at > 0 && best[at - 1]! < score) at--;
+    if (at < needed) {
+      best.splice(at, 0, score);
+      if (best.length > needed) best.pop();
+    }
+  }
+  return scored
+    .sort(order)
+    .slice(params.offset, needed)
+    .map((s) => s.row.id);
+}
+
 /** `locationCase`: 7 first word (or a code), 6 name core, 5 name head, 4 name, 3 extra, 2 a model, 1 description. */
-function location(b: QueryBits, i: number, codeHit: boolean, modelHit: boolean, relaxed: boolean): number {
+function location(
+  b: QueryBits,
+  i: number,
+  codeHit: boolean,
+  modelHit: boolean,
+  relaxed: boolean,
+): number {
   if (codeHit) return 7;
   if (b.name && b.name[i]) {
     if (b.first && b.first[i]) return 7;
@@ -683,11 +836,22 @@ function runPass(
         const codeHit = g.plan.hasCode && (hits?.has(g.plan.k) ?? false);
         la[k] = location(g.all, i, codeHit, isModelHit, relaxed);
         let points = 0;
-        if (g.words) for (const w of g.words) points += LOCATION_POINTS[location(w, i, false, isModelHit, relaxed)]!;
+        if (g.words)
+          for (const w of g.words)
+            points += LOCATION_POINTS[location(w, i, false, isModelHit, relaxed)]!;
         else points = LOCATION_POINTS[location(g.typed, i, codeHit, isModelHit, relaxed)]!;
         pt[k] = points;
-        wo[k] = g.plan.without ? g.plan.without.test(p.nameFolded) : false;
-        mk[k] = (g.all.any !== null && g.all.any[i] === 1) || (g.all.any !== null && !relaxed && isModelHit) || codeHit ? 1 : 0;
+        // (The regex needs "sem " in the name: most names are skipped without running it.)
+        wo[k] =
+          g.plan.without !== null &&
+          p.nameFolded.includes('sem ') &&
+          g.plan.without.test(p.nameFolded);
+        mk[k] =
+          (g.all.any !== null && g.all.any[i] === 1) ||
+          (g.all.any !== null && !relaxed && isModelHit) ||
+          codeHit
+            ? 1
+            : 0;
       }
       matched += mk[k]!;
       if (la[k]! < 2) strong = false;
@@ -704,33 +868,63 @@ function runPass(
   return { rows: kept, total: kept.length };
 }
 
-function planGroup(group: TermGroup, k: number): { plan: Omit<GroupPlan, 'all' | 'typed' | 'words'>; texts: { all: Record<Mode, string | null>; typed: Record<Mode, string | null>; words: Record<Mode, string | null>[] | null } } | null {
+function planGroup(
+  group: TermGroup,
+  k: number,
+): {
+  plan: Omit<GroupPlan, 'all' | 'typed' | 'words'>;
+  texts: {
+    all: Record<Mode, string | null>;
+    typed: Record<Mode, string | null>;
+    words: Record<Mode, string | null>[] | null;
+  };
+} | null {
   if (group.tee) {
     const none = { any: null, first: null, core: null, name: null, extra: null };
-    return { plan: { tee: true, negated: false, k, hasCode: false, without: null }, texts: { all: none, typed: none, words: null } };
+    return {
+      plan: { tee: true, negated: false, k, hasCode: false, without: null },
+      texts: { all: none, typed: none, words: null },
+    };
   }
   const all = groupQueries(group.alternatives);
   const typed = groupQueries(group.alternatives.filter((a) => a.source === 'query'));
   const hasCode = group.codes.length > 0;
   if (!all.any && !hasCode) return null;
   const typedWords = typedWordsOf(group);
-  const words = typedWords.length > 1 && !hasCode ? typedWords.map((w) => groupQueries([{ words: [w], source: 'query' }])) : null;
+  const words =
+    typedWords.length > 1 && !hasCode
+      ? typedWords.map((w) => groupQueries([{ words: [w], source: 'query' }]))
+      : null;
   const forms = withoutForms(group);
-  const without = forms.length ? new RegExp(`${START}sem (${NON_SPACE}+ )?(${forms.join('|')})${END}`, 'u') : null;
-  return { plan: { tee: false, negated: group.negated, k, hasCode, without }, texts: { all, typed, words } };
+  const without = forms.length
+    ? new RegExp(`${START}sem (${NON_SPACE}+ )?(${forms.join('|')})${END}`, 'u')
+    : null;
+  return {
+    plan: { tee: false, negated: group.negated, k, hasCode, without },
+    texts: { all, typed, words },
+  };
 }
 
 /**
  * The rows (with their match columns) that can make the page `offset … offset + limit` of a
  * relevance search, and the total; null when this search must run in SQL.
  */
-export async function planSearch(db: Db, index: SearchIndex, parsed: ParsedQuery, params: PlanParams): Promise<MemoryPlan | null> {
+export async function planSearch(
+  db: Db,
+  index: SearchIndex,
+  parsed: ParsedQuery,
+  params: PlanParams,
+): Promise<MemoryPlan | null> {
   const groups = parsed.groups;
   const described = groups.map((g, k) => planGroup(g, k));
   const texts: string[] = [];
   for (const d of described) {
     if (!d) continue;
-    texts.push(...textsOf(d.texts.all), ...textsOf(d.texts.typed), ...(d.texts.words ?? []).flatMap(textsOf));
+    texts.push(
+      ...textsOf(d.texts.all),
+      ...textsOf(d.texts.typed),
+      ...(d.texts.words ?? []).flatMap(textsOf),
+    );
   }
   const strictText = allQueryText(groups, false);
   const relaxedText = groups.length > 1 ? allQueryText(groups, true) : '';
@@ -759,33 +953,24 @@ export async function planSearch(db: Db, index: SearchIndex, parsed: ParsedQuery
     const codeHits = findCodeHits(index, groups);
     const bitmaps = new Bitmaps(index);
     const groupBits: (GroupBits | null)[] = plans.map((g) =>
-      g ? { plan: g, all: bitmaps.bits(g.all), typed: bitmaps.bits(g.typed), words: g.words ? g.words.map((w) => bitmaps.bits(w)) : null } : null,
+      g
+        ? {
+            plan: g,
+            all: bitmaps.bits(g.all),
+            typed: bitmaps.bits(g.typed),
+            words: g.words ? g.words.map((w) => bitmaps.bits(w)) : null,
+          }
+        : null,
     );
-    const pass = (relaxed: boolean) => runPass(index, parsed, params, plans, bitmaps, groupBits, resolved, codeHits, sizes, relaxed);
+    const pass = (relaxed: boolean) =>
+      runPass(index, parsed, params, plans, bitmaps, groupBits, resolved, codeHits, sizes, relaxed);
     let result = pass(false);
     // Few products have every word: also rank those missing one of them (engine.ts `run`).
     if (result.total < FEW_RESULTS && groups.length > 1) {
       const relaxed = pass(true);
       if (relaxed.total > result.total) result = relaxed;
     }
-    // Only the rows whose score can reach the page's last row: the score is the base plus 5 × the
-    // text rank, which is at least 0 and at most its bound.
-    const needed = params.offset + params.limit;
-    let rows = result.rows;
-    if (rows.length > needed) {
-      const threshold = rows.map((r) => r.base).sort((a, b) => b - a)[needed - 1]!;
-      const bound = rankQuery ? rankBounds(index, rankQuery) : () => 0;
-      rows = rows.filter((r) => {
-        if (r.base >= threshold) return true;
-        const rank = bound(r.product);
-        return r.base + 5 * rank * SCORE_UNIT * (1 + 1e-6) + 1 >= threshold;
-      });
-    }
-    return {
-      rows: rows.map((r) => ({ id: r.id, base: r.base })),
-      total: result.total,
-      rankText: rankText && rankQuery ? rankText : null,
-    };
+    return { ids: pageOf(index, result.rows, rankQuery, params), total: result.total };
   } catch (err) {
     if (err instanceof UnsupportedQueryError) return null;
     throw err;

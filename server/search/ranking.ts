@@ -181,10 +181,3 @@ export function scoreWithoutRank(
   if (shape.headIndex >= 0 && n > 1 && row.la[shape.headIndex] === 7) total += 80 * SCORE_UNIT;
   return Number.isSafeInteger(total) ? total : null;
 }
-
-/** A whole number of millionths as an exact decimal literal (`160500000` → `160.500000`). */
-export function millionthsLiteral(value: number): string {
-  const sign = value < 0 ? '-' : '';
-  const abs = Math.abs(value);
-  return `${sign}${Math.trunc(abs / SCORE_UNIT)}.${String(abs % SCORE_UNIT).padStart(6, '0')}`;
-}
