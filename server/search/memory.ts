@@ -257,76 +257,109 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
   };
 }
 
+/** Union of two ascending lists of document numbers. */
+function union(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      out.push(x);
+      i++;
+      j++;
+    } else if (x < y) {
+      out.push(x);
+      i++;
+    } else {
+      out.push(y);
+      j++;
+    }
+  }
+  while (i < a.length) out.push(a[i++]!);
+  while (j < b.length) out.push(b[j++]!);
+  return out;
+}
+
+/** Intersection of two ascending lists of document numbers. */
+function intersection(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i]!;
+    const y = b[j]!;
+    if (x === y) {
+      out.push(x);
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return out;
+}
+
 /**
- * The documents a query matches, as a 0/1 array: set algebra over the posting lists (weights
- * from the lists' bits); a phrase is checked against the positions (`positionsOf`) of the
- * documents that have all its lexemes.
+ * The documents a query matches, ascending: set algebra over the posting lists (weights from
+ * the lists' bits), in time proportional to the lists; a phrase is checked against the positions
+ * (`positionsOf`) of the documents that have all its lexemes.
  */
-function queryBitmap(
+function queryDocuments(
   query: TsQuery | null,
   postings: Postings,
   positionsOf: (doc: number) => TsVector,
-): Uint8Array {
-  if (!query) return new Uint8Array(postings.size);
-  /** Marks in `bm` the documents an operand, or a tree of `|` over operands, matches. */
-  const orInto = (q: TsQuery, bm: Uint8Array): void => {
-    if (q.kind === 'or') {
-      orInto(q.left, bm);
-      orInto(q.right, bm);
-      return;
-    }
-    if (q.kind !== 'val') {
-      const other = algebra(q);
-      for (let i = 0; i < bm.length; i++) bm[i]! |= other[i]!;
-      return;
-    }
-    const mark = (list: PostingList) => {
+): number[] {
+  if (!query) return [];
+  const operand = (q: Extract<TsQuery, { kind: 'val' }>): number[] => {
+    const pick = (list: PostingList): number[] => {
+      const out: number[] = [];
       for (let j = 0; j < list.docs.length; j++) {
         // A lexeme stored without positions (no weight bits) matches only an operand without weights.
-        if (q.weights === 0 || (list.weights[j]! & q.weights) !== 0) bm[list.docs[j]!] = 1;
+        if (q.weights === 0 || (list.weights[j]! & q.weights) !== 0) out.push(list.docs[j]!);
       }
+      return out;
     };
     if (!q.prefix) {
       const list = postings.lists.get(q.lexeme);
-      if (list) mark(list);
-      return;
+      return list ? pick(list) : [];
     }
+    let out: number[] = [];
     for (let i = lowerBound(postings.sorted, q.lexeme); i < postings.sorted.length; i++) {
       const lexeme = postings.sorted[i]!;
       if (!lexeme.startsWith(q.lexeme)) break;
-      mark(postings.lists.get(lexeme)!);
+      out = union(out, pick(postings.lists.get(lexeme)!));
     }
+    return out;
   };
-  const algebra = (q: TsQuery): Uint8Array => {
+  const algebra = (q: TsQuery): number[] => {
     switch (q.kind) {
-      case 'val': {
-        const bm = new Uint8Array(postings.size);
-        orInto(q, bm);
-        return bm;
-      }
-      case 'or': {
-        const a = algebra(q.left);
-        orInto(q.right, a);
-        return a;
-      }
+      case 'val':
+        return operand(q);
+      case 'or':
+        return union(algebra(q.left), algebra(q.right));
       case 'and':
-      case 'phrase': {
-        const a = algebra(q.left);
-        const b = algebra(q.right);
-        for (let i = 0; i < a.length; i++) a[i]! &= b[i]!;
-        // A phrase: the documents with both sides, checked against their positions.
-        if (q.kind === 'phrase')
-          for (let i = 0; i < a.length; i++) if (a[i] && !tsMatches(q, positionsOf(i))) a[i] = 0;
-        return a;
-      }
+        return intersection(algebra(q.left), algebra(q.right));
+      case 'phrase':
+        // The documents with both sides, checked against their positions.
+        return intersection(algebra(q.left), algebra(q.right)).filter((i) =>
+          tsMatches(q, positionsOf(i)),
+        );
       case 'not': {
-        const a = algebra(q.arg);
-        for (let i = 0; i < a.length; i++) a[i] = a[i] ? 0 : 1;
-        return a;
+        const inside = new Set(algebra(q.arg));
+        const out: number[] = [];
+        for (let i = 0; i < postings.size; i++) if (!inside.has(i)) out.push(i);
+        return out;
       }
     }
   };
   return algebra(query);
+}
+
+function toBitmap(docs: readonly number[], size: number): Uint8Array {
+  const bm = new Uint8Array(size);
+  for (const i of docs) bm[i] = 1;
+  return bm;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -568,46 +601,39 @@ interface GroupBits {
   words: QueryBits[] | null;
 }
 
-/** Bitmaps of a search's queries, each computed once. */
+/** The documents of a search's queries, each computed once (as 0/1 arrays, for lookups by product). */
 class Bitmaps {
   private readonly docs = new Map<TsQuery | null, Uint8Array>();
   private readonly heads = new Map<TsQuery | null, Uint8Array>();
-  private readonly modelDocs = new Map<TsQuery | null, Uint8Array>();
   constructor(private readonly index: SearchIndex) {}
   doc(q: TsQuery | null): Uint8Array {
     let bm = this.docs.get(q);
-    if (!bm)
-      this.docs.set(
-        q,
-        (bm = queryBitmap(q, this.index.documents, (i) => documentOf(this.index.products[i]!))),
-      );
+    if (!bm) {
+      const products = this.index.products;
+      const docs = queryDocuments(q, this.index.documents, (i) => documentOf(products[i]!));
+      this.docs.set(q, (bm = toBitmap(docs, products.length)));
+    }
     return bm;
   }
   head(q: TsQuery | null): Uint8Array {
     let bm = this.heads.get(q);
-    if (!bm)
-      this.heads.set(
-        q,
-        (bm = queryBitmap(asPrefixQuery(q), this.index.heads, (i) =>
-          headVectorOf(this.index.products[i]!),
-        )),
-      );
-    return bm;
-  }
-  model(q: TsQuery | null): Uint8Array {
-    let bm = this.modelDocs.get(q);
     if (!bm) {
-      const models = this.index.models;
-      this.modelDocs.set(
-        q,
-        (bm = queryBitmap(
-          q,
-          this.index.modelDocuments,
-          (i) => (models[i]!.doc ??= parseTsVector(models[i]!.docText)),
-        )),
+      const products = this.index.products;
+      const docs = queryDocuments(asPrefixQuery(q), this.index.heads, (i) =>
+        headVectorOf(products[i]!),
       );
+      this.heads.set(q, (bm = toBitmap(docs, products.length)));
     }
     return bm;
+  }
+  /** The products with a model whose document matches. */
+  modelProducts(q: TsQuery | null): number[] {
+    const models = this.index.models;
+    return queryDocuments(
+      q,
+      this.index.modelDocuments,
+      (i) => (models[i]!.doc ??= parseTsVector(models[i]!.docText)),
+    ).map((m) => models[m]!.product);
   }
   bits(q: Queries): QueryBits {
     return {
@@ -789,11 +815,10 @@ function runPass(
   const modelHit = new Uint8Array(count);
   if (allText && allQuery) {
     isCandidate.set(bitmaps.doc(allQuery));
-    const models = bitmaps.model(allQuery);
-    for (let m = 0; m < models.length; m++) {
-      if (models[m]) modelHit[index.models[m]!.product] = 1;
+    for (const i of bitmaps.modelProducts(allQuery)) {
+      modelHit[i] = 1;
+      isCandidate[i] = 1;
     }
-    for (let i = 0; i < count; i++) isCandidate[i]! |= modelHit[i]!;
   }
   for (const i of codeHits.byProduct.keys()) isCandidate[i] = 1;
   if (!allText && groups.some((g) => g.tee)) {
