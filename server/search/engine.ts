@@ -8,7 +8,7 @@ import { getProductSummariesByIds, productFilterConditions, summaryFromRow, summ
 import type { ListingSort, ProductSummary, SortOrder } from '@/lib/catalogue/types';
 import { getDatabase, getDb, type Db } from '@/server/db/client';
 import { planSearch } from './memory';
-import { executePrepared } from './prepared';
+import { executePrepared, MAX_FUZZY_WORDS, textLiteral } from './prepared';
 import {
   allQueryText,
   digitsUpperBound,
@@ -296,6 +296,8 @@ interface RunOptions {
   hydrate?: boolean;
   /** `sql`: never the in-memory index (tests compare the two; diagnosis). */
   engine?: 'auto' | 'sql';
+  /** The trigram fallback may use its prepared statement (PGlite, after an in-memory search). */
+  prepared?: boolean;
 }
 
 interface Ranked {
@@ -457,6 +459,13 @@ async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, optio
     .map((g) => foldAccents(g.text))
     .filter((t) => t.length >= 4);
   if (terms.length === 0) return { ids: [], total: 0, items: [] };
+  const unfiltered = params.chapterCode === undefined && !params.familyCode && params.brand === undefined && !params.productIds;
+  if (options.prepared && unfiltered && params.sort === 'relevance' && options.hydrate && options.withTotal && terms.length <= MAX_FUZZY_WORDS) {
+    // The same statement, prepared (PGlite: parsed and planned once).
+    const args = [...terms.map(textLiteral), String(Math.trunc(params.limit)), String(Math.trunc(params.offset))];
+    const rows = await executePrepared<RankedRow>(db, `cag_search_fuzzy_${terms.length}`, args);
+    return pageResult(rows, params, options);
+  }
   const filters =
     and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand, productIds: params.productIds })) ??
     sql`true`;
@@ -518,7 +527,7 @@ async function run(params: SearchParams, options: RunOptions): Promise<SearchPag
   const inMemory = options.engine === 'sql' ? null : await searchInMemory(db, parsed, params);
   if (inMemory) {
     if (inMemory.total > 0) return inMemory;
-    const fuzzy = await fuzzyIds(db, parsed, params, options);
+    const fuzzy = await fuzzyIds(db, parsed, params, { ...options, prepared: true });
     return { items: fuzzy.items ?? [], total: fuzzy.total };
   }
   let ranked = await rankedIds(db, parsed, params, options);
