@@ -7,8 +7,8 @@ import { compileSynonyms } from '@/lib/search/synonyms';
 import { getProductSummariesByIds, productFilterConditions, summaryFromRow, summaryJoinsSql, summarySelectSql } from '@/server/catalogue/products';
 import type { ListingSort, ProductSummary, SortOrder } from '@/lib/catalogue/types';
 import { getDatabase, getDb, type Db } from '@/server/db/client';
-import { planSearch } from './memory';
-import { executePrepared, MAX_FUZZY_WORDS, textLiteral } from './prepared';
+import { planFuzzy, planSearch } from './memory';
+import { executePrepared } from './prepared';
 import {
   allQueryText,
   digitsUpperBound,
@@ -296,8 +296,6 @@ interface RunOptions {
   hydrate?: boolean;
   /** `sql`: never the in-memory index (tests compare the two; diagnosis). */
   engine?: 'auto' | 'sql';
-  /** The trigram fallback may use its prepared statement (PGlite, after an in-memory search). */
-  prepared?: boolean;
 }
 
 interface Ranked {
@@ -459,13 +457,6 @@ async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, optio
     .map((g) => foldAccents(g.text))
     .filter((t) => t.length >= 4);
   if (terms.length === 0) return { ids: [], total: 0, items: [] };
-  const unfiltered = params.chapterCode === undefined && !params.familyCode && params.brand === undefined && !params.productIds;
-  if (options.prepared && unfiltered && params.sort === 'relevance' && options.hydrate && options.withTotal && terms.length <= MAX_FUZZY_WORDS) {
-    // The same statement, prepared (PGlite: parsed and planned once).
-    const args = [...terms.map(textLiteral), String(Math.trunc(params.limit)), String(Math.trunc(params.offset))];
-    const rows = await executePrepared<RankedRow>(db, `cag_search_fuzzy_${terms.length}`, args);
-    return pageResult(rows, params, options);
-  }
   const filters =
     and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand, productIds: params.productIds })) ??
     sql`true`;
@@ -525,11 +516,7 @@ async function run(params: SearchParams, options: RunOptions): Promise<SearchPag
   if (parsed.empty) return { items: [], total: 0 };
   options = { ...options, hydrate: true };
   const inMemory = options.engine === 'sql' ? null : await searchInMemory(db, parsed, params);
-  if (inMemory) {
-    if (inMemory.total > 0) return inMemory;
-    const fuzzy = await fuzzyIds(db, parsed, params, { ...options, prepared: true });
-    return { items: fuzzy.items ?? [], total: fuzzy.total };
-  }
+  if (inMemory) return inMemory;
   let ranked = await rankedIds(db, parsed, params, options);
   // Few or no products have every word: also rank those missing one of them (after the
   // complete matches), then, if still nothing, try the names by trigrams.
@@ -553,8 +540,10 @@ async function searchInMemory(db: Db, parsed: ParsedQuery, params: SearchParams)
   if (params.sort !== 'relevance' || (await getDatabase()).driver !== 'pglite') return null;
   const index = await getSearchIndex(db);
   if (!index) return null;
-  const plan = await planSearch(db, index, parsed, params);
+  let plan = await planSearch(db, index, parsed, params);
   if (!plan) return null;
+  // Nothing has the words: the trigram fallback, in memory too.
+  if (plan.total === 0) plan = planFuzzy(index, parsed, params);
   if (plan.ids.length === 0) return { items: [], total: plan.total };
   const rows = await executePrepared<RankedRow>(db, 'cag_search_summaries', [`'{${plan.ids.map((id) => Math.trunc(id)).join(',')}}'`]);
   return { items: rows.map((r) => summaryFromRow(r)), total: plan.total };

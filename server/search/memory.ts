@@ -15,6 +15,8 @@ import {
   type TsQuery,
   type TsVector,
 } from '@/lib/search/tsquery';
+import { foldAccents } from '@/lib/search/normalize';
+import { trigrams, WORD_SIMILARITY_THRESHOLD, wordSimilarity } from '@/lib/search/trigrams';
 import type { Db } from '@/server/db/client';
 import { executePrepared, textLiteral } from './prepared';
 import {
@@ -67,6 +69,8 @@ interface IndexedProduct {
   coreText: string;
   /** lower(product_code) */
   productCode: string;
+  /** The trigrams of the folded name, in order (`word_similarity`). */
+  trigrams: string[];
   /** The full-text document (`tsvector` text; its positions are read when a phrase needs them). */
   docText: string;
   doc: TsVector | null;
@@ -112,6 +116,8 @@ export interface SearchIndex {
   heads: Postings;
   /** Over the models' full-text documents. */
   modelDocuments: Postings;
+  /** Trigram → the products whose folded name has it (the trigram fallback). */
+  nameTrigrams: Map<string, number[]>;
   /** Model indexes by lower(code), and by EAN, each in code-unit order (prefix and range lookups). */
   codes: { keys: string[]; models: Int32Array };
   eans: { keys: string[]; models: Int32Array };
@@ -224,6 +230,7 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
       headText: r.head_text ?? '',
       coreText: r.core_text ?? '',
       productCode: r.product_code ?? '',
+      trigrams: trigrams(r.name_folded ?? ''),
       docText: r.doc ?? '',
       doc: null,
       headVectorText: r.hv ?? '',
@@ -246,9 +253,18 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
     codes.push([r.code ?? '', index]);
     if (r.ean !== null) eans.push([r.ean, index]);
   }
+  const nameTrigrams = new Map<string, number[]>();
+  products.forEach((p, i) => {
+    for (const t of new Set(p.trigrams)) {
+      const list = nameTrigrams.get(t);
+      if (list) list.push(i);
+      else nameTrigrams.set(t, [i]);
+    }
+  });
   return {
     products,
     models,
+    nameTrigrams,
     documents: documents.build(products.length),
     heads: heads.build(products.length),
     modelDocuments: modelDocuments.build(models.length),
@@ -1000,4 +1016,44 @@ export async function planSearch(
     if (err instanceof UnsupportedQueryError) return null;
     throw err;
   }
+}
+
+/**
+ * The trigram fallback (engine.ts `fuzzyIds`) in memory: products whose folded name has a word
+ * like one of the query's words (`word <% name`, pg_trgm's word similarity ≥ 0.6), by the sum
+ * of the words' similarities, then shorter names, then id.
+ */
+export function planFuzzy(index: SearchIndex, parsed: ParsedQuery, params: PlanParams): MemoryPlan {
+  const words = parsed.groups
+    .filter((g) => !g.tee && g.codes.length === 0)
+    .map((g) => foldAccents(g.text))
+    .filter((t) => t.length >= 4)
+    .map((t) => trigrams(t));
+  if (words.length === 0) return { ids: [], total: 0 };
+  // A name can reach the threshold only if it has that share of the word's distinct trigrams.
+  const candidates = new Set<number>();
+  for (const word of words) {
+    const distinct = new Set(word);
+    const shared = new Map<number, number>();
+    for (const t of distinct)
+      for (const i of index.nameTrigrams.get(t) ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+    for (const [i, n] of shared)
+      if (n / distinct.size >= WORD_SIMILARITY_THRESHOLD - 1e-6) candidates.add(i);
+  }
+  const allowed = params.productIds ? new Set(params.productIds) : null;
+  const rows: { p: IndexedProduct; score: number }[] = [];
+  for (const i of candidates) {
+    const p = index.products[i]!;
+    if (!passesFilters(p, params, allowed)) continue;
+    const similarities = words.map((w) => wordSimilarity(w, p.trigrams));
+    if (!similarities.some((s) => s >= WORD_SIMILARITY_THRESHOLD)) continue;
+    // float4 + float4, as `word_similarity(…) + word_similarity(…)`.
+    const score = similarities.reduce((sum, s, k) => (k === 0 ? s : Math.fround(sum + s)), 0);
+    rows.push({ p, score });
+  }
+  rows.sort((a, b) => b.score - a.score || a.p.nameLength - b.p.nameLength || a.p.id - b.p.id);
+  return {
+    ids: rows.slice(params.offset, params.offset + params.limit).map((r) => r.p.id),
+    total: rows.length,
+  };
 }

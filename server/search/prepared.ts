@@ -9,29 +9,7 @@ import type { Db } from '@/server/db/client';
  * a join of four tables, while `EXECUTE` of a prepared statement reuses its plan. (PGlite only:
  * on PostgreSQL a pool's connections would each need their own.)
  */
-/**
- * The trigram fallback of a search with `n` words (engine.ts `fuzzyIds`, relevance order, no
- * filters): `$1 … $n` the words, then limit and offset; rows as `pageSql` answers them.
- */
-function fuzzyStatement(n: number): SQL {
-  const words = Array.from({ length: n }, (_, i) => sql.raw(`$${i + 1}::text`));
-  const name = sql`immutable_unaccent(lower(products.name))`;
-  const order = sql`r.score DESC, length(r.name), r.id`;
-  return sql`PREPARE ${sql.raw(`cag_search_fuzzy_${n}`)}(${sql.raw(Array.from({ length: n }, () => 'text').join(', '))}, int, int) AS
-    SELECT top.ord, top.total, ${summarySelectSql}
-    FROM (SELECT r.id, row_number() OVER (ORDER BY ${order}) AS ord, count(*) OVER () AS total
-          FROM (SELECT products.id, products.name, (${sql.join(words.map((w) => sql`word_similarity(${w}, ${name})`), sql` + `)}) AS score
-                FROM products JOIN families ON families.id = products.family_id
-                WHERE products.active AND (${sql.join(words.map((w) => sql`${w} <% ${name}`), sql` OR `)})) AS r
-          ORDER BY ${order} LIMIT ${sql.raw(`$${n + 1}`)} OFFSET ${sql.raw(`$${n + 2}`)}) AS top
-    JOIN products ON products.id = top.id ${summaryJoinsSql}
-    ORDER BY top.ord`;
-}
-
-export const MAX_FUZZY_WORDS = 4;
-
 const STATEMENTS: Record<string, () => SQL> = {
-  ...Object.fromEntries(Array.from({ length: MAX_FUZZY_WORDS }, (_, i) => [`cag_search_fuzzy_${i + 1}`, () => fuzzyStatement(i + 1)])),
   /** `to_tsquery` of each query text, as text, in order. */
   cag_search_tsqueries: () => sql`PREPARE cag_search_tsqueries(text[]) AS
     SELECT array_agg(to_tsquery('pt_unaccent'::regconfig, t)::text ORDER BY n) AS queries
