@@ -409,7 +409,8 @@ async function resolveTexts(
 const WORD = String.raw`[\p{L}\p{Nd}_]`;
 const START = `(?<!${WORD})(?=${WORD})`;
 const END = `(?<=${WORD})(?!${WORD})`;
-const NON_SPACE = String.raw`[^ \t\n\r\f\v]`;
+const WORD_CHAR = new RegExp(WORD, 'u');
+const SPACE = /[ \t\n\r\f\v]/;
 const TEE_FIRST = new RegExp(`^tes?${END}`, 'u');
 const TEE_WORD = new RegExp(`${START}tes?${END}`, 'u');
 
@@ -425,7 +426,8 @@ interface GroupPlan {
   typed: Queries;
   /** A phrase typed (`painéis solares`): each word's queries; null otherwise. */
   words: Queries[] | null;
-  without: RegExp | null;
+  /** The SQL engine's `name_folded ~ '\\msem (\\S+ )?(forms)\\M'`, or null. */
+  without: ((name: string) => boolean) | null;
 }
 
 interface MemoryRow {
@@ -882,11 +884,7 @@ function runPass(
             points += LOCATION_POINTS[location(w, i, false, isModelHit, relaxed)]!;
         else points = LOCATION_POINTS[location(g.typed, i, codeHit, isModelHit, relaxed)]!;
         pt[k] = points;
-        // (The regex needs "sem " in the name: most names are skipped without running it.)
-        wo[k] =
-          g.plan.without !== null &&
-          p.nameFolded.includes('sem ') &&
-          g.plan.without.test(p.nameFolded);
+        wo[k] = g.plan.without !== null && g.plan.without(p.nameFolded);
         mk[k] =
           (g.all.any !== null && g.all.any[i] === 1) ||
           (g.all.any !== null && !relaxed && isModelHit) ||
@@ -907,6 +905,30 @@ function runPass(
   // `strong OR NOT any_strong`.
   const kept = rows.some((r) => r.strong) ? rows.filter((r) => r.strong) : rows;
   return { rows: kept, total: kept.length };
+}
+
+/**
+ * PostgreSQL's `name ~ '\\msem (\\S+ )?(f1|f2|…)\\M'` without compiling a regex per search: "sem "
+ * at the start of a word, then maybe one word and a space, then one of the forms ending a word.
+ */
+function withoutMatcher(forms: readonly string[]): (name: string) => boolean {
+  const isWord = (name: string, i: number) => i >= 0 && i < name.length && WORD_CHAR.test(name[i]!);
+  const formAt = (name: string, at: number) =>
+    forms.some(
+      (f) =>
+        name.startsWith(f, at) && isWord(name, at + f.length - 1) && !isWord(name, at + f.length),
+    );
+  return (name) => {
+    for (let i = name.indexOf('sem '); i >= 0; i = name.indexOf('sem ', i + 1)) {
+      if (isWord(name, i - 1)) continue;
+      const next = i + 4;
+      if (formAt(name, next)) return true;
+      let end = next;
+      while (end < name.length && !SPACE.test(name[end]!)) end++;
+      if (end > next && name[end] === ' ' && formAt(name, end + 1)) return true;
+    }
+    return false;
+  };
 }
 
 function planGroup(
@@ -937,9 +959,7 @@ function planGroup(
       ? typedWords.map((w) => groupQueries([{ words: [w], source: 'query' }]))
       : null;
   const forms = withoutForms(group);
-  const without = forms.length
-    ? new RegExp(`${START}sem (${NON_SPACE}+ )?(${forms.join('|')})${END}`, 'u')
-    : null;
+  const without = forms.length ? withoutMatcher(forms) : null;
   return {
     plan: { tee: false, negated: group.negated, k, hasCode, without },
     texts: { all, typed, words },
