@@ -69,8 +69,8 @@ interface IndexedProduct {
   coreText: string;
   /** lower(product_code) */
   productCode: string;
-  /** The trigrams of the folded name, in order (`word_similarity`). */
-  trigrams: string[];
+  /** The trigrams of the folded name, in order (`word_similarity`), once needed. */
+  trigrams: string[] | null;
   /** The full-text document (`tsvector` text; its positions are read when a phrase needs them). */
   docText: string;
   doc: TsVector | null;
@@ -93,15 +93,17 @@ interface IndexedModel {
   doc: TsVector | null;
 }
 
-/** Lexeme → the documents that have it, each with the weights (bits `1 << weight`) and number of its positions. */
-interface PostingList {
+/**
+ * Lexeme → the documents that have it, each with the weights (bits `1 << weight`) and number of
+ * its positions: one list per lexeme, all packed in the same arrays (list `i` is entries
+ * `start[i] … start[i + 1] - 1`), since most lexemes (codes, EANs) are in one document.
+ */
+interface Postings {
+  lists: Map<string, number>;
+  start: Int32Array;
   docs: Int32Array;
   weights: Uint8Array;
   positions: Uint16Array;
-}
-
-interface Postings {
-  lists: Map<string, PostingList>;
   /** The lexemes in code-unit order (prefix lookups). */
   sorted: string[];
   size: number;
@@ -134,22 +136,35 @@ class PostingsBuilder {
     });
   }
   build(size: number): Postings {
-    const lists = new Map<string, PostingList>();
+    let total = 0;
+    for (const flat of this.lists.values()) total += flat.length / 3;
+    const lists = new Map<string, number>();
+    const start = new Int32Array(this.lists.size + 1);
+    const docs = new Int32Array(total);
+    const weights = new Uint8Array(total);
+    const positions = new Uint16Array(total);
+    let at = 0;
     for (const [lexeme, flat] of this.lists) {
-      const n = flat.length / 3;
-      const list: PostingList = {
-        docs: new Int32Array(n),
-        weights: new Uint8Array(n),
-        positions: new Uint16Array(n),
-      };
-      for (let j = 0; j < n; j++) {
-        list.docs[j] = flat[3 * j]!;
-        list.weights[j] = flat[3 * j + 1]!;
-        list.positions[j] = flat[3 * j + 2]!;
+      start[lists.size] = at;
+      lists.set(lexeme, lists.size);
+      for (let j = 0; j < flat.length; j += 3) {
+        docs[at] = flat[j]!;
+        weights[at] = flat[j + 1]!;
+        positions[at] = flat[j + 2]!;
+        at++;
       }
-      lists.set(lexeme, list);
     }
-    return { lists, sorted: [...lists.keys()].sort(compareCodeUnits), size };
+    start[lists.size] = at;
+    this.lists.clear();
+    return {
+      lists,
+      start,
+      docs,
+      weights,
+      positions,
+      sorted: [...lists.keys()].sort(compareCodeUnits),
+      size,
+    };
   }
 }
 
@@ -230,7 +245,7 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
       headText: r.head_text ?? '',
       coreText: r.core_text ?? '',
       productCode: r.product_code ?? '',
-      trigrams: trigrams(r.name_folded ?? ''),
+      trigrams: null,
       docText: r.doc ?? '',
       doc: null,
       headVectorText: r.hv ?? '',
@@ -255,7 +270,7 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
   }
   const nameTrigrams = new Map<string, number[]>();
   products.forEach((p, i) => {
-    for (const t of new Set(p.trigrams)) {
+    for (const t of new Set(trigrams(p.nameFolded))) {
       const list = nameTrigrams.get(t);
       if (list) list.push(i);
       else nameTrigrams.set(t, [i]);
@@ -328,17 +343,18 @@ function queryDocuments(
 ): number[] {
   if (!query) return [];
   const operand = (q: Extract<TsQuery, { kind: 'val' }>): number[] => {
-    const pick = (list: PostingList): number[] => {
+    const pick = (list: number): number[] => {
       const out: number[] = [];
-      for (let j = 0; j < list.docs.length; j++) {
+      for (let j = postings.start[list]!; j < postings.start[list + 1]!; j++) {
         // A lexeme stored without positions (no weight bits) matches only an operand without weights.
-        if (q.weights === 0 || (list.weights[j]! & q.weights) !== 0) out.push(list.docs[j]!);
+        if (q.weights === 0 || (postings.weights[j]! & q.weights) !== 0)
+          out.push(postings.docs[j]!);
       }
       return out;
     };
     if (!q.prefix) {
       const list = postings.lists.get(q.lexeme);
-      return list ? pick(list) : [];
+      return list === undefined ? [] : pick(list);
     }
     let out: number[] = [];
     for (let i = lowerBound(postings.sorted, q.lexeme); i < postings.sorted.length; i++) {
@@ -685,13 +701,14 @@ function rankBounds(index: SearchIndex, query: TsQuery | null): (product: number
   }
   const entries = new Float64Array(index.products.length);
   const maxWeight = new Float64Array(index.products.length);
+  const postings = index.documents;
   for (const lexeme of new Set(operands.map((op) => op.lexeme))) {
-    const list = index.documents.lists.get(lexeme);
-    if (!list) continue;
-    for (let j = 0; j < list.docs.length; j++) {
-      const doc = list.docs[j]!;
-      const bits = list.weights[j]!;
-      entries[doc]! += list.positions[j]!;
+    const list = postings.lists.get(lexeme);
+    if (list === undefined) continue;
+    for (let j = postings.start[list]!; j < postings.start[list + 1]!; j++) {
+      const doc = postings.docs[j]!;
+      const bits = postings.weights[j]!;
+      entries[doc]! += postings.positions[j]!;
       const weight = bits & 8 ? 1.0 : bits & 4 ? 0.4 : bits & 2 ? 0.2 : bits & 1 ? 0.1 : 0;
       if (weight > maxWeight[doc]!) maxWeight[doc] = weight;
     }
@@ -1065,7 +1082,8 @@ export function planFuzzy(index: SearchIndex, parsed: ParsedQuery, params: PlanP
   for (const i of candidates) {
     const p = index.products[i]!;
     if (!passesFilters(p, params, allowed)) continue;
-    const similarities = words.map((w) => wordSimilarity(w, p.trigrams));
+    p.trigrams ??= trigrams(p.nameFolded);
+    const similarities = words.map((w) => wordSimilarity(w, p.trigrams!));
     if (!similarities.some((s) => s >= WORD_SIMILARITY_THRESHOLD)) continue;
     // float4 + float4, as `word_similarity(…) + word_similarity(…)`.
     const score = similarities.reduce((sum, s, k) => (k === 0 ? s : Math.fround(sum + s)), 0);
