@@ -11,8 +11,17 @@ const WEIGHT_INDEX: Record<string, number> = { D: 0, C: 1, B: 2, A: 3 };
 /** `ts_rank_cd`'s default weights, by weight number (D, C, B, A). */
 export const DEFAULT_RANK_WEIGHTS = [0.1, 0.2, 0.4, 1.0] as const;
 
-/** A document: lexeme → its positions, each `position * 4 + weight`. */
-export type TsVector = Map<string, number[]>;
+/** The positions of a lexeme in a document, each `position * 4 + weight`, ascending. */
+export type Positions = readonly number[] | Uint16Array;
+
+/**
+ * A document: lexeme → its positions (`parseTsVector` gives a Map; the in-memory index answers
+ * the same from its posting lists).
+ */
+export interface TsVector {
+  get(lexeme: string): Positions | undefined;
+  [Symbol.iterator](): Iterator<[string, Positions]>;
+}
 
 export type TsQuery =
   | {
@@ -51,8 +60,8 @@ function readQuoted(text: string, start: number): { value: string; end: number }
 }
 
 /** Parses the text of a `tsvector` (`'lexeme':1A,2 'other':3B`). */
-export function parseTsVector(text: string): TsVector {
-  const out: TsVector = new Map();
+export function parseTsVector(text: string): Map<string, number[]> {
+  const out = new Map<string, number[]>();
   let i = 0;
   while (i < text.length) {
     if (text[i] === ' ') {
@@ -81,12 +90,12 @@ export function parseTsVector(text: string): TsVector {
 }
 
 /**
- * Reads the text of a `tsvector` without building it: for each lexeme, the weights of its
- * positions (bits `1 << weight`) and how many positions it has.
+ * Reads the text of a `tsvector` lexeme by lexeme, without building a map: each lexeme with the
+ * weights of its positions (bits `1 << weight`) and its positions (`position * 4 + weight`).
  */
 export function scanTsVector(
   text: string,
-  each: (lexeme: string, weights: number, positions: number) => void,
+  each: (lexeme: string, weights: number, positions: number[]) => void,
 ): void {
   let i = 0;
   while (i < text.length) {
@@ -98,15 +107,17 @@ export function scanTsVector(
     const { value, end } = readQuoted(text, i);
     i = end;
     let weights = 0;
-    let positions = 0;
+    const positions: number[] = [];
     if (text[i] === ':') {
       i++;
       for (;;) {
-        while (text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) i++;
-        const weight = WEIGHT_INDEX[text[i] ?? ''];
-        if (weight !== undefined) i++;
-        weights |= 1 << (weight ?? 0);
-        positions++;
+        let position = 0;
+        while (text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57)
+          position = position * 10 + text.charCodeAt(i++) - 48;
+        const weight = WEIGHT_INDEX[text[i] ?? ''] ?? 0;
+        if (WEIGHT_INDEX[text[i] ?? ''] !== undefined) i++;
+        weights |= 1 << weight;
+        positions.push(position * 4 + weight);
         if (text[i] !== ',') break;
         i++;
       }
@@ -240,7 +251,7 @@ export function queryOperands(
 function operandEntries(
   op: Extract<TsQuery, { kind: 'val' }>,
   doc: TsVector,
-  each: (lexeme: string, positions: number[]) => void,
+  each: (lexeme: string, positions: Positions) => void,
 ): void {
   if (!op.prefix) {
     const positions = doc.get(op.lexeme);
@@ -259,25 +270,35 @@ function operandMatches(op: Extract<TsQuery, { kind: 'val' }>, doc: TsVector): b
     if (found) return;
     // A lexeme stored without positions matches only when the operand asks for no weight.
     if (positions.length === 0) found = op.weights === 0;
-    else found = positions.some((e) => weightAllowed(op, e));
+    else for (const e of positions) if (weightAllowed(op, e)) found = true;
   });
   return found;
 }
 
-/** End positions (and width) where a phrase (or operand) matches. */
-function phrasePositions(query: TsQuery, doc: TsVector): { ends: Set<number>; width: number } {
+/** End positions (ascending, no repeats) and width where a phrase (or operand) matches. */
+function phrasePositions(query: TsQuery, doc: TsVector): { ends: number[]; width: number } {
   if (query.kind === 'val') {
-    const ends = new Set<number>();
+    let ends: number[] = [];
+    let lists = 0;
     operandEntries(query, doc, (_lexeme, positions) => {
-      for (const e of positions) if (weightAllowed(query, e)) ends.add(e >> 2);
+      lists++;
+      for (const e of positions) if (weightAllowed(query, e)) ends.push(e >> 2);
     });
+    // One lexeme's positions are ascending; a prefix may gather several lexemes.
+    if (lists > 1) ends = [...new Set(ends)].sort((a, b) => a - b);
     return { ends, width: 0 };
   }
   if (query.kind !== 'phrase') throw new UnsupportedQueryError('phrase over a boolean operator');
   const left = phrasePositions(query.left, doc);
   const right = phrasePositions(query.right, doc);
-  const ends = new Set<number>();
-  for (const p of right.ends) if (left.ends.has(p - right.width - query.distance)) ends.add(p);
+  // The right side's ends whose start is `distance` after one of the left side's ends.
+  const shift = right.width + query.distance;
+  const ends: number[] = [];
+  let i = 0;
+  for (const p of right.ends) {
+    while (i < left.ends.length && left.ends[i]! < p - shift) i++;
+    if (i < left.ends.length && left.ends[i] === p - shift) ends.push(p);
+  }
   return { ends, width: left.width + query.distance + right.width };
 }
 
@@ -294,7 +315,7 @@ export function tsMatches(query: TsQuery | null, doc: TsVector): boolean {
     case 'not':
       return !tsMatches(query.arg, doc);
     case 'phrase':
-      return phrasePositions(query, doc).ends.size > 0;
+      return phrasePositions(query, doc).ends.length > 0;
   }
 }
 

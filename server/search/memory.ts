@@ -12,6 +12,7 @@ import {
   rankCdBound,
   tsMatches,
   UnsupportedQueryError,
+  type Positions,
   type TsQuery,
   type TsVector,
 } from '@/lib/search/tsquery';
@@ -71,11 +72,9 @@ interface IndexedProduct {
   productCode: string;
   /** The trigrams of the folded name, in order (`word_similarity`), once needed. */
   trigrams: string[] | null;
-  /** The full-text document (`tsvector` text; its positions are read when a phrase needs them). */
+  /** The full-text document and head vector as `tsvector` text (read only to walk every lexeme). */
   docText: string;
-  doc: TsVector | null;
   headVectorText: string;
-  headVector: TsVector | null;
   /** Sizes and name as the size regexes read them (`c.size_text`). */
   sizeText: string;
   /** Each size entry, as the size regexes read it. */
@@ -90,7 +89,6 @@ interface IndexedModel {
   code: string;
   ean: string | null;
   docText: string;
-  doc: TsVector | null;
 }
 
 /**
@@ -104,6 +102,9 @@ interface Postings {
   docs: Int32Array;
   weights: Uint8Array;
   positions: Uint16Array;
+  /** Entry `j`'s positions (`position * 4 + weight`) are `pos[posStart[j] … posStart[j] + positions[j] - 1]`. */
+  posStart: Int32Array;
+  pos: Uint16Array;
   /** The lexemes in code-unit order (prefix lookups). */
   sorted: string[];
   size: number;
@@ -126,45 +127,78 @@ export interface SearchIndex {
 }
 
 class PostingsBuilder {
+  /** Per lexeme: document, weights, first position (in `pos`), number of positions; repeated. */
   private readonly lists = new Map<string, number[]>();
+  private readonly pos: number[] = [];
   /** Adds the lexemes of a `tsvector` text to document `doc`. */
   addText(text: string, doc: number) {
     scanTsVector(text, (lexeme, weights, positions) => {
       let list = this.lists.get(lexeme);
       if (!list) this.lists.set(lexeme, (list = []));
-      list.push(doc, weights, Math.min(positions, 65535));
+      list.push(doc, weights, this.pos.length, positions.length);
+      for (const p of positions) this.pos.push(p);
     });
   }
   build(size: number): Postings {
     let total = 0;
-    for (const flat of this.lists.values()) total += flat.length / 3;
+    for (const flat of this.lists.values()) total += flat.length / 4;
     const lists = new Map<string, number>();
     const start = new Int32Array(this.lists.size + 1);
     const docs = new Int32Array(total);
     const weights = new Uint8Array(total);
     const positions = new Uint16Array(total);
+    const posStart = new Int32Array(total);
     let at = 0;
     for (const [lexeme, flat] of this.lists) {
       start[lists.size] = at;
       lists.set(lexeme, lists.size);
-      for (let j = 0; j < flat.length; j += 3) {
+      for (let j = 0; j < flat.length; j += 4) {
         docs[at] = flat[j]!;
         weights[at] = flat[j + 1]!;
-        positions[at] = flat[j + 2]!;
+        posStart[at] = flat[j + 2]!;
+        positions[at] = flat[j + 3]!;
         at++;
       }
     }
     start[lists.size] = at;
+    const pos = Uint16Array.from(this.pos);
     this.lists.clear();
-    return {
-      lists,
-      start,
-      docs,
-      weights,
-      positions,
-      sorted: [...lists.keys()].sort(compareCodeUnits),
-      size,
-    };
+    this.pos.length = 0;
+    const sorted = [...lists.keys()].sort(compareCodeUnits);
+    return { lists, start, docs, weights, positions, posStart, pos, sorted, size };
+  }
+}
+
+/**
+ * One document of a posting index as a `TsVector`: a lexeme's positions are found in its list
+ * (documents ascending: a binary search); a walk over all lexemes (prefix operands) reads the
+ * document's text once.
+ */
+class PostingsDocument implements TsVector {
+  private parsed: Map<string, number[]> | null = null;
+  constructor(
+    private readonly postings: Postings,
+    private readonly doc: number,
+    private readonly text: string,
+  ) {}
+  get(lexeme: string): Positions | undefined {
+    const { lists, start, docs, posStart, positions, pos } = this.postings;
+    const list = lists.get(lexeme);
+    if (list === undefined) return undefined;
+    let lo = start[list]!;
+    const end = start[list + 1]!;
+    let hi = end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (docs[mid]! < this.doc) lo = mid + 1;
+      else hi = mid;
+    }
+    if (lo >= end || docs[lo] !== this.doc) return undefined;
+    return pos.subarray(posStart[lo]!, posStart[lo]! + positions[lo]!);
+  }
+  [Symbol.iterator](): Iterator<[string, Positions]> {
+    this.parsed ??= parseTsVector(this.text);
+    return this.parsed[Symbol.iterator]();
   }
 }
 
@@ -247,9 +281,7 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
       productCode: r.product_code ?? '',
       trigrams: null,
       docText: r.doc ?? '',
-      doc: null,
       headVectorText: r.hv ?? '',
-      headVector: null,
       sizeText: r.size_text ?? '',
       sizes: (r.sizes ?? []).filter((v): v is string => v !== null),
       attributes: (r.attributes ?? []).filter((v): v is string => v !== null),
@@ -264,7 +296,7 @@ export async function buildSearchIndex(db: Db): Promise<SearchIndex> {
     if (product === undefined) continue; // a product without its family row: never a candidate
     const index = models.length;
     modelDocuments.addText(r.doc ?? '', index);
-    models.push({ product, code: r.code ?? '', ean: r.ean, docText: r.doc ?? '', doc: null });
+    models.push({ product, code: r.code ?? '', ean: r.ean, docText: r.doc ?? '' });
     codes.push([r.code ?? '', index]);
     if (r.ean !== null) eans.push([r.ean, index]);
   }
@@ -644,7 +676,7 @@ class Bitmaps {
     let bm = this.docs.get(q);
     if (!bm) {
       const products = this.index.products;
-      const docs = queryDocuments(q, this.index.documents, (i) => documentOf(products[i]!));
+      const docs = queryDocuments(q, this.index.documents, (i) => documentOf(this.index, i));
       this.docs.set(q, (bm = toBitmap(docs, products.length)));
     }
     return bm;
@@ -654,7 +686,7 @@ class Bitmaps {
     if (!bm) {
       const products = this.index.products;
       const docs = queryDocuments(asPrefixQuery(q), this.index.heads, (i) =>
-        headVectorOf(products[i]!),
+        headVectorOf(this.index, i),
       );
       this.heads.set(q, (bm = toBitmap(docs, products.length)));
     }
@@ -666,7 +698,7 @@ class Bitmaps {
     return queryDocuments(
       q,
       this.index.modelDocuments,
-      (i) => (models[i]!.doc ??= parseTsVector(models[i]!.docText)),
+      (i) => new PostingsDocument(this.index.modelDocuments, i, models[i]!.docText),
     ).map((m) => models[m]!.product);
   }
   bits(q: Queries): QueryBits {
@@ -681,12 +713,14 @@ class Bitmaps {
   }
 }
 
-function documentOf(p: IndexedProduct): TsVector {
-  return (p.doc ??= parseTsVector(p.docText));
+/** Product `i`'s full-text document, read from the posting lists. */
+function documentOf(index: SearchIndex, i: number): TsVector {
+  return new PostingsDocument(index.documents, i, index.products[i]!.docText);
 }
 
-function headVectorOf(p: IndexedProduct): TsVector {
-  return (p.headVector ??= parseTsVector(p.headVectorText));
+/** Product `i`'s head vector, read from the posting lists. */
+function headVectorOf(index: SearchIndex, i: number): TsVector {
+  return new PostingsDocument(index.heads, i, index.products[i]!.headVectorText);
 }
 
 /**
@@ -697,7 +731,7 @@ function rankBounds(index: SearchIndex, query: TsQuery | null): (product: number
   const operands = queryOperands(query);
   if (!operands.every((op) => !op.prefix && op.weights === 0)) {
     const bound = rankCdBound(query);
-    return (product) => bound(documentOf(index.products[product]!));
+    return (product) => bound(documentOf(index, product));
   }
   const entries = new Float64Array(index.products.length);
   const maxWeight = new Float64Array(index.products.length);
@@ -778,7 +812,7 @@ function pageOf(
   const best: number[] = [];
   for (const { row, upper } of byUpper) {
     if (best.length >= needed && upper < best[needed - 1]!) break;
-    const score = row.base / SCORE_UNIT + rankCd(rankQuery, documentOf(products[row.product]!)) * 5;
+    const score = row.base / SCORE_UNIT + rankCd(rankQuery, documentOf(index, row.product)) * 5;
     scored.push({ row, score });
     let at = best.length;
     while (at > 0 && best[at - 1]! < score) at--;
