@@ -21,6 +21,8 @@ export type Positions = readonly number[] | Uint16Array;
 export interface TsVector {
   get(lexeme: string): Positions | undefined;
   [Symbol.iterator](): Iterator<[string, Positions]>;
+  /** The lexemes that start with `prefix` (when the document can list them faster than a walk). */
+  withPrefix?(prefix: string): Iterable<[string, Positions]>;
 }
 
 export type TsQuery =
@@ -258,7 +260,11 @@ function operandEntries(
     if (positions) each(op.lexeme, positions);
     return;
   }
-  for (const [lexeme, positions] of doc) if (lexeme.startsWith(op.lexeme)) each(lexeme, positions);
+  if (doc.withPrefix)
+    for (const [lexeme, positions] of doc.withPrefix(op.lexeme)) each(lexeme, positions);
+  else
+    for (const [lexeme, positions] of doc)
+      if (lexeme.startsWith(op.lexeme)) each(lexeme, positions);
 }
 
 const weightAllowed = (op: { weights: number }, entry: number) =>

@@ -200,6 +200,17 @@ class PostingsDocument implements TsVector {
     this.parsed ??= parseTsVector(this.text);
     return this.parsed[Symbol.iterator]();
   }
+  *withPrefix(prefix: string): Iterable<[string, Positions]> {
+    const sorted = this.postings.sorted;
+    for (
+      let i = lowerBound(sorted, prefix);
+      i < sorted.length && sorted[i]!.startsWith(prefix);
+      i++
+    ) {
+      const positions = this.get(sorted[i]!);
+      if (positions) yield [sorted[i]!, positions];
+    }
+  }
 }
 
 const compareCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
