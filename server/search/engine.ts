@@ -27,11 +27,15 @@ import { getSearchIndex, getVocabulary } from './vocabulary';
 /**
  * Product search (spec 5 and 7): PostgreSQL full text over the product document (name and SEO
  * name, codes, brand, family, sizes, description) and the model documents, plus code/EAN
- * lookups and size matching, in one ranking query; the ranked ids are then hydrated into
- * `ProductSummary` objects (two queries per search). Only when fewer than `FEW_RESULTS` products
- * have every word does a second ranking query also list those missing one word (after the
- * others); when still nothing matches, a trigram (`<%`) query on product names catches what the
- * typo correction did not.
+ * lookups and size matching, in one ranking query that also reads the page's `ProductSummary`
+ * rows. Only when fewer than `FEW_RESULTS` products have every word does a second ranking query
+ * also list those missing one word (after the others); when still nothing matches, a trigram
+ * (`<%`) query on product names catches what the typo correction did not.
+ *
+ * On PGlite a relevance search is decided in memory by the same rules (server/search/memory.ts:
+ * same pages, same totals) and only the page's summaries are read in SQL; this SQL engine serves
+ * the other orders, PostgreSQL, `explainSearch`/`debugSearch`, and PGlite while the in-memory
+ * index is rebuilt after a catalogue change.
  *
  * Ranking, per group of words the user typed (each word with its plural, synonyms, corrections):
  * where it matches in the product name decides how much it counts. The first word of the name

@@ -40,17 +40,18 @@ import {
  * WebAssembly: a first-time suggestion spent most of its time there, parsing and planning the
  * ranking statement and evaluating hundreds of candidates row by row. The catalogue's search
  * columns are kept here as PostgreSQL computed them (the full-text documents and head vectors as
- * `tsvector` text, posting lists with each lexeme's weights, the folded names, the sizes as the
+ * posting lists with each lexeme's weights and positions, the folded names, the sizes as the
  * size regexes read them, codes and EANs), and the search decides in JavaScript exactly what the
  * SQL engine (server/search/engine.ts) decides: which products match, where each group of words
  * matches (location 0–7), the points of the words typed, `sem …`, code and size hits, the second
- * pass, the total, `ts_rank_cd` and the order of the page. The stems come from PostgreSQL
+ * pass, the total, `ts_rank_cd`, the order of the page, and the trigram fallback (pg_trgm's
+ * `word_similarity`) when nothing has the words. The stems come from PostgreSQL
  * (`to_tsquery`, remembered per query text); the page's summaries are read with one prepared
  * statement (server/search/prepared.ts).
  *
  * Anything this module cannot evaluate exactly (a phrase over a boolean operator, a size regex
  * JavaScript does not accept, a score with no exact decimal form) makes `planSearch` answer null,
- * and the SQL engine runs instead. `tests/integration/search-engines.test.ts` compares the two.
+ * and the SQL engine runs instead. tests/integration/search-api.test.ts compares the two.
  */
 
 // ---------------------------------------------------------------------------------------------
