@@ -78,6 +78,32 @@ function summaryQuery(db: Awaited<ReturnType<typeof getDb>>) {
     .leftJoin(brands, eq(brands.id, products.brandId));
 }
 
+/**
+ * The summary columns as an SQL select list (`"products"."name" AS "name", …`) over the tables
+ * `products`, `chapters`, `families` and `brands` joined as in `summaryJoinsSql`: for queries that
+ * rank and read the summaries in one statement (the search). Rows back through `summaryFromRow`.
+ */
+export const summarySelectSql: SQL = sql.join(
+  Object.entries(summaryColumns).map(([key, column]) => sql`${column} AS ${sql.identifier(key)}`),
+  sql`, `,
+);
+
+/** The joins of `summarySelectSql`, after `FROM <something> JOIN products ON …`. */
+export const summaryJoinsSql: SQL = sql`
+  JOIN chapters ON chapters.code = products.chapter_code
+  JOIN families ON families.id = products.family_id
+  LEFT JOIN brands ON brands.id = products.brand_id`;
+
+/** A row of `summarySelectSql` read with `db.execute` (driver values, mapped as a Drizzle select maps them). */
+export function summaryFromRow(row: Record<string, unknown>): ProductSummary {
+  const mapped: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(summaryColumns)) {
+    const value = row[key];
+    mapped[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value as never);
+  }
+  return toSummary(mapped as SummaryRow);
+}
+
 /** Product summaries for the given ids, in the order of the ids (search results keep their rank). */
 export async function getProductSummariesByIds(ids: readonly number[]): Promise<ProductSummary[]> {
   if (ids.length === 0) return [];

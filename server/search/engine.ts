@@ -1,23 +1,41 @@
 import 'server-only';
 import { and, sql, type SQL } from 'drizzle-orm';
-import { foldAccents, inflections } from '@/lib/search/normalize';
-import { parseSearchQuery, type Alternative, type ParsedQuery, type TermGroup } from '@/lib/search/query';
+import { foldAccents } from '@/lib/search/normalize';
+import { parseSearchQuery, type ParsedQuery, type TermGroup } from '@/lib/search/query';
 import { sizeTextSql, type SizeToken } from '@/lib/search/sizes';
 import { compileSynonyms } from '@/lib/search/synonyms';
-import { getProductSummariesByIds, productFilterConditions } from '@/server/catalogue/products';
+import { getProductSummariesByIds, productFilterConditions, summaryFromRow, summaryJoinsSql, summarySelectSql } from '@/server/catalogue/products';
 import type { ListingSort, ProductSummary, SortOrder } from '@/lib/catalogue/types';
-import { getDb, type Db } from '@/server/db/client';
+import { getDatabase, getDb, type Db } from '@/server/db/client';
+import { planFuzzy, planSearch } from './memory';
+import { executePrepared } from './prepared';
+import {
+  allQueryText,
+  digitsUpperBound,
+  FEW_RESULTS,
+  groupQueries,
+  pointsSql,
+  rankQueryText,
+  scoreSql,
+  typedWordsOf,
+  withoutForms,
+  type Mode,
+} from './ranking';
 import { SYNONYMS } from './synonyms';
-import { getVocabulary } from './vocabulary';
+import { getSearchIndex, getVocabulary } from './vocabulary';
 
 /**
  * Product search (spec 5 and 7): PostgreSQL full text over the product document (name and SEO
  * name, codes, brand, family, sizes, description) and the model documents, plus code/EAN
- * lookups and size matching, in one ranking query; the ranked ids are then hydrated into
- * `ProductSummary` objects (two queries per search). Only when fewer than `FEW_RESULTS` products
- * have every word does a second ranking query also list those missing one word (after the
- * others); when still nothing matches, a trigram (`<%`) query on product names catches what the
- * typo correction did not.
+ * lookups and size matching, in one ranking query that also reads the page's `ProductSummary`
+ * rows. Only when fewer than `FEW_RESULTS` products have every word does a second ranking query
+ * also list those missing one word (after the others); when still nothing matches, a trigram
+ * (`<%`) query on product names catches what the typo correction did not.
+ *
+ * On PGlite a relevance search is decided in memory by the same rules (server/search/memory.ts:
+ * same pages, same totals) and only the page's summaries are read in SQL; this SQL engine serves
+ * the other orders, PostgreSQL, `explainSearch`/`debugSearch`, and PGlite while the in-memory
+ * index is rebuilt after a catalogue change.
  *
  * Ranking, per group of words the user typed (each word with its plural, synonyms, corrections):
  * where it matches in the product name decides how much it counts. The first word of the name
@@ -53,38 +71,6 @@ export interface SearchPage {
 /** The text search configuration, as an SQL literal (a bound parameter would be `text`, not `regconfig`). */
 const CONFIG = sql.raw(`'pt_unaccent'::regconfig`);
 const SYNONYM_TABLE = compileSynonyms(SYNONYMS);
-
-/** Points a group earns by where it matches (index = location rank, see `locationCase`). */
-const LOCATION_POINTS = [0, 8, 25, 25, 45, 65, 80, 100] as const;
-const SYNONYM_FACTOR = 0.85;
-/** Below this many complete matches, products missing one of the words are listed after them. */
-const FEW_RESULTS = 5;
-
-// ---------------------------------------------------------------------------------------------
-// tsquery text
-
-const SAFE_FORM = /^[\p{L}\p{N}][\p{L}\p{N}./-]*$/u;
-
-function wordQuery(word: string, weight: string): string {
-  const forms = inflections(word).filter((f) => SAFE_FORM.test(f));
-  const parts = forms.map((f) => `'${f}'${weight ? `:${weight}` : ''}`);
-  return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' | ')})`;
-}
-
-type Mode = 'any' | 'first' | 'core' | 'name' | 'extra';
-
-function alternativeQuery(alt: Alternative, mode: Mode): string {
-  const weight = (i: number) =>
-    mode === 'name' ? 'A' : mode === 'extra' ? 'B' : mode === 'core' ? 'AB' : mode === 'first' && i === 0 ? 'A' : '';
-  const parts = alt.words.map((w, i) => wordQuery(w, weight(i))).filter(Boolean);
-  return parts.length === 1 ? (parts[0] ?? '') : `(${parts.join(' & ')})`;
-}
-
-function groupQuery(alternatives: readonly Alternative[], mode: Mode): string | null {
-  const parts = alternatives.map((a) => alternativeQuery(a, mode)).filter(Boolean);
-  if (parts.length === 0) return null;
-  return parts.length === 1 ? (parts[0] ?? null) : `(${parts.join(' | ')})`;
-}
 
 // ---------------------------------------------------------------------------------------------
 // SQL pieces
@@ -186,16 +172,6 @@ function locationCase(terms: Terms, q: Record<Mode, string | null>, code: SQL | 
   return sql`(CASE ${sql.join(branches, sql` `)} ELSE 0 END)`;
 }
 
-function groupQueries(alternatives: readonly Alternative[]): Record<Mode, string | null> {
-  return {
-    any: groupQuery(alternatives, 'any'),
-    first: groupQuery(alternatives, 'first'),
-    core: groupQuery(alternatives, 'core'),
-    name: groupQuery(alternatives, 'name'),
-    extra: groupQuery(alternatives, 'extra'),
-  };
-}
-
 function groupSql(terms: Terms, group: TermGroup, k: number, relaxed: boolean): GroupSql | null {
   if (group.tee) return teeSql();
   const all = groupQueries(group.alternatives);
@@ -207,7 +183,7 @@ function groupSql(terms: Terms, group: TermGroup, k: number, relaxed: boolean): 
   if (all.any && !relaxed) matchParts.push(sql`c.model_hit`);
   if (code) matchParts.push(code);
   // A typed phrase (`painéis solares`) scores each of its words where it is found.
-  const typedWords = group.alternatives.find((a) => a.source === 'query')?.words ?? [];
+  const typedWords = typedWordsOf(group);
   const pointsTyped =
     typedWords.length > 1 && !code
       ? sql`((${sql.join(
@@ -216,7 +192,7 @@ function groupSql(terms: Terms, group: TermGroup, k: number, relaxed: boolean): 
         )}) / ${sql.raw(`${typedWords.length}.0`)})`
       : pointsSql(locationCase(terms, typed, code, relaxed));
   // "sem boia" in a name: the product lacks what this group asks for.
-  const forms = typedWords.length === 1 && !code ? inflections(typedWords[0] ?? '').filter((f) => /^[a-z0-9-]+$/.test(f)) : [];
+  const forms = withoutForms(group);
   const without = forms.length ? sql`(c.name_folded ~ ${`\\msem (\\S+ )?(${forms.join('|')})\\M`})` : null;
   return {
     matches: sql`(${sql.join(matchParts, sql` OR `)})`,
@@ -227,22 +203,6 @@ function groupSql(terms: Terms, group: TermGroup, k: number, relaxed: boolean): 
   };
 }
 
-function pointsSql(location: SQL | string): SQL {
-  if (typeof location === 'string') location = sql.raw(location);
-  return sql`(${sql.raw(`(ARRAY[${LOCATION_POINTS.join(',')}])`)}[${location} + 1])`;
-}
-
-/** The first string after every string that starts with `prefix` (digits only), or null. */
-function digitsUpperBound(prefix: string): string | null {
-  const digits = prefix.split('');
-  for (let i = digits.length - 1; i >= 0; i--) {
-    if (digits[i] !== '9') {
-      digits[i] = String(Number(digits[i]) + 1);
-      return digits.slice(0, i + 1).join('');
-    }
-  }
-  return null;
-}
 
 /**
  * Code lookups of one group: exact (3), prefix (2) or inside (1) a model code or product code,
@@ -336,6 +296,42 @@ interface RunOptions {
   debug?: boolean;
   /** Second pass: products may miss one of the words (ranked after those that have them all). */
   relaxed?: boolean;
+  /** Read the summaries of the page's products in the same statement (`items`). */
+  hydrate?: boolean;
+  /** `sql`: never the in-memory index (tests compare the two; diagnosis). */
+  engine?: 'auto' | 'sql';
+}
+
+interface Ranked {
+  ids: number[];
+  total: number;
+  /** With `hydrate`: the summaries, in rank order. */
+  items?: ProductSummary[];
+  plan?: string;
+  rows?: Record<string, unknown>[];
+}
+
+/**
+ * The page of a ranking query (`ranked`: rows `id`, in order, limited) with the total of the
+ * ranked rows before the limit (`count(*) OVER ()` of `rows`) and, with `hydrate`, the summaries
+ * of the page's products, so that a search is one statement: one parse, one plan, one round trip.
+ */
+function pageSql(rows: SQL, order: SQL, params: Pick<SearchParams, 'limit' | 'offset'>, options: RunOptions, extra: SQL = sql``): SQL {
+  const limit = sql.raw(`LIMIT ${Math.trunc(params.limit)} OFFSET ${Math.trunc(params.offset)}`);
+  const total = options.withTotal ? sql`, count(*) OVER () AS total` : sql``;
+  if (!options.hydrate) return sql`SELECT r.id${total}${extra} FROM ${rows} ORDER BY ${order} ${limit}`;
+  return sql`SELECT top.ord, top.total, ${summarySelectSql}
+    FROM (SELECT r.id, row_number() OVER (ORDER BY ${order}) AS ord${options.withTotal ? total : sql`, NULL::bigint AS total`}
+          FROM ${rows} ORDER BY ${order} ${limit}) AS top
+    JOIN products ON products.id = top.id ${summaryJoinsSql}
+    ORDER BY top.ord`;
+}
+
+function pageResult(rows: RankedRow[], params: Pick<SearchParams, 'offset'>, options: RunOptions): Ranked {
+  const total = options.withTotal ? (rows.length > 0 ? Number(rows[0]?.total ?? rows.length) : 0) : params.offset + rows.length;
+  if (!options.hydrate) return { ids: rows.map((r) => Number(r.id)), total };
+  const items = rows.map((r) => summaryFromRow(r));
+  return { ids: items.map((p) => p.id), total, items };
 }
 
 async function rankedIds(
@@ -343,7 +339,7 @@ async function rankedIds(
   parsed: ParsedQuery,
   params: SearchParams,
   options: RunOptions,
-): Promise<{ ids: number[]; total: number; plan?: string; rows?: Record<string, unknown>[] }> {
+): Promise<Ranked> {
   const filters =
     and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand, productIds: params.productIds })) ??
     sql`true`;
@@ -354,17 +350,8 @@ async function rankedIds(
   // The query's first word names the kind of product wanted (Portuguese puts the head noun first).
   const headEntry = built.filter((b) => b.sql !== null)[0];
   const headIndex = headEntry && !headEntry.group.tee && headEntry.group.codes.length === 0 ? 0 : -1;
-  const allQuery = groups
-    .filter((g) => !g.tee)
-    .map((g) => groupQuery(g.alternatives, 'any'))
-    .filter((x): x is string => x !== null)
-    .join(options.relaxed ? ' | ' : ' & ');
-  // Tie-break rank on the words typed (and their corrections), not on synonyms.
-  const rankQuery = groups
-    .filter((g) => !g.tee)
-    .map((g) => groupQuery(g.alternatives.filter((a) => a.source !== 'synonym'), 'any'))
-    .filter((x): x is string => x !== null)
-    .join(' & ');
+  const allQuery = allQueryText(groups, options.relaxed === true);
+  const rankQuery = rankQueryText(groups);
   const codeHits = codeHitsSql(groups);
   const hasTee = groups.some((g) => g.tee);
 
@@ -389,35 +376,12 @@ async function rankedIds(
     sql`${g.without ?? sql`false`} AS ${sql.raw(`wo${k}`)}`,
     sql`(${g.matches})::int AS ${sql.raw(`mk${k}`)}`,
   ]);
-  const groupPoints = groupSqls.map((g, k) => {
-    // A synonym found together with some of the words typed is better than the synonym alone.
-    const points = sql`(GREATEST(${sql.raw(`l.pt${k}`)}, ${sql.raw(String(SYNONYM_FACTOR))} * ${pointsSql(`l.la${k}`)}) + 0.2 * ${sql.raw(`l.pt${k}`)})`;
-    const without = sql.raw(`l.wo${k}`);
-    // "bomba com boia" is not met by a pump "sem boia"; "urinol sem água" is.
-    return g.negated
-      ? sql`(CASE WHEN ${without} THEN ${points} + 40 ELSE 0.5 * ${points} END)`
-      : sql`(CASE WHEN ${without} THEN LEAST(${points}, 8) ELSE ${points} END)`;
-  });
-  // Agreeing with the product's own first word ("Ânodo … para termoacumulador" for
-  // "ânodo termoacumulador") counts more than any other match of a word.
-  const headBonus = headIndex >= 0 && groupSqls.length > 1 ? sql`(CASE WHEN l.la${sql.raw(String(headIndex))} = 7 THEN 80 ELSE 0 END)` : sql`0`;
-  const allInHead = groupSqls.length
-    ? sql`(CASE WHEN ${sql.join(groupSqls.map((_g, k) => sql`${la(k)} >= 5`), sql` AND `)} THEN 40 ELSE 0 END)`
-    : sql`0`;
   const strong =
     groupSqls.length && !options.relaxed ? sql.join(groupSqls.map((_g, k) => sql`${la(k)} >= 2`), sql` AND `) : sql`true`;
-  // Second pass: the more of the words a product matches, the better.
-  const matchedSum = sql`(${sql.join(groupSqls.map((_g, k) => sql.raw(`l.mk${k}`)), sql` + `)})`;
-  const matchedCount = options.relaxed && groupSqls.length ? sql`${matchedSum} * 1000` : sql`0`;
   const codeScore = codeHits
     ? sql`(SELECT coalesce(max(s::int), 0) FROM jsonb_each_text(c.code_hits) AS e(k, s))`
     : sql`0`;
-  const score = sql`(l.code_score * 100000 + ${matchedCount}
-        + ${groupPoints.length ? sql.join(groupPoints, sql` + `) : sql`0`}
-        + ${allInHead}
-        + ${headBonus}
-        + l.size_score * 60
-        + l.text_rank * 5)`;
+  const score = scoreSql({ negated: groupSqls.map((g) => g.negated), headIndex, relaxed: options.relaxed === true });
   // Second pass: all the words but one (any word when there are only two).
   const minMatched = Math.max(1, groupSqls.length - 1);
   const groupMatch = !groupSqls.length
@@ -465,11 +429,13 @@ async function rankedIds(
     f AS (
       SELECT r.*, bool_or(r.strong) OVER () AS any_strong FROM r
     )
-    SELECT r.id${options.withTotal ? sql`, count(*) OVER () AS total` : sql``}${options.debug ? sql`, r.name, r.score, r.strong, (SELECT row_to_json(l) FROM l WHERE l.id = r.id) AS parts` : sql``}
-    FROM f AS r
-    WHERE r.strong OR NOT r.any_strong
-    ORDER BY ${finalOrder}
-    LIMIT ${sql.raw(String(Math.trunc(params.limit)))} OFFSET ${sql.raw(String(Math.trunc(params.offset)))}`;
+    ${pageSql(
+      sql`(SELECT * FROM f WHERE f.strong OR NOT f.any_strong) AS r`,
+      finalOrder,
+      params,
+      { ...options, hydrate: options.hydrate && !options.debug && !options.explain },
+      options.debug ? sql`, r.name, r.score, r.strong, (SELECT row_to_json(l) FROM l WHERE l.id = r.id) AS parts` : sql``,
+    )}`;
   // Built last: every tsquery of the body is registered by now.
   const query = sql`WITH q AS MATERIALIZED (${terms.cte()}), ${body}`;
   if (options.explain) {
@@ -479,23 +445,22 @@ async function rankedIds(
 
   const result = await db.execute<RankedRow>(query);
   const rows = result.rows;
-  let total = rows.length > 0 ? Number(rows[0]?.total ?? rows.length) : 0;
-  if (!options.withTotal) total = params.offset + rows.length;
+  const page = pageResult(rows, params, { ...options, hydrate: options.hydrate && !options.debug });
   if (options.withTotal && rows.length === 0 && params.offset > 0) {
     // Past the end: count without paging so that `total` stays right.
-    const again = await rankedIds(db, parsed, { ...params, offset: 0, limit: 1 }, options);
-    total = again.total;
+    const again = await rankedIds(db, parsed, { ...params, offset: 0, limit: 1 }, { ...options, hydrate: false });
+    page.total = again.total;
   }
-  return { ids: rows.map((r) => Number(r.id)), total, ...(options.debug ? { rows } : {}) };
+  return { ...page, ...(options.debug ? { rows } : {}) };
 }
 
 /** Trigram fallback on product names (typos the vocabulary could not fix, unknown words). */
-async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, options: RunOptions) {
+async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, options: RunOptions): Promise<Ranked> {
   const terms = parsed.groups
     .filter((g) => !g.tee && g.codes.length === 0)
     .map((g) => foldAccents(g.text))
     .filter((t) => t.length >= 4);
-  if (terms.length === 0) return { ids: [] as number[], total: 0 };
+  if (terms.length === 0) return { ids: [], total: 0, items: [] };
   const filters =
     and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand, productIds: params.productIds })) ??
     sql`true`;
@@ -503,18 +468,12 @@ async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, optio
   const anyTerm = sql.join(terms.map((t) => sql`${t} <% ${name}`), sql` OR `);
   const similarity = sql.join(terms.map((t) => sql`word_similarity(${t}, ${name})`), sql` + `);
   const order =
-    params.sort === 'relevance' ? sql`score DESC, length(products.name), products.id` : orderSql(params.sort, params.order);
-  const result = await db.execute<RankedRow>(sql`
-    SELECT products.id, (${similarity}) AS score${options.withTotal ? sql`, count(*) OVER () AS total` : sql``}
+    params.sort === 'relevance' ? sql`r.score DESC, length(r.name), r.id` : orderSql(params.sort, params.order, 'r.');
+  const matches = sql`(SELECT products.id, products.name, products.seo_optimized_name, products.created_at, products.updated_at, (${similarity}) AS score
     FROM products JOIN families ON families.id = products.family_id
-    WHERE ${filters} AND (${anyTerm})
-    ORDER BY ${order}
-    LIMIT ${sql.raw(String(Math.trunc(params.limit)))} OFFSET ${sql.raw(String(Math.trunc(params.offset)))}`);
-  const rows = result.rows;
-  return {
-    ids: rows.map((r) => Number(r.id)),
-    total: options.withTotal ? Number(rows[0]?.total ?? 0) : params.offset + rows.length,
-  };
+    WHERE ${filters} AND (${anyTerm})) AS r`;
+  const result = await db.execute<RankedRow>(pageSql(matches, order, params, options));
+  return pageResult(result.rows, params, options);
 }
 
 /**
@@ -559,6 +518,9 @@ async function run(params: SearchParams, options: RunOptions): Promise<SearchPag
   const db = await getDb();
   const parsed = await parseQueryFor(db, params.q);
   if (parsed.empty) return { items: [], total: 0 };
+  options = { ...options, hydrate: true };
+  const inMemory = options.engine === 'sql' ? null : await searchInMemory(db, parsed, params);
+  if (inMemory) return inMemory;
   let ranked = await rankedIds(db, parsed, params, options);
   // Few or no products have every word: also rank those missing one of them (after the
   // complete matches), then, if still nothing, try the names by trigrams.
@@ -569,8 +531,26 @@ async function run(params: SearchParams, options: RunOptions): Promise<SearchPag
     if (relaxed.total > ranked.total) ranked = relaxed;
   }
   if (ranked.total === 0) ranked = await fuzzyIds(db, parsed, params, options);
-  const items = await getProductSummariesByIds(ranked.ids);
-  return { items, total: ranked.total };
+  return { items: ranked.items ?? (await getProductSummariesByIds(ranked.ids)), total: ranked.total };
+}
+
+/**
+ * A relevance search on PGlite with the in-memory index (server/search/memory.ts): the page's ids
+ * (in the SQL engine's order) and the total come from memory, and one prepared statement reads
+ * the page's summaries. Null when the search must run in SQL (another order, the index being
+ * rebuilt, a query the index cannot evaluate exactly).
+ */
+async function searchInMemory(db: Db, parsed: ParsedQuery, params: SearchParams): Promise<SearchPage | null> {
+  if (params.sort !== 'relevance' || (await getDatabase()).driver !== 'pglite') return null;
+  const index = await getSearchIndex(db);
+  if (!index) return null;
+  let plan = await planSearch(db, index, parsed, params);
+  if (!plan) return null;
+  // Nothing has the words: the trigram fallback, in memory too.
+  if (plan.total === 0) plan = planFuzzy(index, parsed, params);
+  if (plan.ids.length === 0) return { items: [], total: plan.total };
+  const rows = await executePrepared<RankedRow>(db, 'cag_search_summaries', [`'{${plan.ids.map((id) => Math.trunc(id)).join(',')}}'`]);
+  return { items: rows.map((r) => summaryFromRow(r)), total: plan.total };
 }
 
 /** The `EXPLAIN ANALYZE` plan of a search's ranking query (benchmarks, diagnosis). */
@@ -594,6 +574,19 @@ export async function debugSearch(params: SearchParams): Promise<{ parsed: Parse
 /** A page of products for a free-text search, with the total number of matches. */
 export async function searchProducts(params: SearchParams): Promise<SearchPage> {
   return run(params, { withTotal: true });
+}
+
+/** `searchProducts` by the SQL engine alone, never the in-memory index (tests compare the two; diagnosis). */
+export async function searchProductsInSql(params: SearchParams): Promise<SearchPage> {
+  return run(params, { withTotal: true, engine: 'sql' });
+}
+
+/** `searchProducts` by the in-memory index alone, or null when this search cannot run there (tests). */
+export async function searchProductsInMemory(params: SearchParams): Promise<SearchPage | null> {
+  const db = await getDb();
+  const parsed = await parseQueryFor(db, params.q);
+  if (parsed.empty) return null;
+  return searchInMemory(db, parsed, params);
 }
 
 /** Header suggestions: the best `limit` products for what is being typed (no total). */

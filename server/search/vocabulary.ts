@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { foldAccents, modernSpelling, words } from '@/lib/search/normalize';
 import { Vocabulary } from '@/lib/search/vocabulary';
 import type { Db } from '@/server/db/client';
+import { buildSearchIndex, type SearchIndex } from './memory';
 
 /**
  * The catalogue's words (product names, SEO names, families, brands, model variants and
@@ -132,8 +133,62 @@ export async function getVocabulary(db: Db): Promise<Vocabulary> {
   return entry.vocabulary;
 }
 
-/** Forget the cached vocabulary (after a catalogue import, in tests): the next search rebuilds it. */
+/** Forget the cached vocabulary and search index (after a catalogue import, in tests): the next search rebuilds them. */
 export function invalidateVocabulary(db: Db): void {
   cache.delete(db);
+  indexes.delete(db);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The in-memory search index (server/search/memory.ts), kept fresh the same way
+
+interface IndexEntry {
+  index: SearchIndex;
+  signature: string;
+  /** When the check or build that produced this entry started (reads after it see its data). */
+  checkedAt: number;
+}
+
+const indexes = new WeakMap<Db, IndexEntry>();
+const indexLoading = new WeakMap<Db, Promise<IndexEntry>>();
+
+function refreshIndex(db: Db, entry: IndexEntry | undefined, rebuild: boolean): Promise<IndexEntry> {
+  let pending = indexLoading.get(db);
+  if (!pending) {
+    pending = (async () => {
+      const startedAt = Date.now();
+      const sig = await signature(db);
+      if (entry && !rebuild && sig === entry.signature) return { ...entry, checkedAt: startedAt };
+      return { index: await buildSearchIndex(db), signature: sig, checkedAt: startedAt };
+    })();
+    const settled = pending.then(
+      (fresh) => {
+        indexes.set(db, fresh);
+      },
+      () => undefined,
+    );
+    void settled.finally(() => {
+      if (indexLoading.get(db) === pending) indexLoading.delete(db);
+    });
+    indexLoading.set(db, pending);
+  }
+  return pending;
+}
+
+/**
+ * The in-memory search index of this database, or null while it is being rebuilt after a
+ * catalogue change (the search then runs in SQL, which always reads the current data). Built on
+ * first use; a background check compares the catalogue's signature every `CHECK_MS`, and an
+ * invalidation of the catalogue or search tags (an import, an admin write, in any process)
+ * rebuilds it.
+ */
+export async function getSearchIndex(db: Db): Promise<SearchIndex | null> {
+  const entry = indexes.get(db);
+  if (!entry) return (await refreshIndex(db, undefined, true)).index;
+  const invalidated = entry.checkedAt <= lastInvalidated([cacheTags.catalogue, cacheTags.search]);
+  if ((invalidated || Date.now() - entry.checkedAt >= CHECK_MS) && !indexLoading.has(db)) {
+    refreshIndex(db, entry, invalidated).catch((err: unknown) => console.error('[search] índice não atualizado:', err));
+  }
+  return invalidated ? null : entry.index;
 }
 

@@ -7,7 +7,10 @@ import { emptyListingMessage, listingApiUrl, parseListingParams } from '@/lib/ca
 import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
 import { prepareDatabase } from '@/server/db/prepare';
-import { suggestProducts } from '@/server/search/engine';
+import fs from 'node:fs';
+import path from 'node:path';
+import { getDatabase } from '@/server/db/client';
+import { searchProducts, searchProductsInMemory, searchProductsInSql, suggestProducts, type SearchParams } from '@/server/search/engine';
 import { setupTestDatabase } from '../helpers/db';
 
 const handle = setupTestDatabase();
@@ -437,4 +440,36 @@ describe('one listing: page 1 from the page, the next pages from the API', () =>
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(emptyListingMessage(result));
   });
+});
+
+describe('the in-memory search (PGlite) decides as the SQL engine', () => {
+  const labelled = (
+    JSON.parse(fs.readFileSync(path.join(process.cwd(), 'tests', 'search-quality', 'queries.json'), 'utf8')) as { query: string }[]
+  ).map((q) => q.query);
+  // Prefixes being typed, typos, two words with one mistyped (the second pass), codes, sizes, the tee, `sem`.
+  const typed = ['esq', 'torneira lav', 'séri', 'descargal banh', 'extintor águ', 'chhveiro mão', 'TJP-47', '9691455', 'BNA-', 'bomba 0.5 CV', 'válvula 1 1/4"', 'tê igual 20', 'urinol sem água', 'bomba com boia', 'bomba sem boia', '1/2"', 'zzzzqqq'];
+  const page = (q: string, rest: Partial<SearchParams> = {}): SearchParams => ({ q, limit: 10, offset: 0, sort: 'relevance', order: 'desc', ...rest });
+  const summary = (p: { items: { id: number }[]; total: number }) => ({ ids: p.items.map((i) => i.id), total: p.total });
+
+  it('gives the same pages and totals', async () => {
+    if ((await getDatabase()).driver !== 'pglite') return; // PostgreSQL: the SQL engine only
+    const searches = [
+      ...labelled.map((q) => page(q)),
+      ...typed.map((q) => page(q)),
+      ...typed.map((q) => page(q, { limit: 50 })),
+      ...typed.map((q) => page(q, { offset: 10 })),
+      ...typed.slice(0, 6).map((q) => page(q, { chapterCode: 10 })),
+    ];
+    const differing: string[] = [];
+    let inMemory = 0;
+    for (const params of searches) {
+      const memory = await searchProductsInMemory(params);
+      if (memory) inMemory += 1;
+      const [auto, sqlOnly] = [summary(await searchProducts(params)), summary(await searchProductsInSql(params))];
+      if (JSON.stringify(auto) !== JSON.stringify(sqlOnly)) differing.push(`${JSON.stringify(params)}: ${JSON.stringify(auto)} ≠ ${JSON.stringify(sqlOnly)}`);
+    }
+    expect(differing).toEqual([]);
+    // Nearly every search runs in memory (those finding nothing go on to the trigram fallback).
+    expect(inMemory).toBeGreaterThan(searches.length * 0.9);
+  }, 120_000);
 });
