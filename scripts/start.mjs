@@ -57,10 +57,12 @@ if (!dev) {
 // One process at a time may own the embedded database: prepare it before the server opens it.
 run(['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts', 'db-prepare.ts')], 'A preparação da base de dados');
 
-// Production: scripts/serve.mjs (Next's handler behind a cached-page fast path); dev: next dev.
-const server = dev
-  ? spawn(process.execPath, [nextBin, 'dev', '-p', port], { stdio: 'inherit', env: process.env })
-  : spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { stdio: 'inherit', env: { ...process.env, PORT: port, NODE_ENV: 'production' } });
+// scripts/serve.mjs: Next's handler behind the cached-page fast path and the security headers
+// (with --dev, Next's development server behind the same headers).
+const server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), ...(dev ? ['--dev'] : [])], {
+  stdio: 'inherit',
+  env: { ...process.env, PORT: port, NODE_ENV: dev ? 'development' : 'production' },
+});
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));
 }
