@@ -80,6 +80,17 @@ function secureResponse(req, res, pathname) {
     }
     security = globalThis[SECURITY] ?? null;
     nonce = security ? security.newNonce() : null;
+    // Next's preload Link header carries the nonce too; the internal rewrite target is nobody's business.
+    res.removeHeader('x-middleware-rewrite');
+    if (security && nonce) {
+      for (const name of res.getHeaderNames()) {
+        const value = res.getHeader(name);
+        const swap = (v) => (typeof v === 'string' && v.includes(security.placeholder) ? v.replaceAll(security.placeholder, nonce) : v);
+        if (Array.isArray(value) ? value.some((v) => v.includes(security.placeholder)) : typeof value === 'string' && value.includes(security.placeholder)) {
+          res.setHeader(name, Array.isArray(value) ? value.map(swap) : swap(value));
+        }
+      }
+    }
     const contentType = headerValue(res, 'content-type');
     const extra = security ? security.headersFor(pathname, contentType, nonce) : BASE_HEADERS;
     for (const [name, value] of Object.entries(extra)) {

@@ -23,7 +23,7 @@ function expectBaseline(response: APIResponse) {
 
 test.describe('security headers', () => {
   test('pages carry a strict CSP with a nonce of their own, also when served from the page cache', async ({ request }) => {
-    for (const path of ['/', '/produtos', '/produtos/salas-de-banho', '/login', '/contacto', '/sobre']) {
+    for (const path of ['/', '/produtos', '/produtos/salas-de-banho', '/produtos?q=torneira', '/login', '/contacto', '/sobre']) {
       const first = await request.get(path);
       const second = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
       for (const response of [first, second]) {
@@ -42,6 +42,9 @@ test.describe('security headers', () => {
         const nonce = nonceOf(response);
         const nonces = new Set([...html.matchAll(/<script\b[^>]*\snonce="([^"]*)"/g)].map((m) => m[1]));
         expect(nonces, path).toEqual(new Set([nonce]));
+        // The preload Link header too: the server's placeholder never leaves it.
+        for (const m of (h['link'] ?? '').matchAll(/nonce="([^"]*)"/g)) expect(m[1], `${path}: Link nonce`).toBe(nonce);
+        expect(h['x-middleware-rewrite']).toBeUndefined();
         // Inline scripts that run (JSON-LD is data) all carry it.
         const inlineWithout = [...html.matchAll(/<script\b([^>]*)>/g)].filter(
           (m) => !/\bsrc=/.test(m[1]!) && !/\bnonce=/.test(m[1]!) && !/type="application\/ld\+json"/.test(m[1]!),
