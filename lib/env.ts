@@ -78,8 +78,9 @@ const schema = z.object({
     .transform((v) => (v ? v : undefined)),
   /**
    * Demo accounts (known passwords, README): unset = only in a local demo (demo catalogue, no
-   * PRODUCTION_HOSTS, SITE_URL not https); `1` = also with PRODUCTION_HOSTS on an http SITE_URL
-   * (the end-to-end server), refused with an https SITE_URL; `0` = never.
+   * PRODUCTION_HOSTS, SITE_URL not https); `1` = always on an http SITE_URL, even with
+   * PRODUCTION_HOSTS and through imports (the end-to-end server), refused with an https SITE_URL;
+   * `0` = never (server/auth/accounts.ts demoAccountsRule).
    */
   DEMO_ACCOUNTS: z
     .enum(['0', '1', 'true', 'false', ''])

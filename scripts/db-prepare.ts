@@ -20,21 +20,21 @@ async function main() {
     const { seeded, demoAccounts, demoAccountsRemoved } = await prepareDatabase(database, { seedDemo, onProgress: progress });
     progress.end();
     if (demoAccountsRemoved) process.stdout.write(`Contas de demonstração removidas / demo accounts removed: ${demoAccountsRemoved}.\n`);
-    if (demoAccounts) {
-      process.stdout.write(
-        `\n*** ATENÇÃO: existem ${demoAccounts} contas de demonstração com palavras-passe públicas (README, secção «Accounts»),\n` +
-          `*** incluindo um administrador (admin@demo.casadasaguas.pt). Só para demonstração local.\n` +
-          `*** WARNING: ${demoAccounts} demo accounts with public passwords exist (README, section "Accounts"),\n` +
-          `*** including an administrator (admin@demo.casadasaguas.pt). Local demo only; they are removed by a real\n` +
-          `*** catalogue import, by PRODUCTION_HOSTS or an https SITE_URL, or by DEMO_ACCOUNTS=0.\n\n`,
-      );
-    }
     if (seeded) {
       process.stdout.write(
         `Catálogo de demonstração criado em ${((Date.now() - started) / 1000).toFixed(1)} s (${database.driver}, ${database.location}):\n${formatSummary(seeded)}\n`,
       );
     } else {
       process.stdout.write(`Base de dados pronta (${database.driver}, ${database.location}).\n`);
+    }
+    if (demoAccounts) {
+      process.stdout.write(
+        `\n*** ATENÇÃO: existem ${demoAccounts} contas de demonstração com palavras-passe públicas (README, secção «Accounts»),\n` +
+          `*** incluindo um administrador (admin@demo.casadasaguas.pt). Só para demonstração local.\n` +
+          `*** WARNING: ${demoAccounts} demo accounts with public passwords exist (README, section "Accounts"),\n` +
+          `*** including an administrator (admin@demo.casadasaguas.pt). Local demo only: an https SITE_URL,\n` +
+          `*** PRODUCTION_HOSTS (without DEMO_ACCOUNTS=1), DEMO_ACCOUNTS=0 or a real catalogue import removes them.\n\n`,
+      );
     }
   } finally {
     await database.close();

@@ -98,15 +98,20 @@ export async function ensureDemoAccounts(db: Db): Promise<number> {
 }
 
 /**
- * Whether this configuration may have the demo accounts (their passwords are public). Never with
- * an https SITE_URL (a real deployment) nor with DEMO_ACCOUNTS=0; with PRODUCTION_HOSTS set only
- * when DEMO_ACCOUNTS=1 opts in (the end-to-end server plays a production host on http); otherwise
- * yes. The demo catalogue is the other condition (server/db/prepare.ts).
+ * When this configuration has the demo accounts (their passwords are public):
+ * - 'never' with an https SITE_URL (a real deployment), with DEMO_ACCOUNTS=0, and with
+ *   PRODUCTION_HOSTS set unless DEMO_ACCOUNTS=1;
+ * - 'always' with DEMO_ACCOUNTS=1 on an http SITE_URL (the end-to-end server, which plays a
+ *   production host and imports catalogues): created at every start, kept through imports;
+ * - otherwise 'demo-catalogue': a local demo, while the catalogue is the embedded demo one (a
+ *   real import deletes them).
  */
-export function demoAccountsAllowed(e: Env = env()): boolean {
-  if (e.DEMO_ACCOUNTS === 'off' || siteIsHttps(e)) return false;
-  if (e.DEMO_ACCOUNTS === 'on') return true;
-  return !e.PRODUCTION_HOSTS;
+export type DemoAccountsRule = 'never' | 'demo-catalogue' | 'always';
+
+export function demoAccountsRule(e: Env = env()): DemoAccountsRule {
+  if (e.DEMO_ACCOUNTS === 'off' || siteIsHttps(e)) return 'never';
+  if (e.DEMO_ACCOUNTS === 'on') return 'always';
+  return e.PRODUCTION_HOSTS ? 'never' : 'demo-catalogue';
 }
 
 const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);

@@ -137,6 +137,25 @@ describe('demo accounts', () => {
     expect((await signIn(ADMIN.email, ADMIN.password)).status).toBe(401);
   });
 
+  it('DEMO_ACCOUNTS=1 keeps them through an import (the end-to-end server imports catalogues)', async () => {
+    const other = await createTestDatabase();
+    const optIn = { ...LOCAL, PRODUCTION_HOSTS: '127.0.0.1', SITE_URL: SITE, DEMO_ACCOUNTS: '1' };
+    try {
+      await start(optIn, other);
+      expect(await demoAccountsIn(other)).toBe(DEMO_ACCOUNTS.length);
+      env.DEMO_ACCOUNTS = '1';
+      resetEnvCache();
+      expect((await importCatalogueFile(other.db, FIXTURE)).ok).toBe(true);
+      expect(await demoAccountsIn(other)).toBe(DEMO_ACCOUNTS.length);
+      await start(optIn, other);
+      expect(await demoAccountsIn(other)).toBe(DEMO_ACCOUNTS.length);
+    } finally {
+      delete env.DEMO_ACCOUNTS;
+      resetEnvCache();
+      await other.close();
+    }
+  });
+
   it('a real catalogue imported over HTTP (POST /api/admin/catalogue) deletes them and their sessions; later starts do not bring them back', async () => {
     await start(LOCAL);
     const admin = await signIn(ADMIN.email, ADMIN.password);
