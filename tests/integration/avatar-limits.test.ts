@@ -43,7 +43,7 @@ afterAll(() => {
 
 beforeEach(() => jest.mocked(getViewer).mockResolvedValue(viewer));
 
-function form(body: Uint8Array | string, name: string, type: string): FormData {
+function form(body: BlobPart, name: string, type: string): FormData {
   const data = new FormData();
   data.set('avatar', new File([body], name, { type }));
   return data;
