@@ -65,13 +65,21 @@ describe('a 45-word search', () => {
   });
 
   it('four at once leave /api/health answering within 300 ms', async () => {
-    const searches = [4, 5, 6, 7].map((seed) => timedSearch(`q=${encodeURIComponent(longQuery(seed))}&sort=name`));
-    const started = performance.now();
-    const answer = await health(new NextRequest('http://localhost/api/health'));
-    const ms = performance.now() - started;
-    await Promise.all(searches);
-    expect(answer.status).toBe(200);
-    expect(ms).toBeLessThanOrEqual(300);
+    let running = true;
+    const searches = Promise.all([4, 5, 6, 7].map((seed) => timedSearch(`q=${encodeURIComponent(longQuery(seed))}&sort=name`))).finally(() => {
+      running = false;
+    });
+    // Health checks one after the other for as long as the searches run: the slowest one counts.
+    const latencies: number[] = [];
+    do {
+      const started = performance.now();
+      const answer = await health(new NextRequest('http://localhost/api/health'));
+      latencies.push(performance.now() - started);
+      expect(answer.status).toBe(200);
+    } while (running);
+    const answers = await searches;
+    expect(answers.map((a) => a.status).every((s) => s === 200 || s === 400)).toBe(true);
+    expect(Math.max(...latencies)).toBeLessThanOrEqual(300);
   });
 
   it('normal searches still find what they found', async () => {
