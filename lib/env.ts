@@ -24,6 +24,8 @@ const schema = z.object({
   CACHE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
   /** Memory (MB) of the page and data cache of each server instance (server/cache/next-handler.cjs). */
   CACHE_MAX_MEMORY_MB: z.coerce.number().int().min(8).max(65_536).default(256),
+  /** PostgreSQL: statement timeout (ms) of each product search (server/search/engine.ts). */
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
   SKIP_DEMO_SEED: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()

@@ -174,7 +174,31 @@ function secureResponse(req, res, pathname) {
   };
 }
 
+/**
+ * A path outside the pages (route handlers, files: lib/site-routing `isOutsideSite`) that is not
+ * valid percent-encoding (`/media/chapters/%E0%A4.png`) names nothing: Next would fail decoding
+ * the route's params and answer 500. Answered here as the API's 404. (Pages get the 404 page from
+ * proxy.ts.)
+ */
+const NOT_FOUND_BODY = JSON.stringify({ success: false, message: 'Não encontrado.', error: { code: 'not_found', message: 'Não encontrado.' } });
+function isMalformedOutsidePath(rawUrl) {
+  const pathname = (rawUrl ?? '/').split(/[?#]/, 1)[0] ?? '/';
+  if (!/^\/(api|media|documentos|feeds|dev|_next|icons)(\/|$)/.test(pathname) && !/^\/[^/]+\.[a-z0-9]+$/i.test(pathname)) return false;
+  try {
+    decodeURIComponent(pathname);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
 const server = http.createServer((req, res) => {
+  if (isMalformedOutsidePath(req.url)) {
+    secureResponse(req, res, '/');
+    res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Length': Buffer.byteLength(NOT_FOUND_BODY) });
+    res.end(req.method === 'HEAD' ? undefined : NOT_FOUND_BODY);
+    return;
+  }
   let url;
   try {
     url = new URL(req.url ?? '/', 'http://localhost');

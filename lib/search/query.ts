@@ -12,6 +12,23 @@ import type { Vocabulary } from './vocabulary';
 export const MIN_QUERY_LENGTH = 2;
 /** Longest query the engine looks at. */
 export const MAX_QUERY_LENGTH = 200;
+/**
+ * Bounded cost: a query is at most this many words (codes, numbers, the `tê`; stop words do not
+ * count); the words after them are left out. Every word is one more condition of the ranking
+ * statement: 45 short unknown words took seconds, and PGlite runs one statement at a time.
+ */
+export const MAX_QUERY_WORDS = 10;
+/** At most this many sizes (`1/2"`, `16x2`) of a query are matched; the others are left out. */
+export const MAX_QUERY_SIZES = 4;
+/** Alternatives added to the words typed (completions, corrections, synonyms), for the whole query. */
+export const MAX_QUERY_EXPANSIONS = 40;
+/**
+ * The second pass (products missing one of the words) runs for queries of at most this many
+ * groups: "all the words but one" of a long query says little and costs a statement per word.
+ */
+export const RELAXED_MAX_GROUPS = 6;
+/** The trigram fallback looks for the first this-many words of 4 letters or more. */
+export const FUZZY_MAX_WORDS = 4;
 
 export type AlternativeSource = 'query' | 'synonym' | 'typo' | 'prefix';
 
@@ -47,6 +64,11 @@ export interface ParseOptions {
   vocabulary?: Vocabulary;
   /** Complete an unknown last word with known words it begins (the user is still typing). */
   completeLastWord?: boolean;
+  /**
+   * Time guard (`performance.now()` value): once passed, the remaining words are searched as
+   * typed, without completions or corrections (each correction scans the vocabulary).
+   */
+  deadline?: number;
 }
 
 /** Model codes (`CRX-63120`, `crx63120`, `P100132`), EANs and long numeric codes or parts of them. */
@@ -148,16 +170,33 @@ function dedupeAlternatives(list: Alternative[]): Alternative[] {
   });
 }
 
-function wordGroup(token: Token, options: ParseOptions, endsWithSpace: boolean): TermGroup {
+/** What is left of a query's expansions (`MAX_QUERY_EXPANSIONS`) and of its time. */
+interface ExpansionBudget {
+  left: number;
+  deadline?: number;
+}
+
+function canExpand(budget: ExpansionBudget): boolean {
+  return budget.left > 0 && (budget.deadline === undefined || performance.now() < budget.deadline);
+}
+
+/** Spends the budget on `list` (in order) and returns what fits. */
+function spend<T>(budget: ExpansionBudget, list: readonly T[]): T[] {
+  const taken = list.slice(0, Math.max(0, budget.left));
+  budget.left -= taken.length;
+  return taken;
+}
+
+function wordGroup(token: Token, options: ParseOptions, endsWithSpace: boolean, budget: ExpansionBudget): TermGroup {
   const alternatives: Alternative[] = [{ words: [token.text], source: 'query' }];
   const vocabulary = options.vocabulary;
-  if (token.kind === 'word' && vocabulary && !isKnown(token.text, vocabulary)) {
+  if (token.kind === 'word' && vocabulary && canExpand(budget) && !isKnown(token.text, vocabulary)) {
     // Abbreviations (`valv esf`) and the word being typed: complete with known words.
     const typing = options.completeLastWord && token.last && !endsWithSpace;
     if (token.text.length >= 3 || (typing && token.text.length >= 2)) {
-      for (const w of vocabulary.withPrefix(token.text, typing ? 8 : 6)) alternatives.push({ words: [w], source: 'prefix' });
+      for (const w of spend(budget, vocabulary.withPrefix(token.text, typing ? 8 : 6))) alternatives.push({ words: [w], source: 'prefix' });
     }
-    for (const w of vocabulary.corrections(token.text)) alternatives.push({ words: [w], source: 'typo' });
+    if (canExpand(budget)) for (const w of spend(budget, vocabulary.corrections(token.text))) alternatives.push({ words: [w], source: 'typo' });
   }
   return {
     text: token.text,
@@ -175,8 +214,10 @@ export function parseSearchQuery(raw: string, options: ParseOptions = {}): Parse
   // Counted after normalisation: `½` is `1/2"`.
   if (normalized.length < MIN_QUERY_LENGTH) return { raw, normalized, sizes: [], groups: [], empty: true };
   const endsWithSpace = /\s$/.test(raw);
-  const { sizes, rest } = extractSizes(normalized);
-  const tokens = tokenize(rest, options.vocabulary);
+  const extracted = extractSizes(normalized);
+  const sizes = extracted.sizes.slice(0, MAX_QUERY_SIZES);
+  const tokens = tokenize(extracted.rest, options.vocabulary).slice(0, MAX_QUERY_WORDS);
+  const budget: ExpansionBudget = { left: MAX_QUERY_EXPANSIONS, deadline: options.deadline };
 
   const groups: TermGroup[] = [];
   const wordsOnly = tokens.map((t) => (t.kind === 'word' ? t.text : `\u0000${t.text}`));
@@ -191,7 +232,7 @@ export function parseSearchQuery(raw: string, options: ParseOptions = {}): Parse
         text: span.join(' '),
         alternatives: dedupeAlternatives([
           { words: span, source: 'query' },
-          ...match.alternatives.map((a) => ({ words: [...a], source: 'synonym' as const })),
+          ...spend(budget, match.alternatives).map((a) => ({ words: [...a], source: 'synonym' as const })),
         ]),
         codes: [],
         tee: false,
@@ -201,7 +242,7 @@ export function parseSearchQuery(raw: string, options: ParseOptions = {}): Parse
       continue;
     }
     if (token.kind === 'tee') groups.push({ text: 'tê', alternatives: [], codes: [], tee: true, negated: false });
-    else groups.push(wordGroup(token, options, endsWithSpace));
+    else groups.push(wordGroup(token, options, endsWithSpace, budget));
     i += 1;
   }
 

@@ -3,7 +3,6 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { dataDir } from '@/lib/env';
@@ -12,20 +11,26 @@ import { validatedAction } from '@/server/actions/validated-action';
 import { AppError } from '@/server/api/errors';
 import { getDb } from '@/server/db/client';
 import { users } from '@/server/db/schema';
+import { sharp, withSharp } from '@/server/media/sharp';
 
 /**
  * Profile picture of the signed-in user (spec 3 Profile, avatar_url), through validatedAction:
  * a session is required and the FormData field 'avatar' is checked by the form's own schema
- * (lib/validation/account). The upload is then decoded for real by sharp (a renamed text file is
- * refused), re-encoded as a 256×256 WebP without metadata, stored under DATA_DIR/uploads/avatars
- * and served by app/media/avatars/[file]/route.ts.
+ * (lib/validation/account). The upload must then start like a JPEG, PNG or WebP file (magic bytes:
+ * a renamed text file is refused before any decoder sees it), its header may declare at most 16
+ * megapixels (read without decoding), and only then is it decoded by sharp (through its queue,
+ * with the same pixel limit), re-encoded as a 256×256 WebP without metadata, stored under
+ * DATA_DIR/uploads/avatars and served by app/media/avatars/[file]/route.ts.
  * Only async functions may be exported from a 'use server' file: the constants stay private.
  */
 
 const SIZE = 256;
-const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp'];
-/** Decompression-bomb guard: a real photo has far fewer pixels (≈ 8000 × 6000). */
-const MAX_INPUT_PIXELS = 50_000_000;
+type AvatarFormat = 'jpeg' | 'png' | 'webp';
+/**
+ * Decompression-bomb guard: a 2 MB PNG of one colour can declare hundreds of megapixels. 16 MP
+ * (4,900 × 3,270) is more than a phone's photo (12 MP).
+ */
+const MAX_INPUT_PIXELS = 16_000_000;
 const URL_PREFIX = '/media/avatars/';
 const FILE_NAME = /^[A-Za-z0-9_-]+-\d+\.webp$/;
 
@@ -62,18 +67,43 @@ async function currentAvatarUrl(userId: string): Promise<string | null> {
   return row?.avatarUrl ?? null;
 }
 
-/** Decodes the upload and returns the 256×256 WebP, or null when it is not a JPG/PNG/WebP image. */
-async function toAvatarWebp(input: Buffer): Promise<Buffer | null> {
+/** More pixels than `MAX_INPUT_PIXELS`: refused with its own message. */
+const TOO_MANY_PIXELS = {
+  code: 'bad_request' as const,
+  key: 'Errors.badRequest',
+  fieldErrors: { avatar: ['Validation.imageTooManyPixels'] },
+};
+
+/** The format the file's first bytes announce (JPEG, PNG or WebP), or null. */
+function sniffImage(input: Buffer): AvatarFormat | null {
+  if (input.length >= 3 && input[0] === 0xff && input[1] === 0xd8 && input[2] === 0xff) return 'jpeg';
+  if (input.length >= 8 && input.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (input.length >= 12 && input.toString('latin1', 0, 4) === 'RIFF' && input.toString('latin1', 8, 12) === 'WEBP') return 'webp';
+  return null;
+}
+
+/**
+ * The 256×256 WebP of an upload: the magic bytes first, then the header's size (sharp reads it
+ * without decoding), then the decoding. Null when it is not a JPG/PNG/WebP image; 'too-big' above
+ * 16 megapixels.
+ */
+async function toAvatarWebp(input: Buffer): Promise<Buffer | null | 'too-big'> {
+  const sniffed = sniffImage(input);
+  if (!sniffed) return null;
   try {
-    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-    const meta = await image.metadata();
-    if (!meta.format || !ACCEPTED_FORMATS.includes(meta.format)) return null;
-    return await image
-      .rotate() // EXIF orientation, then the metadata (GPS…) is dropped
-      .resize(SIZE, SIZE, { fit: 'cover', position: 'attention' })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch {
+    return await withSharp(async () => {
+      // The header only (no pixels decoded): what the file says it is, and its size.
+      const meta = await sharp(input, { limitInputPixels: false }).metadata();
+      if (meta.format !== sniffed || !meta.width || !meta.height) return null;
+      if (meta.width * meta.height > MAX_INPUT_PIXELS) return 'too-big' as const;
+      return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .rotate() // EXIF orientation, then the metadata (GPS…) is dropped
+        .resize(SIZE, SIZE, { fit: 'cover', position: 'attention' })
+        .webp({ quality: 82 })
+        .toBuffer();
+    });
+  } catch (err) {
+    if (err instanceof AppError) throw err; // the queue is full: 503
     return null;
   }
 }
@@ -83,6 +113,7 @@ export const uploadAvatarAction = validatedAction(
   { schema: avatarSchema, session: 'required' },
   async ({ avatar }, { viewer }) => {
     const webp = await toAvatarWebp(Buffer.from(await avatar.arrayBuffer()));
+    if (webp === 'too-big') throw new AppError(TOO_MANY_PIXELS);
     if (!webp) throw new AppError(NOT_IMAGE);
 
     const safeId = viewer.id.replace(/[^A-Za-z0-9_-]/g, '') || 'user';

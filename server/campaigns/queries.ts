@@ -2,9 +2,10 @@ import 'server-only';
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { imageUrl } from '@/lib/catalogue/media';
 import type { ProductSummary } from '@/lib/catalogue/types';
+import { isDbId } from '@/lib/validation/ids';
 import { getProductSummariesByIds } from '@/server/catalogue/products';
 import { getDb } from '@/server/db/client';
-import { campaignProducts, campaigns } from '@/server/db/schema';
+import { campaignProducts, campaigns, products } from '@/server/db/schema';
 
 export interface CampaignSummary {
   id: number;
@@ -29,7 +30,8 @@ const columns = {
   startsAt: campaigns.startsAt,
   endsAt: campaigns.endsAt,
   featured: campaigns.featured,
-  productCount: sql<number>`(SELECT count(*)::int FROM campaign_products cp WHERE cp.campaign_id = "campaigns"."id")`,
+  // Products no longer sold (inactive) are not part of a campaign's list nor of its count.
+  productCount: sql<number>`(SELECT count(*)::int FROM campaign_products cp JOIN products p ON p.id = cp.product_id AND p.active WHERE cp.campaign_id = "campaigns"."id")`,
 };
 
 type Row = { id: number; slug: string; title: string; description: string | null; category: string | null; imagePath: string | null; startsAt: Date | null; endsAt: Date | null; featured: boolean; productCount: number };
@@ -71,6 +73,7 @@ export async function listCurrentCampaigns(options: { featuredOnly?: boolean; no
 
 /** A current campaign by slug or id, with its products; null when missing, inactive or out of period. */
 export async function getCurrentCampaign(key: string | number, now = new Date()): Promise<(CampaignSummary & { products: ProductSummary[] }) | null> {
+  if (typeof key === 'number' && !isDbId(key)) return null;
   const db = await getDb();
   const where = typeof key === 'number' ? eq(campaigns.id, key) : eq(campaigns.slug, key);
   const [row] = await db.select(columns).from(campaigns).where(and(where, currentCondition(now)));
@@ -78,6 +81,7 @@ export async function getCurrentCampaign(key: string | number, now = new Date())
   const links = await db
     .select({ productId: campaignProducts.productId })
     .from(campaignProducts)
+    .innerJoin(products, and(eq(products.id, campaignProducts.productId), eq(products.active, true)))
     .where(eq(campaignProducts.campaignId, row.id))
     .orderBy(asc(campaignProducts.position));
   return { ...toSummary(row), products: await getProductSummariesByIds(links.map((l) => l.productId)) };

@@ -2,6 +2,7 @@ import 'server-only';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { brands, chapters, families, products } from '@/server/db/schema';
+import { getCachedMedia, type CachedMedia } from '@/server/media/cache';
 import { renderPdf, type PdfLine } from './pdf';
 
 export interface CatalogueDocument {
@@ -101,4 +102,18 @@ export async function renderFactoryCatalogue(slug: string): Promise<Buffer | nul
     ...(brand.site ? [{ text: brand.site, size: 9, color: [0.35, 0.38, 0.45] as [number, number, number] }] : []),
     ...(await productLines(and(eq(products.brandId, brand.id), eq(products.active, true)))),
   ]);
+}
+
+/**
+ * A catalogue PDF (`catalogos`: a chapter's, `fabrica`: a brand's) from the media cache
+ * (server/media/cache.ts): rendered once per content version. Null when the chapter or brand does
+ * not exist; `'not-modified'` for a matching `If-None-Match`.
+ */
+export async function getCatalogueDocument(
+  kind: 'catalogos' | 'fabrica',
+  slug: string,
+  ifNoneMatch?: string | null,
+): Promise<CachedMedia | 'not-modified' | null> {
+  const render = kind === 'catalogos' ? renderOwnCatalogue : renderFactoryCatalogue;
+  return getCachedMedia(`pdf:${kind}/${slug}`, 'application/pdf', () => render(slug), ifNoneMatch);
 }

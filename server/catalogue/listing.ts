@@ -2,7 +2,7 @@ import 'server-only';
 import type { ListingQuery, ListingResult, ListingSort, Page, ProductSummary, SortOrder } from '@/lib/catalogue/types';
 import { cachedRead } from '@/server/cache/read';
 import { cacheLife, cacheTags } from '@/server/cache/tags';
-import { browseProducts, searchProducts } from '@/server/search/engine';
+import { browseProducts, isSearchTooCostly, searchProducts } from '@/server/search/engine';
 import { getFamilyFacets } from './facets';
 import { listProducts } from './products';
 import { resolveListingScope } from './resolve';
@@ -85,8 +85,15 @@ export async function getListing(query: ListingQuery): Promise<ListingResult> {
     limit: query.limit,
     offset: query.offset,
   };
-  const page = await (query.search !== null ? readSearchPage : readBrowsePage)(pageScope);
-  return { ...base, facets, page, problem: null };
+  try {
+    const page = await (query.search !== null ? readSearchPage : readBrowsePage)(pageScope);
+    return { ...base, facets, page, problem: null };
+  } catch (err) {
+    // A search cancelled by its statement timeout: the page explains, the APIs answer 400.
+    if (!isSearchTooCostly(err)) throw err;
+    const empty = { items: [], total: 0, limit: query.limit, offset: query.offset };
+    return { ...base, facets, page: empty, problem: { code: 'bad_request', field: 'search', value: query.search ?? '', message: (err as Error).message } };
+  }
 }
 
 export { emptyListingMessage } from '@/lib/catalogue/listing';

@@ -2,6 +2,7 @@ import 'server-only';
 import { asc, sql } from 'drizzle-orm';
 import { imageUrl } from '@/lib/catalogue/media';
 import type { ChapterInfo, FamilyInfo, ListingProblem, ListingQuery, ResolvedBrand } from '@/lib/catalogue/types';
+import { isDbId } from '@/lib/validation/ids';
 import { cachedRead } from '@/server/cache/read';
 import { cacheTags } from '@/server/cache/tags';
 import { getDb } from '@/server/db/client';
@@ -73,7 +74,7 @@ const norm = (value: string | number) => String(value).trim().toLowerCase();
 /** A chapter by its code (digits) or slug. */
 export function findChapter(ref: CatalogueReference, value: string | number): ChapterInfo | null {
   const v = norm(value);
-  return (/^\d+$/.test(v) ? ref.chapters.find((c) => c.code === Number(v)) : ref.chapters.find((c) => c.slug === v)) ?? null;
+  return (/^\d+$/.test(v) ? (isDbId(v) ? ref.chapters.find((c) => c.code === Number(v)) : undefined) : ref.chapters.find((c) => c.slug === v)) ?? null;
 }
 
 /** A family by its code (`10-010`) or slug, within a chapter when given; 'ambiguous' for a slug of several chapters. */
@@ -91,7 +92,7 @@ export function findFamily(ref: CatalogueReference, value: string, chapterCode?:
 export function findBrand(ref: CatalogueReference, value: string): ResolvedBrand | null {
   const v = norm(value);
   if (v === 'no-brand') return { id: 'no-brand', name: 'Sem marca', slug: 'no-brand' };
-  const brand = /^\d+$/.test(v) ? ref.brands.find((b) => b.id === Number(v)) : ref.brands.find((b) => b.slug === v);
+  const brand = /^\d+$/.test(v) ? (isDbId(v) ? ref.brands.find((b) => b.id === Number(v)) : undefined) : ref.brands.find((b) => b.slug === v);
   return brand ?? null;
 }
 

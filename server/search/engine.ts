@@ -1,12 +1,13 @@
 import 'server-only';
 import { and, sql, type SQL } from 'drizzle-orm';
+import { env } from '@/lib/env';
 import { foldAccents } from '@/lib/search/normalize';
-import { parseSearchQuery, type ParsedQuery, type TermGroup } from '@/lib/search/query';
+import { FUZZY_MAX_WORDS, parseSearchQuery, RELAXED_MAX_GROUPS, type ParsedQuery, type TermGroup } from '@/lib/search/query';
 import { sizeTextSql, type SizeToken } from '@/lib/search/sizes';
 import { compileSynonyms } from '@/lib/search/synonyms';
 import { getProductSummariesByIds, productFilterConditions, summaryFromRow, summaryJoinsSql, summarySelectSql } from '@/server/catalogue/products';
 import type { ListingSort, ProductSummary, SortOrder } from '@/lib/catalogue/types';
-import { getDatabase, getDb, type Db } from '@/server/db/client';
+import { getDatabase, getDb, type Database, type Db } from '@/server/db/client';
 import { planFuzzy, planSearch } from './memory';
 import { executePrepared } from './prepared';
 import {
@@ -459,7 +460,8 @@ async function fuzzyIds(db: Db, parsed: ParsedQuery, params: SearchParams, optio
   const terms = parsed.groups
     .filter((g) => !g.tee && g.codes.length === 0)
     .map((g) => foldAccents(g.text))
-    .filter((t) => t.length >= 4);
+    .filter((t) => t.length >= 4)
+    .slice(0, FUZZY_MAX_WORDS);
   if (terms.length === 0) return { ids: [], total: 0, items: [] };
   const filters =
     and(...productFilterConditions({ chapterCode: params.chapterCode, familyCode: params.familyCode, brand: params.brand, productIds: params.productIds })) ??
@@ -505,9 +507,57 @@ export async function browseProducts(
 }
 
 /** Parses a query with the catalogue's vocabulary and the trade synonyms. */
-export async function parseQueryFor(db: Db, q: string): Promise<ParsedQuery> {
+export async function parseQueryFor(db: Db, q: string, deadline?: number): Promise<ParsedQuery> {
   const vocabulary = await getVocabulary(db);
-  return parseSearchQuery(q, { synonyms: SYNONYM_TABLE, vocabulary, completeLastWord: true });
+  return parseSearchQuery(q, { synonyms: SYNONYM_TABLE, vocabulary, completeLastWord: true, deadline });
+}
+
+/**
+ * Bounded cost (besides the caps of words and alternatives in lib/search/query.ts):
+ * - time guard: past `SEARCH_BUDGET_MS` a search stops adding work: no more completions or
+ *   corrections of its words, no second pass (products missing a word), no trigram fallback. It
+ *   answers what it has found. (PGlite runs one statement at a time and cannot cancel one: the
+ *   guard is what keeps a search from holding the database for the other requests.)
+ * - on PostgreSQL every statement of a search runs under `SET LOCAL statement_timeout`
+ *   (`SEARCH_STATEMENT_TIMEOUT_MS` of lib/env, 2 s by default); a search that hits it is a `SearchTooCostlyError`, answered
+ *   as a 400 by the APIs and as an explained empty listing by the pages.
+ */
+export const SEARCH_BUDGET_MS = 250;
+
+/** A search cancelled by the statement timeout (PostgreSQL `query_canceled`). */
+export class SearchTooCostlyError extends Error {
+  constructor() {
+    super('A pesquisa é demasiado longa ou complexa. Use menos palavras.');
+    this.name = 'SearchTooCostlyError';
+  }
+}
+
+/** By name: the error may cross the copies of this module in different route bundles. */
+export function isSearchTooCostly(err: unknown): boolean {
+  return err instanceof Error && err.name === 'SearchTooCostlyError';
+}
+
+function isQueryCanceled(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  return (e?.code ?? e?.cause?.code) === '57014';
+}
+
+/**
+ * `work` on PostgreSQL inside a transaction with the search's statement timeout; on PGlite as is.
+ * (Only the search's own statements: the vocabulary and the index are cached per database
+ * handle, so they are read with the database, never with the transaction.)
+ */
+async function withStatementTimeout<T>(database: Database, work: (db: Db) => Promise<T>): Promise<T> {
+  if (database.driver !== 'postgres') return work(database.db);
+  try {
+    return await database.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`SET LOCAL statement_timeout = ${Math.trunc(env().SEARCH_STATEMENT_TIMEOUT_MS)}`));
+      return work(tx as unknown as Db);
+    });
+  } catch (err) {
+    if (isQueryCanceled(err)) throw new SearchTooCostlyError();
+    throw err;
+  }
 }
 
 /**
@@ -515,23 +565,28 @@ export async function parseQueryFor(db: Db, q: string): Promise<ParsedQuery> {
  * (server/catalogue/listing.ts, tag `search`), and the vocabulary follows the invalidations.
  */
 async function run(params: SearchParams, options: RunOptions): Promise<SearchPage> {
-  const db = await getDb();
-  const parsed = await parseQueryFor(db, params.q);
+  const deadline = performance.now() + SEARCH_BUDGET_MS;
+  const inTime = () => performance.now() < deadline;
+  const database = await getDatabase();
+  const parsed = await parseQueryFor(database.db, params.q, deadline);
   if (parsed.empty) return { items: [], total: 0 };
   options = { ...options, hydrate: true };
-  const inMemory = options.engine === 'sql' ? null : await searchInMemory(db, parsed, params);
+  const inMemory = options.engine === 'sql' ? null : await searchInMemory(database.db, parsed, params, deadline);
   if (inMemory) return inMemory;
-  let ranked = await rankedIds(db, parsed, params, options);
-  // Few or no products have every word: also rank those missing one of them (after the
-  // complete matches), then, if still nothing, try the names by trigrams.
-  // (Only in relevance order: sorted by name, incomplete matches would mix with the others.)
-  const fillUp = params.sort === 'relevance' ? FEW_RESULTS : 1;
-  if (ranked.total < fillUp && parsed.groups.length > 1) {
-    const relaxed = await rankedIds(db, parsed, params, { ...options, relaxed: true });
-    if (relaxed.total > ranked.total) ranked = relaxed;
-  }
-  if (ranked.total === 0) ranked = await fuzzyIds(db, parsed, params, options);
-  return { items: ranked.items ?? (await getProductSummariesByIds(ranked.ids)), total: ranked.total };
+  return withStatementTimeout(database, async (db) => {
+    let ranked = await rankedIds(db, parsed, params, options);
+    // Few or no products have every word: also rank those missing one of them (after the
+    // complete matches), then, if still nothing, try the names by trigrams.
+    // (Only in relevance order: sorted by name, incomplete matches would mix with the others.)
+    // Past the time budget neither runs: the search answers what it has.
+    const fillUp = params.sort === 'relevance' ? FEW_RESULTS : 1;
+    if (ranked.total < fillUp && parsed.groups.length > 1 && parsed.groups.length <= RELAXED_MAX_GROUPS && inTime()) {
+      const relaxed = await rankedIds(db, parsed, params, { ...options, relaxed: true });
+      if (relaxed.total > ranked.total) ranked = relaxed;
+    }
+    if (ranked.total === 0 && inTime()) ranked = await fuzzyIds(db, parsed, params, options);
+    return { items: ranked.items ?? (await getProductSummariesByIds(ranked.ids)), total: ranked.total };
+  });
 }
 
 /**
@@ -540,14 +595,14 @@ async function run(params: SearchParams, options: RunOptions): Promise<SearchPag
  * the page's summaries. Null when the search must run in SQL (another order, the index being
  * rebuilt, a query the index cannot evaluate exactly).
  */
-async function searchInMemory(db: Db, parsed: ParsedQuery, params: SearchParams): Promise<SearchPage | null> {
+async function searchInMemory(db: Db, parsed: ParsedQuery, params: SearchParams, deadline?: number): Promise<SearchPage | null> {
   if (params.sort !== 'relevance' || (await getDatabase()).driver !== 'pglite') return null;
   const index = await getSearchIndex(db);
   if (!index) return null;
-  let plan = await planSearch(db, index, parsed, params);
+  let plan = await planSearch(db, index, parsed, params, deadline);
   if (!plan) return null;
-  // Nothing has the words: the trigram fallback, in memory too.
-  if (plan.total === 0) plan = planFuzzy(index, parsed, params);
+  // Nothing has the words: the trigram fallback, in memory too (within the time budget).
+  if (plan.total === 0 && (deadline === undefined || performance.now() < deadline)) plan = planFuzzy(index, parsed, params);
   if (plan.ids.length === 0) return { items: [], total: plan.total };
   const rows = await executePrepared<RankedRow>(db, 'cag_search_summaries', [`'{${plan.ids.map((id) => Math.trunc(id)).join(',')}}'`]);
   return { items: rows.map((r) => summaryFromRow(r)), total: plan.total };

@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import type { ParsedQuery, TermGroup } from '@/lib/search/query';
+import { FUZZY_MAX_WORDS, RELAXED_MAX_GROUPS, type ParsedQuery, type TermGroup } from '@/lib/search/query';
 import { sizeTextSql, type SizeToken } from '@/lib/search/sizes';
 import {
   asPrefixQuery,
@@ -1038,6 +1038,8 @@ export async function planSearch(
   index: SearchIndex,
   parsed: ParsedQuery,
   params: PlanParams,
+  /** Time guard (`performance.now()`): past it, no second pass (engine.ts `SEARCH_BUDGET_MS`). */
+  deadline?: number,
 ): Promise<MemoryPlan | null> {
   const groups = parsed.groups;
   const described = groups.map((g, k) => planGroup(g, k));
@@ -1090,7 +1092,8 @@ export async function planSearch(
       runPass(index, parsed, params, plans, bitmaps, groupBits, resolved, codeHits, sizes, relaxed);
     let result = pass(false);
     // Few products have every word: also rank those missing one of them (engine.ts `run`).
-    if (result.total < FEW_RESULTS && groups.length > 1) {
+    const inTime = deadline === undefined || performance.now() < deadline;
+    if (result.total < FEW_RESULTS && groups.length > 1 && groups.length <= RELAXED_MAX_GROUPS && inTime) {
       const relaxed = pass(true);
       if (relaxed.total > result.total) result = relaxed;
     }
@@ -1111,6 +1114,7 @@ export function planFuzzy(index: SearchIndex, parsed: ParsedQuery, params: PlanP
     .filter((g) => !g.tee && g.codes.length === 0)
     .map((g) => foldAccents(g.text))
     .filter((t) => t.length >= 4)
+    .slice(0, FUZZY_MAX_WORDS)
     .map((t) => trigrams(t));
   if (words.length === 0) return { ids: [], total: 0 };
   // A name can reach the threshold only if it has that share of the word's distinct trigrams.

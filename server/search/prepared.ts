@@ -22,7 +22,22 @@ const STATEMENTS: Record<string, () => SQL> = {
     ORDER BY top.ord`,
 };
 
-const prepared = new WeakMap<Db, Set<string>>();
+/**
+ * Statements prepared per database session. On globalThis: each route bundle of the server has
+ * its own copy of this module, but they share the database session (server/db/client).
+ */
+const PREPARED = Symbol.for('cag.search.prepared');
+function preparedSets(): WeakMap<Db, Set<string>> {
+  const g = globalThis as { [PREPARED]?: WeakMap<Db, Set<string>> };
+  return (g[PREPARED] ??= new WeakMap());
+}
+
+/** The PostgreSQL error code of a failure (drizzle wraps the driver's error as its `cause`). */
+function errorCode(err: unknown): string | undefined {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return typeof code === 'string' ? code : undefined;
+}
 
 /** A text as an SQL string literal (standard_conforming_strings: only quotes are doubled). */
 export function textLiteral(text: string): string {
@@ -35,6 +50,7 @@ export async function executePrepared<T extends Record<string, unknown>>(
   name: keyof typeof STATEMENTS,
   args: string[],
 ): Promise<T[]> {
+  const prepared = preparedSets();
   let done = prepared.get(db);
   if (!done) prepared.set(db, (done = new Set()));
   if (!done.has(name)) {
@@ -44,10 +60,8 @@ export async function executePrepared<T extends Record<string, unknown>>(
       await db.execute(statement());
     } catch (err) {
       // Already prepared in this session (42P05): by another copy of this module (Next bundles
-      // the route handlers and the pages apart) over the same PGlite. Drizzle wraps the driver's
-      // error in its own, with the driver's as the cause.
-      const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
-      if (code !== '42P05') throw err;
+      // the route handlers and the pages apart) over the same PGlite.
+      if (errorCode(err) !== '42P05') throw err;
     }
     done.add(name);
   }

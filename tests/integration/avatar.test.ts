@@ -82,7 +82,7 @@ describe('avatar upload', () => {
     const response = await serve(file);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/webp');
-    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
     const served = Buffer.from(await response.arrayBuffer());
     expect(served.equals(stored)).toBe(true);
   });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDbId } from '@/lib/validation/ids';
 import { apiRoute } from '@/server/api/route';
 import { AppError } from '@/server/api/errors';
 import { campaignJson, getCurrentCampaign } from '@/server/campaigns/queries';
@@ -10,9 +11,13 @@ const params = z.object({
   id: z.string().regex(/^(\d{1,9}|[a-z0-9-]{1,120})$/, 'Identificador de campanha inválido.'),
 });
 
-/** GET /api/campaigns/{id} — one current campaign by id or slug, with its products; 404 otherwise. */
+/**
+ * GET /api/campaigns/{id} — one current campaign by id or slug, with its products; 404 otherwise
+ * (a number too large to be an id included).
+ */
 export const GET = apiRoute({ params, cache: { maxAge: 60, staleWhileRevalidate: 300 } }, async ({ params: { id } }) => {
-  const campaign = await getCurrentCampaign(/^\d+$/.test(id) ? Number(id) : id);
+  const numeric = /^\d+$/.test(id);
+  const campaign = numeric && !isDbId(id) ? null : await getCurrentCampaign(numeric ? Number(id) : id);
   if (!campaign) throw new AppError({ code: 'not_found', message: 'Campanha não encontrada.' });
   return { data: { ...campaignJson(campaign), products: campaign.products.map(toSearchResultJson) } };
 });

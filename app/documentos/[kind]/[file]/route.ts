@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rawRoute } from '@/server/api/route';
 import { AppError } from '@/server/api/errors';
-import { renderFactoryCatalogue, renderOwnCatalogue } from '@/server/catalogue/documents';
+import { getCatalogueDocument } from '@/server/catalogue/documents';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,12 +10,23 @@ const params = z.object({
   file: z.string().regex(/^[a-z0-9-]{1,120}\.pdf$/),
 });
 
-/** GET /documentos/catalogos/{chapter}.pdf and /documentos/fabrica/{brand}.pdf — generated PDF catalogues. */
-export const GET = rawRoute({ params, cache: { maxAge: 3600 } }, async ({ params: { kind, file } }) => {
+/**
+ * GET /documentos/catalogos/{chapter}.pdf and /documentos/fabrica/{brand}.pdf — generated PDF
+ * catalogues, made once per content version and then served from the media cache (memory, then
+ * disk); `ETag` and `If-None-Match` (304), `X-Cache` as on /media.
+ */
+export const GET = rawRoute({ params, cache: { maxAge: 3600 } }, async ({ params: { kind, file }, request }) => {
   const key = file.slice(0, -'.pdf'.length);
-  const pdf = kind === 'catalogos' ? await renderOwnCatalogue(key) : await renderFactoryCatalogue(key);
+  const ifNoneMatch = request.headers.get('if-none-match');
+  const pdf = await getCatalogueDocument(kind, key, ifNoneMatch);
   if (!pdf) throw new AppError({ code: 'not_found', message: 'Documento não encontrado.' });
-  return new Response(new Uint8Array(pdf), {
-    headers: { 'Content-Type': 'application/pdf', 'Content-Disposition': `inline; filename="${key}.pdf"` },
+  if (pdf === 'not-modified') return new Response(null, { status: 304, headers: { ETag: ifNoneMatch ?? '' } });
+  return new Response(new Uint8Array(pdf.body), {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `inline; filename="${key}.pdf"`,
+      ETag: pdf.etag,
+      'X-Cache': pdf.source === 'render' ? 'MISS' : `HIT-${pdf.source.toUpperCase()}`,
+    },
   });
 });

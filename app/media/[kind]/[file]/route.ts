@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { rawRoute } from '@/server/api/route';
 import { AppError } from '@/server/api/errors';
-import { getGeneratedImage, RASTER_WIDTHS } from '@/server/catalogue/images';
+import { getGeneratedImage, RASTER_QUALITIES, RASTER_WIDTHS } from '@/server/catalogue/images';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,19 +31,25 @@ const params = z
 
 const query = z.object({
   w: z.coerce.number().int().min(RASTER_WIDTHS.min).max(RASTER_WIDTHS.max).optional(),
-  q: z.coerce.number().int().min(30).max(100).optional(),
+  q: z.coerce.number().int().min(RASTER_QUALITIES.min).max(RASTER_QUALITIES.max).optional(),
 }, { error: 'Parâmetros de imagem inválidos (w entre 16 e 1600, q entre 30 e 100).' });
 
 /**
  * GET /media/{kind}/{key}.{svg|webp|png}?w=&q= — the app's generated catalogue images. A name
- * that cannot be an image is a 404; a width or quality out of range a 400.
+ * that cannot be an image (or a product no longer sold) is a 404; a width or quality out of range
+ * a 400. Widths and qualities in range are served at the nearest rendered step
+ * (server/catalogue/images.ts), from the media cache (memory, then disk) when already made.
+ * `X-Cache` says where the body came from (MISS: rendered now).
  */
 export const GET = rawRoute(
   { params, query, cache: { maxAge: 86_400, staleWhileRevalidate: 604_800 } },
   async ({ params: { kind, key, format }, query: { w, q }, request }) => {
-    const image = await getGeneratedImage(kind, key, format, { width: w, quality: q });
+    const ifNoneMatch = request.headers.get('if-none-match');
+    const image = await getGeneratedImage(kind, key, format, { width: w, quality: q, ifNoneMatch });
     if (!image) throw new AppError({ code: 'not_found', message: 'Imagem não encontrada.' });
-    if (request.headers.get('if-none-match') === image.etag) return new Response(null, { status: 304, headers: { ETag: image.etag } });
-    return new Response(new Uint8Array(image.body), { headers: { 'Content-Type': image.contentType, ETag: image.etag } });
+    if (image === 'not-modified') return new Response(null, { status: 304, headers: { ETag: ifNoneMatch ?? '' } });
+    return new Response(new Uint8Array(image.body), {
+      headers: { 'Content-Type': image.contentType, ETag: image.etag, 'X-Cache': image.source === 'render' ? 'MISS' : `HIT-${image.source.toUpperCase()}` },
+    });
   },
 );

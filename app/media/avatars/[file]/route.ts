@@ -11,11 +11,12 @@ export const dynamic = 'force-dynamic';
 const params = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]+-\d+\.webp$/) });
 
 /**
- * GET /media/avatars/{file} — the profile pictures uploaded in /dashboard/profile. Each upload has
- * a new name, so a file never changes: cached for a year. (The static `avatars` segment wins over
- * app/media/[kind]/[file], the generated catalogue images.)
+ * GET /media/avatars/{file} — the profile pictures uploaded in /dashboard/profile. A person's
+ * picture is theirs: `private, no-store`, never kept by a shared cache (nor kept after it is
+ * removed). (The static `avatars` segment wins over app/media/[kind]/[file], the generated
+ * catalogue images.)
  */
-export const GET = rawRoute({ params, cache: { maxAge: 31_536_000, immutable: true } }, async ({ params: { file } }) => {
+export const GET = rawRoute({ params, cache: 'no-store' }, async ({ params: { file } }) => {
   let body: Buffer;
   try {
     body = await fs.readFile(path.join(dataDir(), 'uploads', 'avatars', file));
