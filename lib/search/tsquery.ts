@@ -37,7 +37,17 @@ export type TsQuery =
   | { kind: 'phrase'; distance: number; left: TsQuery; right: TsQuery };
 
 /** A query this module cannot evaluate exactly (a phrase over `&`, `|` or `!`). */
-export class UnsupportedQueryError extends Error {}
+export class UnsupportedQueryError extends Error {
+  override name = 'UnsupportedQueryError';
+}
+
+/**
+ * Whether `err` is an UnsupportedQueryError, also one thrown by another copy of this module (Next
+ * bundles route handlers and pages apart; the search index they share carries one bundle's code).
+ */
+export function isUnsupportedQuery(err: unknown): boolean {
+  return err instanceof UnsupportedQueryError || (err instanceof Error && err.name === 'UnsupportedQueryError');
+}
 
 function readQuoted(text: string, start: number): { value: string; end: number } {
   // PostgreSQL doubles quotes and backslashes inside a quoted lexeme.

@@ -12,6 +12,7 @@ import {
   rankCdBound,
   tsMatches,
   UnsupportedQueryError,
+  isUnsupportedQuery,
   type Positions,
   type TsQuery,
   type TsVector,
@@ -1099,7 +1100,7 @@ export async function planSearch(
     }
     return { ids: pageOf(index, result.rows, rankQuery, params), total: result.total };
   } catch (err) {
-    if (err instanceof UnsupportedQueryError) return null;
+    if (isUnsupportedQuery(err)) return null;
     throw err;
   }
 }

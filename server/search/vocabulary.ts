@@ -21,8 +21,19 @@ interface Entry {
   checkedAt: number;
 }
 
-const cache = new WeakMap<Db, Entry>();
-const loading = new WeakMap<Db, Promise<Entry>>();
+/**
+ * One vocabulary and one search index per database for the whole process, on globalThis: Next
+ * bundles the route handlers and the pages apart, and each bundle would otherwise build its own
+ * (seconds of work and as much memory again, for the same data).
+ */
+function shared<K extends object, V>(name: string): WeakMap<K, V> {
+  const g = globalThis as { [key: symbol]: unknown };
+  const key = Symbol.for(`cag.search.${name}`);
+  return (g[key] ??= new WeakMap<K, V>()) as WeakMap<K, V>;
+}
+
+const cache = shared<Db, Entry>('vocabulary');
+const loading = shared<Db, Promise<Entry>>('vocabularyLoading');
 
 async function signature(db: Db): Promise<string> {
   const r = await db.execute<{ n: number; u: string | null; m: number; mu: string | null }>(sql`
@@ -149,8 +160,8 @@ interface IndexEntry {
   checkedAt: number;
 }
 
-const indexes = new WeakMap<Db, IndexEntry>();
-const indexLoading = new WeakMap<Db, Promise<IndexEntry>>();
+const indexes = shared<Db, IndexEntry>('index');
+const indexLoading = shared<Db, Promise<IndexEntry>>('indexLoading');
 
 function refreshIndex(db: Db, entry: IndexEntry | undefined, rebuild: boolean): Promise<IndexEntry> {
   let pending = indexLoading.get(db);
