@@ -13,7 +13,7 @@ import { authSchema } from '@/server/db/schema';
 import { serverText } from '@/server/mail/i18n';
 import { sendMail } from '@/server/mail/send';
 import { changeEmailMail, changeEmailRequestMail, confirmationMail, emailTokenRequestType, resetPasswordMail } from './emails';
-import { guardAuthEndpoint } from './guards';
+import { guardAuthEndpoint, type SessionOf } from './guards';
 import { enforceRateLimit, type LimitedAction } from './rate-limit';
 import { authSecret } from './secret';
 
@@ -55,7 +55,9 @@ function trustedOrigins(site: string): string[] {
 
 function createAuth(db: Db, secret: string) {
   const site = siteUrl();
-  return betterAuth({
+  // The guards read sessions through the finished instance (bearer tokens included).
+  let sessionOf: SessionOf = async () => null;
+  const auth = betterAuth({
     appName: 'Casa das Águas de Gaia',
     baseURL: site,
     basePath: '/api/auth',
@@ -128,7 +130,7 @@ function createAuth(db: Db, secret: string) {
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         // Flags, password for account changes, writable fields, safe callback URLs (guards.ts).
-        await guardAuthEndpoint(ctx);
+        await guardAuthEndpoint(ctx, (headers) => sessionOf(headers));
         // The password rules of spec 5 hold for every way in (forms, HTTP API).
         const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
         const password = ctx.path === '/sign-up/email' ? body.password : ['/reset-password', '/change-password'].includes(ctx.path) ? body.newPassword : undefined;
@@ -160,6 +162,8 @@ function createAuth(db: Db, secret: string) {
     // (Tests provoke refusals on purpose: no log there.)
     logger: { level: 'error', disabled: env().NODE_ENV === 'test' },
   });
+  sessionOf = (headers) => auth.api.getSession({ headers });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,5 +1,5 @@
 import 'server-only';
-import { APIError, getSessionFromCtx, type createAuthMiddleware } from 'better-auth/api';
+import { APIError, type createAuthMiddleware } from 'better-auth/api';
 import { siteUrl } from '@/lib/env';
 import type { FeatureFlag } from '@/lib/flags';
 import { isSafeRedirect } from '@/lib/safe-redirect';
@@ -80,8 +80,14 @@ function refuse(code: string, key: string, status: 'BAD_REQUEST' | 'FORBIDDEN' =
   throw new APIError(status, { code, message: serverText(key) });
 }
 
-/** The `before` hook part of these rules (server/auth/auth.ts). */
-export async function guardAuthEndpoint(ctx: HookContext): Promise<void> {
+/** The session of a request's headers, read through the whole API (so bearer tokens count too). */
+export type SessionOf = (headers: Headers) => Promise<{ user: { id: string; isAdmin?: boolean | null } } | null>;
+
+/**
+ * The `before` hook part of these rules (server/auth/auth.ts). It runs before the plugins' hooks
+ * (the bearer plugin's included), so the session is read with `sessionOf`, never from the context.
+ */
+export async function guardAuthEndpoint(ctx: HookContext, sessionOf: SessionOf): Promise<void> {
   const body = (ctx.body && typeof ctx.body === 'object' ? ctx.body : {}) as Record<string, unknown>;
   const query = (ctx.query && typeof ctx.query === 'object' ? ctx.query : {}) as Record<string, unknown>;
 
@@ -96,8 +102,8 @@ export async function guardAuthEndpoint(ctx: HookContext): Promise<void> {
   // Flags: only for calls made for a request (HTTP, or our actions passing its headers); a call
   // of our own code without a request (scripts, start-up) has no host.
   if (ctx.headers && flagsOff(ctx.path, ctx.headers)) {
-    const session = await getSessionFromCtx(ctx).catch(() => null);
-    if (!(session?.user as { isAdmin?: boolean } | undefined)?.isAdmin) refuse('FEATURE_OFF', 'Errors.featureOff', 'FORBIDDEN');
+    const session = await sessionOf(ctx.headers).catch(() => null);
+    if (!session?.user.isAdmin) refuse('FEATURE_OFF', 'Errors.featureOff', 'FORBIDDEN');
   }
 
   if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') {
@@ -119,8 +125,8 @@ export async function guardAuthEndpoint(ctx: HookContext): Promise<void> {
   if (ctx.path === '/change-email') {
     const password = body.password;
     if (typeof password !== 'string' || !password) refuse('PASSWORD_REQUIRED', 'Validation.currentPasswordRequired');
-    const session = await getSessionFromCtx(ctx).catch(() => null);
-    if (!session) return; // the endpoint itself answers 401
+    const session = ctx.headers ? await sessionOf(ctx.headers).catch(() => null) : null;
+    if (!session) throw new APIError('UNAUTHORIZED', { code: 'UNAUTHORIZED', message: serverText('Errors.unauthenticated') });
     const account = await ctx.context.internalAdapter.findCredentialAccount(session.user.id);
     const valid = Boolean(account?.password) && password.length <= 256 && (await ctx.context.password.verify({ hash: account!.password!, password }));
     if (!valid) throw new APIError('BAD_REQUEST', { code: 'INVALID_PASSWORD', message: serverText('Account.email.wrongPassword') });
