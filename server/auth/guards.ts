@@ -4,6 +4,7 @@ import { siteUrl } from '@/lib/env';
 import type { FeatureFlag } from '@/lib/flags';
 import { isSafeRedirect } from '@/lib/safe-redirect';
 import { PROFILE_NAME_MAX } from '@/lib/validation/account';
+import { PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
 import { AppError, apiText } from '@/server/api/errors';
 import { flagsFromHeaders } from '@/server/flags';
 import { serverText } from '@/server/mail/i18n';
@@ -128,7 +129,7 @@ export async function guardAuthEndpoint(ctx: HookContext, sessionOf: SessionOf):
     const session = ctx.headers ? await sessionOf(ctx.headers).catch(() => null) : null;
     if (!session) throw new APIError('UNAUTHORIZED', { code: 'UNAUTHORIZED', message: serverText('Errors.unauthenticated') });
     const account = await ctx.context.internalAdapter.findCredentialAccount(session.user.id);
-    const valid = Boolean(account?.password) && password.length <= 256 && (await ctx.context.password.verify({ hash: account!.password!, password }));
+    const valid = Boolean(account?.password) && password.length <= PASSWORD_MAX_LENGTH && (await ctx.context.password.verify({ hash: account!.password!, password }));
     if (!valid) throw new APIError('BAD_REQUEST', { code: 'INVALID_PASSWORD', message: serverText('Account.email.wrongPassword') });
   }
 }
