@@ -108,10 +108,9 @@ export async function guardAuthEndpoint(ctx: HookContext, sessionOf: SessionOf):
   }
 
   if (ctx.path === '/sign-up/email' || ctx.path === '/update-user') {
-    if (ctx.path === '/update-user') {
-      const other = Object.keys(body).find((key) => key !== 'name');
-      if (other) throw new APIError('BAD_REQUEST', { code: 'FIELD_NOT_ALLOWED', message: `${other} is not allowed to be set` });
-    }
+    // better-auth's own `image` is no field of the shop (the picture is avatarUrl, set by upload).
+    const other = ctx.path === '/update-user' ? Object.keys(body).find((key) => key !== 'name') : body.image ? 'image' : undefined;
+    if (other) throw new APIError('BAD_REQUEST', { code: 'FIELD_NOT_ALLOWED', message: `${other} is not allowed to be set` });
     const name = body.name;
     if (name !== undefined && (typeof name !== 'string' || !name.trim())) refuse('INVALID_NAME', 'Validation.nameRequired');
     if (typeof name === 'string' && name.trim().length > PROFILE_NAME_MAX) refuse('INVALID_NAME', 'Validation.nameTooLong');

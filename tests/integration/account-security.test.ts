@@ -233,6 +233,8 @@ describe('profile fields are written only by the validated actions', () => {
     const base = { password: PASSWORD };
     expect((await http('/sign-up/email', { host: STAGING, body: { ...base, name: 'Rui', email: 'campos.registo@example.pt', fiscalNumber: '999999990' } })).status).toBe(400);
     expect((await http('/sign-up/email', { host: STAGING, body: { ...base, name: 'R'.repeat(5000), email: 'nome.longo@example.pt' } })).status).toBe(400);
+    expect((await http('/sign-up/email', { host: STAGING, body: { ...base, name: 'Rui', email: 'imagem@example.pt', image: 'https://evil.example/x.png' } })).status).toBe(400);
+    expect(await userRow('imagem@example.pt')).toBeUndefined();
     expect(await userRow('campos.registo@example.pt')).toBeUndefined();
     expect(await userRow('nome.longo@example.pt')).toBeUndefined();
   });
