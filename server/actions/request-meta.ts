@@ -1,14 +1,12 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { headers } from 'next/headers';
-import { env } from '@/lib/env';
+import { ipHashSalt } from '@/lib/env';
 
 /** What the server keeps about who sent a request: only a salted hash of the IP address. */
 export interface RequestMeta {
   ip?: string | null;
 }
-
-const FALLBACK_SALT = 'casa-das-aguas-de-gaia:ip';
 
 /** The client's IP address as the proxy in front of the app reports it (first hop). */
 export function ipFromHeaders(h: Pick<Headers, 'get'>): string | null {
@@ -29,6 +27,6 @@ export async function currentRequestIp(): Promise<string | null> {
 /** SHA-256 of the salted IP (hex, 32 characters), or null without an IP. */
 export function hashIp(ip: string | null | undefined): string | null {
   if (!ip) return null;
-  const salt = env().IP_HASH_SALT ?? FALLBACK_SALT;
+  const salt = ipHashSalt();
   return createHash('sha256').update(`${salt}:${ip}`).digest('hex').slice(0, 32);
 }
