@@ -1,6 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
-import { env, productionHosts, siteUrl } from '@/lib/env';
+import { env, hostFlagConfig, siteUrl } from '@/lib/env';
 import { newNonce, securityHeaders } from '@/lib/security/headers';
 import { COMING_SOON_PATH, FLAGS_HEADER, PATH_HEADER, flagsForRequest, isRouteDisabled, siteKeyForFlags } from '@/lib/flags';
 import { internalPagePath } from '@/lib/site-routing';
@@ -31,7 +31,7 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(new URL(redirect.destination, request.nextUrl), redirect.status);
 
   const hasSession = SESSION_COOKIES.some((name) => request.cookies.has(name));
-  const flags = flagsForRequest(request.headers, productionHosts());
+  const flags = flagsForRequest(request.headers, hostFlagConfig());
   if (!hasSession && isRouteDisabled(pathname, flags)) {
     return NextResponse.redirect(new URL(COMING_SOON_PATH, request.nextUrl), 307);
   }
@@ -100,7 +100,7 @@ export function cachedPageAnswer(
   if (ROUTER_HEADERS.some((h) => headers.has(h)) || searchParams.has('_rsc')) return null;
   const lookup = (globalThis as { [key: symbol]: unknown })[Symbol.for('cag.cache.freshPage')] as FreshPageLookup | undefined;
   if (!lookup || resolveRedirect(pathname, '') || requirementFor(pathname).kind !== 'open') return null;
-  const flags = flagsForRequest(headers, productionHosts());
+  const flags = flagsForRequest(headers, hostFlagConfig());
   if (isRouteDisabled(pathname, flags)) return null;
   const internal = internalPagePath(pathname, searchParams, siteKeyForFlags(flags));
   const page = internal ? lookup(internal) : null;

@@ -19,6 +19,11 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   SITE_URL: z.string().trim().url().optional(),
   PRODUCTION_HOSTS: z.string().trim().optional(),
+  /**
+   * With PRODUCTION_HOSTS set: the other hosts of this deployment where every feature is on
+   * (comma-separated; the SITE_URL host counts too). Any host not listed gets the production flags.
+   */
+  FULL_FEATURE_HOSTS: z.string().trim().optional(),
   DEMO_SEED: z.coerce.number().int().default(1967),
   /** How often (ms) each server instance reads the shared cache-invalidation log. */
   CACHE_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(1000),
@@ -128,11 +133,29 @@ export function siteUrl(): string {
   return (env().SITE_URL ?? `http://localhost:${env().PORT}`).replace(/\/$/, '');
 }
 
-export function productionHosts(): string[] {
-  return (env().PRODUCTION_HOSTS ?? '')
+function hostList(value: string | undefined): string[] {
+  return (value ?? '')
     .split(',')
-    .map((h) => h.trim().toLowerCase())
+    .map((h) => h.trim().toLowerCase().replace(/:\d+$/, ''))
     .filter(Boolean);
+}
+
+export function productionHosts(): string[] {
+  return hostList(env().PRODUCTION_HOSTS);
+}
+
+/**
+ * Which hosts get which feature flags (lib/flags `flagsForRequest`): the production hosts, and
+ * the hosts where every feature is on when production hosts are configured — the host of an
+ * explicitly set SITE_URL and FULL_FEATURE_HOSTS (never the default localhost).
+ */
+export function hostFlagConfig(): { production: string[]; fullFeature: string[] } {
+  const production = productionHosts();
+  const configuredSite = env().SITE_URL ? new URL(env().SITE_URL!).hostname.toLowerCase() : null;
+  const fullFeature = [...(configuredSite ? [configuredSite] : []), ...hostList(env().FULL_FEATURE_HOSTS)].filter(
+    (h) => !production.includes(h),
+  );
+  return { production, fullFeature };
 }
 
 /** SITE_URL is an https address (a public deployment: Secure cookies, no demo accounts). */

@@ -36,12 +36,32 @@ export function normaliseHost(host: string | null | undefined): string {
   return (host ?? '').trim().toLowerCase().replace(/:\d+$/, '');
 }
 
-export function flagsForHost(
-  host: string | null | undefined,
-  productionHosts: readonly string[],
-): FeatureFlags {
-  const isProduction = productionHosts.includes(normaliseHost(host));
-  return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, !isProduction])) as FeatureFlags;
+/**
+ * Which hosts are which (from configuration, lib/env `hostFlagConfig`): the production hosts
+ * (flags off) and, when there are production hosts, the only other hosts where every flag is on.
+ */
+export interface HostFlagConfig {
+  production: readonly string[];
+  fullFeature: readonly string[];
+}
+
+function flagsOf(on: boolean): FeatureFlags {
+  return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, on])) as FeatureFlags;
+}
+
+/**
+ * Flags of one host name. Without production hosts (development, staging deployments) every
+ * flag is on. With them, only the configured full-feature hosts get every flag; a production
+ * host, and any host nobody configured (`localhost`, an IP, a forged name sent straight to the
+ * origin), get the production set.
+ */
+export function flagsForHost(host: string | null | undefined, config: HostFlagConfig): FeatureFlags {
+  return flagsOf(isFullFeatureHost(normaliseHost(host), config));
+}
+
+function isFullFeatureHost(name: string, config: HostFlagConfig): boolean {
+  if (!config.production.length) return true;
+  return Boolean(name) && !config.production.includes(name) && config.fullFeature.includes(name);
 }
 
 interface HeaderReader {
@@ -55,15 +75,14 @@ export function requestHosts(headers: HeaderReader): string[] {
 }
 
 /**
- * Flags of a request. It counts as production when ANY of its host names is a production host,
- * so a forged `X-Forwarded-Host` can switch features off but never on.
+ * Flags of a request, from its `Host` and the configuration. `X-Forwarded-Host` is not trusted
+ * to switch anything on: a request gets every flag only when its Host and every host it claims
+ * are full-feature hosts (with production hosts configured; without them every flag is on).
  */
-export function flagsForRequest(
-  headers: HeaderReader,
-  productionHosts: readonly string[],
-): FeatureFlags {
-  const isProduction = requestHosts(headers).some((h) => productionHosts.includes(h));
-  return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, !isProduction])) as FeatureFlags;
+export function flagsForRequest(headers: HeaderReader, config: HostFlagConfig): FeatureFlags {
+  if (!config.production.length) return ALL_FLAGS_ON;
+  const host = normaliseHost(headers.get('host'));
+  return flagsOf(isFullFeatureHost(host, config) && requestHosts(headers).every((h) => isFullFeatureHost(h, config)));
 }
 
 /** A flag set read from the `x-shop-flags` header, or null when absent or malformed. */
@@ -125,7 +144,7 @@ export function siteKeyForFlags(flags: FeatureFlags): SiteKey {
 /** The flags of a site key, or null for anything else (an unknown key is a 404). */
 export function flagsForSiteKey(key: string): FeatureFlags | null {
   if (key === SITE_KEYS.full) return ALL_FLAGS_ON;
-  if (key === SITE_KEYS.catalogue) return Object.fromEntries(FEATURE_FLAGS.map((f) => [f, false])) as FeatureFlags;
+  if (key === SITE_KEYS.catalogue) return flagsOf(false);
   return null;
 }
 

@@ -130,7 +130,7 @@ export function ChangeEmailForm({ currentEmail, emailChanged = false }: { curren
     formState: { errors, isSubmitting },
   } = useForm<ChangeEmailValues>({
     resolver: zodFormResolver<ChangeEmailValues>(changeEmailSchema),
-    defaultValues: { newEmail: '' },
+    defaultValues: { newEmail: '', currentPassword: '' },
     mode: 'onTouched',
   });
 
@@ -138,7 +138,7 @@ export function ChangeEmailForm({ currentEmail, emailChanged = false }: { curren
     setProblem(null);
     setSent(null);
     try {
-      const result = await changeEmailAction({ newEmail: values.newEmail.trim().toLowerCase() });
+      const result = await changeEmailAction({ newEmail: values.newEmail.trim().toLowerCase(), currentPassword: values.currentPassword });
       if (result.ok) {
         reset();
         setSent(result.data);
@@ -152,6 +152,8 @@ export function ChangeEmailForm({ currentEmail, emailChanged = false }: { curren
 
   const email = `${id}-new-email`;
   const emailError = text(errors.newEmail?.message);
+  const password = `${id}-email-password`;
+  const passwordError = text(errors.currentPassword?.message);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('title')} data-testid="change-email-form">
       {emailChanged && (
@@ -172,6 +174,15 @@ export function ChangeEmailForm({ currentEmail, emailChanged = false }: { curren
             maxLength={SIGN_UP_LIMITS.emailMax}
             {...fieldA11y(email, emailError, true)}
             {...register('newEmail')}
+          />
+        </FormField>
+        <FormField id={password} label={t('password')} error={passwordError} required>
+          <Input
+            type="password"
+            autoComplete="current-password"
+            aria-required="true"
+            {...fieldA11y(password, passwordError)}
+            {...register('currentPassword')}
           />
         </FormField>
       </fieldset>

@@ -7,7 +7,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { safeNextPath } from '@/lib/auth/next-path';
+import { safeRedirectPath } from '@/lib/safe-redirect';
 import type { MessageValues } from '@/lib/errors';
 import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
@@ -46,7 +46,7 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
 
   const done = () => {
     toast.success(t('login.success'));
-    const target = safeNextPath(next, '');
+    const target = safeRedirectPath(next, '', window.location.origin);
     if (target) window.location.assign(target);
     else window.location.reload();
   };

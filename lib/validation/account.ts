@@ -62,12 +62,15 @@ export interface ChangePasswordValues {
   confirmPassword: string;
 }
 
+/** A change of e-mail: the new address, and the current password (the owner's consent). */
 export const changeEmailSchema = z.object({
   newEmail: z.string({ error: M.emailRequired }).trim().min(1, M.emailRequired).pipe(signUpEmail),
+  currentPassword: ownPassword(M.currentPasswordRequired),
 });
 
 export interface ChangeEmailValues {
   newEmail: string;
+  currentPassword: string;
 }
 
 /** Account deletion, and turning the second factor on or off: the password again. */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
 import { dataDir } from '@/lib/env';
+import type { FeatureFlag } from '@/lib/flags';
 import { avatarSchema } from '@/lib/validation/account';
 import { validatedAction } from '@/server/actions/validated-action';
 import { AppError } from '@/server/api/errors';
@@ -32,6 +33,8 @@ type AvatarFormat = 'jpeg' | 'png' | 'webp';
  */
 const MAX_INPUT_PIXELS = 16_000_000;
 const URL_PREFIX = '/media/avatars/';
+/** The picture belongs to the profile pages (/dashboard/profile): off on a production host. */
+const PROFILE_FLAGS: FeatureFlag[] = ['ENABLE_DASHBOARD', 'ENABLE_USER_PROFILES'];
 const FILE_NAME = /^[A-Za-z0-9_-]+-\d+\.webp$/;
 
 /** A file sharp cannot read as a JPG, PNG or WebP: refused as the schema refuses a wrong type. */
@@ -45,11 +48,35 @@ function avatarDir(): string {
   return path.join(dataDir(), 'uploads', 'avatars');
 }
 
-/** The stored file behind an avatar URL of ours, or null (external or malformed URLs). */
-function storedFileOf(url: string | null | undefined): string | null {
+/** The part of a user's id used in the names of their files (`<id>-<time>.webp`). */
+function fileKeyOf(userId: string): string {
+  return userId.replace(/[^A-Za-z0-9_-]/g, '') || 'user';
+}
+
+/** True for the name of a file of this user's own (`<their id>-<digits>.webp`). */
+function isOwnFile(name: string, userId: string): boolean {
+  const key = fileKeyOf(userId);
+  return FILE_NAME.test(name) && name.startsWith(`${key}-`) && /^\d+\.webp$/.test(name.slice(key.length + 1));
+}
+
+/**
+ * The stored file behind an avatar URL, only when it is one of this user's own files (never
+ * another user's, whatever the URL says), or null.
+ */
+function storedFileOf(url: string | null | undefined, userId: string): string | null {
   if (!url?.startsWith(URL_PREFIX)) return null;
   const name = url.slice(URL_PREFIX.length);
-  return FILE_NAME.test(name) ? path.join(avatarDir(), name) : null;
+  return isOwnFile(name, userId) ? path.join(avatarDir(), name) : null;
+}
+
+/** Every stored file of this user, found by the name derived from their id. */
+async function ownFiles(userId: string): Promise<string[]> {
+  try {
+    return (await fs.readdir(avatarDir())).filter((name) => isOwnFile(name, userId)).map((name) => path.join(avatarDir(), name));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw err;
+  }
 }
 
 async function removeFile(file: string | null): Promise<void> {
@@ -110,21 +137,20 @@ async function toAvatarWebp(input: Buffer): Promise<Buffer | null | 'too-big'> {
 
 /** Upload (FormData field 'avatar'): the new URL, or the key of what is wrong with the file. */
 export const uploadAvatarAction = validatedAction(
-  { schema: avatarSchema, session: 'required' },
+  { schema: avatarSchema, session: 'required', flag: PROFILE_FLAGS },
   async ({ avatar }, { viewer }) => {
     const webp = await toAvatarWebp(Buffer.from(await avatar.arrayBuffer()));
     if (webp === 'too-big') throw new AppError(TOO_MANY_PIXELS);
     if (!webp) throw new AppError(NOT_IMAGE);
 
-    const safeId = viewer.id.replace(/[^A-Za-z0-9_-]/g, '') || 'user';
-    const name = `${safeId}-${Date.now()}.webp`;
+    const name = `${fileKeyOf(viewer.id)}-${Date.now()}.webp`;
     const dir = avatarDir();
     const target = path.join(dir, name);
     const url = `${URL_PREFIX}${name}`;
     const tmp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
     let written = false;
     try {
-      const previous = storedFileOf(await currentAvatarUrl(viewer.id));
+      const previous = storedFileOf(await currentAvatarUrl(viewer.id), viewer.id);
       await fs.mkdir(dir, { recursive: true });
       await fs.writeFile(tmp, webp);
       await fs.rename(tmp, target);
@@ -141,15 +167,17 @@ export const uploadAvatarAction = validatedAction(
   },
 );
 
-/** Removes the picture: avatar_url back to null and the stored file deleted. */
+/**
+ * Removes the picture: avatar_url back to null and the user's own stored files deleted — found by
+ * the name derived from the user's id, never by the stored URL.
+ */
 export const removeAvatarAction = validatedAction(
-  { schema: z.object({}).optional(), session: 'required' },
+  { schema: z.object({}).optional(), session: 'required', flag: PROFILE_FLAGS },
   async (_input, { viewer }) => {
     try {
-      const previous = storedFileOf(await currentAvatarUrl(viewer.id));
       const db = await getDb();
       await db.update(users).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(users.id, viewer.id));
-      await removeFile(previous);
+      for (const file of await ownFiles(viewer.id)) await removeFile(file);
       return { url: null };
     } catch (err) {
       console.error('[avatar] erro ao remover', err);

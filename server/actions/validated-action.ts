@@ -43,8 +43,8 @@ type Refusal = 'unauthenticated' | 'forbidden' | 'featureOff';
 
 interface CommonOptions<S extends z.ZodType> {
   schema: S;
-  /** The feature flag the action belongs to; when it is off, only admins get through. */
-  flag?: FeatureFlag;
+  /** The feature flag(s) the action belongs to; when one is off, only admins get through. */
+  flag?: FeatureFlag | readonly FeatureFlag[];
   /** This action's own message keys for its refusals, instead of the generic `Errors.*`. */
   messages?: Partial<Record<Refusal, MessageKey>>;
 }
@@ -144,17 +144,18 @@ export function validatedAction<S extends z.ZodType, T>(
   options: SignedInOptions<S> | OpenOptions<S>,
   handler: Handler<S, T, Viewer> | Handler<S, T, Viewer | null>,
 ): Action<S, T> {
-  const { schema, flag, permission, session } = options;
+  const { schema, permission, session } = options;
+  const flags: readonly FeatureFlag[] = options.flag === undefined ? [] : typeof options.flag === 'string' ? [options.flag] : options.flag;
   const keys = { ...DEFAULT_KEYS, ...options.messages };
   const signedIn = session === 'required' || permission !== undefined;
-  const readsViewer = signedIn || session === 'optional' || flag !== undefined;
+  const readsViewer = signedIn || session === 'optional' || flags.length > 0;
 
   const action = async (input?: unknown): Promise<ActionResult<T>> => {
     try {
       const viewer = readsViewer ? await getViewer() : null;
       if (signedIn && !viewer) return refuse('unauthorized', keys.unauthenticated);
-      if (flag && !viewer?.isAdmin && !(await isFeatureEnabled(flag))) {
-        return refuse('feature_off', keys.featureOff);
+      if (flags.length && !viewer?.isAdmin) {
+        for (const flag of flags) if (!(await isFeatureEnabled(flag))) return refuse('feature_off', keys.featureOff);
       }
       if (permission && viewer && !hasAccess(viewer, permission)) {
         return refuse('forbidden', keys.forbidden);

@@ -104,11 +104,6 @@ export const signUpAction = validatedAction(
           name: metadata.full_name,
           email: values.email,
           password: values.password,
-          fullName: metadata.full_name,
-          phoneNumber: metadata.phone_number ?? undefined,
-          fiscalNumber: metadata.fiscal_number ?? undefined,
-          companyName: metadata.company_name ?? undefined,
-          newsletterPreference: metadata.newsletter_preference,
           callbackURL: CONFIRM_PATH,
         },
         headers: await headers(),
@@ -121,7 +116,19 @@ export const signUpAction = validatedAction(
         { code: 'bad_request', key: SIGNUP_MESSAGES.failed },
       );
     }
-    await db.update(users).set({ userType: metadata.user_type, phcClientId: metadata.phc_client_id }).where(eq(users.id, userId));
+    // The profile fields are `input: false` in better-auth: written here, from the validated form.
+    await db
+      .update(users)
+      .set({
+        userType: metadata.user_type,
+        phcClientId: metadata.phc_client_id,
+        fullName: metadata.full_name,
+        phoneNumber: metadata.phone_number ?? null,
+        fiscalNumber: metadata.fiscal_number ?? null,
+        companyName: metadata.company_name ?? null,
+        newsletterPreference: metadata.newsletter_preference,
+      })
+      .where(eq(users.id, userId));
     if (values.newsletter) {
       await subscribeToNewsletter({ email: values.email, mmerge4: values.newsletterTypology, honeypot: '', source: 'signup' }, { ip });
     }
@@ -178,13 +185,16 @@ export const resendConfirmationAction = validatedAction({ schema: emailOnlySchem
 // ---------------------------------------------------------------------------------------------
 // Account area (a session is required; better-auth checks it again).
 
+/** The profile of /dashboard/profile (behind the dashboard and profile flags; admins pass). */
 export const updateProfileAction = validatedAction(
-  { schema: profileSchema, session: 'required' },
+  { schema: profileSchema, session: 'required', flag: ['ENABLE_DASHBOARD', 'ENABLE_USER_PROFILES'] },
   async ({ fullName, fiscalName }, { viewer }): Promise<MessageRef> => {
-    const auth = await getAuth();
-    await auth.api.updateUser({ body: { name: fullName, fullName, fiscalName: fiscalName ?? undefined }, headers: await headers() });
-    // better-auth skips undefined fields: clearing the fiscal name is a write of our own.
-    if (fiscalName === null) await (await getDb()).update(users).set({ fiscalName: null }).where(eq(users.id, viewer.id));
+    // The profile fields are `input: false` in better-auth (its /update-user cannot write them):
+    // this validated action is their only writer. Sessions are read from the database (no cookie cache).
+    await (await getDb())
+      .update(users)
+      .set({ name: fullName, fullName, fiscalName, updatedAt: new Date() })
+      .where(eq(users.id, viewer.id));
     return { message: 'Account.profile.saved' };
   },
 );
@@ -206,23 +216,40 @@ export const changePasswordAction = validatedAction(
   },
 );
 
+const WRONG_EMAIL_PASSWORD = {
+  code: 'bad_request' as const,
+  key: 'Account.email.wrongPassword',
+  fieldErrors: { currentPassword: ['Account.email.wrongPassword'] },
+};
+
+/**
+ * Change of e-mail (settings, behind the dashboard flag): the current password first; then the
+ * CURRENT address gets a mail that tells about the change and must agree, and only then does the
+ * new address get its confirmation link (better-auth's change-email confirmation flow).
+ */
 export const changeEmailAction = validatedAction(
-  { schema: changeEmailSchema, session: 'required' },
-  async ({ newEmail }, { viewer }): Promise<MessageRef> => {
+  { schema: changeEmailSchema, session: 'required', flag: 'ENABLE_DASHBOARD' },
+  async ({ newEmail, currentPassword }, { viewer }): Promise<MessageRef> => {
     if (newEmail === viewer.email) throw new AppError({ code: 'bad_request', key: 'Account.email.same' });
     const auth = await getAuth();
     try {
-      await auth.api.changeEmail({ body: { newEmail, callbackURL: '/dashboard/settings?email-changed=1' }, headers: await headers() });
+      // `password` is checked by our before hook (server/auth/guards.ts), not by better-auth's schema.
+      const body = { newEmail, callbackURL: '/dashboard/settings?email-changed=1', password: currentPassword };
+      await auth.api.changeEmail({ body, headers: await headers() });
     } catch (err) {
+      const failure = authFailureOf(err);
+      if (!failure) throw err;
+      if (failure.code === 'INVALID_PASSWORD' || failure.code === 'PASSWORD_REQUIRED') throw new AppError(WRONG_EMAIL_PASSWORD);
+      if (failure.code === 'RATE_LIMITED' || failure.status === 429) throwAuthError(err, {}, { code: 'rate_limited', key: 'Errors.tooManyAttempts' });
       // An address already in use is not revealed: the answer is the same.
-      if (!authFailureOf(err)) throw err;
     }
-    return { message: 'Account.email.sent', values: { email: newEmail } };
+    return { message: 'Account.email.sent', values: { email: viewer.email } };
   },
 );
 
+/** Account deletion (settings, behind the dashboard flag): always with the password. */
 export const deleteAccountAction = validatedAction(
-  { schema: passwordConfirmationSchema, session: 'required' },
+  { schema: passwordConfirmationSchema, session: 'required', flag: 'ENABLE_DASHBOARD' },
   async ({ password }): Promise<MessageRef> => {
     const auth = await getAuth();
     try {

@@ -12,7 +12,8 @@ import { getDb, type Db } from '@/server/db/client';
 import { authSchema } from '@/server/db/schema';
 import { serverText } from '@/server/mail/i18n';
 import { sendMail } from '@/server/mail/send';
-import { changeEmailMail, confirmationMail, resetPasswordMail } from './emails';
+import { changeEmailMail, changeEmailRequestMail, confirmationMail, emailTokenRequestType, resetPasswordMail } from './emails';
+import { guardAuthEndpoint, type SessionOf } from './guards';
 import { enforceRateLimit, type LimitedAction } from './rate-limit';
 import { authSecret } from './secret';
 
@@ -34,14 +35,34 @@ const LIMITED_PATHS: Record<string, LimitedAction> = {
   '/send-verification-email': 'resend',
 };
 
+/**
+ * Origins allowed to call /api/auth with a browser (its CSRF check) and to appear in callback
+ * URLs: the site itself and AUTH_TRUSTED_ORIGINS, each reduced to a plain http(s) origin
+ * (no wildcard patterns). Callback URLs are further held to the site's own origin (guards.ts).
+ */
+function trustedOrigins(site: string): string[] {
+  const origins = new Set([new URL(site).origin]);
+  for (const entry of (env().AUTH_TRUSTED_ORIGINS ?? '').split(',')) {
+    try {
+      const url = new URL(entry.trim());
+      if ((url.protocol === 'https:' || url.protocol === 'http:') && !url.hostname.includes('*')) origins.add(url.origin);
+    } catch {
+      // Not an origin: ignored.
+    }
+  }
+  return [...origins];
+}
+
 function createAuth(db: Db, secret: string) {
   const site = siteUrl();
-  return betterAuth({
+  // The guards read sessions through the finished instance (bearer tokens included).
+  let sessionOf: SessionOf = async () => null;
+  const auth = betterAuth({
     appName: 'Casa das Águas de Gaia',
     baseURL: site,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [site, ...(env().AUTH_TRUSTED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean)],
+    trustedOrigins: trustedOrigins(site),
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
     emailAndPassword: {
       enabled: true,
@@ -58,9 +79,9 @@ function createAuth(db: Db, secret: string) {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
       expiresIn: 60 * 60 * 24,
-      sendVerificationEmail: async ({ user, token, url }) => {
-        // A change of e-mail sends the token to the new address (its URL says so).
-        const changing = new URL(url).searchParams.get('callbackURL')?.includes('email-changed');
+      sendVerificationEmail: async ({ user, token }) => {
+        // The second step of a change of e-mail sends its token to the new address.
+        const changing = emailTokenRequestType(token) === 'change-email-verification';
         await sendMail(changing ? changeEmailMail(user.email, user.name, token) : confirmationMail(user.email, user.name, token));
       },
     },
@@ -71,16 +92,25 @@ function createAuth(db: Db, secret: string) {
         isAdmin: { type: 'boolean', required: false, defaultValue: false, input: false },
         userType: { type: 'string', required: false, defaultValue: 'particular', input: false },
         accountName: { type: 'string', required: false, input: false },
-        fullName: { type: 'string', required: false },
-        fiscalName: { type: 'string', required: false },
-        avatarUrl: { type: 'string', required: false },
-        phoneNumber: { type: 'string', required: false },
-        fiscalNumber: { type: 'string', required: false },
-        companyName: { type: 'string', required: false },
+        // Profile fields are written only by the app's validated actions (sign-up, profile,
+        // avatar): `input: false` keeps /api/auth/sign-up/email and /update-user from writing them.
+        fullName: { type: 'string', required: false, input: false },
+        fiscalName: { type: 'string', required: false, input: false },
+        avatarUrl: { type: 'string', required: false, input: false },
+        phoneNumber: { type: 'string', required: false, input: false },
+        fiscalNumber: { type: 'string', required: false, input: false },
+        companyName: { type: 'string', required: false, input: false },
         phcClientId: { type: 'string', required: false, input: false },
-        newsletterPreference: { type: 'boolean', required: false, defaultValue: false },
+        newsletterPreference: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
-      changeEmail: { enabled: true },
+      changeEmail: {
+        enabled: true,
+        // The current address is asked first (its owner is told, and must agree); only then does
+        // the new address get its confirmation link. The password is checked in guards.ts.
+        sendChangeEmailConfirmation: async ({ user, newEmail, token }) => {
+          await sendMail(changeEmailRequestMail(user.email, user.name, newEmail, token));
+        },
+      },
       deleteUser: { enabled: true },
     },
     session: {
@@ -99,6 +129,8 @@ function createAuth(db: Db, secret: string) {
     rateLimit: { enabled: false },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        // Flags, password for account changes, writable fields, safe callback URLs (guards.ts).
+        await guardAuthEndpoint(ctx, (headers) => sessionOf(headers));
         // The password rules of spec 5 hold for every way in (forms, HTTP API).
         const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown };
         const password = ctx.path === '/sign-up/email' ? body.password : ['/reset-password', '/change-password'].includes(ctx.path) ? body.newPassword : undefined;
@@ -130,6 +162,8 @@ function createAuth(db: Db, secret: string) {
     // (Tests provoke refusals on purpose: no log there.)
     logger: { level: 'error', disabled: env().NODE_ENV === 'test' },
   });
+  sessionOf = (headers) => auth.api.getSession({ headers });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -35,6 +35,37 @@ export function changeEmailMail(to: string, name: string, token: string): Outgoi
   ]);
 }
 
+/**
+ * The first step of a change of e-mail, to the CURRENT address: its owner is told which address
+ * was asked for and must agree (the link) before the new address gets its own confirmation.
+ */
+export function changeEmailRequestMail(to: string, name: string, newEmail: string, token: string): OutgoingMail {
+  const url = `${siteUrl()}${CONFIRM_PATH}?token=${encodeURIComponent(token)}`;
+  return mail(to, `Pedido de alteração do email da conta — ${SHOP}`, 'Pedido de alteração do email', [
+    { kind: 'p', text: `Olá ${name},` },
+    { kind: 'p', text: `Foi pedido na sua conta que o email passe a ser ${newEmail}. Para autorizar a alteração, use o botão abaixo; depois enviamos um link de confirmação para o novo endereço.` },
+    { kind: 'button', label: 'Autorizar a alteração', url },
+    { kind: 'p', text: 'Se não fez este pedido, ignore esta mensagem (o email da conta não muda) e altere a sua password.' },
+  ]);
+}
+
+/**
+ * The kind of an e-mail token of better-auth (a signed JWT): 'change-email-confirmation' (the
+ * current address agrees), 'change-email-verification' (the new address confirms), or undefined
+ * (sign-up confirmation). Read without checking the signature: only to choose a text; the token
+ * itself is verified by better-auth.
+ */
+export function emailTokenRequestType(token: string): string | undefined {
+  const payload = token.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { requestType?: unknown };
+    return typeof parsed.requestType === 'string' ? parsed.requestType : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** `3600` → '1 hora', `1800` → '30 minutos', `20` → '20 segundos'. */
 export function durationPt(seconds: number): string {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
@@ -120,5 +121,40 @@ test.describe('on any other host', () => {
   test('no coming-soon dialog without the parameter', async ({ page }) => {
     await gotoReady(page, `${OTHER}/produtos`);
     await expect(page.getByRole('dialog', { name: DIALOG_TITLE })).toHaveCount(0);
+  });
+});
+
+/** A GET with a Host header of our choosing, sent straight to the server (Playwright cannot set Host). */
+function getWithHost(path: string, host: string, headers: Record<string, string> = {}): Promise<{ status: number; location: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port: PORT, path, method: 'GET', headers: { ...headers, host } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: String(res.headers.location ?? ''), body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+test.describe('which host is production comes from the configuration, not the request', () => {
+  test('a Host nobody configured, sent straight to the server, gets the production flags', async () => {
+    for (const host of ['shop.internal', `10.0.0.7:${PORT}`, 'evil.example']) {
+      const login = await getWithHost('/login', host);
+      expect(login.status, host).toBe(307);
+      expect(new URL(login.location, 'http://x').pathname + new URL(login.location, 'http://x').search, host).toBe('/produtos?coming-soon=1');
+    }
+    // X-Forwarded-Host cannot switch the features on either.
+    const forged = await getWithHost('/login', '127.0.0.1', { 'x-forwarded-host': `localhost:${PORT}` });
+    expect(forged.status).toBe(307);
+  });
+
+  test('/robots.txt follows the Host it was sent to, never X-Forwarded-Host (it is publicly cached)', async ({ request }) => {
+    const forged = await request.get(`${OTHER}/robots.txt`, { headers: { 'x-forwarded-host': '127.0.0.1' } });
+    expect(forged.status()).toBe(200);
+    expect(await forged.text()).toBe('User-agent: *\nDisallow: /\n');
+    const production = await request.get(`${PRODUCTION}/robots.txt`, { headers: { 'x-forwarded-host': 'localhost' } });
+    expect(await production.text()).toContain('Allow: /');
   });
 });

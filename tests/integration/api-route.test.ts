@@ -184,6 +184,7 @@ describe('feature flags', () => {
 
   it('off on a production host (403 feature_off), on elsewhere; administrators pass', async () => {
     env.PRODUCTION_HOSTS = 'loja.example.pt';
+    env.FULL_FEATURE_HOSTS = 'staging.loja.example.pt';
     resetEnvCache();
     try {
       const production = { 'x-forwarded-host': 'loja.example.pt' };
@@ -194,9 +195,12 @@ describe('feature flags', () => {
       const admin = await call(checkout, '/t', { headers: production, as: 'admin', via: 'bearer' });
       expect(admin.status).toBe(200);
       expect(admin.headers.get('cache-control')).toBe('private, no-store');
-      expect((await call(checkout, '/t')).status).toBe(200);
+      expect((await call(checkout, '/t', { headers: { host: 'staging.loja.example.pt' } })).status).toBe(200);
+      // A host nobody configured (sent straight to the origin) gets the production flags.
+      expect((await call(checkout, '/t', { headers: { host: '10.0.0.7:3000' } })).status).toBe(403);
     } finally {
       delete env.PRODUCTION_HOSTS;
+      delete env.FULL_FEATURE_HOSTS;
       resetEnvCache();
     }
   });

@@ -14,6 +14,11 @@ import { users } from '@/server/db/schema';
 import { setupTestDatabase } from '../helpers/db';
 
 jest.mock('@/server/auth/session', () => ({ getViewer: jest.fn() }));
+/** The request being served: its Host decides the feature flags. */
+const mockRequestHeaders = new Map<string, string>([['host', 'localhost:3000']]);
+jest.mock('next/headers', () => ({
+  headers: async () => new Headers(Object.fromEntries(mockRequestHeaders)),
+}));
 
 setupTestDatabase();
 
@@ -141,6 +146,61 @@ describe('avatar upload', () => {
     expect(await storedUrl()).toBeNull();
     expect(fs.readdirSync(avatarDir())).toEqual([]);
     expect((await serve(path.basename(before ?? ''))).status).toBe(404);
+  });
+});
+
+describe('ownership and flags', () => {
+  const OTHER_ID = 'avatarOther_02';
+
+  beforeAll(async () => {
+    const db = await getDb();
+    await db.insert(users).values({ id: OTHER_ID, name: 'Rui', email: 'rui.avatar@example.pt', fullName: 'Rui Outro' });
+  });
+
+  afterEach(() => {
+    delete env.PRODUCTION_HOSTS;
+    resetEnvCache();
+    mockRequestHeaders.set('host', 'localhost:3000');
+  });
+
+  it("removing one's picture never deletes another user's file, whatever avatar_url says", async () => {
+    // Another user's picture, stored the normal way.
+    jest.mocked(getViewer).mockResolvedValue(toViewer({ id: OTHER_ID, email: 'rui.avatar@example.pt', name: 'Rui' }, 'viewer'));
+    const theirs = await uploadAvatarAction(form(new Uint8Array(await realPng()), 'rui.png', 'image/png'));
+    expect(theirs.ok).toBe(true);
+    if (!theirs.ok) return;
+    const theirFile = path.join(avatarDir(), path.basename(theirs.data.url));
+    expect(fs.existsSync(theirFile)).toBe(true);
+
+    // Our user's avatar_url pointing at that file (as an old /api/auth/update-user could write it).
+    jest.mocked(getViewer).mockResolvedValue(viewer);
+    const db = await getDb();
+    await db.update(users).set({ avatarUrl: theirs.data.url }).where(eq(users.id, USER_ID));
+    expect(await removeAvatarAction()).toEqual({ ok: true, data: { url: null } });
+    expect(await storedUrl()).toBeNull();
+    expect(fs.existsSync(theirFile)).toBe(true);
+    expect((await serve(path.basename(theirs.data.url))).status).toBe(200);
+
+    // Nor does an upload "replace" it.
+    await db.update(users).set({ avatarUrl: theirs.data.url }).where(eq(users.id, USER_ID));
+    const mine = await uploadAvatarAction(form(new Uint8Array(await realPng()), 'ana.png', 'image/png'));
+    expect(mine.ok).toBe(true);
+    expect(fs.existsSync(theirFile)).toBe(true);
+    expect(await removeAvatarAction()).toEqual({ ok: true, data: { url: null } });
+    expect(fs.readdirSync(avatarDir())).toEqual([path.basename(theirs.data.url)]);
+  });
+
+  it('is refused on a production host (profile flag off); administrators pass', async () => {
+    env.PRODUCTION_HOSTS = 'loja.example.pt';
+    resetEnvCache();
+    mockRequestHeaders.set('host', 'loja.example.pt');
+    const off = { ok: false, error: { code: 'feature_off', message: 'Errors.featureOff' } };
+    expect(await uploadAvatarAction(form(new Uint8Array(await realPng()), 'foto.png', 'image/png'))).toEqual(off);
+    expect(await removeAvatarAction()).toEqual(off);
+    expect(await storedUrl()).toBeNull();
+
+    jest.mocked(getViewer).mockResolvedValue(toViewer({ id: USER_ID, email: 'ana.avatar@example.pt', name: 'Ana', isAdmin: true }, 'admin'));
+    expect(await removeAvatarAction()).toEqual({ ok: true, data: { url: null } });
   });
 });
 

@@ -21,6 +21,8 @@ jest.mock('next/navigation', () => ({
 }));
 
 const PRODUCTION = ['loja.example.pt', '127.0.0.1'];
+/** The e2e set-up: 127.0.0.1 plays production, localhost is the SITE_URL host. */
+const CONFIG = { production: PRODUCTION, fullFeature: ['localhost'] };
 const OFF: FeatureFlags = {
   ENABLE_USER_REGISTRATION: false,
   ENABLE_DASHBOARD: false,
@@ -38,24 +40,23 @@ describe('flags of a request (spec 1 and 6)', () => {
   });
 
   it('is production when any claimed host is a production host', () => {
-    expect(flagsForRequest(headersOf({ host: '127.0.0.1:3100' }), PRODUCTION)).toEqual(OFF);
-    expect(
-      flagsForRequest(
-        headersOf({ host: 'internal:3000', 'x-forwarded-host': 'loja.example.pt' }),
-        PRODUCTION,
-      ),
-    ).toEqual(OFF);
-    expect(
-      flagsForRequest(
-        headersOf({ host: 'loja.example.pt', 'x-forwarded-host': 'localhost' }),
-        PRODUCTION,
-      ),
-    ).toEqual(OFF);
-    expect(flagsForRequest(headersOf({ host: 'localhost:3100' }), PRODUCTION)).toEqual(
-      ALL_FLAGS_ON,
-    );
-    expect(flagsForRequest(headersOf({}), PRODUCTION)).toEqual(ALL_FLAGS_ON);
-    expect(flagsForRequest(headersOf({ host: 'loja.example.pt' }), [])).toEqual(ALL_FLAGS_ON);
+    expect(flagsForRequest(headersOf({ host: '127.0.0.1:3100' }), CONFIG)).toEqual(OFF);
+    expect(flagsForRequest(headersOf({ host: 'internal:3000', 'x-forwarded-host': 'loja.example.pt' }), CONFIG)).toEqual(OFF);
+    expect(flagsForRequest(headersOf({ host: 'loja.example.pt', 'x-forwarded-host': 'localhost' }), CONFIG)).toEqual(OFF);
+    expect(flagsForRequest(headersOf({ host: 'localhost:3100' }), CONFIG)).toEqual(ALL_FLAGS_ON);
+  });
+
+  it('with production hosts configured, turns features on only for the configured full-feature hosts', () => {
+    // A host nobody configured, sent straight to the origin, does not switch anything on.
+    const deployment = { production: ['loja.example.pt'], fullFeature: [] };
+    expect(flagsForRequest(headersOf({ host: 'localhost:3000' }), deployment)).toEqual(OFF);
+    expect(flagsForRequest(headersOf({ host: 'evil.example' }), CONFIG)).toEqual(OFF);
+    expect(flagsForRequest(headersOf({}), CONFIG)).toEqual(OFF);
+    // X-Forwarded-Host is not trusted to turn features on.
+    expect(flagsForRequest(headersOf({ host: 'internal:3000', 'x-forwarded-host': 'localhost' }), CONFIG)).toEqual(OFF);
+    expect(flagsForRequest(headersOf({ host: 'localhost', 'x-forwarded-host': 'evil.example' }), CONFIG)).toEqual(OFF);
+    // Without production hosts (development, a staging deployment) everything is on.
+    expect(flagsForRequest(headersOf({ host: 'loja.example.pt' }), { production: [], fullFeature: [] })).toEqual(ALL_FLAGS_ON);
   });
 
   it('parses the proxy header strictly and intersects flag sets', () => {
@@ -95,16 +96,19 @@ describe('flags of a request (spec 1 and 6)', () => {
 });
 
 describe('server/flags getFeatureFlags', () => {
-  const saved = process.env.PRODUCTION_HOSTS;
+  const saved = { hosts: process.env.PRODUCTION_HOSTS, site: process.env.SITE_URL };
   beforeEach(async () => {
     jest.resetModules();
     mockHeaders.clear();
     process.env.PRODUCTION_HOSTS = PRODUCTION.join(',');
+    process.env.SITE_URL = 'http://localhost:3100';
     (await import('@/lib/env')).resetEnvCache();
   });
   afterAll(() => {
-    if (saved === undefined) delete process.env.PRODUCTION_HOSTS;
-    else process.env.PRODUCTION_HOSTS = saved;
+    if (saved.hosts === undefined) delete process.env.PRODUCTION_HOSTS;
+    else process.env.PRODUCTION_HOSTS = saved.hosts;
+    if (saved.site === undefined) delete process.env.SITE_URL;
+    else process.env.SITE_URL = saved.site;
   });
 
   it('derives the flags from the host again, never trusting the proxy header alone', async () => {
@@ -122,6 +126,14 @@ describe('server/flags getFeatureFlags', () => {
     mockHeaders.set('x-shop-flags', JSON.stringify({ ...ALL_FLAGS_ON, ENABLE_CHECKOUT: false }));
     const again = await import('@/server/flags');
     expect((await again.getFeatureFlags()).ENABLE_CHECKOUT).toBe(false);
+  });
+
+  it('a production deployment gives Host: localhost the production flags (SITE_URL is the production host)', async () => {
+    process.env.SITE_URL = 'https://loja.example.pt';
+    (await import('@/lib/env')).resetEnvCache();
+    mockHeaders.set('host', 'localhost');
+    const { getFeatureFlags } = await import('@/server/flags');
+    expect(await getFeatureFlags()).toEqual(OFF);
   });
 
   it('requireFeature sends a disabled feature to /produtos?coming-soon=1', async () => {

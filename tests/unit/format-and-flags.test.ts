@@ -18,7 +18,7 @@ describe('pt-PT prices (spec 5)', () => {
 });
 
 describe('hostname feature flags (spec 1 and 6)', () => {
-  const production = ['loja.example.pt', 'www.loja.example.pt'];
+  const production = { production: ['loja.example.pt', 'www.loja.example.pt'], fullFeature: ['staging.loja.example.pt'] };
   it('turns registration, dashboard, checkout, favourites and profiles off on production hosts', () => {
     expect(flagsForHost('www.loja.example.pt:443', production)).toEqual({
       ENABLE_USER_REGISTRATION: false,
@@ -28,9 +28,14 @@ describe('hostname feature flags (spec 1 and 6)', () => {
       ENABLE_USER_PROFILES: false,
     });
   });
-  it('keeps everything on elsewhere', () => {
-    expect(Object.values(flagsForHost('localhost:3000', production)).every(Boolean)).toBe(true);
+  it('keeps everything on for the configured full-feature hosts, and everywhere without production hosts', () => {
     expect(Object.values(flagsForHost('staging.loja.example.pt', production)).every(Boolean)).toBe(true);
+    expect(Object.values(flagsForHost('localhost:3000', { production: [], fullFeature: [] })).every(Boolean)).toBe(true);
+  });
+  it('gives any host nobody configured the production flags when production hosts exist', () => {
+    expect(Object.values(flagsForHost('localhost:3000', production)).some(Boolean)).toBe(false);
+    expect(Object.values(flagsForHost('10.0.0.7', production)).some(Boolean)).toBe(false);
+    expect(Object.values(flagsForHost('', production)).some(Boolean)).toBe(false);
     expect(normaliseHost(' LOJA.example.PT:8080 ')).toBe('loja.example.pt');
   });
 });

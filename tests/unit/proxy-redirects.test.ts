@@ -50,14 +50,17 @@ describe('resolveRedirect (spec 2.2)', () => {
 });
 
 describe('proxy', () => {
-  const saved = process.env.PRODUCTION_HOSTS;
+  const saved = { hosts: process.env.PRODUCTION_HOSTS, full: process.env.FULL_FEATURE_HOSTS };
   beforeAll(() => {
     process.env.PRODUCTION_HOSTS = 'loja.example.pt, www.loja.example.pt';
+    process.env.FULL_FEATURE_HOSTS = 'staging.loja.example.pt';
     resetEnvCache();
   });
   afterAll(() => {
-    if (saved === undefined) delete process.env.PRODUCTION_HOSTS;
-    else process.env.PRODUCTION_HOSTS = saved;
+    if (saved.hosts === undefined) delete process.env.PRODUCTION_HOSTS;
+    else process.env.PRODUCTION_HOSTS = saved.hosts;
+    if (saved.full === undefined) delete process.env.FULL_FEATURE_HOSTS;
+    else process.env.FULL_FEATURE_HOSTS = saved.full;
     resetEnvCache();
   });
 
@@ -86,7 +89,7 @@ describe('proxy', () => {
     expect(res.headers.get('location')).toBe('https://www.loja.example.pt/produtos?coming-soon=1');
   });
 
-  it('lets the same routes through elsewhere and passes all flags on', () => {
+  it('lets the same routes through on a full-feature host and passes all flags on', () => {
     const res = proxy(request('http://staging.loja.example.pt/login'));
     expect(res.status).toBe(200);
     const forwarded = JSON.parse(res.headers.get(`x-middleware-request-${FLAGS_HEADER}`) ?? 'null');
@@ -113,5 +116,13 @@ describe('proxy', () => {
       request('https://loja.example.pt/login', { 'x-forwarded-host': 'localhost' }),
     );
     expect(res.status).toBe(307);
+  });
+
+  it('Host: localhost sent straight to the origin does not switch the features on', () => {
+    const res = proxy(request('http://localhost:3000/login'));
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/produtos?coming-soon=1');
+    const forged = proxy(request('http://localhost:3000/login', { 'x-forwarded-host': 'staging.loja.example.pt' }));
+    expect(forged.status).toBe(307);
   });
 });

@@ -59,11 +59,13 @@ function expectKnownKeys(result: ActionResult<unknown>) {
 
 beforeAll(() => {
   env.PRODUCTION_HOSTS = PRODUCTION_HOST;
+  env.FULL_FEATURE_HOSTS = 'localhost';
   resetEnvCache();
 });
 
 afterAll(() => {
   delete env.PRODUCTION_HOSTS;
+  delete env.FULL_FEATURE_HOSTS;
   resetEnvCache();
 });
 

@@ -118,12 +118,14 @@ describe('change password', () => {
 
 describe('change e-mail', () => {
   const email = () => screen.getByLabelText(/^Novo email/);
+  const password = () => screen.getByLabelText(/^Password atual/);
   const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Alterar email' }));
 
-  it('checks the address and sends nothing on bad input', async () => {
+  it('checks the address and the password and sends nothing on bad input', async () => {
     render(<ChangeEmailForm currentEmail="ana@example.pt" />);
     submit();
     expect(await screen.findByText('O email é obrigatório')).toBeInTheDocument();
+    expect(await screen.findByText('Indique a password atual')).toBeInTheDocument();
     type(email(), 'ana@');
     submit();
     await waitFor(() => expect(described(email())).toContain('Endereço de email inválido'));
@@ -135,26 +137,33 @@ describe('change e-mail', () => {
     changeEmail.mockResolvedValue({ ok: false, error: { code: 'bad_request', message: 'Account.email.same' } });
     render(<ChangeEmailForm currentEmail="ana@example.pt" />);
     type(email(), 'ana@example.pt');
+    type(password(), 'MinhaPassword#9');
     submit();
     expect(await screen.findByRole('alert')).toHaveTextContent('Esse já é o email da sua conta.');
   });
 
-  it('shows a server field error on the input', async () => {
-    changeEmail.mockResolvedValue({ ok: false, error: { code: 'bad_request', message: 'Errors.badRequest', fieldErrors: { newEmail: ['Validation.emailInvalid'] } } });
+  it('shows server field errors on the inputs (address, wrong password)', async () => {
+    changeEmail.mockResolvedValue({
+      ok: false,
+      error: { code: 'bad_request', message: 'Errors.badRequest', fieldErrors: { newEmail: ['Validation.emailInvalid'], currentPassword: ['Account.email.wrongPassword'] } },
+    });
     render(<ChangeEmailForm currentEmail="ana@example.pt" />);
     type(email(), 'nova@example.pt');
+    type(password(), 'Errada#Pass1');
     submit();
     await waitFor(() => expect(described(email())).toContain('Endereço de email inválido'));
+    await waitFor(() => expect(described(password())).toContain('A password atual não está correta.'));
   });
 
-  it('sends the normalised address and shows the message of the action', async () => {
-    const message = 'Enviámos um link de confirmação para nova@example.pt. O email da conta muda quando o confirmar.';
-    changeEmail.mockResolvedValue({ ok: true, data: { message: 'Account.email.sent', values: { email: 'nova@example.pt' } } });
+  it('sends the normalised address with the password and shows the message of the action', async () => {
+    const message = 'Enviámos um pedido de autorização para ana@example.pt. Depois de o autorizar, receberá um link de confirmação no novo endereço; o email da conta muda quando o confirmar.';
+    changeEmail.mockResolvedValue({ ok: true, data: { message: 'Account.email.sent', values: { email: 'ana@example.pt' } } });
     render(<ChangeEmailForm currentEmail="ana@example.pt" />);
     type(email(), '  Nova@Example.PT ');
+    type(password(), 'MinhaPassword#9');
     submit();
     expect(await screen.findByText(message)).toBeInTheDocument();
-    expect(changeEmail).toHaveBeenCalledWith({ newEmail: 'nova@example.pt' });
+    expect(changeEmail).toHaveBeenCalledWith({ newEmail: 'nova@example.pt', currentPassword: 'MinhaPassword#9' });
   });
 });
 

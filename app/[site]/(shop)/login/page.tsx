@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { AuthPage } from '@/components/auth/auth-page';
-import { safeNextPath } from '@/lib/auth/next-path';
+import { siteUrl } from '@/lib/env';
+import { safeRedirectPath } from '@/lib/safe-redirect';
 import { getViewer } from '@/server/auth/session';
 import { requireFeature } from '@/server/flags';
 
@@ -14,7 +15,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** /login (spec 2.1): the tabs of the login modal on a page; after login back to `next`. */
 export default async function LoginPage({ searchParams }: { searchParams: SearchParams }) {
   const params = await searchParams;
-  const next = safeNextPath(params.next, '/dashboard');
+  const next = safeRedirectPath(params.next, '/dashboard', siteUrl());
   const viewer = await getViewer();
   if (viewer) redirect(next);
   await requireFeature('ENABLE_USER_REGISTRATION');

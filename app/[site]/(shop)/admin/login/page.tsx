@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import { redirect } from 'next/navigation';
 import { LoginForm } from '@/components/auth/login-form';
-import { safeNextPath } from '@/lib/auth/next-path';
+import { siteUrl } from '@/lib/env';
+import { safeRedirectPath } from '@/lib/safe-redirect';
 import { getViewer } from '@/server/auth/session';
 
 export const dynamic = 'force-dynamic';
@@ -12,7 +13,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** /admin/login (spec 2.4): staff login, never behind the registration flag. */
 export default async function AdminLoginPage({ searchParams }: { searchParams: SearchParams }) {
-  const next = safeNextPath((await searchParams).next, '/admin/dashboard');
+  const next = safeRedirectPath((await searchParams).next, '/admin/dashboard', siteUrl());
   if (await getViewer()) redirect(next);
   return (
     <div className="mx-auto max-w-md px-4 py-12">

@@ -6,6 +6,7 @@ import { CheckCircle2Icon, XCircleIcon } from 'lucide-react';
 import { ResendConfirmation } from '@/components/auth/resend-confirmation';
 import { Button } from '@/components/ui/button';
 import { getAuth } from '@/server/auth/auth';
+import { emailTokenRequestType } from '@/server/auth/emails';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,12 +14,16 @@ export const metadata: Metadata = { title: 'Confirmar email', robots: { index: f
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-type Outcome = 'confirmed' | 'expired' | 'invalid';
+type Outcome = 'confirmed' | 'change-authorised' | 'email-changed' | 'expired' | 'invalid';
 
 async function confirm(token: string): Promise<Outcome> {
   const auth = await getAuth();
   try {
     await auth.api.verifyEmail({ query: { token }, headers: await headers() });
+    // A change of e-mail has two links: the current address authorises, the new one confirms.
+    const kind = emailTokenRequestType(token);
+    if (kind === 'change-email-confirmation') return 'change-authorised';
+    if (kind === 'change-email-verification') return 'email-changed';
     return 'confirmed';
   } catch (err) {
     if (isAPIError(err) && (err.body as { code?: string } | undefined)?.code === 'TOKEN_EXPIRED') return 'expired';
@@ -27,14 +32,26 @@ async function confirm(token: string): Promise<Outcome> {
   }
 }
 
-/** /auth/confirm?token= — the link of the confirmation e-mail (sign-up and change of e-mail). */
+/** /auth/confirm?token= — the link of the confirmation e-mails (sign-up; both steps of a change of e-mail). */
 export default async function ConfirmEmailPage({ searchParams }: { searchParams: SearchParams }) {
   const raw = (await searchParams).token;
   const token = typeof raw === 'string' && raw.length < 2000 ? raw : '';
   const outcome: Outcome = token ? await confirm(token) : 'invalid';
   return (
     <div className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="confirm-email">
-      {outcome === 'confirmed' ? (
+      {outcome === 'change-authorised' || outcome === 'email-changed' ? (
+        <>
+          <CheckCircle2Icon aria-hidden className="mx-auto size-12 text-emerald-600" />
+          <h1 className="mt-4 text-2xl font-bold text-slate-900">
+            {outcome === 'change-authorised' ? 'Alteração do email autorizada' : 'Email da conta alterado'}
+          </h1>
+          <p className="mt-2 text-slate-600">
+            {outcome === 'change-authorised'
+              ? 'Enviámos um link de confirmação para o novo endereço. O email da conta muda quando o confirmar.'
+              : 'O novo endereço está confirmado e passa a ser o email da sua conta.'}
+          </p>
+        </>
+      ) : outcome === 'confirmed' ? (
         <>
           <CheckCircle2Icon aria-hidden className="mx-auto size-12 text-emerald-600" />
           <h1 className="mt-4 text-2xl font-bold text-slate-900">Email confirmado com sucesso!</h1>
