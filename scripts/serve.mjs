@@ -9,6 +9,7 @@
  * The fast path is registered by proxy.ts when Next first loads it, so the first requests after
  * a start always go through Next.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,7 +35,44 @@ function headerReader(req) {
   };
 }
 
+/** Methods Next's handler takes; others (TRACE, PROPFIND…) make it throw, a 500. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+/** Paths answered by route handlers (server/api/route.ts), whose errors are the JSON envelope. */
+const ROUTE_HANDLERS = /^\/(api|media|documentos|feeds)(\/|$)/;
+const apiText = JSON.parse(fs.readFileSync(path.join(root, 'messages', 'pt-PT.json'), 'utf8')).Api;
+
+/** The error envelope of server/api/errors.ts, for what is refused before Next. */
+function refuse(res, status, code, message, headers = {}) {
+  const body = JSON.stringify({ success: false, message, error: { code, message } });
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store', 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+function decodes(text) {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const server = http.createServer((req, res) => {
+  // Bad input is never a 500: a method Next cannot take is a 405, and a path that is not valid
+  // percent-encoding names nothing — the JSON 404 for route handlers, the 404 page elsewhere
+  // (Next answers a 500 for a path it cannot decode where proxy.ts does not run: /robots.txt%zz…).
+  if (!METHODS.includes(req.method ?? '')) {
+    refuse(res, 405, 'method_not_allowed', apiText.methodNotAllowed, { Allow: METHODS.join(', ') });
+    return;
+  }
+  const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
+  if (!decodes(pathname)) {
+    if (ROUTE_HANDLERS.test(pathname)) {
+      refuse(res, 404, 'not_found', apiText.notFound);
+      return;
+    }
+    req.url = '/_not-found';
+  }
   const front = globalThis[FRONT];
   if (front && (req.method === 'GET' || req.method === 'HEAD')) {
     try {
