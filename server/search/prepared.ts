@@ -24,9 +24,12 @@ const STATEMENTS: Record<string, () => SQL> = {
 
 const prepared = new WeakMap<Db, Set<string>>();
 
-/** A text as an SQL string literal (standard_conforming_strings: only quotes are doubled). */
+/**
+ * A text as an SQL string literal (standard_conforming_strings: only quotes are doubled). NUL
+ * cannot be in a PostgreSQL text: it is dropped.
+ */
 export function textLiteral(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
+  return `'${text.replace(/\u0000/g, '').replace(/'/g, "''")}'`;
 }
 
 /** `EXECUTE name(args)`, preparing the statement first in this session; `args` are SQL literals. */
@@ -43,8 +46,10 @@ export async function executePrepared<T extends Record<string, unknown>>(
       if (!statement) throw new Error(`unknown prepared statement ${name}`);
       await db.execute(statement());
     } catch (err) {
-      // Already prepared in this session (42P05).
-      if ((err as { code?: string }).code !== '42P05') throw err;
+      // Already prepared in this session (42P05), e.g. by a concurrent first search: Drizzle
+      // wraps the driver's error, whose code is on `cause`.
+      const e = err as { code?: string; cause?: { code?: string } };
+      if ((e.code ?? e.cause?.code) !== '42P05') throw err;
     }
     done.add(name);
   }

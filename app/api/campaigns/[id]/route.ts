@@ -12,7 +12,8 @@ const params = z.object({
 
 /** GET /api/campaigns/{id} — one current campaign by id or slug, with its products; 404 otherwise. */
 export const GET = apiRoute({ params, cache: { maxAge: 60, staleWhileRevalidate: 300 } }, async ({ params: { id } }) => {
-  const campaign = await getCurrentCampaign(/^\d+$/.test(id) ? Number(id) : id);
+  // Up to 9 digits is an id (an integer column); longer digit strings can only be slugs.
+  const campaign = await getCurrentCampaign(/^\d{1,9}$/.test(id) ? Number(id) : id);
   if (!campaign) throw new AppError({ code: 'not_found', message: 'Campanha não encontrada.' });
   return { data: { ...campaignJson(campaign), products: campaign.products.map(toSearchResultJson) } };
 });
