@@ -397,7 +397,11 @@ function families(p) {
     {
       name: 'page /produtos/{chapter}/{family}',
       weight: 5,
-      gen: (r) => ({ method: 'GET', path: `/produtos/${slot(r, p.chapterSlugs, 0.7)}/${slot(r, p.familyKeys)}${query(r, listing)}` }),
+      gen: (r) => {
+        const family = r.chance(0.5) ? r.pick(p.familySamples) : undefined;
+        const path = family ? `/produtos/${safeEncode(family.chapterSlug)}/${safeEncode(family.slug)}` : `/produtos/${slot(r, p.chapterSlugs, 0.7)}/${slot(r, p.familyKeys)}`;
+        return { method: 'GET', path: `${path}${query(r, listing)}` };
+      },
     },
     {
       name: 'page /produtos/{chapter}/{family}/{product}',
@@ -507,7 +511,7 @@ export async function discoverCatalogue(base) {
  * family by weight; 8 % use a method the route does not answer; about 15 % carry odd headers.
  */
 export function generateRequests({ seed, count, catalogue }) {
-  const p = { ...pools(catalogue), productSamples: catalogue.products };
+  const p = { ...pools(catalogue), productSamples: catalogue.products, familySamples: catalogue.families };
   const list = families(p);
   const total = list.reduce((s, f) => s + f.weight, 0);
   const r = createRandom(seed);
@@ -623,8 +627,9 @@ export async function runFuzz({ base, requests, concurrency = 8, timeoutMs = 30_
   const results = new Array(requests.length);
   let next = 0;
   let done = 0;
+  let down = false;
   async function worker() {
-    while (next < requests.length) {
+    while (next < requests.length && !down) {
       const position = next++;
       const request = requests[position];
       const started = performance.now();
@@ -639,6 +644,12 @@ export async function runFuzz({ base, requests, concurrency = 8, timeoutMs = 30_
         if (response.status >= 500 || leaks.length) result.excerpt = excerptOf(response.body, leaks);
       } catch (err) {
         result = { request, status: 0, ms: performance.now() - started, leaks: [], error: err instanceof Error ? err.message : String(err) };
+        // Nobody listens any more: the server stopped (crashed, or was stopped). The requests in
+        // flight when it went are the ones answered with a reset; the rest are not sent.
+        if (err?.code === 'ECONNREFUSED') {
+          down = true;
+          result.error = `o servidor deixou de responder (${result.error})`;
+        }
       }
       results[position] = result;
       done++;
@@ -647,7 +658,7 @@ export async function runFuzz({ base, requests, concurrency = 8, timeoutMs = 30_
   }
   await Promise.all(Array.from({ length: concurrency }, worker));
   agent.destroy();
-  return results;
+  return results.filter(Boolean);
 }
 
 function excerptOf(body, leaks) {
@@ -683,8 +694,9 @@ export function summaryOf(results) {
   for (const x of results) {
     const key = x.status === 0 ? 'sem resposta' : String(x.status);
     byStatus.set(key, (byStatus.get(key) ?? 0) + 1);
-    const row = byFamily.get(x.request.family) ?? { total: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, other: 0, leaks: 0 };
+    const row = byFamily.get(x.request.family) ?? { total: 0, '2xx': 0, '3xx': 0, '4xx': 0, '5xx': 0, other: 0, leaks: 0, ms: [] };
     row.total++;
+    row.ms.push(x.ms);
     const cls = x.status >= 200 && x.status < 600 ? `${Math.floor(x.status / 100)}xx` : 'other';
     row[cls in row ? cls : 'other']++;
     if (x.leaks.length) row.leaks++;
@@ -692,9 +704,11 @@ export function summaryOf(results) {
   }
   const lines = ['Respostas por código:'];
   for (const [status, n] of [...byStatus].sort((a, b) => a[0].localeCompare(b[0]))) lines.push(`  ${status.padEnd(13)} ${String(n).padStart(6)}`);
-  lines.push('', 'Por família de rotas:', `  ${'família'.padEnd(44)} ${['pedidos', '2xx', '3xx', '4xx', '5xx', 'outros', 'fugas'].map((h) => h.padStart(7)).join(' ')}`);
+  lines.push('', 'Por família de rotas (ms: mediana e máximo do tempo de resposta):', `  ${'família'.padEnd(44)} ${['pedidos', '2xx', '3xx', '4xx', '5xx', 'outros', 'fugas', 'ms p50', 'ms máx'].map((h) => h.padStart(7)).join(' ')}`);
   for (const [family, row] of [...byFamily].sort((a, b) => a[0].localeCompare(b[0]))) {
-    lines.push(`  ${family.padEnd(44)} ${[row.total, row['2xx'], row['3xx'], row['4xx'], row['5xx'], row.other, row.leaks].map((n) => String(n).padStart(7)).join(' ')}`);
+    const ms = row.ms.sort((a, b) => a - b);
+    const cells = [row.total, row['2xx'], row['3xx'], row['4xx'], row['5xx'], row.other, row.leaks, Math.round(ms[Math.floor((ms.length - 1) / 2)]), Math.round(ms[ms.length - 1])];
+    lines.push(`  ${family.padEnd(44)} ${cells.map((n) => String(n).padStart(7)).join(' ')}`);
   }
   return lines.join('\n');
 }

@@ -83,6 +83,10 @@ try {
       2,
     ),
   );
+  if (results.length < requests.length) {
+    exitCode = 1;
+    console.log(`\nSó ${results.length} de ${requests.length} pedidos foram enviados: o servidor deixou de responder (os últimos pedidos da lista abaixo estavam em curso).`);
+  }
   const fivexx = results.filter((x) => x.status >= 500).length;
   const silent = results.filter((x) => x.status === 0).length;
   const leaky = results.filter((x) => x.leaks.length > 0).length;
