@@ -59,14 +59,16 @@ function decodes(text) {
 
 const server = http.createServer((req, res) => {
   // Bad input is never a 500: a method Next cannot take is a 405, and a path that is not valid
-  // percent-encoding names nothing — the JSON 404 for route handlers, the 404 page elsewhere
-  // (Next answers a 500 for a path it cannot decode where proxy.ts does not run: /robots.txt%zz…).
+  // percent-encoding or holds a control character names nothing — the JSON 404 for route
+  // handlers, the 404 page elsewhere. (Where proxy.ts does not run, /robots.txt%zz or
+  // /media/produtos/a/b/%00, Next would answer a 500: a decoding error, or a NUL sent to the
+  // database by a page reached through its internal path.)
   if (!METHODS.includes(req.method ?? '')) {
     refuse(res, 405, 'method_not_allowed', apiText.methodNotAllowed, { Allow: METHODS.join(', ') });
     return;
   }
   const pathname = (req.url ?? '/').split('?', 1)[0] ?? '/';
-  if (!decodes(pathname)) {
+  if (!decodes(pathname) || /%(?:[01][0-9a-f]|7f)/i.test(pathname)) {
     if (ROUTE_HANDLERS.test(pathname)) {
       refuse(res, 404, 'not_found', apiText.notFound);
       return;

@@ -25,7 +25,7 @@ test('1,000 generated bad requests over every route handler and page family: no 
   expect(findings, findings.join('\n\n')).toEqual([]);
 });
 
-test('the generic layers: methods Next cannot take, undecodable API paths, NUL in page paths, form posts without an action', async ({ baseURL }) => {
+test('the generic layers: methods Next cannot take, undecodable paths or paths with a NUL, form posts without an action or from another origin', async ({ baseURL }) => {
   const base = baseURL!;
   const json = (r: { body: Buffer }) => JSON.parse(r.body.toString('utf8')) as Record<string, unknown>;
 
@@ -35,13 +35,13 @@ test('the generic layers: methods Next cannot take, undecodable API paths, NUL i
   expect(json(trace)).toMatchObject({ success: false, error: { code: 'method_not_allowed' } });
   expect((await send(base, { method: 'TRACE', path: '/api/campaigns/1', headers: {} })).status).toBe(405);
 
-  for (const path of ['/api/campaigns/%zz', '/api/%E0%A4', '/media/products/%zz.png', '/documentos/catalogos/%E0%A4.pdf', '/feeds/%']) {
+  for (const path of ['/api/campaigns/%zz', '/api/%E0%A4', '/media/products/%zz.png', '/documentos/catalogos/%E0%A4.pdf', '/feeds/%', '/api/campaigns/%00', '/media/produtos/a/b/%00%00']) {
     const r = await send(base, { method: 'GET', path, headers: {} });
     expect([path, r.status]).toEqual([path, 404]);
     expect(json(r)).toMatchObject({ success: false, error: { code: 'not_found', message: 'Não encontrado.' } });
   }
 
-  for (const path of ['/campanhas/%00', '/produtos/p/a%00b', '/produtos/cozinha/x%00.png', '/produtos/a/b/c%0A']) {
+  for (const path of ['/campanhas/%00', '/produtos/p/a%00b', '/produtos/cozinha/x%00.png', '/produtos/a/b/c%0A', '/robots.txt%zz', '/%zz.txt']) {
     const r = await send(base, { method: 'GET', path, headers: { accept: 'text/html' } });
     expect([path, r.status]).toEqual([path, 404]);
     expect(r.body.toString('utf8')).toContain('Oops! Página não encontrada');
@@ -49,6 +49,8 @@ test('the generic layers: methods Next cannot take, undecodable API paths, NUL i
 
   const form = await send(base, { method: 'POST', path: '/login', headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: 'não é multipart' });
   expect(form.status).toBe(400);
+  const foreign = await send(base, { method: 'POST', path: '/login', headers: { 'next-action': '7f'.padEnd(42, 'a'), origin: 'https://evil.example', 'content-type': 'text/plain;charset=UTF-8' }, body: '[]' });
+  expect(foreign.status).toBe(403);
 
   // A repeated search after a first one in parallel still answers (no prepared statement left behind).
   const searches = await Promise.all(['/produtos?search=esquentador', '/produtos?search=radiador', '/produtos?search=sifao'].map((path) => send(base, { method: 'GET', path, headers: {} })));
