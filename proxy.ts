@@ -3,7 +3,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { env, hostFlagConfig, siteUrl } from '@/lib/env';
 import { newNonce, securityHeaders } from '@/lib/security/headers';
 import { COMING_SOON_PATH, FLAGS_HEADER, PATH_HEADER, flagsForRequest, isRouteDisabled, siteKeyForFlags } from '@/lib/flags';
-import { internalPagePath } from '@/lib/site-routing';
+import { internalPagePath, isOutsideSite } from '@/lib/site-routing';
 import { resolveRedirect } from '@/lib/redirects';
 import { requirementFor } from '@/lib/auth/permissions';
 
@@ -25,6 +25,9 @@ const SESSION_COOKIES = ['cag.session_token', '__Secure-cag.session_token'];
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   security();
+
+  const refused = request.method === 'POST' ? refusedPagePost(request, pathname) : null;
+  if (refused) return refused;
 
   const redirect = resolveRedirect(pathname, search);
   if (redirect)
@@ -55,6 +58,34 @@ export function proxy(request: NextRequest) {
     return NextResponse.rewrite(url, { request: { headers } });
   }
   return NextResponse.next({ request: { headers } });
+}
+
+/**
+ * POSTs to pages that Next's server action handler answers with a 500 (bad input never does):
+ * - a multipart POST without the `Next-Action` header: Next's no-JavaScript form fallback, which
+ *   this shop does not use (its forms call server actions from the browser, with the header);
+ *   Next decodes such a body as a form action and fails on a body it cannot parse or on action
+ *   fields it does not know → 400;
+ * - a server action call whose `Origin` is another site, `null` or not a URL: Next refuses it
+ *   (CSRF) but with a 500, or throws on the Origin → 403.
+ */
+function refusedPagePost(request: NextRequest, pathname: string): NextResponse | null {
+  if (isOutsideSite(pathname)) return null;
+  const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' };
+  if (!request.headers.has('next-action')) {
+    const multipart = (request.headers.get('content-type') ?? '').trim().toLowerCase().startsWith('multipart/form-data');
+    return multipart ? new NextResponse('Pedido inválido.', { status: 400, headers }) : null;
+  }
+  const origin = request.headers.get('origin');
+  if (origin === null) return null; // Next lets it through: no credentials of another site
+  let originHost: string | null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    originHost = null;
+  }
+  const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
+  return originHost !== null && originHost === host ? null : new NextResponse('Pedido recusado.', { status: 403, headers });
 }
 
 interface FreshPage {

@@ -26,13 +26,17 @@ export const QUERY_SEGMENT = 'q';
 
 /** The internal path of a page request, or null for paths outside the pages. */
 export function internalPagePath(pathname: string, searchParams: URLSearchParams, site: SiteKey): string | null {
-  if (isOutsideSite(pathname)) return null;
-  // A path that is not valid percent-encoding names no page: 404, not a decoding error (500).
+  // A path that is not valid percent-encoding names nothing: 404, not a decoding error (500),
+  // outside the pages too (/%zz.txt); a page path with control characters names no page either
+  // (a NUL cannot even reach the database).
+  let decoded: string;
   try {
-    decodeURIComponent(pathname);
+    decoded = decodeURIComponent(pathname);
   } catch {
     return `/${site}/_not-found`;
   }
+  if (isOutsideSite(pathname)) return null;
+  if (/[\u0000-\u001f\u007f]/.test(decoded)) return `/${site}/_not-found`;
   // The internal twins are not addressable from outside.
   if (pathname === `/${QUERY_SEGMENT}` || pathname.startsWith(`/${QUERY_SEGMENT}/`)) return `/${site}/_not-found`;
   const path = pathname === '/' ? '' : pathname.replace(/\/+$/, '');

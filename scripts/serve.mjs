@@ -9,6 +9,7 @@
  * The fast path is registered by proxy.ts when Next first loads it, so the first requests after
  * a start always go through Next.
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import path from 'node:path';
@@ -174,30 +175,47 @@ function secureResponse(req, res, pathname) {
   };
 }
 
-/**
- * A path outside the pages (route handlers, files: lib/site-routing `isOutsideSite`) that is not
- * valid percent-encoding (`/media/chapters/%E0%A4.png`) names nothing: Next would fail decoding
- * the route's params and answer 500. Answered here as the API's 404. (Pages get the 404 page from
- * proxy.ts.)
- */
-const NOT_FOUND_BODY = JSON.stringify({ success: false, message: 'Não encontrado.', error: { code: 'not_found', message: 'Não encontrado.' } });
-function isMalformedOutsidePath(rawUrl) {
-  const pathname = (rawUrl ?? '/').split(/[?#]/, 1)[0] ?? '/';
-  if (!/^\/(api|media|documentos|feeds|dev|_next|icons)(\/|$)/.test(pathname) && !/^\/[^/]+\.[a-z0-9]+$/i.test(pathname)) return false;
+/** Methods Next's handler takes; others (TRACE, PROPFIND…) make it throw, a 500. */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+/** Paths answered by route handlers (server/api/route.ts), whose errors are the JSON envelope. */
+const ROUTE_HANDLERS = /^\/(api|media|documentos|feeds|dev|_next|icons)(\/|$)/;
+const apiText = JSON.parse(fs.readFileSync(path.join(root, 'messages', 'pt-PT.json'), 'utf8')).Api;
+
+/** The error envelope of server/api/errors.ts, for what is refused before Next. */
+function refuse(res, status, code, message, headers = {}) {
+  const body = JSON.stringify({ success: false, message, error: { code, message } });
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store', 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+function decodes(text) {
   try {
-    decodeURIComponent(pathname);
-    return false;
-  } catch {
+    decodeURIComponent(text);
     return true;
+  } catch {
+    return false;
   }
 }
 
 const server = http.createServer((req, res) => {
-  if (isMalformedOutsidePath(req.url)) {
+  // Bad input is never a 500: a method Next cannot take is a 405, and a path that is not valid
+  // percent-encoding or holds a control character names nothing — the JSON 404 for route handlers
+  // and files, the 404 page elsewhere. (Where proxy.ts does not run, /robots.txt%zz,
+  // /media/chapters/%E0%A4.png or /media/produtos/a/b/%00, Next would answer a 500: a decoding
+  // error, or a NUL sent to the database by a page reached through its internal path.)
+  if (!METHODS.includes(req.method ?? '')) {
     secureResponse(req, res, '/');
-    res.writeHead(404, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Length': Buffer.byteLength(NOT_FOUND_BODY) });
-    res.end(req.method === 'HEAD' ? undefined : NOT_FOUND_BODY);
+    refuse(res, 405, 'method_not_allowed', apiText.methodNotAllowed, { Allow: METHODS.join(', ') });
     return;
+  }
+  const rawPath = (req.url ?? '/').split(/[?#]/, 1)[0] ?? '/';
+  if (!decodes(rawPath) || /%(?:[01][0-9a-f]|7f)/i.test(rawPath)) {
+    if (ROUTE_HANDLERS.test(rawPath) || /^\/[^/]+\.[a-z0-9]+$/i.test(rawPath)) {
+      secureResponse(req, res, '/');
+      refuse(res, 404, 'not_found', apiText.notFound);
+      return;
+    }
+    req.url = '/_not-found';
   }
   let url;
   try {

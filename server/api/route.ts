@@ -18,8 +18,9 @@ import { apiText, AppError, handleApiError, validationError } from './errors';
  * In order it: gives the request an id (`x-request-id`, kept from the caller when well formed);
  * reads the session when asked (cookie or `Authorization: Bearer`): 401 without one where it is
  * required, 403 without the admin flag or the permission; refuses a feature flag that is off on
- * this host (403, admins pass); validates path params, query and JSON body with zod (400 with the
- * field messages, a malformed body included); runs the handler; answers with one envelope and
+ * this host (403, admins pass); keeps the request body within `bodyLimit` (413); validates path
+ * params, query and JSON body with zod (400 with the field messages, a malformed body included;
+ * 415 for a body that is not declared as JSON); runs the handler; answers with one envelope and
  * one `Cache-Control` policy. Anything thrown becomes the error envelope (server/api/errors.ts);
  * an unknown error is logged with the request id and answered as a bare 500.
  *
@@ -61,6 +62,12 @@ export interface RouteOptions<A extends AuthMode, P, Q, B> {
   body?: B;
   /** Namespace of messages/pt-PT.json for the message keys of the schemas (shared form schemas). */
   messages?: string;
+  /**
+   * Bytes the request body may have (default `DEFAULT_BODY_LIMIT`, 1 MB): more is a 413 with the
+   * envelope, refused on the declared Content-Length before reading, or while reading a body sent
+   * without one.
+   */
+  bodyLimit?: number;
   /**
    * Cache-Control of successful answers (errors are never stored). Default `'no-store'`.
    * Answers that read the session or a feature flag are always `private, no-store`.
@@ -129,7 +136,58 @@ function parseWith<S extends Schema>(schema: S, input: unknown, namespace: strin
   throw validationError(parsed.error, namespace ?? 'Api');
 }
 
+/** What a request body may weigh unless the route says otherwise. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+
+function sizeText(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} kB`;
+}
+
+function tooLarge(limit: number): AppError {
+  return new AppError({ code: 'payload_too_large', message: apiText('payloadTooLarge', { max: sizeText(limit) }) });
+}
+
+/**
+ * The request with a body of at most `limit` bytes: a declared Content-Length over the limit is
+ * refused before anything is read (the server ends a body at its declared length); a body sent
+ * without one (chunked) is read up to the limit and handed on as a copy holding those bytes.
+ */
+async function withinLimit(request: Request, limit: number): Promise<Request> {
+  if (request.body === null) return request;
+  const declared = request.headers.get('content-length');
+  if (declared !== null && declared.trim() !== '') {
+    if (Number(declared) > limit) throw tooLarge(limit);
+    return request;
+  }
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal });
+}
+
+/** `application/json` and `application/…+json`, with or without parameters. */
+const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
+
 async function readJson(request: Request): Promise<unknown> {
+  if (!JSON_TYPE.test(request.headers.get('content-type')?.trim() ?? '')) {
+    throw new AppError({ code: 'unsupported_media_type', message: apiText('unsupportedMediaType') });
+  }
   const text = await request.text();
   try {
     return JSON.parse(text) as unknown;
@@ -173,7 +231,10 @@ function makeRoute<A extends AuthMode, P extends Schema | undefined, Q extends S
   const personal = auth !== 'none' || options.flag !== undefined;
   const successCache = personal ? PRIVATE_NO_STORE : cacheControl(options.cache ?? 'no-store');
 
-  const route = async (request: Request, context?: NextRouteContext): Promise<Response> => {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+
+  const route = async (received: Request, context?: NextRouteContext): Promise<Response> => {
+    let request = received;
     const requestId = requestIdOf(request);
     const url = new URL(request.url);
     try {
@@ -197,6 +258,7 @@ function makeRoute<A extends AuthMode, P extends Schema | undefined, Q extends S
         if (!viewer?.isAdmin) throw new AppError({ code: 'feature_off', message: apiText('featureOff') });
       }
 
+      request = await withinLimit(request, bodyLimit);
       const rawParams = (await context?.params) ?? {};
       const params = options.params ? parseWith(options.params, rawParams, options.messages, mode === 'raw') : undefined;
       const query = options.query ? parseWith(options.query, queryRecord(url.searchParams), options.messages, false) : undefined;

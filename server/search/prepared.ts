@@ -39,9 +39,12 @@ function errorCode(err: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** A text as an SQL string literal (standard_conforming_strings: only quotes are doubled). */
+/**
+ * A text as an SQL string literal (standard_conforming_strings: only quotes are doubled). NUL
+ * cannot be in a PostgreSQL text: it is dropped.
+ */
 export function textLiteral(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
+  return `'${text.replace(/\u0000/g, '').replace(/'/g, "''")}'`;
 }
 
 /** `EXECUTE name(args)`, preparing the statement first in this session; `args` are SQL literals. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { resetEnvCache } from '@/lib/env';
 import { POST as authPost } from '@/app/api/auth/[...all]/route';
 import { GET as campaign } from '@/app/api/campaigns/[id]/route';
+import { POST as newsletter } from '@/app/api/newsletter/route';
 import { GET as media } from '@/app/media/[kind]/[file]/route';
 import { GET as usersAuth } from '@/app/api/users/auth/route';
 import { AppError } from '@/server/api/errors';
@@ -245,6 +246,91 @@ describe('validation', () => {
       expect(r.body).toMatchObject({ success: false, error: { code: 'bad_request' } });
     }
     expect((await post('/t', '{name:')).body).toMatchObject({ message: 'O pedido tem de ser um objeto JSON.' });
+  });
+});
+
+describe('bodies: size and type (bad input is never a 500)', () => {
+  const body = z.object({ name: z.string({ error: 'Indique o nome.' }) });
+  const echo = apiRoute({ body }, async (ctx) => ({ data: ctx.body.name }));
+  const small = apiRoute({ body, bodyLimit: 100 }, async (ctx) => ({ data: ctx.body.name }));
+  const raw = rawRoute({}, async ({ request }) => new Response(`${(await request.text()).length} bytes`));
+  const json = (text: string, extra: Record<string, string> = {}) => ({ method: 'POST', body: text, headers: { 'content-type': 'application/json', ...extra } });
+
+  /** A body sent in pieces, without Content-Length (chunked), as a client may. */
+  function chunked(route: RouteHandler, bytes: number, type = 'application/json') {
+    const piece = new TextEncoder().encode('x'.repeat(64 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= bytes) return controller.close();
+        const next = piece.subarray(0, Math.min(piece.byteLength, bytes - sent));
+        sent += next.byteLength;
+        controller.enqueue(next);
+      },
+    });
+    const init = { method: 'POST', headers: { 'content-type': type }, body: stream, duplex: 'half' } as RequestInit;
+    return route(new Request(`${SITE}/t`, init));
+  }
+
+  it('a body over 1 MB is a 413 with the envelope: declared, sent without a length, or in a real route', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(1_200_000) });
+    const declared = await call(echo, '/t', json(big, { 'content-length': String(Buffer.byteLength(big)) }));
+    expect(declared.status).toBe(413);
+    expect(declared.body).toEqual({
+      success: false,
+      message: 'O pedido é demasiado grande (máximo 1 MB).',
+      error: { code: 'payload_too_large', message: 'O pedido é demasiado grande (máximo 1 MB).' },
+    });
+    expect(declared.headers.get('cache-control')).toBe('private, no-store');
+    const streamed = await chunked(echo, 1_300_000);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toMatchObject({ success: false, error: { code: 'payload_too_large' } });
+    // Raw handlers (better-auth's among them) get the same limit before reading anything.
+    expect((await chunked(raw, 2_000_000, 'text/plain')).status).toBe(413);
+    expect(await (await chunked(raw, 300_000, 'text/plain')).text()).toBe('300000 bytes');
+    const subscribe = await newsletter(new Request(`${SITE}/api/newsletter`, json(JSON.stringify({ email: 'a@example.pt', honeypot: 'x'.repeat(1_100_000) }))));
+    expect(subscribe.status).toBe(413);
+  });
+
+  it('a route can set its own limit (bodyLimit), up to which bodies pass', async () => {
+    const at = JSON.stringify({ name: 'x'.repeat(100 - 11) });
+    expect(Buffer.byteLength(at)).toBe(100);
+    expect((await call(small, '/t', json(at))).status).toBe(200);
+    const over = await call(small, '/t', json(JSON.stringify({ name: 'x'.repeat(90) })));
+    expect(over.status).toBe(413);
+    expect(over.body).toMatchObject({ message: 'O pedido é demasiado grande (máximo 1 kB).' });
+  });
+
+  it('a JSON body sent as another type (text, form, multipart, none) is a 415; JSON types with parameters pass', async () => {
+    const text = JSON.stringify({ name: 'Ana' });
+    for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/xml', 'application/jsonp', null]) {
+      const r = await call(echo, '/t', { method: 'POST', body: text, headers: type ? { 'content-type': type } : {} });
+      expect([type, r.status]).toEqual([type, 415]);
+      expect(r.body).toEqual({
+        success: false,
+        message: 'O corpo do pedido tem de ser JSON (Content-Type: application/json).',
+        error: { code: 'unsupported_media_type', message: 'O corpo do pedido tem de ser JSON (Content-Type: application/json).' },
+      });
+    }
+    for (const type of ['application/json; charset=utf-8', 'Application/JSON', 'application/merge-patch+json']) {
+      expect((await call(echo, '/t', { method: 'POST', body: text, headers: { 'content-type': type } })).body).toEqual({ success: true, data: 'Ana' });
+    }
+    const form = await newsletter(new Request(`${SITE}/api/newsletter`, { method: 'POST', body: 'email=a%40example.pt', headers: { 'content-type': 'application/x-www-form-urlencoded' } }));
+    expect(form.status).toBe(415);
+  });
+
+  it('arrays where strings are expected (repeated query parameters, JSON arrays) are a 400 with the field', async () => {
+    const query = z.object({ q: z.string({ error: 'Pesquisa inválida.' }).optional() });
+    const search = apiRoute({ query }, async (ctx) => ({ data: ctx.query.q ?? null }));
+    const repeated = await call(search, '/t?q=a&q=b');
+    expect(repeated.status).toBe(400);
+    expect(repeated.body).toMatchObject({ error: { code: 'bad_request', details: { q: ['Pesquisa inválida.'] } } });
+    expect((await call(search, '/t?q=a')).body).toEqual({ success: true, data: 'a' });
+    const array = await call(echo, '/t', json(JSON.stringify({ name: ['a', 'b'] })));
+    expect(array.status).toBe(400);
+    expect(array.body).toMatchObject({ error: { details: { name: ['Indique o nome.'] } } });
+    const subscribe = await newsletter(new Request(`${SITE}/api/newsletter`, json(JSON.stringify({ email: ['a@example.pt', 'b@example.pt'] }))));
+    expect(subscribe.status).toBe(400);
   });
 });
 

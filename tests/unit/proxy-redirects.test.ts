@@ -125,4 +125,34 @@ describe('proxy', () => {
     const forged = proxy(request('http://localhost:3000/login', { 'x-forwarded-host': 'staging.loja.example.pt' }));
     expect(forged.status).toBe(307);
   });
+
+  it('refuses a multipart post to a page without a Next-Action header (400, not Next\'s 500); server action posts pass', () => {
+    const post = (path: string, headers: Record<string, string>) =>
+      proxy(new NextRequest(`http://localhost:3000${path}`, { method: 'POST', headers: { host: 'localhost:3000', ...headers }, body: 'x' }));
+    const form = post('/contacto', { 'content-type': 'multipart/form-data; boundary=x' });
+    expect(form.status).toBe(400);
+    expect(form.headers.get('cache-control')).toBe('private, no-store');
+    expect(post('/contacto', { 'content-type': 'multipart/form-data; boundary=x', 'next-action': '7f'.padEnd(42, 'a') }).status).toBe(200);
+    expect(post('/contacto', { 'content-type': 'text/plain;charset=UTF-8', 'next-action': '7f'.padEnd(42, 'a') }).status).toBe(200);
+    expect(post('/contacto', { 'content-type': 'application/x-www-form-urlencoded' }).status).toBe(200);
+    // Route handlers answer their own bodies.
+    expect(post('/api/newsletter', { 'content-type': 'multipart/form-data; boundary=x' }).status).toBe(200);
+  });
+
+  it('refuses a server action call from another origin (403, not Next\'s 500); the same origin and no origin pass', () => {
+    const action = (origin: string | null, extra: Record<string, string> = {}) =>
+      proxy(
+        new NextRequest('http://localhost:3000/contacto', {
+          method: 'POST',
+          headers: { host: 'localhost:3000', 'next-action': '7f'.padEnd(42, 'a'), 'content-type': 'text/plain;charset=UTF-8', ...(origin === null ? {} : { origin }), ...extra },
+          body: '[]',
+        }),
+      ).status;
+    expect(action('https://evil.example')).toBe(403);
+    expect(action('null')).toBe(403);
+    expect(action('not a url')).toBe(403);
+    expect(action('http://localhost:3000')).toBe(200);
+    expect(action(null)).toBe(200);
+    expect(action('https://staging.loja.example.pt', { 'x-forwarded-host': 'staging.loja.example.pt' })).toBe(200);
+  });
 });

@@ -33,6 +33,15 @@ describe('internal page paths (proxy rewrite to app/[site])', () => {
   it('answers 404 for the internal twins and for malformed percent-encoding', () => {
     expect(internalPagePath('/q/produtos', q('search=x'), 'loja')).toBe('/loja/_not-found');
     expect(internalPagePath('/produtos/p/%E0%A4', q(''), 'loja')).toBe('/loja/_not-found');
+    // Outside the pages too: Next would answer a 500 for a file name it cannot decode.
+    expect(internalPagePath('/%zz.txt', q(''), 'loja')).toBe('/loja/_not-found');
+  });
+
+  it('answers 404 for paths with control characters (a NUL cannot reach the database)', () => {
+    for (const path of ['/campanhas/%00', '/produtos/p/a%00b', '/produtos/a/b/c%0A', '/sobre%7F']) {
+      expect(internalPagePath(path, q(''), 'loja')).toBe('/loja/_not-found');
+    }
+    expect(internalPagePath('/produtos/p/a%20b', q(''), 'loja')).toBe('/loja/produtos/p/a%20b');
   });
 
   it('maps the two flag sets to site keys and back', () => {

@@ -33,7 +33,7 @@ export const GET = rawRoute(
  * pages follow (server/cache).
  */
 export const POST = apiRoute(
-  { auth: 'required', permission: 'manage_products', cache: 'no-store' },
+  { auth: 'required', permission: 'manage_products', cache: 'no-store', bodyLimit: MAX_UPLOAD_BYTES },
   async ({ request }) => {
     const declared = Number(request.headers.get('content-length') ?? 0);
     if (declared > MAX_UPLOAD_BYTES)
