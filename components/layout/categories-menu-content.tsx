@@ -16,13 +16,13 @@ import { restoreFocus } from '@/components/ui/focus-return';
 import { chapterPath, familyPath } from '@/lib/catalogue/urls';
 import { cn } from '@/lib/utils';
 import type { NavigationChapter } from '@/lib/catalogue/types';
+import { loadedNavigation, loadNavigation } from './navigation-data';
 import { DESKTOP_QUERY, useMediaQuery } from './use-media-query';
 
 /** A hovered chapter shows its families after this pause (keeps diagonal pointer moves calm). */
 export const CHAPTER_HOVER_DELAY_MS = 100;
 
 export interface CategoriesMenuContentProps {
-  chapters: NavigationChapter[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
   id: string;
@@ -31,12 +31,39 @@ export interface CategoriesMenuContentProps {
 }
 
 /**
- * The panel of the categories menu (see CategoriesMenu), loaded the first time it opens: the
- * 16 chapters, and on desktop (≥ 768 px) the families of the hovered or clicked chapter as image
+ * The chapters of GET /api/navigation: null while they load (usually already there: the button
+ * asks for them when the pointer or focus reaches it), 'error' when the request failed.
+ */
+function useNavigation() {
+  const [chapters, setChapters] = React.useState<NavigationChapter[] | null | 'error'>(loadedNavigation);
+  const [attempt, setAttempt] = React.useState(0);
+  React.useEffect(() => {
+    if (loadedNavigation()) return;
+    let live = true;
+    loadNavigation().then(
+      (list) => live && setChapters(list),
+      () => live && setChapters('error'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  const retry = () => {
+    setChapters(null);
+    setAttempt((n) => n + 1);
+  };
+  return { chapters, retry };
+}
+
+/**
+ * The panel of the categories menu (see CategoriesMenu), loaded the first time it is wanted with
+ * its data (GET /api/navigation): the 16 chapters, and on desktop (≥ 768 px) the families of the hovered or clicked chapter as image
  * cards under 'Selecione uma família', with 'Ver todos os produtos em {chapter}'; on mobile a
  * chapter is a link to its page. Escape closes it.
  */
-export function CategoriesMenuContent({ chapters, open, onOpenChange, id, trigger }: CategoriesMenuContentProps) {
+export function CategoriesMenuContent({ open, onOpenChange, id, trigger }: CategoriesMenuContentProps) {
+  const { chapters: loaded, retry } = useNavigation();
+  const chapters = Array.isArray(loaded) ? loaded : [];
   const t = useTranslations('Nav');
   const th = useTranslations('Header');
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
@@ -46,6 +73,26 @@ export function CategoriesMenuContent({ chapters, open, onOpenChange, id, trigge
   const [activeCode, setActiveCode] = React.useState<number | null>(null);
   const hoverTimer = React.useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const panelRef = React.useRef<HTMLElement>(null);
+  const listRef = React.useRef<HTMLUListElement>(null);
+  const contentRef = React.useRef<HTMLDivElement>(null);
+
+  // Opened before the chapters arrived, focus went to the close button: once they are there, it
+  // moves to the first chapter, where it would have gone (unless the user has moved it).
+  const ready = Array.isArray(loaded);
+  const focusOnArrival = React.useRef(false);
+  React.useEffect(() => {
+    if (open && !ready) focusOnArrival.current = true;
+    if (!open) focusOnArrival.current = false;
+  }, [open, ready]);
+  React.useEffect(() => {
+    if (!ready || !focusOnArrival.current) return;
+    focusOnArrival.current = false;
+    const focused = document.activeElement;
+    const content = contentRef.current;
+    if (content && (focused === content || (focused instanceof HTMLElement && focused.dataset.slot === 'sheet-close' && content.contains(focused)))) {
+      listRef.current?.querySelector<HTMLElement>('a[href], button')?.focus();
+    }
+  }, [ready]);
 
   React.useEffect(() => () => clearTimeout(hoverTimer.current), []);
 
@@ -65,6 +112,7 @@ export function CategoriesMenuContent({ chapters, open, onOpenChange, id, trigge
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>
       <SheetContent
+        ref={contentRef}
         id={id}
         onCloseAutoFocus={(event) => restoreFocus(event, trigger.current)}
         side="left"
@@ -81,7 +129,24 @@ export function CategoriesMenuContent({ chapters, open, onOpenChange, id, trigge
             aria-label={t('chapters')}
             className="w-full overflow-y-auto py-2 md:w-80 md:shrink-0 md:border-r"
           >
-            <ul>
+            {loaded === null && (
+              <p role="status" className="px-4 py-3 text-sm text-slate-600">
+                {t('categoriesLoading')}
+              </p>
+            )}
+            {loaded === 'error' && (
+              <div role="alert" className="space-y-2 px-4 py-3 text-sm text-slate-700">
+                <p>{t('categoriesError')}</p>
+                <button
+                  type="button"
+                  onClick={retry}
+                  className="rounded font-medium text-sky-700 underline underline-offset-4 outline-none focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
+                >
+                  {t('retry')}
+                </button>
+              </div>
+            )}
+            <ul ref={listRef}>
               {chapters.map((chapter) => {
                 const isActive = isDesktop && active?.code === chapter.code;
                 const content = (

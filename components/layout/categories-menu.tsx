@@ -5,16 +5,16 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { LayoutGridIcon } from 'lucide-react';
 import { useLazyDialog } from '@/components/ui/lazy-dialog';
-import type { NavigationChapter } from '@/lib/catalogue/types';
+import { loadNavigation } from './navigation-data';
 
-// The panel (Radix Dialog as a sheet, chapters and families) loads when it is first opened, or
-// when the pointer or focus comes to the button. React.lazy, not next/dynamic: Next preloads
-// next/dynamic chunks with the page.
+// The panel (Radix Dialog as a sheet, chapters and families) and its data (GET /api/navigation)
+// load when it is first opened, or when the pointer or focus comes to the button: the tree is
+// in no page's HTML. React.lazy, not next/dynamic: Next preloads next/dynamic chunks with the page.
 const loadContent = () => import('./categories-menu-content');
+const loadAll = () => Promise.all([loadContent(), loadNavigation()]);
 const CategoriesMenuContent = React.lazy(() => loadContent().then((m) => ({ default: m.CategoriesMenuContent })));
 
 export interface CategoriesMenuProps {
-  chapters: NavigationChapter[];
   className?: string;
 }
 
@@ -24,13 +24,13 @@ export interface CategoriesMenuProps {
  * image cards under 'Selecione uma família', with 'Ver todos os produtos em {chapter}'; on
  * mobile a chapter is a link to its page. Escape and a path change close it.
  */
-export function CategoriesMenu({ chapters, className }: CategoriesMenuProps) {
+export function CategoriesMenu({ className }: CategoriesMenuProps) {
   const th = useTranslations('Header');
   const pathname = usePathname();
   // Open "at" a path, so that a navigation closes it.
   const [openAt, setOpenAt] = React.useState<string | null>(null);
   const onOpenChange = React.useCallback((next: boolean) => setOpenAt(next ? pathname : null), [pathname]);
-  const dialog = useLazyDialog({ load: loadContent, open: openAt !== null && openAt === pathname, onOpenChange });
+  const dialog = useLazyDialog({ load: loadAll, open: openAt !== null && openAt === pathname, onOpenChange });
   return (
     <>
       <button type="button" className={className} aria-label={th('openCategories')} {...dialog.triggerProps}>
@@ -42,7 +42,6 @@ export function CategoriesMenu({ chapters, className }: CategoriesMenuProps) {
       {dialog.needed && (
         <React.Suspense fallback={null}>
           <CategoriesMenuContent
-            chapters={chapters}
             open={dialog.open}
             onOpenChange={dialog.setOpen}
             id={dialog.contentId}

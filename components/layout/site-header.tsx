@@ -2,7 +2,6 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import type { FeatureFlags } from '@/lib/flags';
 import { cn } from '@/lib/utils';
-import type { NavigationChapter } from '@/lib/catalogue/types';
 import { CartButton } from './cart-button';
 import { CategoriesMenu } from './categories-menu';
 import { FavoritesButton } from './favorites-button';
@@ -20,8 +19,6 @@ export interface SiteHeaderProps {
   shopName: string;
   /** Feature flags of the request (server/flags `getFeatureFlags()`). */
   flags: FeatureFlags;
-  /** Chapters and families of the mega-menu (server/catalogue/navigation `listNavigationChapters()`). */
-  chapters: NavigationChapter[];
   /** Number of cart lines for the badge (the cart issue fills it). */
   cartCount?: number;
   /** 'home' (default): transparent over the home hero only. */
@@ -37,7 +34,6 @@ export interface SiteHeaderProps {
 export async function SiteHeader({
   shopName,
   flags,
-  chapters,
   cartCount = 0,
   transparent,
   position,
@@ -47,7 +43,6 @@ export async function SiteHeader({
     <HeaderFrame transparent={transparent} position={position}>
       <div className="mx-auto flex h-[var(--header-height)] max-w-7xl items-center gap-2 px-4 md:gap-4">
         <CategoriesMenu
-          chapters={chapters}
           className={cn(
             iconButton,
             'lg:inline-flex lg:w-auto lg:gap-2 lg:px-3 lg:text-sm lg:font-medium',

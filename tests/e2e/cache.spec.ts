@@ -140,9 +140,11 @@ test('an import reaches the cached product page, its listing and the navigation 
     expect(newListing.status()).toBe(200);
     expect(await newListing.text()).toContain(`Produto Novo ${stamp}`);
     expect(await (await guest.get(listing.split('/').slice(0, 3).join('/'))).text()).toContain(familyTitle);
-    // …and the mega-menu of every page lists it.
-    expect(await (await guest.get('/')).text()).toContain(familyTitle);
-    expect(await (await guest.get(product)).text()).toContain(familyTitle);
+    // …and the categories menu, which every page loads from GET /api/navigation, lists it.
+    const navigation = await guest.get('/api/navigation');
+    expect(navigation.status()).toBe(200);
+    const chapters = ((await navigation.json()) as { data: { chapters: { families: { title: string }[] }[] } }).data.chapters;
+    expect(chapters.flatMap((c) => c.families.map((f) => f.title))).toContain(familyTitle);
   } finally {
     await Promise.all([admin.dispose(), guest.dispose()]);
   }

@@ -182,6 +182,23 @@ test.describe('mega-menu of chapters', () => {
     await expect(dialog).toBeHidden();
   });
 
+  test('the page carries no family of the menu: the menu asks GET /api/navigation when first wanted', async ({ page, request }) => {
+    const html = await (await request.get('/sobre')).text();
+    expect(html).not.toContain('Lava-Louças');
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/navigation') asked.push(r.method());
+    });
+    await gotoReady(page, '/sobre');
+    expect(asked).toEqual([]);
+    const dialog = await openCategories(page);
+    await dialog.getByRole('button', { name: /Cozinha e Lavandaria/ }).click();
+    await expect(dialog.getByRole('link', { name: 'Lava-Louças' })).toBeVisible();
+    expect(asked).toEqual(['GET']);
+    const answer = await request.get('/api/navigation');
+    expect(answer.headers()['cache-control']).toMatch(/^public, max-age=\d+/);
+  });
+
   test('choosing a family navigates and the path change closes the sidebar', async ({ page }) => {
     await gotoReady(page, '/sobre');
     const dialog = await openCategories(page);

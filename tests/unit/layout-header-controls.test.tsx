@@ -9,7 +9,7 @@ import { MainNav } from '@/components/layout/main-nav';
 import { MobileMenu } from '@/components/layout/mobile-menu';
 import { UserBlock } from '@/components/layout/user-block';
 import { ALL_FLAGS_ON, type FeatureFlags } from '@/lib/flags';
-import type { NavigationChapter } from '@/server/catalogue/navigation';
+import type { NavigationChapter } from '@/lib/catalogue/types';
 
 // next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
 jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
@@ -355,12 +355,48 @@ const CHAPTERS: NavigationChapter[] = [
   },
 ];
 
+/** GET /api/navigation as the server answers it (the envelope of spec 7). */
+const navigationOk = { status: 200, body: { success: true, data: { chapters: CHAPTERS } } };
+const navigationFailed = {
+  status: 500,
+  body: { success: false, message: 'Erro interno.', error: { code: 'internal_error', message: 'Erro interno.' } },
+};
+let navigationDown = false;
+let fetchCalls: string[] = [];
+
 describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
+  beforeEach(() => {
+    fetchCalls = [];
+    navigationDown = false;
+    global.fetch = jest.fn(async (url: string | URL | Request) => {
+      fetchCalls.push(String(url));
+      const answer = navigationDown ? navigationFailed : navigationOk;
+      return { ok: answer.status < 400, status: answer.status, json: async () => answer.body } as Response;
+    }) as typeof fetch;
+  });
   afterEach(() => jest.useRealTimers());
+
+  // First in this block: the menu keeps the chapters once they arrived, for the whole page.
+  it('asks for the chapters only when the menu is wanted, and offers a retry when that fails', async () => {
+    render(<CategoriesMenu />);
+    const trigger = screen.getByRole('button', { name: 'Abrir o menu de categorias' });
+    expect(fetchCalls).toEqual([]);
+    navigationDown = true;
+    fireEvent.pointerEnter(trigger, { pointerType: 'mouse' });
+    expect(fetchCalls).toEqual(['/api/navigation']);
+    fireEvent.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: 'Categorias' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Não foi possível carregar as categorias.');
+    navigationDown = false;
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Tentar de novo' }));
+    expect(await within(dialog).findByRole('button', { name: /Cozinha e Lavandaria/ })).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(new Set(fetchCalls)).toEqual(new Set(['/api/navigation']));
+  });
 
   it('on desktop shows the families of a hovered chapter as image cards', async () => {
     jest.useFakeTimers();
-    render(<CategoriesMenu chapters={CHAPTERS} />);
+    render(<CategoriesMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
     const dialog = await screen.findByRole('dialog', { name: 'Categorias' });
     expect(
@@ -387,7 +423,7 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
   });
 
   it('a click selects a chapter too', async () => {
-    render(<CategoriesMenu chapters={CHAPTERS} />);
+    render(<CategoriesMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
     fireEvent.click(await screen.findByRole('button', { name: /Cozinha e Lavandaria/ }));
     expect(screen.getByRole('link', { name: 'Lava-Louças' })).toBeInTheDocument();
@@ -395,7 +431,7 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
 
   it('on mobile a chapter is a link to its page', async () => {
     desktop = false;
-    render(<CategoriesMenu chapters={CHAPTERS} />);
+    render(<CategoriesMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
     expect(await screen.findByRole('link', { name: /Cozinha e Lavandaria/ })).toHaveAttribute(
       'href',
@@ -407,7 +443,7 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
   });
 
   it('loads the panel on first open; focus moves into it and back to the button on Escape', async () => {
-    render(<CategoriesMenu chapters={CHAPTERS} />);
+    render(<CategoriesMenu />);
     const trigger = screen.getByRole('button', { name: 'Abrir o menu de categorias' });
     expect(trigger).toHaveAttribute('aria-haspopup', 'dialog');
     expect(trigger).toHaveAttribute('aria-expanded', 'false');
@@ -426,14 +462,14 @@ describe('CategoriesMenu (spec 2.6 mega-menu)', () => {
   });
 
   it('closes on Escape and on a path change', async () => {
-    const view = render(<CategoriesMenu chapters={CHAPTERS} />);
+    const view = render(<CategoriesMenu />);
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
     fireEvent.keyDown(await screen.findByRole('dialog'), { key: 'Escape' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Abrir o menu de categorias' }));
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     mockPathname = '/produtos/salas-de-banho';
-    view.rerender(<CategoriesMenu chapters={CHAPTERS} />);
+    view.rerender(<CategoriesMenu />);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

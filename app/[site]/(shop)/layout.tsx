@@ -5,7 +5,6 @@ import { ComingSoonProvider } from '@/components/layout/coming-soon-dialog';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 import { TopBar } from '@/components/layout/top-bar';
-import { listNavigationChapters } from '@/server/catalogue/navigation';
 import { ALL_FLAGS_ON, flagsForSiteKey } from '@/lib/flags';
 import { getShopInfo } from '@/server/shop/settings';
 import { tagCurrentPage } from '@/server/cache/read';
@@ -23,12 +22,12 @@ export const revalidate = 3600;
 export default async function ShopLayout({ children, params }: { children: React.ReactNode; params: Promise<{ site: string }> }) {
   const { site } = await params;
   const flags = flagsForSiteKey(site) ?? ALL_FLAGS_ON;
-  const [shop, t, chapters] = await Promise.all([
+  const [shop, t] = await Promise.all([
     getShopInfo(),
     getTranslations('Header'),
-    listNavigationChapters(),
-    // Every shop page shows the catalogue's navigation and the shop's facts.
-    tagCurrentPage(cacheTags.catalogue, cacheTags.navigation, cacheTags.shopSettings),
+    // Every shop page shows the shop's facts; the categories menu loads the navigation itself
+    // (GET /api/navigation), so it is in no page's HTML.
+    tagCurrentPage(cacheTags.catalogue, cacheTags.shopSettings),
   ]);
   return (
     <AuthProvider>
@@ -42,7 +41,7 @@ export default async function ShopLayout({ children, params }: { children: React
             {t('skipToContent')}
           </a>
           <TopBar shop={shop} />
-          <SiteHeader shopName={shop.name} flags={flags} chapters={chapters} />
+          <SiteHeader shopName={shop.name} flags={flags} />
           <main id="conteudo">{children}</main>
           <SiteFooter shop={shop} />
         </div>
