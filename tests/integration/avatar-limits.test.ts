@@ -19,6 +19,10 @@ import { setupTestDatabase } from '../helpers/db';
  * header above 16 megapixels is refused without decoding, and pictures are served privately.
  */
 jest.mock('@/server/auth/session', () => ({ getViewer: jest.fn() }));
+/** The request being served (a full-feature host): the avatar actions check the profile flags. */
+jest.mock('next/headers', () => ({
+  headers: async () => new Headers({ host: 'localhost:3000' }),
+}));
 
 setupTestDatabase();
 
