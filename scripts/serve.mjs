@@ -8,18 +8,31 @@
  * entry — goes through Next (proxy.ts, the route, the cache) as under `next start`.
  * The fast path is registered by proxy.ts when Next first loads it, so the first requests after
  * a start always go through Next.
+ * Every request first gets its one trusted client IP (scripts/client-ip.mjs, TRUSTED_PROXY_COUNT)
+ * in the internal `x-cag-client-ip` header; a copy sent by the client is dropped.
+ * `--dev` serves Next's development server the same way (`npm run dev`).
  */
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
+import { applyClientIp, markTrustedFront, parseTrustedProxyCount } from './client-ip.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || '0.0.0.0';
+const dev = process.argv.includes('--dev');
+let trustedProxyCount;
+try {
+  trustedProxyCount = parseTrustedProxyCount(process.env.TRUSTED_PROXY_COUNT);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
 
-const app = next({ dev: false, dir: root, port, hostname: 'localhost' });
+const app = next({ dev, dir: root, port, hostname: 'localhost' });
 await app.prepare();
+markTrustedFront();
 const handle = app.getRequestHandler();
 const FRONT = Symbol.for('cag.frontCache');
 
@@ -35,7 +48,9 @@ function headerReader(req) {
 }
 
 const server = http.createServer((req, res) => {
-  const front = globalThis[FRONT];
+  applyClientIp(req.headers, req.socket.remoteAddress, trustedProxyCount);
+  // Development renders every page afresh: no cached-page fast path.
+  const front = dev ? undefined : globalThis[FRONT];
   if (front && (req.method === 'GET' || req.method === 'HEAD')) {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -52,6 +67,11 @@ const server = http.createServer((req, res) => {
   }
   handle(req, res);
 });
+if (dev) {
+  // Hot reloading's WebSocket.
+  const upgrade = app.getUpgradeHandler();
+  server.on('upgrade', (req, socket, head) => upgrade(req, socket, head));
+}
 server.listen(port, hostname, () => {
   console.log(`▲ Casa das Águas de Gaia: http://localhost:${port}`);
 });

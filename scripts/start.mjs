@@ -57,9 +57,10 @@ if (!dev) {
 // One process at a time may own the embedded database: prepare it before the server opens it.
 run(['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts', 'db-prepare.ts')], 'A preparação da base de dados');
 
-// Production: scripts/serve.mjs (Next's handler behind a cached-page fast path); dev: next dev.
+// scripts/serve.mjs: Next's handler behind the trusted client IP (and, in production, a
+// cached-page fast path); `--dev` runs Next's development server inside it.
 const server = dev
-  ? spawn(process.execPath, [nextBin, 'dev', '-p', port], { stdio: 'inherit', env: process.env })
+  ? spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), '--dev'], { stdio: 'inherit', env: { ...process.env, PORT: port, NODE_ENV: 'development' } })
   : spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { stdio: 'inherit', env: { ...process.env, PORT: port, NODE_ENV: 'production' } });
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));
