@@ -294,6 +294,7 @@ describe('search', () => {
     expect(body.error.code).toBe('rate_limited');
     expect(body.message).toMatch(/^Demasiadas tentativas\. Por favor, aguarde 1 minuto e tente novamente\.$/);
     expect(Number(body.error.details.retryAfter[0])).toBeGreaterThan(0);
+    expect(refused.headers.get('retry-after')).toBe(body.error.details.retryAfter[0]);
     expect((await searchFrom('198.51.100.151')).status).toBe(200);
   });
 });
