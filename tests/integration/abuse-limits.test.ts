@@ -158,6 +158,16 @@ describe('sign-up', () => {
     expect(codes).toEqual(['conflict', 'conflict', 'conflict', 'rate_limited']);
   });
 
+  it('counts each form attempt once (a new address: created, then "already registered" twice, then 429)', async () => {
+    const codes: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      actionFrom(`198.51.100.${85 + i}`);
+      const result = await signUpAction(signUp('nova-conta@example.pt'));
+      codes.push(result.ok ? 'ok' : result.error.code);
+    }
+    expect(codes).toEqual(['ok', 'conflict', 'conflict', 'rate_limited']);
+  });
+
   it('the confirmation mail greets with at most 60 characters of the name', async () => {
     const longName = `Ana ${'Publicidade Enorme '.repeat(10)}fim`;
     const response = await authCall('/sign-up/email', { name: longName, email: 'nome-longo@example.pt', password: 'Boa-Password-2026' }, clientIpHeaders('198.51.100.91'));
