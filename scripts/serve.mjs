@@ -30,9 +30,11 @@ try {
   process.exit(1);
 }
 
+// Before Next loads the app: every request reaches it through the handler below, which strips
+// and sets the client-IP header, so the app may believe that header.
+markTrustedFront();
 const app = next({ dev, dir: root, port, hostname: 'localhost' });
 await app.prepare();
-markTrustedFront();
 const handle = app.getRequestHandler();
 const FRONT = Symbol.for('cag.frontCache');
 

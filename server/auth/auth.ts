@@ -7,7 +7,7 @@ import { nextCookies } from 'better-auth/next-js';
 import { env, siteUrl } from '@/lib/env';
 import { failedPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 import { AppError } from '@/server/api/errors';
-import { CLIENT_IP_HEADER, clientIp } from '@/server/actions/request-meta';
+import { CLIENT_IP_HEADER, clientIp, hasTrustedFront } from '@/server/actions/request-meta';
 import { getDb, type Db } from '@/server/db/client';
 import { authSchema } from '@/server/db/schema';
 import { serverText } from '@/server/mail/i18n';
@@ -94,7 +94,8 @@ function createAuth(db: Db, secret: string) {
       useSecureCookies: site.startsWith('https://'),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
       // The one trusted client IP (scripts/serve.mjs sets it; X-Forwarded-For is never read).
-      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Without serve.mjs in front the header could be the client's own: no IP is kept then.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], disableIpTracking: !hasTrustedFront() },
     },
     // Our own limits (per IP and per e-mail, in the database) run in the hook below for HTTP
     // calls and server actions alike.
