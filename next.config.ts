@@ -7,6 +7,9 @@ const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // scripts/serve.mjs compresses, after it has put each response's nonce in place of the
+  // placeholder the pages are rendered with (lib/security/headers.ts).
+  compress: false,
   // Next hashes every HTML response in JavaScript to make an ETag: a quarter of the CPU of serving
   // a cached catalogue page. The pages carry s-maxage/stale-while-revalidate instead.
   generateEtags: false,

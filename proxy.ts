@@ -1,5 +1,7 @@
+import { createHmac, randomBytes } from 'node:crypto';
 import { NextResponse, type NextRequest } from 'next/server';
-import { productionHosts } from '@/lib/env';
+import { env, productionHosts, siteUrl } from '@/lib/env';
+import { newNonce, securityHeaders } from '@/lib/security/headers';
 import { COMING_SOON_PATH, FLAGS_HEADER, PATH_HEADER, flagsForRequest, isRouteDisabled, siteKeyForFlags } from '@/lib/flags';
 import { internalPagePath } from '@/lib/site-routing';
 import { resolveRedirect } from '@/lib/redirects';
@@ -22,6 +24,7 @@ const SESSION_COOKIES = ['cag.session_token', '__Secure-cag.session_token'];
  */
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
+  security();
 
   const redirect = resolveRedirect(pathname, search);
   if (redirect)
@@ -39,6 +42,10 @@ export function proxy(request: NextRequest) {
   }
 
   const headers = new Headers(request.headers);
+  // Next reads the nonce of its scripts from the request's CSP: always ours (a client's own header
+  // never reaches the render), the placeholder that the server swaps for a fresh nonce per response.
+  headers.delete('content-security-policy-report-only');
+  headers.set('content-security-policy', `script-src 'nonce-${security().placeholder}'`);
   headers.set(FLAGS_HEADER, JSON.stringify(flags));
   headers.set(PATH_HEADER, pathname);
   const internal = internalPagePath(pathname, request.nextUrl.searchParams, siteKeyForFlags(flags));
@@ -52,9 +59,8 @@ export function proxy(request: NextRequest) {
 
 interface FreshPage {
   html: string;
-  /** The HTML encoded as UTF-8, and gzipped, once per cache entry. */
-  bytes: Uint8Array;
-  gzip: () => Uint8Array;
+  /** The page's chunks with `nonce` in place of the placeholder nonce; a gzip stream when asked. */
+  chunks: (nonce: string, gzip: boolean) => Uint8Array[];
   headers: Record<string, string | string[] | undefined>;
   cacheControl?: { revalidate?: number | false; expire?: number };
 }
@@ -68,21 +74,28 @@ interface HeaderReader {
   has(name: string): boolean;
 }
 
-/** What a cached page is answered with: status 200, these headers, this body. */
+/** What a cached page is answered with: status 200, these headers, this body (in chunks). */
 export interface CachedPageAnswer {
   headers: Record<string, string>;
-  body: Uint8Array;
+  body: Uint8Array[];
 }
 
 /**
  * A page request answered from the shared page cache (server/cache/next-handler.cjs): a plain
  * document GET/HEAD of a public catalogue page whose rendered HTML is in the cache and fresh gets
  * that HTML — the same for every visitor of the host, nothing personal is ever in it — with the
- * headers Next would send, gzipped once per entry for clients that accept it. Anything else
+ * headers Next would send, its placeholder nonce replaced by the response's `nonce`, gzipped once
+ * per entry for clients that accept it (server/cache/next-handler.cjs splices the nonce in). Anything else
  * (redirects, protected or disabled paths, RSC requests, a missing or stale entry) returns null
  * and goes through Next, which renders or revalidates.
  */
-export function cachedPageAnswer(method: string, pathname: string, searchParams: URLSearchParams, headers: HeaderReader): CachedPageAnswer | null {
+export function cachedPageAnswer(
+  method: string,
+  pathname: string,
+  searchParams: URLSearchParams,
+  headers: HeaderReader,
+  nonce: string,
+): CachedPageAnswer | null {
   if (method !== 'GET' && method !== 'HEAD') return null;
   if (ROUTER_HEADERS.some((h) => headers.has(h)) || searchParams.has('_rsc')) return null;
   const lookup = (globalThis as { [key: symbol]: unknown })[Symbol.for('cag.cache.freshPage')] as FreshPageLookup | undefined;
@@ -95,19 +108,57 @@ export function cachedPageAnswer(method: string, pathname: string, searchParams:
   const revalidate = typeof page.cacheControl?.revalidate === 'number' ? page.cacheControl.revalidate : 3600;
   const expire = page.cacheControl?.expire;
   const gzip = /\bgzip\b/.test(headers.get('accept-encoding') ?? '');
-  const body = gzip ? page.gzip() : page.bytes;
+  const body = page.chunks(nonce, gzip);
+  const length = body.reduce((n, chunk) => n + chunk.byteLength, 0);
   const answer: Record<string, string> = {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': `s-maxage=${revalidate}${typeof expire === 'number' && expire > revalidate ? `, stale-while-revalidate=${expire - revalidate}` : ''}`,
     Vary: 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding',
     'x-nextjs-cache': 'HIT',
-    'Content-Length': String(body.byteLength),
+    'Content-Length': String(length),
   };
   if (gzip) answer['Content-Encoding'] = 'gzip';
   const staleTime = page.headers['x-nextjs-stale-time'];
   if (typeof staleTime === 'string') answer['x-nextjs-stale-time'] = staleTime;
-  return { headers: answer, body: method === 'HEAD' ? new Uint8Array(0) : body };
+  return { headers: answer, body: method === 'HEAD' ? [] : body };
 }
+
+/**
+ * What scripts/serve.mjs needs to put the security headers (lib/security/headers.ts) on every
+ * response: the headers for a path and content type, and the placeholder nonce that pages are
+ * rendered — and cached — with. The placeholder is a secret of the server (random per process, or
+ * derived from BETTER_AUTH_SECRET so that instances sharing a page cache agree): it never leaves
+ * the server, since every response has it replaced by a fresh nonce, so markup injected into a
+ * page cannot carry it to be "upgraded" into a valid nonce.
+ */
+export interface SecurityHooks {
+  placeholder: string;
+  newNonce: () => string;
+  headersFor: (pathname: string, contentType: string | null | undefined, nonce: string | null) => Record<string, string>;
+}
+
+const SECURITY = Symbol.for('cag.security');
+
+function placeholderFor(secret: string | undefined): string {
+  const raw = secret ? createHmac('sha256', secret).update('cag:csp-nonce-placeholder').digest() : randomBytes(18);
+  return raw.subarray(0, 18).toString('base64url');
+}
+
+function security(): SecurityHooks {
+  const store = globalThis as { [key: symbol]: SecurityHooks | undefined };
+  const existing = store[SECURITY];
+  if (existing) return existing;
+  const https = siteUrl().startsWith('https:');
+  const dev = env().NODE_ENV === 'development';
+  const hooks: SecurityHooks = {
+    placeholder: placeholderFor(env().BETTER_AUTH_SECRET),
+    newNonce,
+    headersFor: (pathname, contentType, nonce) => securityHeaders({ pathname, contentType, nonce, https, dev }),
+  };
+  store[SECURITY] = hooks;
+  return hooks;
+}
+security();
 
 // The shop's HTTP server (scripts/serve.mjs) asks this before handing a request to Next, so a
 // cached page costs a lookup and a socket write. Not used by the proxy itself: Next removes its

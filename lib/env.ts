@@ -53,7 +53,7 @@ const schema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined))
-    .pipe(z.string().min(32, 'BETTER_AUTH_SECRET deve ter pelo menos 32 caracteres').optional()),
+    .pipe(z.string().min(32, 'BETTER_AUTH_SECRET deve ter pelo menos 32 caracteres / must be at least 32 characters').optional()),
   /** Extra origins allowed to call /api/auth (comma-separated), besides SITE_URL. */
   AUTH_TRUSTED_ORIGINS: z.string().trim().optional(),
   /** Multiplies the per-IP abuse limits (end-to-end tests drive every browser from one IP). */
@@ -81,6 +81,16 @@ const schema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /**
+   * Demo accounts (known passwords, README): unset = only in a local demo (demo catalogue, no
+   * PRODUCTION_HOSTS, SITE_URL not https); `1` = always on an http SITE_URL, even with
+   * PRODUCTION_HOSTS and through imports (the end-to-end server), refused with an https SITE_URL;
+   * `0` = never (server/auth/accounts.ts demoAccountsRule).
+   */
+  DEMO_ACCOUNTS: z
+    .enum(['0', '1', 'true', 'false', ''])
+    .optional()
+    .transform((v) => (v === '1' || v === 'true' ? 'on' : v === '0' || v === 'false' ? 'off' : 'auto')),
 });
 
 export type Env = z.infer<typeof schema>;
@@ -126,4 +136,29 @@ export function productionHosts(): string[] {
     .split(',')
     .map((h) => h.trim().toLowerCase())
     .filter(Boolean);
+}
+
+/** SITE_URL is an https address (a public deployment: Secure cookies, no demo accounts). */
+export function siteIsHttps(e: Env = env()): boolean {
+  return (e.SITE_URL ?? '').toLowerCase().startsWith('https://');
+}
+
+/**
+ * A real deployment: `NODE_ENV=production` (what `npm start` runs) with an https SITE_URL or
+ * PRODUCTION_HOSTS set. There the start refuses a missing or weak secret (server/config/production.ts)
+ * and nothing falls back to a built-in secret.
+ */
+export function isProductionDeployment(e: Env = env()): boolean {
+  return e.NODE_ENV === 'production' && (siteIsHttps(e) || Boolean(e.PRODUCTION_HOSTS));
+}
+
+/** Public salt of the IP hashes, for local use only (a deployment must set IP_HASH_SALT). */
+const DEV_IP_HASH_SALT = 'casa-das-aguas-de-gaia:ip';
+
+/** IP_HASH_SALT, or outside a production deployment a public default. */
+export function ipHashSalt(): string {
+  const salt = env().IP_HASH_SALT;
+  if (salt) return salt;
+  if (isProductionDeployment()) throw new Error('IP_HASH_SALT em falta em produção / IP_HASH_SALT is missing in production.');
+  return DEV_IP_HASH_SALT;
 }

@@ -81,7 +81,7 @@ async function main() {
   let app;
   try {
     // Measured as the production host: robots.txt allows crawling there (SEO audit is-crawlable).
-    app = await startApp({ port, dataDir, env: { PRODUCTION_HOSTS: 'localhost', SITE_URL: base }, label: 'Next' });
+    app = await startApp({ port, dataDir, env: { PRODUCTION_HOSTS: 'localhost', SITE_URL: base, BETTER_AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijkl', IP_HASH_SALT: 'bench-only-ip-salt' }, label: 'Next' });
     const pages = await discoverPages(app.base);
     // Warm up each page once (next start compiles nothing, but fills caches).
     for (const [, p] of pages) await getRaw(`${base}${p}`);

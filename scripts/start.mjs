@@ -35,8 +35,8 @@ function sourceStamp() {
   return hash.digest('hex');
 }
 
-function run(args, label) {
-  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: process.env });
+function run(args, label, extraEnv = {}) {
+  const result = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...extraEnv } });
   if (result.status !== 0) {
     console.error(`\n${label} falhou (código ${result.status ?? result.signal}).`);
     process.exit(result.status || 1);
@@ -55,13 +55,15 @@ if (!dev) {
 }
 
 // One process at a time may own the embedded database: prepare it before the server opens it.
-run(['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts', 'db-prepare.ts')], 'A preparação da base de dados');
+// It runs in the server's mode, so that it refuses what production refuses (server/config/production.ts).
+run(['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts', 'db-prepare.ts')], 'A preparação da base de dados', dev ? {} : { NODE_ENV: 'production' });
 
-// scripts/serve.mjs: Next's handler behind the trusted client IP (and, in production, a
-// cached-page fast path); `--dev` runs Next's development server inside it.
-const server = dev
-  ? spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), '--dev'], { stdio: 'inherit', env: { ...process.env, PORT: port, NODE_ENV: 'development' } })
-  : spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs')], { stdio: 'inherit', env: { ...process.env, PORT: port, NODE_ENV: 'production' } });
+// scripts/serve.mjs: Next's handler behind the trusted client IP, the cached-page fast path and
+// the security headers (with --dev, Next's development server behind the same IP and headers).
+const server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), ...(dev ? ['--dev'] : [])], {
+  stdio: 'inherit',
+  env: { ...process.env, PORT: port, NODE_ENV: dev ? 'development' : 'production' },
+});
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => server.kill(signal));
 }

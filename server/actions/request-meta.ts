@@ -1,7 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { headers } from 'next/headers';
-import { env } from '@/lib/env';
+import { ipHashSalt } from '@/lib/env';
 import { CLIENT_IP_HEADER, TRUSTED_FRONT, normalizeAddress } from '@/scripts/client-ip.mjs';
 
 /** What the server keeps about who sent a request: only a salted hash of the IP address. */
@@ -10,8 +10,6 @@ export interface RequestMeta {
 }
 
 export { CLIENT_IP_HEADER };
-
-const FALLBACK_SALT = 'casa-das-aguas-de-gaia:ip';
 
 /** True when the server in front (scripts/serve.mjs) strips and sets the client-IP header of every request. */
 export function hasTrustedFront(): boolean {
@@ -42,6 +40,6 @@ export async function currentRequestIp(): Promise<string | null> {
 /** SHA-256 of the salted IP (hex, 32 characters), or null without an IP. */
 export function hashIp(ip: string | null | undefined): string | null {
   if (!ip) return null;
-  const salt = env().IP_HASH_SALT ?? FALLBACK_SALT;
+  const salt = ipHashSalt();
   return createHash('sha256').update(`${salt}:${ip}`).digest('hex').slice(0, 32);
 }

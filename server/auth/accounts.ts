@@ -1,14 +1,17 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import { env } from '@/lib/env';
-import type { Db } from '@/server/db/client';
+import { env, siteIsHttps, type Env } from '@/lib/env';
+import { failedPasswordRules, PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
+import type { Db, DbOrTx } from '@/server/db/client';
 import { accounts, users, type UserType } from '@/server/db/schema';
+import { serverText } from '@/server/mail/i18n';
 
 /**
  * Accounts created at start: the first administrator from ADMIN_EMAIL / ADMIN_PASSWORD (there is
- * no default admin password), and with the embedded demo catalogue one account of each kind.
+ * no default admin password, and it must meet the password rules), and in a local demo one
+ * account of each kind with a known password (README).
  */
 
 export interface SeedAccount {
@@ -55,10 +58,28 @@ export async function createAccount(db: Db, account: SeedAccount): Promise<boole
   return true;
 }
 
-/** The administrator of ADMIN_EMAIL / ADMIN_PASSWORD, when both are set and the e-mail is new. */
+/**
+ * The password rules of spec 5 that ADMIN_PASSWORD breaks, as 'pt-PT text (rule id)' lines;
+ * empty when it meets them (or is unset).
+ */
+export function adminPasswordProblems(password: string | undefined): string[] {
+  if (!password) return [];
+  const problems = failedPasswordRules(password).map((rule) => `${serverText(rule.message)} (${rule.id})`);
+  if (Array.from(password).length > PASSWORD_MAX_LENGTH) problems.push(`mais de ${PASSWORD_MAX_LENGTH} caracteres (too long)`);
+  return problems;
+}
+
+/**
+ * The administrator of ADMIN_EMAIL / ADMIN_PASSWORD, when both are set and the e-mail is new.
+ * Throws when ADMIN_PASSWORD breaks the password rules (the start stops with the reasons).
+ */
 export async function ensureAdminFromEnv(db: Db): Promise<string | null> {
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = env();
   if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return null;
+  const problems = adminPasswordProblems(ADMIN_PASSWORD);
+  if (problems.length) {
+    throw new Error(`ADMIN_PASSWORD não cumpre as regras de palavra-passe / does not meet the password rules: ${problems.join('; ')}`);
+  }
   const created = await createAccount(db, {
     email: ADMIN_EMAIL,
     password: ADMIN_PASSWORD,
@@ -74,4 +95,35 @@ export async function ensureDemoAccounts(db: Db): Promise<number> {
   let created = 0;
   for (const account of DEMO_ACCOUNTS) if (await createAccount(db, account)) created++;
   return created;
+}
+
+/**
+ * When this configuration has the demo accounts (their passwords are public):
+ * - 'never' with an https SITE_URL (a real deployment), with DEMO_ACCOUNTS=0, and with
+ *   PRODUCTION_HOSTS set unless DEMO_ACCOUNTS=1;
+ * - 'always' with DEMO_ACCOUNTS=1 on an http SITE_URL (the end-to-end server, which plays a
+ *   production host and imports catalogues): created at every start, kept through imports;
+ * - otherwise 'demo-catalogue': a local demo, while the catalogue is the embedded demo one (a
+ *   real import deletes them).
+ */
+export type DemoAccountsRule = 'never' | 'demo-catalogue' | 'always';
+
+export function demoAccountsRule(e: Env = env()): DemoAccountsRule {
+  if (e.DEMO_ACCOUNTS === 'off' || siteIsHttps(e)) return 'never';
+  if (e.DEMO_ACCOUNTS === 'on') return 'always';
+  return e.PRODUCTION_HOSTS ? 'never' : 'demo-catalogue';
+}
+
+const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
+
+/** Deletes the demo accounts; their sessions, passwords and second factors go with them (cascade). */
+export async function removeDemoAccounts(db: DbOrTx): Promise<number> {
+  const removed = await db.delete(users).where(inArray(sql`lower(${users.email})`, DEMO_EMAILS)).returning({ id: users.id });
+  return removed.length;
+}
+
+/** How many demo accounts the database holds. */
+export async function countDemoAccounts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(inArray(sql`lower(${users.email})`, DEMO_EMAILS));
+  return row?.n ?? 0;
 }

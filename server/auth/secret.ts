@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { env } from '@/lib/env';
+import { env, isProductionDeployment } from '@/lib/env';
 import type { Db } from '@/server/db/client';
 import { appState } from '@/server/db/schema';
 
@@ -10,11 +10,14 @@ const KEY = 'auth_secret';
 /**
  * The secret that signs sessions and e-mail tokens: BETTER_AUTH_SECRET when set, otherwise one
  * generated on first use and kept in the database (so `npm start` works on a fresh machine and
- * sessions survive restarts). Set BETTER_AUTH_SECRET in production with several servers.
+ * sessions survive restarts). That fallback is for local and demo use only: a production
+ * deployment (lib/env.ts isProductionDeployment) must set BETTER_AUTH_SECRET, and the start
+ * refuses otherwise (server/config/production.ts); here too nothing is generated there.
  */
 export async function authSecret(db: Db): Promise<string> {
   const fromEnv = env().BETTER_AUTH_SECRET;
   if (fromEnv) return fromEnv;
+  if (isProductionDeployment()) throw new Error('BETTER_AUTH_SECRET em falta em produção / BETTER_AUTH_SECRET is missing in production.');
   const [row] = await db.select({ value: appState.value }).from(appState).where(eq(appState.key, KEY));
   if (typeof row?.value === 'string' && row.value.length >= 32) return row.value;
   const generated = randomBytes(32).toString('base64url');

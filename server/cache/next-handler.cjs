@@ -32,7 +32,7 @@ const stats = (globalThis[STATS] ??= { hits: 0, misses: 0, stale: 0, sets: 0, ev
 /** Memory bound: next.config.ts's `cacheMaxMemorySize` (CACHE_MAX_MEMORY_MB), handed to the constructor. */
 let maxBytes = 256 * 1024 * 1024;
 
-/** @typedef {{ value: any, lastModified: number, tags: string[], size: number, cacheControl?: any, bytes?: Buffer, gzip?: Buffer }} Entry */
+/** @typedef {{ value: any, lastModified: number, tags: string[], size: number, cacheControl?: any, parts?: Buffer[], markerLength?: number, gzipParts?: Buffer[] }} Entry */
 // Next may load this file more than once in one process (the router and the page renderers):
 // the store lives on globalThis so that every copy sees the same entries.
 /** @type {Map<string, Entry>} insertion order = least recently used first */
@@ -120,14 +120,116 @@ function freshPage(pathname) {
   store.delete(key);
   store.set(key, entry);
   stats.hits += 1;
-  // Encoded once per entry: answering then copies bytes, with no string scan or encoding per request.
-  if (!entry.bytes) grow(entry, (entry.bytes = Buffer.from(value.html, 'utf8')).byteLength);
-  const bytes = entry.bytes;
-  const gzip = () => {
-    if (!entry.gzip) grow(entry, (entry.gzip = zlib.gzipSync(bytes, { level: 6 })).byteLength);
-    return entry.gzip;
+  // Split once per entry at the placeholder nonce (proxy.ts): answering then writes the parts with
+  // a fresh nonce between them, with no string scan or encoding per request.
+  if (!entry.parts) {
+    const placeholder = globalThis[Symbol.for('cag.security')]?.placeholder;
+    entry.parts = splitAt(Buffer.from(value.html, 'utf8'), placeholder ? Buffer.from(placeholder) : null);
+    entry.markerLength = placeholder ? Buffer.byteLength(placeholder) : 0;
+    grow(entry, entry.parts.reduce((n, part) => n + part.byteLength, 0));
+  }
+  const parts = entry.parts;
+  return {
+    html: value.html,
+    parts,
+    /** The page with `nonce` in place of the placeholder, as chunks; gzipped when asked. */
+    chunks(nonce, gzip) {
+      const nonceBytes = Buffer.from(nonce);
+      if (!gzip) return interleave(parts, nonceBytes);
+      if (parts.length > 1 && nonceBytes.byteLength !== entry.markerLength) throw new Error('nonce and placeholder differ in length');
+      if (!entry.gzipParts) {
+        entry.gzipParts = deflateParts(parts, entry.markerLength ?? 0);
+        grow(entry, entry.gzipParts.reduce((n, part) => n + part.byteLength, 0));
+      }
+      return gzipSpliced(parts, entry.gzipParts, nonceBytes);
+    },
+    headers: value.headers ?? {},
+    cacheControl: entry.cacheControl,
   };
-  return { html: value.html, bytes, gzip, headers: value.headers ?? {}, cacheControl: entry.cacheControl };
+}
+
+/** `bytes` cut at every occurrence of `marker` (the marker removed); [bytes] without a marker. */
+function splitAt(bytes, marker) {
+  if (!marker || marker.byteLength === 0) return [bytes];
+  const parts = [];
+  let from = 0;
+  for (let at = bytes.indexOf(marker); at >= 0; at = bytes.indexOf(marker, from)) {
+    parts.push(bytes.subarray(from, at));
+    from = at + marker.byteLength;
+  }
+  parts.push(bytes.subarray(from));
+  return parts;
+}
+
+function interleave(parts, between) {
+  const out = [];
+  parts.forEach((part, i) => {
+    if (i > 0) out.push(between);
+    out.push(part);
+  });
+  return out;
+}
+
+/**
+ * Each part deflated on its own, ending byte-aligned (sync flush), but primed with the 32 KB of the
+ * page before it — with NUL bytes where the nonces go. The decoder's window then holds the same
+ * bytes except the nonces; a back-reference never covers them, since the page itself holds no NUL
+ * (a page that does is compressed without the priming). So the parts compress almost as well as
+ * the page in one piece.
+ */
+function deflateParts(parts, markerLength) {
+  const options = { level: 6, finishFlush: zlib.constants.Z_SYNC_FLUSH };
+  const scrubbed = Buffer.concat(interleave(parts, Buffer.alloc(markerLength, 0)));
+  const prime = parts.length > 1 && !parts.some((part) => part.includes(0));
+  let start = 0;
+  return parts.map((part, i) => {
+    if (i > 0) start += markerLength;
+    const dictionary = prime && start > 0 ? scrubbed.subarray(Math.max(0, start - 32768), start) : null;
+    start += part.byteLength;
+    return zlib.deflateRawSync(part, dictionary ? { ...options, dictionary } : options);
+  });
+}
+
+const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 0xff]);
+/** A last, empty stored block: ends the deflate stream. */
+const DEFLATE_END = Buffer.from([0x01, 0x00, 0x00, 0xff, 0xff]);
+
+/** A non-final stored (uncompressed) deflate block holding `data` (< 64 KB), byte-aligned. */
+function storedBlock(data) {
+  const block = Buffer.alloc(5 + data.byteLength);
+  block[0] = 0x00;
+  block.writeUInt16LE(data.byteLength, 1);
+  block.writeUInt16LE(~data.byteLength & 0xffff, 3);
+  data.copy(block, 5);
+  return block;
+}
+
+/**
+ * A gzip member of the parts with `nonce` between them, without compressing per request: each part
+ * was deflated once on its own (no back-references across parts) and ended by a full flush, so the
+ * compressed parts and stored blocks holding the nonce concatenate into one valid deflate stream;
+ * only the CRC-32 of the whole is computed per answer.
+ */
+function gzipSpliced(parts, deflated, nonce) {
+  const out = [GZIP_HEADER];
+  const between = storedBlock(nonce);
+  let crc = 0;
+  let size = 0;
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) {
+      out.push(between);
+      crc = zlib.crc32(nonce, crc);
+      size += nonce.byteLength;
+    }
+    out.push(deflated[i]);
+    crc = zlib.crc32(parts[i], crc);
+    size += parts[i].byteLength;
+  }
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(crc >>> 0, 0);
+  trailer.writeUInt32LE(size >>> 0, 4);
+  out.push(DEFLATE_END, trailer);
+  return out;
 }
 globalThis[Symbol.for('cag.cache.freshPage')] = freshPage;
 

@@ -184,6 +184,9 @@ export function getDatabase(): Promise<Database> {
       if (isNextServer()) {
         const { startCacheInvalidationPoller } = await import('@/server/cache/poller');
         await startCacheInvalidationPoller(database.db, env().CACHE_POLL_MS);
+        // Hourly purge of old outbox mails and expired limit counters (server/maintenance).
+        const { startMaintenance } = await import('@/server/maintenance/purge');
+        startMaintenance(database.db);
       }
       return database;
     })();

@@ -2,7 +2,8 @@ import 'server-only';
 import { env } from '@/lib/env';
 import { isCatalogueUninitialised, seedDemoCatalogue } from '@/server/demo/seed';
 import type { ImportSummary, ProgressFn } from '@/server/import/apply';
-import { ensureAdminFromEnv, ensureDemoAccounts } from '@/server/auth/accounts';
+import { countDemoAccounts, demoAccountsRule, ensureAdminFromEnv, ensureDemoAccounts, removeDemoAccounts } from '@/server/auth/accounts';
+import { purgeExpiredRows } from '@/server/maintenance/purge';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, type Database } from './client';
 import { ensureReferenceData } from './reference';
@@ -11,6 +12,10 @@ export interface PrepareResult {
   seeded: ImportSummary | null;
   /** Accounts created now: the ADMIN_EMAIL administrator and the demo accounts. */
   accountsCreated: number;
+  /** Demo accounts (known passwords, README) the database holds after preparing. */
+  demoAccounts: number;
+  /** Demo accounts deleted now (the configuration does not allow them, or the catalogue is real). */
+  demoAccountsRemoved: number;
 }
 
 /**
@@ -29,10 +34,18 @@ export async function prepareDatabase(
   }
   if (database.driver === 'pglite' && !seeded) await mergeSearchIndexPendingLists(database);
   let accountsCreated = (await ensureAdminFromEnv(database.db)) ? 1 : 0;
-  // The demo accounts come with the demo catalogue (also to a demo database made before them).
+  // The demo accounts (public passwords) exist only in a local demo: with the demo catalogue
+  // (also in a demo database made before them) and a configuration that allows them, or where
+  // DEMO_ACCOUNTS=1 asks for them on http (server/auth/accounts.ts demoAccountsRule). Anywhere
+  // else they are deleted, so a database that had them (an older start, a demo database moved
+  // to a real host) loses them at the next start.
   const marker = await database.db.execute<{ source: string | null }>(sql`SELECT value->>'source' AS source FROM app_state WHERE key = 'catalogue'`);
-  if (marker.rows[0]?.source === 'demo') accountsCreated += await ensureDemoAccounts(database.db);
-  return { seeded, accountsCreated };
+  const rule = demoAccountsRule();
+  let demoAccountsRemoved = 0;
+  if (rule === 'always' || (rule === 'demo-catalogue' && marker.rows[0]?.source === 'demo')) accountsCreated += await ensureDemoAccounts(database.db);
+  else demoAccountsRemoved = await removeDemoAccounts(database.db);
+  await purgeExpiredRows(database.db);
+  return { seeded, accountsCreated, demoAccounts: await countDemoAccounts(database.db), demoAccountsRemoved };
 }
 
 /**

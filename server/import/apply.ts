@@ -328,11 +328,17 @@ export async function applyCatalogue(tx: Tx, input: CatalogueInput, onProgress?:
   return summary;
 }
 
-/** Records how the catalogue was filled (so a later start does not add the demo catalogue). */
+/**
+ * Records how the catalogue was filled (so a later start does not add the demo catalogue). The
+ * first fill is kept, except that a real import replaces 'demo': the catalogue is no longer the
+ * demo one (and the demo accounts go, server/import/index.ts).
+ */
 export async function markCatalogueSource(tx: Tx, source: 'demo' | 'import', detail: Record<string, unknown> = {}) {
   const value = { source, at: new Date().toISOString(), ...detail };
-  await tx
-    .insert(appState)
-    .values({ key: 'catalogue', value })
-    .onConflictDoNothing();
+  const insert = tx.insert(appState).values({ key: 'catalogue', value });
+  if (source === 'import') {
+    await insert.onConflictDoUpdate({ target: appState.key, set: { value }, where: sql`${appState.value}->>'source' = 'demo'` });
+  } else {
+    await insert.onConflictDoNothing();
+  }
 }

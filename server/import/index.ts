@@ -1,4 +1,5 @@
 import 'server-only';
+import { demoAccountsRule, removeDemoAccounts } from '@/server/auth/accounts';
 import { invalidateCatalogueCaches } from '@/server/catalogue/caches';
 import { sql } from 'drizzle-orm';
 import { chapters, families } from '@/server/db/schema';
@@ -29,9 +30,13 @@ export async function importCatalogueRows(db: Db, rows: readonly SourceRow[], op
     existingFamilies: new Map(familyRows.map((f) => [f.code, f.title])),
   });
   if (issues.length) return { ok: false, rows: rows.length, issues };
+  const source = options.source ?? 'import';
   const summary = await db.transaction(async (tx) => {
     const result = await applyCatalogue(tx, input, options.onProgress);
-    await markCatalogueSource(tx, options.source ?? 'import');
+    await markCatalogueSource(tx, source);
+    // A real catalogue means a real shop: the demo accounts (public passwords) and their sessions
+    // go, unless DEMO_ACCOUNTS=1 keeps them on an http site (the end-to-end server imports too).
+    if (source === 'import' && demoAccountsRule() !== 'always') await removeDemoAccounts(tx);
     return result;
   });
   await analyzeCatalogue(db);

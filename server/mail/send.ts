@@ -54,23 +54,37 @@ function formatAddress(value: string | MailAddress): string {
   return `"${name}" <${value.address}>`;
 }
 
+/** What replaces a token in the stored copy of a mail sent through SMTP. */
+export const REDACTED = '[removido]';
+
+/**
+ * The mail's text with the value of every `token=` parameter (confirmation, recovery, change of
+ * e-mail, newsletter links) replaced by REDACTED, in plain text and in HTML (`&amp;token=`).
+ */
+export function redactTokens(text: string): string {
+  return text.replace(/([?&;]token=)[^&\s"'<>#)]+/gi, `$1${REDACTED}`);
+}
+
 /**
  * Sends one e-mail. It is always stored in `mail_outbox` first; with SMTP_URL set it then goes
- * out through SMTP and the row records `sent` or `failed`. Without SMTP_URL (development) the
- * row is the delivery (`outbox`), readable at /dev/outbox. An SMTP failure is logged and
- * returned as `failed`, never thrown: callers decide whether it matters.
+ * out through SMTP and the row records `sent` or `failed`, and the stored copy has the tokens of
+ * its links redacted (the recipient's mailbox holds the only live link). Without SMTP_URL
+ * (development) the row is the delivery (`outbox`), readable at /dev/outbox, links included.
+ * Rows older than 30 days are purged (server/maintenance/purge.ts). An SMTP failure is logged
+ * and returned as `failed`, never thrown: callers decide whether it matters.
  */
 export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
   const db = await getDb();
   const { SMTP_URL, MAIL_FROM } = env();
+  const stored = (value: string) => (SMTP_URL ? redactTokens(value) : value);
   const [row] = await db
     .insert(mailOutbox)
     .values({
       to: mail.to,
       replyTo: mail.replyTo ? formatAddress(mail.replyTo) : null,
       subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
+      text: stored(mail.text),
+      html: stored(mail.html),
       status: 'outbox',
     })
     .returning({ id: mailOutbox.id });

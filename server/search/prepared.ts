@@ -43,8 +43,11 @@ export async function executePrepared<T extends Record<string, unknown>>(
       if (!statement) throw new Error(`unknown prepared statement ${name}`);
       await db.execute(statement());
     } catch (err) {
-      // Already prepared in this session (42P05).
-      if ((err as { code?: string }).code !== '42P05') throw err;
+      // Already prepared in this session (42P05): by another copy of this module (Next bundles
+      // the route handlers and the pages apart) over the same PGlite. Drizzle wraps the driver's
+      // error in its own, with the driver's as the cause.
+      const code = (err as { code?: string }).code ?? (err as { cause?: { code?: string } }).cause?.code;
+      if (code !== '42P05') throw err;
     }
     done.add(name);
   }

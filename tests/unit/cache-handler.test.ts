@@ -2,7 +2,7 @@
 /* eslint-disable @typescript-eslint/no-require-imports */
 const Handler = require('../../server/cache/next-handler.cjs');
 
-const freshPage = () => (globalThis as Record<symbol, (p: string) => { html: string; bytes: Uint8Array; gzip: () => Uint8Array } | null>)[Symbol.for('cag.cache.freshPage')]!;
+const freshPage = () => (globalThis as Record<symbol, (p: string) => { html: string; parts: Uint8Array[]; chunks: (nonce: string, gzip: boolean) => Uint8Array[] } | null>)[Symbol.for('cag.cache.freshPage')]!;
 const expirations = () => (globalThis as Record<symbol, Map<string, number>>)[Symbol.for('cag.cache.tagExpirations')]!;
 
 function page(html: string, tags: string) {
@@ -42,9 +42,11 @@ describe('the page and data cache (server/cache/next-handler.cjs)', () => {
   it('hands a page out encoded once, gzipped on demand, and only while fresh', async () => {
     await handler.set(key('/loja/sobre'), page('<p>Sobre nós — 1967</p>', 'shop-settings'), { cacheControl: { revalidate: 3600 } });
     const hit = freshPage()('/loja/sobre')!;
-    expect(Buffer.from(hit.bytes).toString('utf8')).toBe('<p>Sobre nós — 1967</p>');
-    expect(require('node:zlib').gunzipSync(hit.gzip()).toString('utf8')).toBe('<p>Sobre nós — 1967</p>');
-    expect(freshPage()('/loja/sobre')!.bytes).toBe(hit.bytes);
+    const nonce = 'n'.repeat(24);
+    expect(Buffer.concat(hit.chunks(nonce, false)).toString('utf8')).toBe('<p>Sobre nós — 1967</p>');
+    expect(require('node:zlib').gunzipSync(Buffer.concat(hit.chunks(nonce, true))).toString('utf8')).toBe('<p>Sobre nós — 1967</p>');
+    // Encoded once per entry: the next hit hands out the same parts.
+    expect(freshPage()('/loja/sobre')!.parts[0]).toBe(hit.parts[0]);
     // A page without a revalidate time, or a non-200 page, is left to Next.
     await handler.set(key('/loja/x'), { ...page('x', 'catalogue'), status: 404 }, { cacheControl: { revalidate: 3600 } });
     expect(freshPage()('/loja/x')).toBeNull();
