@@ -65,6 +65,11 @@ const schema = z.object({
   AUTH_TRUSTED_ORIGINS: z.string().trim().optional(),
   /** Multiplies the per-IP abuse limits (end-to-end tests drive every browser from one IP). */
   AUTH_RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * Reverse proxies in front of scripts/serve.mjs (0: the socket address is the client IP; N: the
+   * Nth X-Forwarded-For hop from the right). serve.mjs applies it (scripts/client-ip.mjs, same rule).
+   */
+  TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(99).default(0),
   /** How long a password-recovery link works (seconds; default 1 hour). */
   AUTH_RESET_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
   /** The first administrator, created at start when no user has this e-mail. */

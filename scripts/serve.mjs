@@ -8,6 +8,9 @@
  * entry — goes through Next (proxy.ts, the route, the cache) as under `next start`.
  * The fast path is registered by proxy.ts when Next first loads it, so the first requests after
  * a start always go through Next.
+ * Every request first gets its one trusted client IP (scripts/client-ip.mjs, TRUSTED_PROXY_COUNT)
+ * in the internal `x-cag-client-ip` header; a copy sent by the client is dropped.
+ * `--dev` serves Next's development server the same way (`npm run dev`).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -15,12 +18,23 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
+import { applyClientIp, markTrustedFront, parseTrustedProxyCount } from './client-ip.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || '0.0.0.0';
-
 const dev = process.argv.includes('--dev');
+let trustedProxyCount;
+try {
+  trustedProxyCount = parseTrustedProxyCount(process.env.TRUSTED_PROXY_COUNT);
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+}
+
+// Before Next loads the app: every request reaches it through the handler below, which strips
+// and sets the client-IP header, so the app may believe that header.
+markTrustedFront();
 const app = next({ dev, dir: root, port, hostname: 'localhost' });
 await app.prepare();
 const handle = app.getRequestHandler();
@@ -198,6 +212,7 @@ function decodes(text) {
 }
 
 const server = http.createServer((req, res) => {
+  applyClientIp(req.headers, req.socket.remoteAddress, trustedProxyCount);
   // Bad input is never a 500: a method Next cannot take is a 405, and a path that is not valid
   // percent-encoding or holds a control character names nothing — the JSON 404 for route handlers
   // and files, the 404 page elsewhere. (Where proxy.ts does not run, /robots.txt%zz,
@@ -249,6 +264,11 @@ const server = http.createServer((req, res) => {
   // Next does not compress (this server does, after the nonce is in place).
   handle(req, res);
 });
+if (dev) {
+  // Hot reloading's WebSocket.
+  const upgrade = app.getUpgradeHandler();
+  server.on('upgrade', (req, socket, head) => upgrade(req, socket, head));
+}
 server.listen(port, hostname, () => {
   console.log(`▲ Casa das Águas de Gaia: http://localhost:${port}`);
 });

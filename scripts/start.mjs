@@ -58,8 +58,8 @@ if (!dev) {
 // It runs in the server's mode, so that it refuses what production refuses (server/config/production.ts).
 run(['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts', 'db-prepare.ts')], 'A preparação da base de dados', dev ? {} : { NODE_ENV: 'production' });
 
-// scripts/serve.mjs: Next's handler behind the cached-page fast path and the security headers
-// (with --dev, Next's development server behind the same headers).
+// scripts/serve.mjs: Next's handler behind the trusted client IP, the cached-page fast path and
+// the security headers (with --dev, Next's development server behind the same IP and headers).
 const server = spawn(process.execPath, [path.join(root, 'scripts', 'serve.mjs'), ...(dev ? ['--dev'] : [])], {
   stdio: 'inherit',
   env: { ...process.env, PORT: port, NODE_ENV: dev ? 'development' : 'production' },

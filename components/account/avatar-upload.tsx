@@ -43,6 +43,8 @@ export function AvatarUpload({ avatarUrl, displayName }: { avatarUrl: string | n
   const inputRef = React.useRef<HTMLInputElement>(null);
   const [url, setUrl] = React.useState(avatarUrl);
   const [error, setError] = React.useState<string | null>(null);
+  /** Values of the error's message ('aguarde {minutes} minutos' of the upload limit). */
+  const [errorValues, setErrorValues] = React.useState<ActionError['values']>(undefined);
   const [busy, setBusy] = React.useState(false);
   // A new avatarUrl from the server (after router.refresh) wins over the local one.
   const [shownProp, setShownProp] = React.useState(avatarUrl);
@@ -72,7 +74,10 @@ export function AvatarUpload({ avatarUrl, displayName }: { avatarUrl: string | n
         setUrl(result.data.url);
         toast.success(t('updated'));
         router.refresh();
-      } else setError(problemOf(result.error));
+      } else {
+        setError(problemOf(result.error));
+        setErrorValues(result.error.values);
+      }
     } catch {
       setError('Account.avatar.uploadFailed');
     } finally {
@@ -151,7 +156,7 @@ export function AvatarUpload({ avatarUrl, displayName }: { avatarUrl: string | n
         </p>
         {error && (
           <p id={errorId} role="alert" className="text-sm text-red-700">
-            {text(error)}
+            {text(error, errorValues)}
           </p>
         )}
       </div>

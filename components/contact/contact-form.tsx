@@ -10,6 +10,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
+import type { ActionError } from '@/lib/errors';
+import { useMessageText } from '@/lib/forms/use-message-text';
 import { cn } from '@/lib/utils';
 import {
   CONTACT_LIMITS,
@@ -51,11 +53,13 @@ const contactResolver: Resolver<ContactFormValues> = async (values) => {
   return { values: {}, errors };
 };
 
-type Outcome = { kind: 'success' } | { kind: 'error'; fields: boolean } | null;
+/** `limited`: the server's 'Demasiadas tentativas…' (a message key and its values). */
+type Outcome = { kind: 'success' } | { kind: 'error'; fields: boolean; limited?: Pick<ActionError, 'message' | 'values'> } | null;
 
 /** The form of /contacto (spec 2.1): validated here and again by the server action. */
 export function ContactForm({ className }: { className?: string }) {
   const t = useTranslations('Contact');
+  const text = useMessageText();
   const id = React.useId();
   const [outcome, setOutcome] = React.useState<Outcome>(null);
   const {
@@ -114,7 +118,8 @@ export function ContactForm({ className }: { className?: string }) {
             fields = true;
           }
         }
-        setOutcome({ kind: 'error', fields });
+        const limited = result.error.code === 'rate_limited' ? { message: result.error.message, values: result.error.values } : undefined;
+        setOutcome({ kind: 'error', fields, limited });
       } catch {
         setOutcome({ kind: 'error', fields: false });
       }
@@ -283,8 +288,14 @@ export function ContactForm({ className }: { className?: string }) {
             role="alert"
             className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700"
           >
-            <p className="font-medium">{outcome.fields ? t('form.fixErrors') : t('form.error')}</p>
-            {!outcome.fields && <p>{t('form.errorHint')}</p>}
+            {outcome.limited ? (
+              <p className="font-medium">{text(outcome.limited.message, outcome.limited.values)}</p>
+            ) : (
+              <>
+                <p className="font-medium">{outcome.fields ? t('form.fixErrors') : t('form.error')}</p>
+                {!outcome.fields && <p>{t('form.errorHint')}</p>}
+              </>
+            )}
           </div>
         )}
       </div>

@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useMessageText } from '@/lib/forms/use-message-text';
 import { cn } from '@/lib/utils';
 import {
   NEWSLETTER_CUSTOMER_TYPES,
@@ -41,6 +42,9 @@ export function NewsletterForm({ variant, className }: NewsletterFormProps) {
   const [honeypot, setHoneypot] = React.useState('');
   const [status, setStatus] = React.useState<Status>('idle');
   const [emailError, setEmailError] = React.useState<NewsletterValidationKey | null>(null);
+  /** The server's 'Demasiadas tentativas…' instead of the generic failure text. */
+  const [limited, setLimited] = React.useState<string | null>(null);
+  const text = useMessageText();
 
   const dark = variant === 'footer';
   const submitting = status === 'submitting';
@@ -89,8 +93,13 @@ export function NewsletterForm({ variant, className }: NewsletterFormProps) {
         setStatus('idle');
         return;
       }
+      const limitText = result.error.code === 'rate_limited' ? (text(result.error.message, result.error.values) ?? null) : null;
+      setLimited(limitText);
       setStatus('error');
+      toast.error(t('errorTitle'), { description: limitText ?? t('errorDescription') });
+      return;
     } catch {
+      setLimited(null);
       setStatus('error');
     }
     toast.error(t('errorTitle'), { description: t('errorDescription') });
@@ -218,7 +227,7 @@ export function NewsletterForm({ variant, className }: NewsletterFormProps) {
         {status === 'error' && (
           <div role="alert" className={dark ? 'text-red-300' : 'text-red-600'}>
             <p className="font-medium">{t('errorTitle')}</p>
-            <p>{t('errorDescription')}</p>
+            <p>{limited ?? t('errorDescription')}</p>
           </div>
         )}
       </div>

@@ -5,6 +5,7 @@ import { getDb } from '@/server/db/client';
 import { accessRequests } from '@/server/db/schema';
 import { renderMail } from '@/server/mail/html';
 import { sendMail, type OutgoingMail } from '@/server/mail/send';
+import { shortName } from '@/server/mail/short-name';
 import { getShopInfo, type ShopInfo } from '@/server/shop/settings';
 
 export type AccessRequestOutcome =
@@ -79,21 +80,30 @@ export function accessRequestNotificationMail(
   };
 }
 
-/** To the requester: we received it and answer within 2 working days. */
+/** 'Olá {name},' with at most shortName's part of the name. */
+function greeting(name: string): string {
+  const short = shortName(name);
+  return short ? `Olá ${short},` : 'Olá,';
+}
+
+/**
+ * To the requester: we received it and answer within 2 working days. Anyone may type anyone's
+ * address, so no text the requester wrote beyond a short name (the NIF and typology are checked
+ * formats, the company name is left out).
+ */
 export function accessRequestAcknowledgementMail(p: AccessRequestMailParams): OutgoingMail {
   const r = p.request;
   const { html, text } = renderMail({
     title: 'Recebemos o seu pedido de acesso profissional',
     blocks: [
-      { kind: 'p', text: `Olá ${r.contactName},` },
+      { kind: 'p', text: greeting(r.contactName) },
       {
         kind: 'p',
-        text: `Obrigado pelo interesse na ${p.shop.name}. Recebemos o pedido de acesso profissional da empresa ${r.companyName} e vamos analisá-lo. Respondemos por email no prazo de 2 dias úteis.`,
+        text: `Obrigado pelo interesse na ${p.shop.name}. Recebemos o seu pedido de acesso profissional e vamos analisá-lo. Respondemos por email no prazo de 2 dias úteis.`,
       },
       {
         kind: 'fields',
         rows: [
-          { label: 'Empresa', value: r.companyName },
           { label: 'NIF', value: r.fiscalNumber },
           { label: 'Tipologia', value: r.typology },
         ],

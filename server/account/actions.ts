@@ -9,6 +9,7 @@ import { dataDir } from '@/lib/env';
 import type { FeatureFlag } from '@/lib/flags';
 import { avatarSchema } from '@/lib/validation/account';
 import { validatedAction } from '@/server/actions/validated-action';
+import { limitRequest } from '@/server/auth/rate-limit';
 import { AppError } from '@/server/api/errors';
 import { getDb } from '@/server/db/client';
 import { users } from '@/server/db/schema';
@@ -138,7 +139,8 @@ async function toAvatarWebp(input: Buffer): Promise<Buffer | null | 'too-big'> {
 /** Upload (FormData field 'avatar'): the new URL, or the key of what is wrong with the file. */
 export const uploadAvatarAction = validatedAction(
   { schema: avatarSchema, session: 'required', flag: PROFILE_FLAGS },
-  async ({ avatar }, { viewer }) => {
+  async ({ avatar }, { viewer, ip }) => {
+    await limitRequest('upload', { ip, email: viewer.email });
     const webp = await toAvatarWebp(Buffer.from(await avatar.arrayBuffer()));
     if (webp === 'too-big') throw new AppError(TOO_MANY_PIXELS);
     if (!webp) throw new AppError(NOT_IMAGE);

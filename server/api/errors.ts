@@ -120,7 +120,11 @@ export function errorBody(error: AppError): ApiErrorBody {
 }
 
 export function errorResponse(error: AppError, headers?: HeadersInit): NextResponse<ApiErrorBody> {
-  return NextResponse.json(errorBody(error), { status: error.status, headers });
+  const response = NextResponse.json(errorBody(error), { status: error.status, headers });
+  // A limit's 429 also says how long to wait in the standard header.
+  const retryAfter = error.code === 'rate_limited' ? error.details?.retryAfter?.[0] : undefined;
+  if (retryAfter && /^\d+$/.test(retryAfter)) response.headers.set('Retry-After', retryAfter);
+  return response;
 }
 
 /**

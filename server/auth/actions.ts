@@ -29,7 +29,7 @@ import { subscribeToNewsletter } from '@/server/newsletter/subscriptions';
 import { getAuth } from './auth';
 import { CONFIRM_PATH, RESET_PATH } from './emails';
 import { authFailureOf, throwAuthError } from './errors';
-import { clearRateLimit } from './rate-limit';
+import { enforceRateLimit } from './rate-limit';
 
 /**
  * Account actions of the login modal, /login, /forgot-password, /reset-password and the account
@@ -55,7 +55,7 @@ export const signInAction = validatedAction({ schema: loginSchema }, async ({ em
       INVALID_LOGIN,
     );
   }
-  await clearRateLimit(await getDb(), 'sign-in', email);
+  // (The failed attempts on this e-mail are forgotten by server/auth/auth.ts's after-hook.)
   return { twoFactor: false as const };
 });
 
@@ -88,6 +88,8 @@ export const signUpAction = validatedAction(
     // A filled honeypot is a robot: it is answered like everyone and nothing is created.
     if (values.newsletterHoneypot?.trim()) return { message: SIGNUP_MESSAGES.success };
     const db = await getDb();
+    // Counted before the "already registered" answer: no unlimited probing of addresses.
+    await enforceRateLimit(db, 'sign-up', { ip, email: values.email });
     const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, values.email));
     const alreadyRegistered = {
       code: 'conflict' as const,

@@ -7,14 +7,14 @@ import { nextCookies } from 'better-auth/next-js';
 import { env, siteUrl } from '@/lib/env';
 import { failedPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/lib/validation/auth';
 import { AppError } from '@/server/api/errors';
-import { ipFromHeaders } from '@/server/actions/request-meta';
+import { CLIENT_IP_HEADER, clientIp, hasTrustedFront } from '@/server/actions/request-meta';
 import { getDb, type Db } from '@/server/db/client';
 import { authSchema } from '@/server/db/schema';
 import { serverText } from '@/server/mail/i18n';
 import { sendMail } from '@/server/mail/send';
 import { changeEmailMail, changeEmailRequestMail, confirmationMail, emailTokenRequestType, resetPasswordMail } from './emails';
 import { guardAuthEndpoint, type SessionOf } from './guards';
-import { enforceRateLimit, type LimitedAction } from './rate-limit';
+import { clearRateLimit, enforceRateLimit, type LimitedAction } from './rate-limit';
 import { authSecret } from './secret';
 
 /**
@@ -33,6 +33,7 @@ const LIMITED_PATHS: Record<string, LimitedAction> = {
   '/sign-up/email': 'sign-up',
   '/request-password-reset': 'recovery',
   '/send-verification-email': 'resend',
+  '/change-email': 'change-email',
 };
 
 /**
@@ -122,7 +123,9 @@ function createAuth(db: Db, secret: string) {
       cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: site.startsWith('https://'),
       defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
-      ipAddress: { ipAddressHeaders: ['x-forwarded-for', 'x-real-ip'] },
+      // The one trusted client IP (scripts/serve.mjs sets it; X-Forwarded-For is never read).
+      // Without serve.mjs in front the header could be the client's own: no IP is kept then.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], disableIpTracking: !hasTrustedFront() },
     },
     // Our own limits (per IP and per e-mail, in the database) run in the hook below for HTTP
     // calls and server actions alike.
@@ -140,10 +143,14 @@ function createAuth(db: Db, secret: string) {
         }
         const action = LIMITED_PATHS[ctx.path];
         if (!action) return;
-        const email = (ctx.body as { email?: unknown } | undefined)?.email;
+        // signUpAction counts its attempt itself, before it answers "already registered"; only
+        // HTTP calls of the sign-up endpoint are counted here.
+        if (action === 'sign-up' && !ctx.request) return;
+        const fields = (ctx.body ?? {}) as { email?: unknown; newEmail?: unknown };
+        const email = action === 'change-email' ? fields.newEmail : fields.email;
         try {
           await enforceRateLimit(db, action, {
-            ip: ctx.headers ? ipFromHeaders(ctx.headers) : null,
+            ip: ctx.headers ? clientIp(ctx.headers) : null,
             email: typeof email === 'string' ? email : null,
           });
         } catch (err) {
@@ -154,6 +161,11 @@ function createAuth(db: Db, secret: string) {
           }
           throw err;
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A login that worked forgets the failed attempts on its e-mail (server action or HTTP).
+        if (ctx.path !== '/sign-in/email' || !ctx.context.newSession) return;
+        await clearRateLimit(db, 'sign-in', ctx.context.newSession.user.email);
       }),
     },
     plugins: [twoFactor({ issuer: 'Casa das Águas de Gaia' }), bearer(), nextCookies()],

@@ -1,16 +1,34 @@
 import 'server-only';
+import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { env } from '@/lib/env';
 import { AppError } from '@/server/api/errors';
-import type { Db } from '@/server/db/client';
+import { getDb, type Db } from '@/server/db/client';
 import { authRateLimits } from '@/server/db/schema';
 
 /**
- * Abuse limits of the account endpoints (fixed windows, counted in the database so that they
- * hold across restarts and servers). Each action is limited per IP and per e-mail address.
- * AUTH_RATE_LIMIT_IP_SCALE multiplies the per-IP limits (tests run every browser from one IP).
+ * Abuse limits of every path that sends mail, creates rows or costs time (fixed windows, counted
+ * in the database so that they hold across restarts and servers). Each action is limited per
+ * trusted client IP (server/actions/request-meta.ts `clientIp`) and, where there is one, per
+ * e-mail address (the account's, the recipient's). AUTH_RATE_LIMIT_IP_SCALE multiplies the
+ * per-IP limits (end-to-end tests run every browser from one IP).
+ *
+ * Login is special: a hard limit per e-mail alone would let anyone lock a known customer out by
+ * typing wrong passwords. So the e-mail's hard limit counts per (e-mail, IP), and the attempts on
+ * one e-mail from every IP together only slow the answers down (SIGN_IN_SLOWDOWN). A successful
+ * login forgets its e-mail's counters.
  */
-export type LimitedAction = 'sign-in' | 'sign-up' | 'recovery' | 'resend' | 'access-request';
+export type LimitedAction =
+  | 'sign-in'
+  | 'sign-up'
+  | 'recovery'
+  | 'resend'
+  | 'access-request'
+  | 'contact'
+  | 'newsletter'
+  | 'change-email'
+  | 'search'
+  | 'upload';
 
 interface Limit {
   max: number;
@@ -18,13 +36,26 @@ interface Limit {
 }
 
 const MINUTE = 60_000;
-export const RATE_LIMITS: Record<LimitedAction, { ip: Limit; email: Limit }> = {
+const HOUR = 60 * MINUTE;
+export const RATE_LIMITS: Record<LimitedAction, { ip: Limit; email?: Limit }> = {
+  // `email` of sign-in: per (e-mail, IP).
   'sign-in': { ip: { max: 30, windowMs: 15 * MINUTE }, email: { max: 5, windowMs: 15 * MINUTE } },
-  'sign-up': { ip: { max: 10, windowMs: 60 * MINUTE }, email: { max: 3, windowMs: 60 * MINUTE } },
-  recovery: { ip: { max: 10, windowMs: 60 * MINUTE }, email: { max: 3, windowMs: 60 * MINUTE } },
-  resend: { ip: { max: 10, windowMs: 60 * MINUTE }, email: { max: 3, windowMs: 60 * MINUTE } },
-  'access-request': { ip: { max: 5, windowMs: 60 * MINUTE }, email: { max: 3, windowMs: 60 * MINUTE } },
+  'sign-up': { ip: { max: 10, windowMs: HOUR }, email: { max: 3, windowMs: HOUR } },
+  recovery: { ip: { max: 10, windowMs: HOUR }, email: { max: 3, windowMs: HOUR } },
+  resend: { ip: { max: 10, windowMs: HOUR }, email: { max: 3, windowMs: HOUR } },
+  'access-request': { ip: { max: 5, windowMs: HOUR }, email: { max: 3, windowMs: HOUR } },
+  // The contact form acknowledges to the address typed in it: per sender IP and per recipient.
+  contact: { ip: { max: 3, windowMs: HOUR }, email: { max: 3, windowMs: HOUR } },
+  newsletter: { ip: { max: 10, windowMs: HOUR }, email: { max: 3, windowMs: HOUR } },
+  // Per new address: each request mails a confirmation link to it.
+  'change-email': { ip: { max: 10, windowMs: HOUR }, email: { max: 3, windowMs: HOUR } },
+  search: { ip: { max: 120, windowMs: MINUTE } },
+  // Per IP and per account (`email`: the signed-in user's).
+  upload: { ip: { max: 20, windowMs: HOUR }, email: { max: 20, windowMs: HOUR } },
 };
+
+/** Login attempts on one e-mail from every IP: past `after` in the window, each answer waits `stepMs` more (up to `maxMs`). */
+export const SIGN_IN_SLOWDOWN = { after: 10, windowMs: 15 * MINUTE, stepMs: 500, maxMs: 5_000 };
 
 /**
  * The 429 of our limits: 'Demasiadas tentativas. Por favor, aguarde {minutes} minutos…' (one minute
@@ -44,10 +75,23 @@ function tooMany(retryAfterMs: number): AppError {
   return tooManyAttempts(retryAfterMs / 1000);
 }
 
-/** Counts one hit on `key`; returns the milliseconds to wait when over `limit`, else 0. */
-async function hit(db: Db, key: string, limit: Limit): Promise<number> {
+/** The part of an IP a limit counts: the address, or its /64 network for IPv6 (one host holds a whole /64). */
+export function ipLimitKey(ip: string | null): string {
+  if (!ip) return 'unknown';
+  if (!isIPv6(ip)) return ip;
+  const [head = '', tail = ''] = ip.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = ip.includes('::') ? [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
+const normalEmail = (email: string) => email.trim().toLowerCase();
+
+/** Counts one hit on `key`; returns the hits in the current window and the milliseconds until it ends. */
+async function count(db: Db, key: string, windowMs: number): Promise<{ hits: number; resetsInMs: number }> {
   const now = Date.now();
-  const windowStart = now - limit.windowMs;
+  const windowStart = now - windowMs;
   const rows = await db
     .insert(authRateLimits)
     .values({ key, hits: 1, windowStartedAt: now })
@@ -60,26 +104,54 @@ async function hit(db: Db, key: string, limit: Limit): Promise<number> {
     })
     .returning({ hits: authRateLimits.hits, windowStartedAt: authRateLimits.windowStartedAt });
   const row = rows[0];
-  if (!row || row.hits <= limit.max) return 0;
-  return Math.max(1000, row.windowStartedAt + limit.windowMs - now);
+  return { hits: row?.hits ?? 1, resetsInMs: row ? row.windowStartedAt + windowMs - now : windowMs };
 }
 
+/** Counts one hit on `key`; returns the milliseconds to wait when over `limit`, else 0. */
+async function hit(db: Db, key: string, limit: Limit): Promise<number> {
+  const { hits, resetsInMs } = await count(db, key, limit.windowMs);
+  return hits <= limit.max ? 0 : Math.max(1000, resetsInMs);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /**
- * Counts an attempt of `action` from `ip` for `email`; throws AppError `rate_limited` (429) with a
- * Portuguese message when either limit is exceeded.
+ * Counts an attempt of `action` from `ip` (for `email`, when the action has one); throws AppError
+ * `rate_limited` (429) with a Portuguese message when a limit is exceeded. Login attempts past
+ * SIGN_IN_SLOWDOWN on one e-mail are answered later, not refused.
  */
 export async function enforceRateLimit(db: Db, action: LimitedAction, who: { ip: string | null; email?: string | null }): Promise<void> {
   const limits = RATE_LIMITS[action];
   const scale = env().AUTH_RATE_LIMIT_IP_SCALE;
-  const waits = await Promise.all([
-    hit(db, `${action}:ip:${who.ip ?? 'unknown'}`, { ...limits.ip, max: limits.ip.max * scale }),
-    who.email ? hit(db, `${action}:email:${who.email.trim().toLowerCase()}`, limits.email) : Promise.resolve(0),
-  ]);
+  const ip = ipLimitKey(who.ip);
+  const email = who.email ? normalEmail(who.email) : null;
+  const counts: Promise<number>[] = [hit(db, `${action}:ip:${ip}`, { ...limits.ip, max: limits.ip.max * scale })];
+  let slowdown = Promise.resolve(0);
+  if (email && limits.email) {
+    if (action === 'sign-in') {
+      counts.push(hit(db, `${action}:email-ip:${email}|${ip}`, limits.email));
+      slowdown = count(db, `${action}:email:${email}`, SIGN_IN_SLOWDOWN.windowMs).then(({ hits }) =>
+        Math.min(SIGN_IN_SLOWDOWN.maxMs, Math.max(0, hits - SIGN_IN_SLOWDOWN.after) * SIGN_IN_SLOWDOWN.stepMs),
+      );
+    } else {
+      counts.push(hit(db, `${action}:email:${email}`, limits.email));
+    }
+  }
+  const [waits, delay] = await Promise.all([Promise.all(counts), slowdown]);
   const wait = Math.max(...waits);
   if (wait > 0) throw tooMany(wait);
+  if (delay > 0) await sleep(delay);
+}
+
+/** enforceRateLimit on the process database (for route handlers, which do not touch server/db). */
+export async function limitRequest(action: LimitedAction, who: { ip: string | null; email?: string | null }): Promise<void> {
+  await enforceRateLimit(await getDb(), action, who);
 }
 
 /** Forgets the counters of an e-mail (after a successful login the failed attempts no longer count). */
 export async function clearRateLimit(db: Db, action: LimitedAction, email: string): Promise<void> {
-  await db.delete(authRateLimits).where(sql`${authRateLimits.key} = ${`${action}:email:${email.trim().toLowerCase()}`}`);
+  const address = normalEmail(email);
+  await db
+    .delete(authRateLimits)
+    .where(sql`${authRateLimits.key} = ${`${action}:email:${address}`} OR starts_with(${authRateLimits.key}, ${`${action}:email-ip:${address}|`})`);
 }

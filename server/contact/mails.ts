@@ -3,6 +3,7 @@ import type { ContactData } from '@/lib/validation/contact';
 import { renderMail } from '@/server/mail/html';
 import { serverTranslator } from '@/server/mail/i18n';
 import type { OutgoingMail } from '@/server/mail/send';
+import { shortName } from '@/server/mail/short-name';
 
 interface ContactMailParams {
   id: number;
@@ -51,18 +52,21 @@ export function contactNotificationMail(to: string, p: ContactMailParams): Outgo
   };
 }
 
-/** To the customer: we received it, here is a copy. */
+/**
+ * To the address typed into the form: we received it. No copy of the message and no more of the
+ * name than shortName keeps: anyone may type anyone's address, so this mail carries nothing the
+ * sender wrote (the subject is one of the form's fixed choices).
+ */
 export function contactAcknowledgementMail(p: ContactMailParams): OutgoingMail {
   const t = serverTranslator('Contact.mail');
   const m = p.message;
+  const name = shortName(m.name);
   const { html, text } = renderMail({
     title: t('ackTitle'),
     blocks: [
-      { kind: 'p', text: t('ackGreeting', { name: m.name }) },
+      { kind: 'p', text: name ? t('ackGreeting', { name }) : t('ackGreetingNoName') },
       { kind: 'p', text: t('ackIntro', { shop: p.shop.name }) },
-      { kind: 'p', text: t('ackCopy') },
       { kind: 'fields', rows: [{ label: t('fieldSubject'), value: m.subject }] },
-      { kind: 'quote', text: m.message },
       { kind: 'p', text: t('ackContacts', { phone: p.shop.phone, email: p.shop.email }) },
     ],
     footer: [{ text: t('ackFooter', { shop: p.shop.name }) }],

@@ -25,7 +25,7 @@ export interface PurgeResult {
 /** The window of each limited action (the key starts with the action: `sign-in:ip:…`). */
 function windowByAction(): Map<string, number> {
   const windows = new Map<string, number>();
-  for (const [action, limits] of Object.entries(RATE_LIMITS)) windows.set(action, Math.max(limits.ip.windowMs, limits.email.windowMs));
+  for (const [action, limits] of Object.entries(RATE_LIMITS)) windows.set(action, Math.max(limits.ip.windowMs, limits.email?.windowMs ?? 0));
   return windows;
 }
 

@@ -4,6 +4,8 @@ import type { MessageRef } from '@/lib/errors';
 import { newsletterSchema, newsletterUnsubscribeSchema } from '@/lib/validation/newsletter';
 import { AppError } from '@/server/api/errors';
 import { validatedAction } from '@/server/actions/validated-action';
+import { enforceRateLimit } from '@/server/auth/rate-limit';
+import { getDb } from '@/server/db/client';
 import {
   subscribeToNewsletter,
   unsubscribeFromNewsletter,
@@ -17,6 +19,7 @@ import {
 export const subscribeNewsletterAction = validatedAction(
   { schema: newsletterSchema },
   async (data, { ip }): Promise<MessageRef> => {
+    await enforceRateLimit(await getDb(), 'newsletter', { ip, email: data.email });
     await subscribeToNewsletter(data, { ip });
     return { message: 'Newsletter.api.success' };
   },

@@ -7,6 +7,7 @@ import { submitAccessRequestAction } from '@/server/access-requests/actions';
 import { getViewer } from '@/server/auth/session';
 import { getDb } from '@/server/db/client';
 import { accessRequests, mailOutbox, users } from '@/server/db/schema';
+import { CLIENT_IP_HEADER, behindTrustedFront } from '../helpers/client-ip';
 import { setupTestDatabase } from '../helpers/db';
 import { text } from '../helpers/next-intl';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
@@ -20,6 +21,7 @@ jest.mock('next/headers', () => ({
 jest.mock('@/server/auth/session', () => ({ getViewer: jest.fn() }));
 
 setupTestDatabase();
+behindTrustedFront();
 
 const env = process.env as Record<string, string | undefined>;
 const viewer = jest.mocked(getViewer);
@@ -32,7 +34,7 @@ function fromNewIp(): string {
   const ip = `198.51.100.${ipCounter}`;
   mockRequestHeaders.clear();
   mockRequestHeaders.set('host', 'localhost:3000');
-  mockRequestHeaders.set('x-forwarded-for', ip);
+  mockRequestHeaders.set(CLIENT_IP_HEADER, ip);
   return ip;
 }
 

@@ -10,6 +10,7 @@ import { AppError } from '@/server/api/errors';
 import { apiRoute, isWrappedRoute, rawRoute, type RouteHandler } from '@/server/api/route';
 import { createAccount } from '@/server/auth/accounts';
 import { getDb } from '@/server/db/client';
+import { clientIpHeaders, behindTrustedFront } from '../helpers/client-ip';
 import { setupTestDatabase } from '../helpers/db';
 
 /**
@@ -18,6 +19,7 @@ import { setupTestDatabase } from '../helpers/db';
  * error envelope and the Cache-Control policy.
  */
 setupTestDatabase();
+behindTrustedFront();
 const env = process.env as Record<string, string | undefined>;
 const SITE = 'http://localhost:3000';
 
@@ -35,7 +37,7 @@ async function signIn(who: Who) {
   const response = await authPost(
     new Request(`${SITE}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: SITE, 'x-forwarded-for': `198.51.100.${++ip}` },
+      headers: { 'content-type': 'application/json', origin: SITE, ...clientIpHeaders(`198.51.100.${++ip}`) },
       body: JSON.stringify({ email, password }),
     }),
   );

@@ -6,6 +6,7 @@ import { createAccount } from '@/server/auth/accounts';
 import { getDb } from '@/server/db/client';
 import { prepareDatabase } from '@/server/db/prepare';
 import { users, verifications } from '@/server/db/schema';
+import { clientIpHeaders, behindTrustedFront } from '../helpers/client-ip';
 import { setupTestDatabase } from '../helpers/db';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 
@@ -14,6 +15,7 @@ import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
  * forms' actions use), on a real database, with mail through a real SMTP server.
  */
 const handle = setupTestDatabase();
+behindTrustedFront();
 const env = process.env as Record<string, string | undefined>;
 const SITE = 'http://localhost:3000';
 let smtp: SmtpCapture;
@@ -42,7 +44,7 @@ async function call(path: string, body: unknown, ip = `198.51.100.${++ipCounter}
   return auth.handler(
     new Request(`${SITE}/api/auth${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: SITE, 'x-forwarded-for': ip },
+      headers: { 'content-type': 'application/json', origin: SITE, ...clientIpHeaders(ip) },
       body: JSON.stringify(body),
     }),
   );
@@ -137,17 +139,18 @@ describe('password recovery', () => {
 });
 
 describe('abuse limits', () => {
-  it('stops the 6th login attempt for one e-mail within 15 minutes, from any IP, with a Portuguese 429', async () => {
+  it('stops the 6th login attempt for one e-mail from one IP within 15 minutes, with a Portuguese 429', async () => {
     const email = 'alvo@example.pt';
+    const ip = '203.0.113.50';
     await createAccount(await getDb(), { email, password: 'Certa-Password-1', fullName: 'Alvo', role: 'viewer', isAdmin: false, userType: 'particular' });
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await call('/sign-in/email', { email, password: 'Errada-Password-1' })).status);
+    for (let i = 0; i < 5; i++) statuses.push((await call('/sign-in/email', { email, password: 'Errada-Password-1' }, ip)).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
-    const blocked = await call('/sign-in/email', { email, password: 'Certa-Password-1' });
+    const blocked = await call('/sign-in/email', { email, password: 'Certa-Password-1' }, ip);
     expect(blocked.status).toBe(429);
     expect(((await blocked.json()) as { message: string }).message).toMatch(/^Demasiadas tentativas\. Por favor, aguarde \d+ minutos? e tente novamente\.$/);
     // Another account is not affected.
-    expect((await call('/sign-in/email', { email: 'outro@example.pt', password: 'Qualquer-Pass-1' })).status).toBe(401);
+    expect((await call('/sign-in/email', { email: 'outro@example.pt', password: 'Qualquer-Pass-1' }, ip)).status).toBe(401);
   });
 
   it('stops the 31st login attempt from one IP', async () => {

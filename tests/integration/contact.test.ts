@@ -5,10 +5,18 @@ import { DEFAULT_SHOP_SETTINGS } from '@/lib/catalogue/shop';
 import { sendContactMessageAction } from '@/server/contact/actions';
 import { getDb } from '@/server/db/client';
 import { contactMessages, mailOutbox } from '@/server/db/schema';
+import { CLIENT_IP_HEADER, behindTrustedFront } from '../helpers/client-ip';
 import { setupTestDatabase } from '../helpers/db';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 
+/** The request the action runs in: each test comes from its own client IP (3 messages an hour each). */
+const mockRequestHeaders = new Map<string, string>();
+jest.mock('next/headers', () => ({
+  headers: async () => new Headers(Object.fromEntries(mockRequestHeaders)),
+}));
+
 setupTestDatabase();
+behindTrustedFront();
 
 const env = process.env as Record<string, string | undefined>;
 let smtp: SmtpCapture;
@@ -26,7 +34,9 @@ afterAll(async () => {
   await smtp.close();
 });
 
+let ipCounter = 0;
 beforeEach(() => {
+  mockRequestHeaders.set(CLIENT_IP_HEADER, `198.51.100.${++ipCounter}`);
   delete env.SHOP_NOTIFY_EMAIL;
   resetEnvCache();
   smtp.clear();
@@ -82,7 +92,9 @@ describe('sendContactMessageAction', () => {
     expect(toShop?.html).not.toContain('<b>cromadas</b>');
     expect(toCustomer?.subject).toBe('Recebemos a sua mensagem — Casa das Águas de Gaia');
     expect(toCustomer?.text).toContain('Olá Ana Silva,');
-    expect(toCustomer?.text).toContain('Preciso de orçamento para 3 torneiras');
+    // Anyone may type anyone's address: the acknowledgement carries no copy of the message.
+    expect(toCustomer?.text).not.toContain('Preciso de orçamento para 3 torneiras');
+    expect(toCustomer?.html).not.toContain('cromadas');
 
     const outbox = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(2);
     expect(outbox.map((m) => m.status)).toEqual(['sent', 'sent']);

@@ -11,6 +11,7 @@ import { prepareDatabase } from '@/server/db/prepare';
 import { appState, authRateLimits, sessions, users } from '@/server/db/schema';
 import { importCatalogueFile } from '@/server/import';
 import type { Database } from '@/server/db/client';
+import { behindTrustedFront, clientIpHeaders } from '../helpers/client-ip';
 import { createTestDatabase, setupTestDatabase } from '../helpers/db';
 
 /**
@@ -19,6 +20,7 @@ import { createTestDatabase, setupTestDatabase } from '../helpers/db';
  * https SITE_URL; a real catalogue import deletes them with their sessions.
  */
 const handle = setupTestDatabase();
+behindTrustedFront();
 const env = process.env as Record<string, string | undefined>;
 const SITE = 'http://localhost:3000';
 const ADMIN = DEMO_ACCOUNTS.find((a) => a.isAdmin)!;
@@ -29,7 +31,7 @@ async function signIn(email: string, password: string) {
   const response = await authPost(
     new Request(`${SITE}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: SITE, 'x-forwarded-for': `198.51.100.${++ip}` },
+      headers: { 'content-type': 'application/json', origin: SITE, ...clientIpHeaders(`198.51.100.${++ip}`) },
       body: JSON.stringify({ email, password }),
     }),
   );

@@ -7,6 +7,7 @@ import { getDb } from '@/server/db/client';
 import { prepareDatabase } from '@/server/db/prepare';
 import { authRateLimits, mailOutbox } from '@/server/db/schema';
 import { purgeExpiredRows } from '@/server/maintenance/purge';
+import { behindTrustedFront, clientIpHeaders } from '../helpers/client-ip';
 import { setupTestDatabase } from '../helpers/db';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 
@@ -15,6 +16,7 @@ import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
  * limit counters are purged (at every start and hourly in the server).
  */
 const handle = setupTestDatabase();
+behindTrustedFront();
 const env = process.env as Record<string, string | undefined>;
 const SITE = 'http://localhost:3000';
 const EMAIL = 'recupera@example.pt';
@@ -41,7 +43,7 @@ async function call(path: string, body: unknown): Promise<Response> {
   return auth.handler(
     new Request(`${SITE}/api/auth${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: SITE, 'x-forwarded-for': '198.51.100.40' },
+      headers: { 'content-type': 'application/json', origin: SITE, ...clientIpHeaders('198.51.100.40') },
       body: JSON.stringify(body),
     }),
   );

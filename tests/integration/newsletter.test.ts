@@ -16,10 +16,12 @@ import {
   hashToken,
   subscribeToNewsletter,
 } from '@/server/newsletter/subscriptions';
+import { clientIpHeaders, behindTrustedFront } from '../helpers/client-ip';
 import { setupTestDatabase } from '../helpers/db';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../helpers/smtp';
 
 setupTestDatabase();
+behindTrustedFront();
 
 const env = process.env as Record<string, string | undefined>;
 let smtp: SmtpCapture;
@@ -49,7 +51,7 @@ function post(body: unknown, init: { raw?: string; ip?: string } = {}) {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
-        ...(init.ip ? { 'x-forwarded-for': init.ip } : {}),
+        ...(init.ip ? clientIpHeaders(init.ip) : {}),
       },
       body: init.raw ?? JSON.stringify(body),
     }),

@@ -10,6 +10,7 @@ import { createAccount } from '@/server/auth/accounts';
 import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from '@/server/auth/two-factor-actions';
 import { getDb } from '@/server/db/client';
 import { twoFactors, users } from '@/server/db/schema';
+import { CLIENT_IP_HEADER, clientIpHeaders, behindTrustedFront } from '../helpers/client-ip';
 import { setupTestDatabase } from '../helpers/db';
 
 /**
@@ -27,6 +28,7 @@ jest.mock('next/headers', () => ({
 }));
 
 setupTestDatabase();
+behindTrustedFront();
 
 const env = process.env as Record<string, string | undefined>;
 const SITE = 'http://localhost:3000';
@@ -50,7 +52,7 @@ async function call(path: string, body: unknown, cookie?: string): Promise<Respo
       headers: {
         'content-type': 'application/json',
         origin: SITE,
-        'x-forwarded-for': `203.0.113.${++ipCounter}`,
+        ...clientIpHeaders(`203.0.113.${++ipCounter}`),
         ...(cookie ? { cookie } : {}),
       },
       body: JSON.stringify(body),
@@ -213,7 +215,7 @@ describe('server actions of /dashboard/settings', () => {
   function actAs(cookie: string) {
     mockRequestHeaders.clear();
     mockRequestHeaders.set('cookie', cookie);
-    mockRequestHeaders.set('x-forwarded-for', `203.0.113.${++ipCounter}`);
+    mockRequestHeaders.set(CLIENT_IP_HEADER, `203.0.113.${++ipCounter}`);
   }
 
   it('refuses accounts that are not staff, and visitors without a session', async () => {

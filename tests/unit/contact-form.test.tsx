@@ -118,6 +118,18 @@ describe('contact form', () => {
     expect(screen.getByRole('button', { name: 'Enviar mensagem' })).toBeEnabled();
   });
 
+  it('says in Portuguese how long to wait when the server refuses past its limit', async () => {
+    action.mockResolvedValue({
+      ok: false,
+      error: { code: 'rate_limited', message: 'Errors.rateLimited', values: { minutes: 42 } },
+    });
+    render(<ContactForm />);
+    fillValid();
+    submit();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Demasiadas tentativas. Por favor, aguarde 42 minutos e tente novamente.');
+    expect(field(/^Mensagem/)).toHaveValue('Gostaria de saber o prazo de entrega.');
+  });
+
   it('shows the server field errors next to their fields', async () => {
     action.mockResolvedValue({
       ok: false,

@@ -163,6 +163,19 @@ describe('newsletter form', () => {
     },
   );
 
+  it('says in Portuguese how long to wait when the server refuses past its limit', async () => {
+    action.mockResolvedValue({
+      ok: false,
+      error: { code: 'rate_limited', message: 'Errors.rateLimitedOneMinute', values: { minutes: 1 } },
+    });
+    render(<NewsletterBanner />);
+    const f = form('banner');
+    fireEvent.change(f.getByLabelText('Email'), { target: { value: 'ana@example.pt' } });
+    fireEvent.click(f.getByRole('button', { name: 'Subscrever' }));
+    expect(await f.findByText('Demasiadas tentativas. Por favor, aguarde 1 minuto e tente novamente.')).toBeInTheDocument();
+    expect(toast.error).toHaveBeenCalledWith(expect.any(String), { description: 'Demasiadas tentativas. Por favor, aguarde 1 minuto e tente novamente.' });
+  });
+
   it('offers the customer types after a disabled placeholder, a hidden honeypot and the privacy notice', () => {
     render(<NewsletterFooterForm />);
     const f = form('footer');

@@ -9,6 +9,7 @@ import { validatedAction } from '@/server/actions/validated-action';
 import { AppError } from '@/server/api/errors';
 import { signUpAction } from '@/server/auth/actions';
 import { getViewer } from '@/server/auth/session';
+import { CLIENT_IP_HEADER, behindTrustedFront } from '../helpers/client-ip';
 import { text } from '../helpers/next-intl';
 
 /**
@@ -23,6 +24,8 @@ jest.mock('next/headers', () => ({
   headers: async () => new Headers(Object.fromEntries(mockRequestHeaders)),
 }));
 jest.mock('@/server/auth/session', () => ({ getViewer: jest.fn() }));
+
+behindTrustedFront();
 
 const env = process.env as Record<string, string | undefined>;
 const viewer = jest.mocked(getViewer);
@@ -41,7 +44,7 @@ const admin = toViewer(
 function onHost(host: string) {
   mockRequestHeaders.clear();
   mockRequestHeaders.set('host', host);
-  mockRequestHeaders.set('x-forwarded-for', '198.51.100.7');
+  mockRequestHeaders.set(CLIENT_IP_HEADER, '198.51.100.7');
 }
 
 function signedInAs(user: Viewer | null) {

@@ -1,6 +1,7 @@
 import { newsletterSchema } from '@/lib/validation/newsletter';
-import { ipFromHeaders } from '@/server/actions/request-meta';
+import { clientIp } from '@/server/actions/request-meta';
 import { apiRoute } from '@/server/api/route';
+import { limitRequest } from '@/server/auth/rate-limit';
 import { serverTranslator } from '@/server/mail/i18n';
 import { subscribeToNewsletter } from '@/server/newsletter/subscriptions';
 
@@ -13,7 +14,9 @@ export const dynamic = 'force-dynamic';
 export const POST = apiRoute(
   { body: newsletterSchema, messages: 'Newsletter.validation', cache: 'no-store' },
   async ({ body, request }) => {
-    await subscribeToNewsletter(body, { ip: ipFromHeaders(request.headers) });
+    const ip = clientIp(request.headers);
+    await limitRequest('newsletter', { ip, email: body.email });
+    await subscribeToNewsletter(body, { ip });
     return { data: null, message: serverTranslator('Newsletter')('api.success') };
   },
 );

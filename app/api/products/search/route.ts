@@ -1,6 +1,8 @@
 import { searchApiQuerySchema } from '@/lib/catalogue/listing-query';
 import { listingResult } from '@/server/api/listing';
 import { apiRoute } from '@/server/api/route';
+import { clientIp } from '@/server/actions/request-meta';
+import { limitRequest } from '@/server/auth/rate-limit';
 import { getListing } from '@/server/catalogue/listing';
 import { toSearchResultJson } from '@/server/search/serialize';
 
@@ -12,9 +14,12 @@ export const dynamic = 'force-dynamic';
  * `chapter`: code or slug; `family` / `category_id`: family code (`10-010`) or slug;
  * `brand`: id, slug or `no-brand`; with a family, `f.<attribute>=<key>,…` technical filters.
  * Queries shorter than 2 characters find nothing; an unknown chapter, family or brand is a 404.
- * No prices here: they are not public.
+ * No prices here: they are not public. Limited per client IP (120 a minute): 429 past that.
  */
 export const GET = apiRoute(
   { query: searchApiQuerySchema, cache: { maxAge: 60, staleWhileRevalidate: 300 } },
-  async ({ query }) => listingResult(await getListing(query), toSearchResultJson),
+  async ({ query, request }) => {
+    await limitRequest('search', { ip: clientIp(request.headers) });
+    return listingResult(await getListing(query), toSearchResultJson);
+  },
 );
