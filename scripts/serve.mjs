@@ -214,8 +214,8 @@ function decodes(text) {
 const server = http.createServer((req, res) => {
   applyClientIp(req.headers, req.socket.remoteAddress, trustedProxyCount);
   // Bad input is never a 500: a method Next cannot take is a 405, and a path that is not valid
-  // percent-encoding or holds a control character names nothing — the JSON 404 for route handlers
-  // and files, the 404 page elsewhere. (Where proxy.ts does not run, /robots.txt%zz,
+  // percent-encoding or holds a control character names nothing — the JSON 404 for route handlers,
+  // the 404 page elsewhere. (Where proxy.ts does not run, /robots.txt%zz,
   // /media/chapters/%E0%A4.png or /media/produtos/a/b/%00, Next would answer a 500: a decoding
   // error, or a NUL sent to the database by a page reached through its internal path.)
   if (!METHODS.includes(req.method ?? '')) {
@@ -225,7 +225,7 @@ const server = http.createServer((req, res) => {
   }
   const rawPath = (req.url ?? '/').split(/[?#]/, 1)[0] ?? '/';
   if (!decodes(rawPath) || /%(?:[01][0-9a-f]|7f)/i.test(rawPath)) {
-    if (ROUTE_HANDLERS.test(rawPath) || /^\/[^/]+\.[a-z0-9]+$/i.test(rawPath)) {
+    if (ROUTE_HANDLERS.test(rawPath)) {
       secureResponse(req, res, '/');
       refuse(res, 404, 'not_found', apiText.notFound);
       return;
