@@ -38,7 +38,8 @@ function useNavigation() {
   const [chapters, setChapters] = React.useState<NavigationChapter[] | null | 'error'>(loadedNavigation);
   const [attempt, setAttempt] = React.useState(0);
   React.useEffect(() => {
-    if (loadedNavigation()) return;
+    // Always asked (already there: the settled promise, the same list): they may have arrived
+    // between the first render and this effect, with the state still saying "loading".
     let live = true;
     loadNavigation().then(
       (list) => live && setChapters(list),
