@@ -360,7 +360,7 @@ async function withServer(dataDir: string, fn: (base: string) => Promise<void>) 
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), NODE_ENV: 'production', SKIP_DEMO_SEED: '1', NEXT_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(PORT), NODE_ENV: 'production', SKIP_DEMO_SEED: '1', NEXT_TELEMETRY_DISABLED: '1', AUTH_RATE_LIMIT_IP_SCALE: '1000' },
   });
   let output = '';
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
