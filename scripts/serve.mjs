@@ -83,7 +83,7 @@ function secureResponse(req, res, pathname) {
   const originalWriteHead = res.writeHead;
   const originalWrite = res.write;
   const originalEnd = res.end;
-  /** @type {null | { replace: Buffer | null, gzip: import('node:zlib').Gzip | null, carry: Buffer }} */
+  /** @type {null | { replace: Buffer | null, gzip: import('node:zlib').Gzip | null, carry: Buffer, nonce: Buffer | null }} */
   let transform = null;
 
   res.writeHead = function writeHead(statusCode, ...rest) {
