@@ -6,6 +6,7 @@
 import 'server-only';
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns';
+import { proAccounts } from './pricing';
 
 export const userTypes = ['particular', 'pro'] as const;
 export type UserType = (typeof userTypes)[number];
@@ -34,6 +35,8 @@ export const users = pgTable(
     /** Client number in the ERP (PHC); '03' for web sign-ups (spec 3). */
     phcClientId: text('phc_client_id'),
     newsletterPreference: boolean('newsletter_preference').notNull().default(false),
+    /** The professional account (company) the user buys for; its price rules apply to the user. */
+    proAccountId: integer('pro_account_id').references(() => proAccounts.id, { onDelete: 'set null' }),
   },
   (t) => [index('users_role_idx').on(t.role)],
 );

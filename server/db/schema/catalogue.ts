@@ -147,6 +147,14 @@ export const inventoryProducts = pgTable(
     photoPath: text('photo_path'),
     ean: text('ean'),
     stockStatus: text('stock_status', { enum: productStockStatus }).notNull().default('in_stock'),
+    /** IVA rate in percent (23 on the mainland unless the model says otherwise). */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('23'),
+    /**
+     * Quantity rules of a model sold only in packs (units): at least `sales_minimum`, and only
+     * multiples of `sales_increment` (null = 1). The picker rounds up; the cart API refuses others.
+     */
+    salesMinimum: integer('sales_minimum'),
+    salesIncrement: integer('sales_increment'),
     searchDocument: tsvector('search_document').generatedAlwaysAs(
       sql`setweight(to_tsvector('pt_unaccent', coalesce(code, '') || ' ' || coalesce(ean, '')), 'A') || setweight(to_tsvector('pt_unaccent', coalesce(name, '') || ' ' || coalesce(size, '')), 'B')`,
     ),

@@ -13,3 +13,6 @@ export * from './newsletter';
 export * from './contact';
 export * from './app-state';
 export * from './cache';
+export * from './pricing';
+export * from './cart';
+export * from './favourites';

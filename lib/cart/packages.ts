@@ -1,0 +1,59 @@
+/**
+ * Package options of a model (spec 5): `small_package`, `medium_package`, `large_package` hold
+ * strings such as `10`, `10/50` or `-`. A string splits on '/'; '-' or empty means a single unit.
+ */
+export interface PackageOption {
+  /** 'Unidade', or the package size label ('Embalagem de 10'). */
+  type: string;
+  itemsPerPackage: number;
+}
+
+export const UNIT_PACKAGE = 'Unidade';
+
+/** `'10/50'` → `[10, 50]`; `'-'`, `''`, null → `[]` (a single unit). Only whole numbers ≥ 2 count. */
+export function splitPackage(value: string | null | undefined): number[] {
+  if (!value) return [];
+  const out: number[] = [];
+  for (const part of value.split('/')) {
+    const n = Number(part.trim().replace(',', '.'));
+    if (Number.isInteger(n) && n >= 2 && n <= 100_000 && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+/** The distinct package sizes of a model, smallest first (the unit is always possible). */
+export function packageSizes(model: { small_package?: string | null; medium_package?: string | null; large_package?: string | null }): number[] {
+  const sizes = [...splitPackage(model.small_package), ...splitPackage(model.medium_package), ...splitPackage(model.large_package)];
+  return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
+/** Quantity rules of a model sold in packs (units): at least `minimum`, multiples of `increment`. */
+export interface QuantityRule {
+  minimum: number;
+  increment: number;
+}
+
+export const MIN_PACKAGES = 1;
+export const MAX_PACKAGES = 9999;
+
+export function quantityRule(model: { sales_minimum?: number | null; sales_increment?: number | null }): QuantityRule {
+  const increment = model.sales_increment && model.sales_increment > 1 ? model.sales_increment : 1;
+  const minimum = Math.max(increment, model.sales_minimum && model.sales_minimum > 1 ? model.sales_minimum : 1);
+  return { minimum, increment };
+}
+
+/** True when `packages × itemsPerPackage` units respect the rule. */
+export function allowsQuantity(rule: QuantityRule, packages: number, itemsPerPackage = 1): boolean {
+  const units = packages * itemsPerPackage;
+  return units >= rule.minimum && units % rule.increment === 0;
+}
+
+/**
+ * The smallest number of packages ≥ `packages` whose units respect the rule (the picker rounds
+ * up with a notice); null when no count up to the maximum does.
+ */
+export function roundUpPackages(rule: QuantityRule, packages: number, itemsPerPackage = 1): number | null {
+  let n = Math.max(MIN_PACKAGES, Math.ceil(packages));
+  for (; n <= MAX_PACKAGES; n++) if (allowsQuantity(rule, n, itemsPerPackage)) return n;
+  return null;
+}

@@ -1,0 +1,96 @@
+/**
+ * The cart as the cart calls of spec 7 answer it (shared by the route handlers and the client).
+ * Types only. Every price field is null in a guest's cart: visitors see no prices (spec 6).
+ */
+
+/** A cart line (spec 3 "Cart item", with the server's pricing beside it). */
+export interface CartItem {
+  id: string;
+  /** The model's id (`inventory_products.id`). */
+  product_id: number;
+  selected_package_type: string;
+  items_per_package: number;
+  quantity_of_packages: number;
+  /** Net unit price after the customer's discount (without IVA). */
+  unit_price_at_purchase: number | null;
+  /** unit price × units, rounded once to the cent (net). */
+  total_price: number | null;
+  /** Net list price of one unit before the discount. */
+  base_unit_price: number | null;
+  discount_percentage: number | null;
+  tax_rate: number | null;
+  /** total_price with IVA, rounded to the cent. */
+  total_price_with_tax: number | null;
+  /** The unit price this line had before its last re-pricing changed it, else null. */
+  previous_unit_price: number | null;
+  /** Units the model must be bought in (pack multiples), for the quantity editor. */
+  sales_minimum: number;
+  sales_increment: number;
+  product: CartItemProduct | null;
+}
+
+export interface CartItemProduct {
+  /** The model code. */
+  code: string;
+  name: string;
+  seo_optimized_name: string | null;
+  size: string | null;
+  /** The product (`products.id`). */
+  product_category_id: number;
+  /** The product's ERP code (its page is /produtos/p/{product_code}). */
+  product_code: string;
+  url: string;
+  stock_status: 'in_stock' | 'out_of_stock' | 'on_order';
+  active: boolean;
+  product_category_details: { main_photo_url: string; name: string };
+}
+
+/** `POST /api/cart`: the cart to use. */
+export interface CartRef {
+  cart_id: string;
+  /** True when the caller's guest cart was merged into it on the way. */
+  merged?: boolean;
+}
+
+/** `POST /api/cart/{cartId}/items`. */
+export interface AddItemBody {
+  product_id: number;
+  selected_package_type?: string;
+  items_per_package?: number;
+  quantity_of_packages: number;
+  /** What the client saw; never stored (the server prices every line). */
+  unit_price?: number | null;
+}
+
+export interface AddItemResult {
+  item_id: string;
+  cart_id: string;
+  quantity_of_packages: number;
+}
+
+/** `GET /api/products/{product_code}/models`: the model picker's rows (no price). */
+export interface ModelRow {
+  id: number;
+  code: string;
+  name: string;
+  size: string | null;
+  small_package: string | null;
+  medium_package: string | null;
+  large_package: string | null;
+  stock_status: 'in_stock' | 'out_of_stock' | 'on_order';
+  ean: string | null;
+  sales_minimum: number;
+  sales_increment: number;
+}
+
+/** A line of a quick order that was not added, with its 1-based line number and why. */
+export interface QuickOrderProblem {
+  line: number;
+  text: string;
+  reason: string;
+}
+
+export interface QuickOrderResult {
+  added: number;
+  problems: QuickOrderProblem[];
+}
