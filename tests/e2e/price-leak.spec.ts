@@ -40,7 +40,7 @@ function random(seed: number) {
 const euro = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 test('1,000 interleaved requests: no customer sees another customer’s prices, guests and cached pages see none', async ({ baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(300_000);
   const ctx: Record<Who, APIRequestContext> = {
     pro: await context(baseURL!, 'pro'),
     particular: await context(baseURL!, 'particular'),
@@ -111,17 +111,23 @@ test('1,000 interleaved requests: no customer sees another customer’s prices, 
     }
 
     const next = random(20261125);
+    const total = Number(process.env.LEAK_REQUESTS ?? 1000);
     let priced = 0;
-    for (let i = 0; i < 1000; i++) {
+    for (let i = 0; i < total; i++) {
       const step = steps[Math.floor(next() * steps.length)]!;
       const response = await step.run();
       const body = await response.text();
       const where = `#${i} ${step.who} ${step.kind} ${response.url()}`;
       expect(response.status(), where).toBeLessThan(500);
-      if (step.who !== 'pro') for (const m of onlyPro) expect(body.includes(m), `${where} holds the professional's ${m}`).toBe(false);
-      if (step.who !== 'particular') for (const m of onlyParticular) expect(body.includes(m), `${where} holds the private customer's ${m}`).toBe(false);
       if (step.kind === 'page') {
-        expect(body, where).not.toMatch(/"(userPrice|priceWithTax|basePrice)"|\d,\d\d\s?€/);
+        // Catalogue HTML: no price of anyone, in any form (JSON fields or pt-PT amounts).
+        expect(body, where).not.toMatch(/"(userPrice|priceWithTax|basePrice|unit_price_at_purchase)"|\d,\d\d\s?€/);
+        expect(response.headers()['cache-control'] ?? '', where).not.toContain('private');
+      } else {
+        // Plain checks (an expect() per mark would be thousands of recorded steps per request).
+        const foreign = [...(step.who !== 'pro' ? onlyPro : []), ...(step.who !== 'particular' ? onlyParticular : [])];
+        const leaked = foreign.filter((m) => body.includes(m));
+        expect(leaked, `${where} holds another customer's prices`).toEqual([]);
       }
       if (step.kind === 'foreign-cart' || step.kind === 'foreign-item') expect(response.status(), where).toBe(404);
       if (step.who === 'guest' && step.kind === 'pricing') expect(response.status(), where).toBe(401);
@@ -141,7 +147,7 @@ test('1,000 interleaved requests: no customer sees another customer’s prices, 
         }
       }
     }
-    expect(priced).toBeGreaterThan(20);
+    expect(priced).toBeGreaterThan(total / 50);
     // The lines the others tried to change are as their owners left them.
     for (const owner of ['pro', 'particular'] as const) {
       const lines = (await (await ctx[owner].get(`/api/cart/${carts[owner]}/items`)).json()).data as { quantity_of_packages: number }[];
