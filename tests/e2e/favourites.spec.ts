@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/accounts';
 
@@ -21,6 +22,13 @@ async function sessionKnown(page: Page, signedIn: boolean, guestControl: 'link' 
   await hydrated(page);
   if (signedIn) await expect(page.getByTestId('user-menu-trigger')).toBeVisible();
   else await expect(page.getByRole('banner').getByRole(guestControl, { name: 'Área Privada' })).toBeVisible();
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 async function logIn(page: Page) {
@@ -86,6 +94,8 @@ test('the private customer hearts a product, logs out and in, and finds it on /d
   await expect(item.getByRole('table')).toBeVisible();
   await expect(item.getByRole('columnheader', { name: 'Embalagens' })).toBeVisible();
   await expect(item.getByRole('link', { name: 'Ver produto e encomendar' })).toHaveAttribute('href', productPath!);
+  await expect(item.getByRole('button', { name: 'Remover dos favoritos' })).toHaveAttribute('aria-pressed', 'true');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Removing it from the list: the page drops it and shows the empty state.
   await item.getByRole('button', { name: 'Remover dos favoritos' }).click();
