@@ -381,6 +381,15 @@ function families(p) {
     { name: 'api/cart/merge', weight: 1, methods: ['POST'], headers: 0.5, gen: (r) => ({ method: 'POST', path: '/api/cart/merge', ...body(r, { guest_cart_id: [CART_ID], user_cart_id: [CART_ID] }) }) },
     { name: 'api/user/product-pricing', weight: 2, headers: 0.6, gen: (r) => ({ method: 'GET', path: `/api/user/product-pricing${query(r, { product_ids: [p.productCodes.slice(0, 3).join(','), ''] })}` }) },
     { name: 'api/products/[code]/models', weight: 2, gen: (r) => ({ method: 'GET', path: `/api/products/${slot(r, p.productCodes)}/models${query(r)}` }) },
+    // --- Favourites (issue 10).
+    {
+      name: 'api/favourites',
+      weight: 2,
+      methods: ['GET', 'POST'],
+      headers: 0.6,
+      gen: (r) => (r.chance(0.4) ? { method: 'GET', path: `/api/favourites${query(r)}` } : { method: 'POST', path: '/api/favourites', ...body(r, { product_code: [...p.productCodes.slice(0, 3), 'P999999', ''] }) }),
+    },
+    { name: 'api/favourites/[code]', weight: 1, methods: ['DELETE'], headers: 0.6, gen: (r) => ({ method: 'DELETE', path: `/api/favourites/${slot(r, p.productCodes)}${query(r)}` }) },
     { name: 'api/users/auth', weight: 1, headers: 0.6, gen: (r) => ({ method: 'GET', path: `/api/users/auth${query(r)}` }) },
     {
       name: 'api/admin/catalogue',

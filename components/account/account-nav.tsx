@@ -12,12 +12,13 @@ export interface AccountNavItem {
 }
 
 /**
- * The pages of the account area that exist today (spec 2.3). Orders, addresses and favourites
- * join this list when their pages are built.
+ * The pages of the account area that exist today (spec 2.3). Orders and addresses join this
+ * list when their pages are built.
  */
 export const ACCOUNT_NAV_ITEMS: readonly AccountNavItem[] = [
   { href: '/dashboard', label: 'summary' },
   { href: '/dashboard/profile', label: 'profile' },
+  { href: '/dashboard/favorites', label: 'favorites' },
   { href: '/dashboard/settings', label: 'settings' },
 ];
 

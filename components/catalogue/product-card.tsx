@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { brandListingPath } from '@/lib/catalogue/urls';
 import type { ProductCardData } from '@/lib/catalogue/types';
@@ -33,6 +34,8 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
         />
       </Link>
+      {/* Favourites heart in the image corner, above the card's stretched link (issue 10). */}
+      <FavouriteToggle productCode={product.productCode} className="absolute right-2 top-2 z-10" />
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex min-h-8 items-center">
           {product.brandSlug && product.brandLogoUrl ? (

@@ -14,6 +14,8 @@ export const SHELL_NAMESPACES = [
   'Search',
   'MobileMenu',
   'ComingSoon',
+  // The product hearts (components/favourites/favourite-toggle.tsx) sit on every catalogue page.
+  'Favourites',
   'Newsletter',
   'Auth',
   'Validation',

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { LoginDialogSlot } from '@/components/auth/login-dialog-slot';
+import { FavouritesProvider } from '@/components/favourites/favourites-store';
 import { ComingSoonProvider } from '@/components/layout/coming-soon-dialog';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
@@ -42,7 +43,10 @@ export default async function ShopLayout({ children, params }: { children: React
           </a>
           <TopBar shop={shop} />
           <SiteHeader shopName={shop.name} flags={flags} />
-          <main id="conteudo">{children}</main>
+          <main id="conteudo">
+            {/* The page's one favourites store, for the hearts of cards and product pages (filled on the client). */}
+            <FavouritesProvider flags={flags}>{children}</FavouritesProvider>
+          </main>
           <SiteFooter shop={shop} />
         </div>
         <LoginDialogSlot />

@@ -5,6 +5,7 @@ import { notFound, permanentRedirect } from 'next/navigation';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { ProductCard } from '@/components/catalogue/product-card';
 import { ProductGallery } from '@/components/catalogue/product-gallery';
+import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
 import { JsonLd } from '@/components/seo/json-ld';
 import { toCardData } from '@/lib/catalogue/cards';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
@@ -82,7 +83,11 @@ export default async function ProductPage({ params }: { params: Params }) {
               <img src={product.brandLogoUrl} alt={product.brandName ?? ''} width={144} height={48} className="h-12 w-auto" />
             </Link>
           )}
-          <h1 className="text-3xl font-bold leading-tight text-slate-900">{product.name}</h1>
+          <div className="flex items-start justify-between gap-4">
+            <h1 className="text-3xl font-bold leading-tight text-slate-900">{product.name}</h1>
+            {/* Empty for everyone in the cached HTML; the viewer's state fills it on the client. */}
+            <FavouriteToggle productCode={product.productCode} className="mt-1 shrink-0 border border-slate-200" />
+          </div>
           <p className="text-sm text-slate-600">
             Ref. <span className="font-mono">{product.productCode}</span> ·{' '}
             <Link href={familyPath(product.chapterSlug, product.familySlug)} className="text-sky-800 hover:underline">

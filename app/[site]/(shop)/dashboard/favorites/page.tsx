@@ -1,0 +1,143 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { ArrowRight, HeartIcon } from 'lucide-react';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { CatalogueImage } from '@/components/catalogue/catalogue-image';
+import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
+import { Button } from '@/components/ui/button';
+import { rasterMediaUrl } from '@/lib/catalogue/media';
+import { pageMetadata } from '@/lib/seo';
+import { requirePageAccess } from '@/server/auth/session';
+import { listFavouriteProducts, type FavouriteModel } from '@/server/favourites/favourites';
+
+export const dynamic = 'force-dynamic';
+
+const PAGE_PATH = '/dashboard/favorites';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('FavouritesPage');
+  return pageMetadata({ title: t('title'), description: t('description'), path: PAGE_PATH, noindex: true });
+}
+
+const STOCK_KEY = { in_stock: 'inStock', out_of_stock: 'outOfStock', on_order: 'onOrder' } as const;
+const STOCK_TONE = { in_stock: 'text-emerald-700', out_of_stock: 'text-red-700', on_order: 'text-amber-700' } as const;
+
+function packagesOf(m: FavouriteModel): string | null {
+  return [m.smallPackage, m.mediumPackage, m.largePackage].filter((x) => x && x !== '-').join(' · ') || null;
+}
+
+/**
+ * /dashboard/favorites — the signed-in customer's favourite products (spec 2.3; issue 10), newest
+ * first, with their models; /favoritos redirects here (spec 2.2, lib/redirects.ts). Gated like
+ * the rest of the account area: login, and the dashboard and favourites flags (admins pass).
+ */
+export default async function FavouritesPage() {
+  const viewer = await requirePageAccess(PAGE_PATH);
+  const [items, t] = await Promise.all([listFavouriteProducts(viewer.id), getTranslations('FavouritesPage')]);
+
+  return (
+    <div className="space-y-8">
+      <Breadcrumbs items={[{ label: 'A minha conta', href: '/dashboard' }, { label: t('title'), href: PAGE_PATH }]} />
+      <section aria-labelledby="favoritos" className="space-y-4">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="favoritos" className="text-2xl font-bold tracking-tight text-slate-900">
+            {t('title')}
+          </h2>
+          {items.length > 0 && <p className="text-sm text-slate-600">{t('count', { count: items.length })}</p>}
+        </div>
+
+        {items.length === 0 ? (
+          <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="favourites-empty">
+            <HeartIcon aria-hidden className="mx-auto size-10 text-slate-400" />
+            <p className="mt-3 text-lg font-semibold text-slate-900">{t('emptyTitle')}</p>
+            <p className="mt-1 text-slate-600">{t('emptyText')}</p>
+            <Button asChild className="mt-5">
+              <Link href="/produtos">
+                {t('browse')}
+                <ArrowRight aria-hidden />
+              </Link>
+            </Button>
+          </div>
+        ) : (
+          <>
+            <p className="text-slate-700">{t('intro')}</p>
+            <ul className="space-y-6" data-testid="favourites-list">
+              {items.map((item) => (
+                <li key={item.productCode} data-testid="favourite-item" data-product-code={item.productCode}>
+                  <article aria-labelledby={`fav-${item.productCode}`} className="rounded-lg border border-slate-200 bg-white p-4 shadow-xs sm:p-5">
+                    <div className="flex flex-col gap-4 sm:flex-row">
+                      <Link href={item.path} className="block size-28 shrink-0 overflow-hidden rounded-md bg-slate-50" tabIndex={-1} aria-hidden>
+                        <CatalogueImage src={rasterMediaUrl(item.imageUrl, 160, 'webp', 75)} alt="" width={112} height={112} loading="lazy" decoding="async" className="size-full object-cover" />
+                      </Link>
+                      <div className="min-w-0 flex-1 space-y-1">
+                        <h3 id={`fav-${item.productCode}`} className="text-lg font-semibold leading-snug text-slate-900">
+                          <Link href={item.path} className="hover:underline">
+                            {item.name}
+                          </Link>
+                        </h3>
+                        <p className="text-sm text-slate-600">
+                          Ref. <span className="font-mono">{item.productCode}</span>
+                          {item.brandName ? ` · ${item.brandName}` : ''}
+                        </p>
+                        <p className="text-sm">
+                          <span className="sr-only">{t('family')}: </span>
+                          <Link href={item.familyPath} className="text-sky-800 hover:underline">
+                            {item.familyTitle}
+                          </Link>
+                        </p>
+                      </div>
+                      <div className="flex shrink-0 flex-row flex-wrap items-start gap-2 sm:flex-col sm:items-end">
+                        {/*
+                          Add to cart: the cart-ui model picker dialog (issue 10) plugs in here — one
+                          button per product that opens the picker with `item.models` (their `id` is
+                          what the cart calls take as `product_id`). Until it lands, the product page
+                          holds the add-to-cart.
+                        */}
+                        <Button asChild size="sm" data-slot="add-to-cart">
+                          <Link href={item.path}>
+                            {t('viewProduct')}
+                            <ArrowRight aria-hidden />
+                          </Link>
+                        </Button>
+                        <FavouriteToggle productCode={item.productCode} variant="labelled" favourite refreshOnRemove className="h-8" />
+                      </div>
+                    </div>
+
+                    {item.models.length === 0 ? (
+                      <p className="mt-4 text-sm text-slate-600">{t('noModels')}</p>
+                    ) : (
+                      <div className="mt-4 overflow-x-auto rounded-md border">
+                        <table className="w-full min-w-[28rem] text-left text-sm">
+                          <caption className="sr-only">{t('modelsCaption', { product: item.name })}</caption>
+                          <thead className="bg-slate-50 text-slate-700">
+                            <tr>
+                              <th scope="col" className="px-3 py-2 font-semibold">{t('code')}</th>
+                              <th scope="col" className="px-3 py-2 font-semibold">{t('size')}</th>
+                              <th scope="col" className="px-3 py-2 font-semibold">{t('packages')}</th>
+                              <th scope="col" className="px-3 py-2 font-semibold">{t('stock')}</th>
+                            </tr>
+                          </thead>
+                          <tbody className="divide-y">
+                            {item.models.map((m) => (
+                              <tr key={m.code}>
+                                <td className="px-3 py-2 font-mono">{m.code}</td>
+                                <td className="px-3 py-2">{m.size || '—'}</td>
+                                <td className="px-3 py-2">{packagesOf(m) ?? t('unit')}</td>
+                                <td className={`px-3 py-2 ${STOCK_TONE[m.stockStatus]}`}>{t(STOCK_KEY[m.stockStatus])}</td>
+                              </tr>
+                            ))}
+                          </tbody>
+                        </table>
+                      </div>
+                    )}
+                  </article>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
