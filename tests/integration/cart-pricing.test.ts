@@ -9,6 +9,7 @@ import { DELETE as itemDelete, PUT as itemPut } from '@/app/api/cart/items/[item
 import { POST as mergePost } from '@/app/api/cart/merge/route';
 import { POST as cartPost } from '@/app/api/cart/route';
 import { GET as modelsGet } from '@/app/api/products/[productCode]/models/route';
+import { GET as modelsBatchGet } from '@/app/api/products/models/route';
 import { GET as pricingGet } from '@/app/api/user/product-pricing/route';
 import type { CartItem, ModelRow } from '@/lib/cart/types';
 import type { PriceEntry } from '@/lib/pricing/types';
@@ -348,5 +349,16 @@ describe('GET /api/products/{product_code}/models', () => {
     expect(answer.body.data[0]).toMatchObject({ id: model['VG-0500'], size: '1/2"', small_package: '10/50', stock_status: 'on_order', sales_minimum: 10, sales_increment: 10 });
     expect(answer.text).not.toMatch(/price|4\.9|6\.95/i);
     expect((await call(modelsGet, 'GET', '/api/products/NOPE/models', { params: { productCode: 'NOPE' } })).status).toBe(404);
+  });
+
+  it('answers the models of several products in one call', async () => {
+    const answer = await call<Envelope<Record<string, ModelRow[]>>>(modelsBatchGet, 'GET', '/api/products/models?product_codes=P100002,P100001,NOPE', {});
+    expect(answer.status).toBe(200);
+    expect(Object.keys(answer.body.data).sort()).toEqual(['P100001', 'P100002']);
+    expect(answer.body.data['P100001']!.map((m) => m.code)).toEqual(['HDT-16200', 'HDT-20200']);
+    expect(answer.text).not.toMatch(/price/i);
+    const many = Array.from({ length: 61 }, (_, i) => `P${i}`).join(',');
+    expect((await call(modelsBatchGet, 'GET', `/api/products/models?product_codes=${many}`, {})).status).toBe(400);
+    expect((await call(modelsBatchGet, 'GET', '/api/products/models', {})).status).toBe(400);
   });
 });
