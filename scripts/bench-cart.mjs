@@ -63,7 +63,7 @@ const rand = () => ((seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0) / 2 *
 const pick = (list) => list[Math.floor(rand() * list.length)];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cart-'));
-const app = await startApp({ port, dataDir, label: 'bench:cart' });
+const app = await startApp({ port, dataDir, label: 'bench:cart', env: { SITE_URL: `http://127.0.0.1:${port}` } });
 try {
   const base = app.base;
   const login = await request(base, 'POST', '/api/auth/sign-in/email', { body: PRO });
@@ -71,17 +71,15 @@ try {
   const setCookie = [login.headers['set-cookie'] ?? []].flat();
   const cookie = setCookie.map((c) => c.split(';')[0]).join('; ');
 
-  // 1,000 models of the demo catalogue, through the public listing and the models endpoint.
+  // 1,000 models of the catalogue, through the public listing and the models endpoint (batched).
   const models = [];
-  for (let offset = 0; models.length < 1000 && offset < 2000; offset += 50) {
-    const page = await request(base, 'GET', `/api/products/search?q=&limit=50&offset=${offset}&sort=name&order=asc`);
-    const list = page.json?.data ?? [];
-    if (list.length === 0) break;
-    for (const p of list) {
-      const m = await request(base, 'GET', `/api/products/${encodeURIComponent(p.product_code)}/models`);
-      for (const row of m.json?.data ?? []) models.push(row);
-      if (models.length >= 1000) break;
-    }
+  for (const chapter of [10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 200]) {
+    if (models.length >= 1000) break;
+    const page = await request(base, 'GET', `/api/products/by-chapter?chapter=${chapter}&limit=50&offset=0&sort=name&order=asc`);
+    const codesOfPage = (page.json?.data ?? []).map((p) => p.product_code);
+    if (codesOfPage.length === 0) continue;
+    const batch = await request(base, 'GET', `/api/products/models?product_codes=${encodeURIComponent(codesOfPage.join(','))}`);
+    for (const rows of Object.values(batch.json?.data ?? {})) models.push(...rows);
   }
   if (models.length < 100) throw new Error(`poucos modelos encontrados (${models.length})`);
   const codes = models.map((m) => m.code);
