@@ -148,18 +148,48 @@ interface LineInput {
  * `'refuse'` a sum beyond the maximum changes nothing and returns null; with `'cap'` (merging)
  * it stops at the maximum.
  */
-async function upsertLine(db: DbOrTx, cartId: string, line: LineInput, overflow: 'refuse' | 'cap'): Promise<{ id: string; packages: number } | null> {
+async function upsertLine(
+  db: DbOrTx,
+  cartId: string,
+  line: LineInput,
+  overflow: 'refuse' | 'cap',
+  /** The customer's unit price (numeric text) to store; undefined leaves the price columns alone. */
+  price?: string | null,
+): Promise<{ id: string; packages: number } | null> {
   const id = newCartId();
   const sum = sql`cart_items.quantity_of_packages + excluded.quantity_of_packages`;
+  const priced = price !== undefined;
   const result = await db.execute(sql`
-    insert into cart_items (id, cart_id, model_id, selected_package_type, items_per_package, quantity_of_packages)
-    values (${id}, ${cartId}, ${line.modelId}, ${line.packageType}, ${line.itemsPerPackage}, ${line.packages})
+    insert into cart_items (id, cart_id, model_id, selected_package_type, items_per_package, quantity_of_packages${priced ? sql`, unit_price_at_purchase, priced_at` : sql``})
+    values (${id}, ${cartId}, ${line.modelId}, ${line.packageType}, ${line.itemsPerPackage}, ${line.packages}${priced ? sql`, ${price}::numeric, now()` : sql``})
     on conflict (cart_id, model_id, items_per_package) do update
       set quantity_of_packages = ${overflow === 'cap' ? sql`least(${MAX_PACKAGES}, ${sum})` : sum}, updated_at = now()
+      ${
+        priced
+          ? sql`, unit_price_at_purchase = excluded.unit_price_at_purchase, priced_at = now(),
+               previous_unit_price = case
+                 when cart_items.unit_price_at_purchase is not null and cart_items.unit_price_at_purchase is distinct from excluded.unit_price_at_purchase
+                 then cart_items.unit_price_at_purchase else cart_items.previous_unit_price end`
+          : sql``
+      }
       ${overflow === 'refuse' ? sql`where ${sum} <= ${MAX_PACKAGES}` : sql``}
     returning id, quantity_of_packages`);
   const row = (result as unknown as { rows: { id: string; quantity_of_packages: number }[] }).rows[0];
   return row ? { id: row.id, packages: Number(row.quantity_of_packages) } : null;
+}
+
+/**
+ * The cart `cartId` if it answers to `caller`, marking it as used now (one statement: the check
+ * and the touch of every change of a line).
+ */
+async function touchOwnedCart(db: DbOrTx, cartId: string, caller: CartCaller): Promise<{ id: string } | null> {
+  if (!CART_ID_PATTERN.test(cartId)) return null;
+  const [row] = await db
+    .update(carts)
+    .set({ updatedAt: new Date() })
+    .where(and(eq(carts.id, cartId), eq(carts.status, 'active'), ownedBy(caller)))
+    .returning({ id: carts.id });
+  return row ?? null;
 }
 
 /** The facts of a model the cart needs before adding it (active model of an active product). */
@@ -217,7 +247,7 @@ export interface AddItemInput {
 }
 
 /** Checks a line's model, package and quantity; the normalised line or an AppError. */
-async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput> {
+async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput & { code: string }> {
   const model = await activeModel(db, input.modelId);
   if (!model) throw new AppError({ code: 'not_found', message: text('modelNotFound') });
   const per = input.itemsPerPackage ?? 1;
@@ -230,7 +260,7 @@ async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput> 
   }
   if (!allowsQuantity(model.rule, input.packages, per)) throw quantityError(model.rule, per);
   const packageType = per === 1 ? UNIT_PACKAGE : (input.packageType?.trim() || `Embalagem de ${per}`).slice(0, 60);
-  return { modelId: model.id, packageType, itemsPerPackage: per, packages: input.packages };
+  return { modelId: model.id, code: model.code, packageType, itemsPerPackage: per, packages: input.packages };
 }
 
 /** `POST /api/cart/{cartId}/items`: adds a line (or packages to an existing one) and prices it. */
@@ -241,15 +271,21 @@ export async function addCartItem(
   options: { reprice?: boolean } = {},
 ): Promise<{ itemId: string; packages: number }> {
   const db = await getDb();
-  const cart = await requireCart(cartId, caller, db);
+  const cart = await touchOwnedCart(db, cartId, caller);
+  if (!cart) throw notFound();
   const line = await checkedLine(db, input);
-  const row = await upsertLine(db, cart.id, line, 'refuse');
+  // The line is priced for its customer now (the rest of the cart is re-priced when it is read).
+  let price: string | null | undefined;
+  if (caller && options.reprice !== false) {
+    const { facts } = await getPriceFacts(await getPricingCustomer(caller.userId), [line.code]);
+    const f = facts.get(line.code);
+    price = f ? (unitPriceOf(f) / 10_000).toFixed(4) : null;
+  }
+  const row = await upsertLine(db, cart.id, line, 'refuse', price);
   if (!row) {
     const message = text('quantityRange', { max: MAX_PACKAGES });
     throw new AppError({ code: 'bad_request', message, details: { quantity_of_packages: [message] } });
   }
-  await touchCart(db, cart.id);
-  if (caller && options.reprice !== false) await repriceCart(cart.id, caller);
   return { itemId: row.id, packages: row.packages };
 }
 
@@ -277,7 +313,6 @@ export async function updateCartItem(itemId: string, caller: CartCaller, package
   if (model && !allowsQuantity(model.rule, packages, item.per)) throw quantityError(model.rule, item.per);
   await db.update(cartItems).set({ quantityOfPackages: packages, updatedAt: new Date() }).where(eq(cartItems.id, item.id));
   await touchCart(db, item.cartId);
-  if (caller) await repriceCart(item.cartId, caller);
 }
 
 /** `DELETE /api/cart/items/{itemId}`. */
