@@ -6,6 +6,8 @@ import type { CartItem } from '@/lib/cart/types';
 import { imageUrl } from '@/lib/catalogue/media';
 import { productShortPath } from '@/lib/catalogue/urls';
 import { AppError } from '@/server/api/errors';
+import { onCacheInvalidation } from '@/server/cache/invalidate';
+import { cacheTags } from '@/server/cache/tags';
 import { getDb, type Db, type DbOrTx } from '@/server/db/client';
 import { cartItems, carts, inventoryProducts, products } from '@/server/db/schema';
 import { serverTranslator } from '@/server/mail/i18n';
@@ -200,7 +202,31 @@ interface ModelFacts {
   rule: QuantityRule;
 }
 
+const MODEL_MEMO = Symbol.for('cag.cart.models');
+
+/** Model facts by id, kept until the catalogue changes (catalogue data, the same for everyone). */
+function modelMemo(): Map<number, ModelFacts | null> {
+  const g = globalThis as { [MODEL_MEMO]?: Map<number, ModelFacts | null> };
+  if (!g[MODEL_MEMO]) {
+    const memo = new Map<number, ModelFacts | null>();
+    g[MODEL_MEMO] = memo;
+    onCacheInvalidation((tags) => {
+      if (tags.includes(cacheTags.catalogue) || tags.some((t) => t.startsWith('product:'))) memo.clear();
+    });
+  }
+  return g[MODEL_MEMO];
+}
+
 async function activeModel(db: DbOrTx, modelId: number): Promise<ModelFacts | null> {
+  const memo = modelMemo();
+  if (memo.has(modelId)) return memo.get(modelId) ?? null;
+  const facts = await readActiveModel(db, modelId);
+  if (memo.size > 100_000) memo.clear();
+  memo.set(modelId, facts);
+  return facts;
+}
+
+async function readActiveModel(db: DbOrTx, modelId: number): Promise<ModelFacts | null> {
   const [row] = await db
     .select({
       id: inventoryProducts.id,
