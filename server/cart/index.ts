@@ -158,12 +158,31 @@ async function upsertLine(
   /** The customer's unit price (numeric text) to store; undefined leaves the price columns alone. */
   price?: string | null,
 ): Promise<{ id: string; packages: number } | null> {
+  const { rows } = await upsertStatement(db, cartId, line, overflow, price, undefined);
+  return rows[0] ?? null;
+}
+
+/**
+ * The upsert of a line as one statement. With `owner`, the cart is checked to answer to that
+ * caller and touched in the same statement (a CTE): `cartFound` tells a 404 from a refused sum.
+ */
+async function upsertStatement(
+  db: DbOrTx,
+  cartId: string,
+  line: LineInput,
+  overflow: 'refuse' | 'cap',
+  price: string | null | undefined,
+  owner: { caller: CartCaller } | undefined,
+): Promise<{ cartFound: boolean; rows: { id: string; packages: number }[] }> {
   const id = newCartId();
   const sum = sql`cart_items.quantity_of_packages + excluded.quantity_of_packages`;
   const priced = price !== undefined;
-  const result = await db.execute(sql`
-    insert into cart_items (id, cart_id, model_id, selected_package_type, items_per_package, quantity_of_packages${priced ? sql`, unit_price_at_purchase, priced_at` : sql``})
-    values (${id}, ${cartId}, ${line.modelId}, ${line.packageType}, ${line.itemsPerPackage}, ${line.packages}${priced ? sql`, ${price}::numeric, now()` : sql``})
+  const columns = sql`id, cart_id, model_id, selected_package_type, items_per_package, quantity_of_packages${priced ? sql`, unit_price_at_purchase, priced_at` : sql``}`;
+  const values = sql`${id}, ${owner ? sql`c.id` : sql`${cartId}`}, ${line.modelId}, ${line.packageType}, ${line.itemsPerPackage}, ${line.packages}${priced ? sql`, ${price}::numeric, now()` : sql``}`;
+  const ownerSql = owner ? (owner.caller ? sql`user_id = ${owner.caller.userId}` : sql`user_id is null`) : sql`true`;
+  const upsert = sql`
+    insert into cart_items (${columns})
+    ${owner ? sql`select ${values} from c` : sql`values (${values})`}
     on conflict (cart_id, model_id, items_per_package) do update
       set quantity_of_packages = ${overflow === 'cap' ? sql`least(${MAX_PACKAGES}, ${sum})` : sum}, updated_at = now()
       ${
@@ -175,23 +194,21 @@ async function upsertLine(
           : sql``
       }
       ${overflow === 'refuse' ? sql`where ${sum} <= ${MAX_PACKAGES}` : sql``}
-    returning id, quantity_of_packages`);
-  const row = (result as unknown as { rows: { id: string; quantity_of_packages: number }[] }).rows[0];
-  return row ? { id: row.id, packages: Number(row.quantity_of_packages) } : null;
-}
-
-/**
- * The cart `cartId` if it answers to `caller`, marking it as used now (one statement: the check
- * and the touch of every change of a line).
- */
-async function touchOwnedCart(db: DbOrTx, cartId: string, caller: CartCaller): Promise<{ id: string } | null> {
-  if (!CART_ID_PATTERN.test(cartId)) return null;
-  const [row] = await db
-    .update(carts)
-    .set({ updatedAt: new Date() })
-    .where(and(eq(carts.id, cartId), eq(carts.status, 'active'), ownedBy(caller)))
-    .returning({ id: carts.id });
-  return row ?? null;
+    returning id, quantity_of_packages`;
+  const statement = owner
+    ? sql`
+      with c as (
+        update carts set updated_at = now()
+        where id = ${cartId} and status = 'active' and ${ownerSql}
+        returning id
+      ), ins as (${upsert})
+      select (select count(*) from c)::int as cart_found, ins.id, ins.quantity_of_packages
+      from (select 1) as one left join ins on true`
+    : upsert;
+  const result = await db.execute(statement);
+  const raw = (result as unknown as { rows: { id: string | null; quantity_of_packages: number | null; cart_found?: number }[] }).rows;
+  const rows = raw.filter((r) => r.id !== null).map((r) => ({ id: r.id!, packages: Number(r.quantity_of_packages) }));
+  return { cartFound: owner ? Number(raw[0]?.cart_found ?? 0) > 0 : true, rows };
 }
 
 /** The facts of a model the cart needs before adding it (active model of an active product). */
@@ -297,8 +314,7 @@ export async function addCartItem(
   options: { reprice?: boolean } = {},
 ): Promise<{ itemId: string; packages: number }> {
   const db = await getDb();
-  const cart = await touchOwnedCart(db, cartId, caller);
-  if (!cart) throw notFound();
+  if (!CART_ID_PATTERN.test(cartId)) throw notFound();
   const line = await checkedLine(db, input);
   // The line is priced for its customer now (the rest of the cart is re-priced when it is read).
   let price: string | null | undefined;
@@ -307,7 +323,10 @@ export async function addCartItem(
     const f = facts.get(line.code);
     price = f ? (unitPriceOf(f) / 10_000).toFixed(4) : null;
   }
-  const row = await upsertLine(db, cart.id, line, 'refuse', price);
+  // One statement: the cart answers to the caller (and is touched), then the line is upserted.
+  const { cartFound, rows } = await upsertStatement(db, cartId, line, 'refuse', price, { caller });
+  if (!cartFound) throw notFound();
+  const row = rows[0];
   if (!row) {
     const message = text('quantityRange', { max: MAX_PACKAGES });
     throw new AppError({ code: 'bad_request', message, details: { quantity_of_packages: [message] } });
