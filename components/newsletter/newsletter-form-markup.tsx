@@ -85,6 +85,8 @@ export function NewsletterFormMarkup({ variant, idBase, texts, className, contro
       ref={control?.formRef}
       data-testid="newsletter-form"
       data-variant={variant}
+      // Set on the interactive form, which replaces the plain one (end-to-end tests wait for it).
+      data-interactive={control ? 'true' : undefined}
       aria-label={texts.formLabel}
       noValidate
       onSubmit={control?.onSubmit}
