@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { formatPrice } from '@/lib/format';
 import { env } from '@/lib/env';
 import { getDb, type Tx } from '@/server/db/client';
-import { orderMails, orders, shopSettings, users, type AddressSnapshot, type OrderMailKind } from '@/server/db/schema';
+import { orderMails, orders, shopSettings, type AddressSnapshot, type OrderMailKind } from '@/server/db/schema';
 import { registerJobHandler, JOB_QUEUES } from '@/server/jobs';
 import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/mail/i18n';
@@ -98,13 +98,13 @@ export function orderShopNoticeMail(order: OrderDetail, customer: Recipient, to:
 async function buildMail(orderId: number, kind: OrderMailKind): Promise<OutgoingMail | null> {
   const db = await getDb();
   const [owner] = await db
-    .select({ userId: orders.userId, name: users.fullName, fallback: users.name, email: users.email })
+    .select({ userId: orders.userId, name: orders.customerName, email: orders.customerEmail })
     .from(orders)
-    .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
-  if (!owner) return null;
+  // An order whose customer deleted their account gets no mail any more.
+  if (!owner?.userId) return null;
   const order = await getOrder(owner.userId, orderId);
-  const customer = { name: owner.name || owner.fallback, email: owner.email };
+  const customer = { name: owner.name, email: owner.email };
   if (kind === 'confirmation') return orderConfirmationMail(order, customer);
   const [shop] = await db.select({ email: shopSettings.email }).from(shopSettings).where(eq(shopSettings.id, 1));
   const to = env().SHOP_NOTIFY_EMAIL ?? shop?.email;

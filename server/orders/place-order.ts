@@ -20,6 +20,7 @@ import {
   orders,
   products,
   shopSettings,
+  users,
   type AddressSnapshot,
   type OrderMailKind,
   type PaymentData,
@@ -235,6 +236,7 @@ export async function placeOrder(
     if (!billingRow) {
       throw new AppError({ code: 'bad_request', message: text('billingRequired'), details: { billing_address_id: [text('billingRequired')] } });
     }
+    const [customerRow] = await tx.select({ name: users.fullName, fallback: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     const method = paymentMethod(input.payment_method);
     if (!method.accepts(deliveryMethod)) {
       throw new AppError({ code: 'bad_request', message: text('paymentNeedsPickup'), details: { payment_method: [text('paymentNeedsPickup')] } });
@@ -269,6 +271,8 @@ export async function placeOrder(
       .values({
         number,
         userId,
+        customerName: customerRow?.name || customerRow?.fallback || '',
+        customerEmail: customerRow?.email ?? '',
         cartId,
         status: method.initialStatus,
         deliveryMethod,

@@ -13,7 +13,7 @@ import { cartSummary } from '@/lib/cart/summary';
 import type { CartItem } from '@/lib/cart/types';
 import { DEMO_IBAN, resetEnvCache } from '@/lib/env';
 import { getDb } from '@/server/db/client';
-import { carts, inventoryProducts, mailOutbox, orderEvents, orderMails, orders, products } from '@/server/db/schema';
+import { carts, inventoryProducts, mailOutbox, orderEvents, orderMails, orders, products, users } from '@/server/db/schema';
 import { importCatalogueFile } from '@/server/import';
 import { getJobs, JOB_QUEUES, processDueJobs } from '@/server/jobs';
 import { sendOrderMail } from '@/server/orders/mails';
@@ -426,7 +426,7 @@ describe('order mails (jobs)', () => {
     expect(await processDueJobs()).toEqual({ completed: 0, failed: 0 });
     // Make the retries due now.
     const boss = await getJobs();
-    const jobs = await db.execute(sql`update pgboss.job set start_after = now() where name = ${JOB_QUEUES.orderMail} and state = 'retry' returning id`);
+    const jobs = await db.execute(sql`update pgboss.job set start_after = now() - interval '1 second' where name = ${JOB_QUEUES.orderMail} and state = 'retry' returning id`);
     expect((jobs as unknown as { rows: unknown[] }).rows).toHaveLength(2);
     expect(await processDueJobs()).toEqual({ completed: 2, failed: 0 });
     const mails = await smtp.waitFor(2);
@@ -459,5 +459,25 @@ describe('concurrent placements', () => {
     const answers = await Promise.all([checkout(rui, toHome(ruiHome), key), checkout(rui, toHome(ruiHome), key), checkout(rui, toHome(ruiHome), key)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 201]);
     expect(new Set(answers.map((a) => a.body.data.order_id)).size).toBe(1);
+  });
+});
+
+describe('deleting an account', () => {
+  it('keeps its orders, with the customer as they were', async () => {
+    const eva = await signedInAccount({ email: 'eva@example.pt', fullName: 'Eva Lopes', role: 'viewer', isAdmin: false, userType: 'particular' });
+    await fillCart(eva, [['VG-0750', 1]]);
+    // A pickup still needs a billing address: none yet → 400.
+    const noBilling = await checkout(eva, { delivery: { pickup: 'showroom' }, payment_method: 'pay_at_pickup' });
+    expect(noBilling.status).toBe(400);
+    expect(noBilling.body.message).toMatch(/faturação/);
+    await call(addressesPost, 'POST', '/api/addresses', { session: eva, body: { ...HOME, name: 'Eva Lopes', nif: null, is_default_billing: true } });
+    const answer = await checkout(eva, { delivery: { pickup: 'showroom' }, payment_method: 'pay_at_pickup' });
+    expect(answer.status).toBe(201);
+    const db = await getDb();
+    await db.delete(users).where(eq(users.id, eva.userId));
+    const [order] = await db.select().from(orders).where(eq(orders.id, answer.body.data.order_id));
+    expect(order).toMatchObject({ userId: null, cartId: null, customerName: 'Eva Lopes', customerEmail: 'eva@example.pt', number: answer.body.data.number });
+    // Its mails are dropped, not retried for ever.
+    expect(await sendOrderMail(order!.id, 'confirmation')).toBe('gone');
   });
 });

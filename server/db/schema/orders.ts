@@ -42,14 +42,15 @@ export const orders = pgTable(
     id: serial('id').primaryKey(),
     /** `EN-2026-000123`. */
     number: text('number').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'restrict' }),
-    /** The cart it came from: a cart becomes at most one order. */
+    /** The customer; null once their account is deleted (the order stays, with the names below). */
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who placed it, as they were then. */
+    customerName: text('customer_name').notNull(),
+    customerEmail: text('customer_email').notNull(),
+    /** The cart it came from: a cart becomes at most one order (null once the cart is deleted with its account). */
     cartId: text('cart_id')
-      .notNull()
       .unique()
-      .references(() => carts.id, { onDelete: 'restrict' }),
+      .references(() => carts.id, { onDelete: 'set null' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull(),
     deliveryMethod: text('delivery_method', { enum: DELIVERY_METHODS }).notNull(),
     /** Delivery address (delivery) or the pickup place (showroom, warehouse). */
