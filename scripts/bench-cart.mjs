@@ -7,7 +7,8 @@
  *     server pricing and re-pricing the cart (emptied every 20 adds, so carts stay cart-sized);
  *   - pricing of 50 codes: `GET /api/user/product-pricing` with 50 random codes of 1,000 models
  *     (first-time and cached codes mixed, as a listing's prices are);
- *   - `GET /api/health` on the same server, the yardstick.
+ *   - `GET /api/health` on the same server, the yardstick;
+ *   - `GET /api/session` signed in: what reading the session alone costs (for reference).
  * Prints p50/p95 of each and the ratio of the p95s to /api/health's (goal ≤ 2).
  * Options: BENCH_PORT (3330), BENCH_ROUNDS (300).
  */
@@ -89,7 +90,7 @@ try {
   const cartId = cart.json?.data?.cart_id;
   if (!cartId) throw new Error(`POST /api/cart: ${cart.status} ${cart.text.slice(0, 200)}`);
 
-  const times = { add: [], pricing: [], health: [] };
+  const times = { add: [], pricing: [], session: [], health: [] };
   const statuses = new Map();
   const count = (label, status) => statuses.set(`${label} ${status}`, (statuses.get(`${label} ${status}`) ?? 0) + 1);
   // A few rounds to warm the server up (not counted).
@@ -101,7 +102,9 @@ try {
     const sample = Array.from({ length: 50 }, () => pick(codes));
     const pricing = await request(base, 'GET', `/api/user/product-pricing?product_ids=${encodeURIComponent(sample.join(','))}`, { cookie });
     const health = await request(base, 'GET', '/api/health');
+    const session = await request(base, 'GET', '/api/session', { cookie });
     if (!counted) continue;
+    times.session.push(session.ms);
     times.add.push(add.ms);
     times.pricing.push(pricing.ms);
     times.health.push(health.ms);
@@ -113,7 +116,7 @@ try {
   const fmt = (v) => `${v.toFixed(1)} ms`;
   console.log('\n| pedido | p50 | p95 | p95 ÷ p95 de /api/health |');
   console.log('|---|---|---|---|');
-  for (const [label, key] of [['adicionar ao carrinho', 'add'], ['preços de 50 códigos', 'pricing'], ['/api/health', 'health']]) {
+  for (const [label, key] of [['adicionar ao carrinho', 'add'], ['preços de 50 códigos', 'pricing'], ['/api/session (só a sessão, referência)', 'session'], ['/api/health', 'health']]) {
     const s = stats(times[key]);
     console.log(`| ${label} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${(s.p95 / h.p95).toFixed(2)}× |`);
   }

@@ -6,6 +6,8 @@ import type { CartItem } from '@/lib/cart/types';
 import { imageUrl } from '@/lib/catalogue/media';
 import { productShortPath } from '@/lib/catalogue/urls';
 import { AppError } from '@/server/api/errors';
+import { onCacheInvalidation } from '@/server/cache/invalidate';
+import { cacheTags } from '@/server/cache/tags';
 import { getDb, type Db, type DbOrTx } from '@/server/db/client';
 import { cartItems, carts, inventoryProducts, products } from '@/server/db/schema';
 import { serverTranslator } from '@/server/mail/i18n';
@@ -148,18 +150,65 @@ interface LineInput {
  * `'refuse'` a sum beyond the maximum changes nothing and returns null; with `'cap'` (merging)
  * it stops at the maximum.
  */
-async function upsertLine(db: DbOrTx, cartId: string, line: LineInput, overflow: 'refuse' | 'cap'): Promise<{ id: string; packages: number } | null> {
+async function upsertLine(
+  db: DbOrTx,
+  cartId: string,
+  line: LineInput,
+  overflow: 'refuse' | 'cap',
+  /** The customer's unit price (numeric text) to store; undefined leaves the price columns alone. */
+  price?: string | null,
+): Promise<{ id: string; packages: number } | null> {
+  const { rows } = await upsertStatement(db, cartId, line, overflow, price, undefined);
+  return rows[0] ?? null;
+}
+
+/**
+ * The upsert of a line as one statement. With `owner`, the cart is checked to answer to that
+ * caller and touched in the same statement (a CTE): `cartFound` tells a 404 from a refused sum.
+ */
+async function upsertStatement(
+  db: DbOrTx,
+  cartId: string,
+  line: LineInput,
+  overflow: 'refuse' | 'cap',
+  price: string | null | undefined,
+  owner: { caller: CartCaller } | undefined,
+): Promise<{ cartFound: boolean; rows: { id: string; packages: number }[] }> {
   const id = newCartId();
   const sum = sql`cart_items.quantity_of_packages + excluded.quantity_of_packages`;
-  const result = await db.execute(sql`
-    insert into cart_items (id, cart_id, model_id, selected_package_type, items_per_package, quantity_of_packages)
-    values (${id}, ${cartId}, ${line.modelId}, ${line.packageType}, ${line.itemsPerPackage}, ${line.packages})
+  const priced = price !== undefined;
+  const columns = sql`id, cart_id, model_id, selected_package_type, items_per_package, quantity_of_packages${priced ? sql`, unit_price_at_purchase, priced_at` : sql``}`;
+  const values = sql`${id}, ${owner ? sql`c.id` : sql`${cartId}`}, ${line.modelId}, ${line.packageType}, ${line.itemsPerPackage}, ${line.packages}${priced ? sql`, ${price}::numeric, now()` : sql``}`;
+  const ownerSql = owner ? (owner.caller ? sql`user_id = ${owner.caller.userId}` : sql`user_id is null`) : sql`true`;
+  const upsert = sql`
+    insert into cart_items (${columns})
+    ${owner ? sql`select ${values} from c` : sql`values (${values})`}
     on conflict (cart_id, model_id, items_per_package) do update
       set quantity_of_packages = ${overflow === 'cap' ? sql`least(${MAX_PACKAGES}, ${sum})` : sum}, updated_at = now()
+      ${
+        priced
+          ? sql`, unit_price_at_purchase = excluded.unit_price_at_purchase, priced_at = now(),
+               previous_unit_price = case
+                 when cart_items.unit_price_at_purchase is not null and cart_items.unit_price_at_purchase is distinct from excluded.unit_price_at_purchase
+                 then cart_items.unit_price_at_purchase else cart_items.previous_unit_price end`
+          : sql``
+      }
       ${overflow === 'refuse' ? sql`where ${sum} <= ${MAX_PACKAGES}` : sql``}
-    returning id, quantity_of_packages`);
-  const row = (result as unknown as { rows: { id: string; quantity_of_packages: number }[] }).rows[0];
-  return row ? { id: row.id, packages: Number(row.quantity_of_packages) } : null;
+    returning id, quantity_of_packages`;
+  const statement = owner
+    ? sql`
+      with c as (
+        update carts set updated_at = now()
+        where id = ${cartId} and status = 'active' and ${ownerSql}
+        returning id
+      ), ins as (${upsert})
+      select (select count(*) from c)::int as cart_found, ins.id, ins.quantity_of_packages
+      from (select 1) as one left join ins on true`
+    : upsert;
+  const result = await db.execute(statement);
+  const raw = (result as unknown as { rows: { id: string | null; quantity_of_packages: number | null; cart_found?: number }[] }).rows;
+  const rows = raw.filter((r) => r.id !== null).map((r) => ({ id: r.id!, packages: Number(r.quantity_of_packages) }));
+  return { cartFound: owner ? Number(raw[0]?.cart_found ?? 0) > 0 : true, rows };
 }
 
 /** The facts of a model the cart needs before adding it (active model of an active product). */
@@ -170,7 +219,31 @@ interface ModelFacts {
   rule: QuantityRule;
 }
 
+const MODEL_MEMO = Symbol.for('cag.cart.models');
+
+/** Model facts by id, kept until the catalogue changes (catalogue data, the same for everyone). */
+function modelMemo(): Map<number, ModelFacts | null> {
+  const g = globalThis as { [MODEL_MEMO]?: Map<number, ModelFacts | null> };
+  if (!g[MODEL_MEMO]) {
+    const memo = new Map<number, ModelFacts | null>();
+    g[MODEL_MEMO] = memo;
+    onCacheInvalidation((tags) => {
+      if (tags.includes(cacheTags.catalogue) || tags.some((t) => t.startsWith('product:'))) memo.clear();
+    });
+  }
+  return g[MODEL_MEMO];
+}
+
 async function activeModel(db: DbOrTx, modelId: number): Promise<ModelFacts | null> {
+  const memo = modelMemo();
+  if (memo.has(modelId)) return memo.get(modelId) ?? null;
+  const facts = await readActiveModel(db, modelId);
+  if (memo.size > 100_000) memo.clear();
+  memo.set(modelId, facts);
+  return facts;
+}
+
+async function readActiveModel(db: DbOrTx, modelId: number): Promise<ModelFacts | null> {
   const [row] = await db
     .select({
       id: inventoryProducts.id,
@@ -217,7 +290,7 @@ export interface AddItemInput {
 }
 
 /** Checks a line's model, package and quantity; the normalised line or an AppError. */
-async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput> {
+async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput & { code: string }> {
   const model = await activeModel(db, input.modelId);
   if (!model) throw new AppError({ code: 'not_found', message: text('modelNotFound') });
   const per = input.itemsPerPackage ?? 1;
@@ -230,7 +303,7 @@ async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput> 
   }
   if (!allowsQuantity(model.rule, input.packages, per)) throw quantityError(model.rule, per);
   const packageType = per === 1 ? UNIT_PACKAGE : (input.packageType?.trim() || `Embalagem de ${per}`).slice(0, 60);
-  return { modelId: model.id, packageType, itemsPerPackage: per, packages: input.packages };
+  return { modelId: model.id, code: model.code, packageType, itemsPerPackage: per, packages: input.packages };
 }
 
 /** `POST /api/cart/{cartId}/items`: adds a line (or packages to an existing one) and prices it. */
@@ -241,15 +314,23 @@ export async function addCartItem(
   options: { reprice?: boolean } = {},
 ): Promise<{ itemId: string; packages: number }> {
   const db = await getDb();
-  const cart = await requireCart(cartId, caller, db);
+  if (!CART_ID_PATTERN.test(cartId)) throw notFound();
   const line = await checkedLine(db, input);
-  const row = await upsertLine(db, cart.id, line, 'refuse');
+  // The line is priced for its customer now (the rest of the cart is re-priced when it is read).
+  let price: string | null | undefined;
+  if (caller && options.reprice !== false) {
+    const { facts } = await getPriceFacts(await getPricingCustomer(caller.userId), [line.code]);
+    const f = facts.get(line.code);
+    price = f ? (unitPriceOf(f) / 10_000).toFixed(4) : null;
+  }
+  // One statement: the cart answers to the caller (and is touched), then the line is upserted.
+  const { cartFound, rows } = await upsertStatement(db, cartId, line, 'refuse', price, { caller });
+  if (!cartFound) throw notFound();
+  const row = rows[0];
   if (!row) {
     const message = text('quantityRange', { max: MAX_PACKAGES });
     throw new AppError({ code: 'bad_request', message, details: { quantity_of_packages: [message] } });
   }
-  await touchCart(db, cart.id);
-  if (caller && options.reprice !== false) await repriceCart(cart.id, caller);
   return { itemId: row.id, packages: row.packages };
 }
 
@@ -277,7 +358,6 @@ export async function updateCartItem(itemId: string, caller: CartCaller, package
   if (model && !allowsQuantity(model.rule, packages, item.per)) throw quantityError(model.rule, item.per);
   await db.update(cartItems).set({ quantityOfPackages: packages, updatedAt: new Date() }).where(eq(cartItems.id, item.id));
   await touchCart(db, item.cartId);
-  if (caller) await repriceCart(item.cartId, caller);
 }
 
 /** `DELETE /api/cart/items/{itemId}`. */

@@ -42,6 +42,8 @@ export interface ModelPriceFacts {
 export const pricingTags = {
   all: 'pricing',
   account: (id: number) => `pricing:account:${id}`,
+  /** A user's price list (their account or type changed). */
+  user: (id: string) => `pricing:user:${id}`,
 } as const;
 
 const MAX_LISTS = 2_000;
@@ -94,15 +96,43 @@ function listKey(customer: PricingCustomer | null): string {
   return customer?.accountId ? `account:${customer.accountId}` : 'net';
 }
 
-/** The price list of a signed-in user: their professional account, if any. */
+const CUSTOMERS = Symbol.for('cag.pricing.customers');
+const CUSTOMER_TTL_MS = 60_000;
+
+function customerMemo(): Map<string, { accountId: number | null; at: number }> {
+  const g = globalThis as { [CUSTOMERS]?: Map<string, { accountId: number | null; at: number }> };
+  if (!g[CUSTOMERS]) {
+    const memo = new Map<string, { accountId: number | null; at: number }>();
+    g[CUSTOMERS] = memo;
+    onCacheInvalidation((tags) => {
+      if (tags.includes(pricingTags.all)) return memo.clear();
+      for (const tag of tags) if (tag.startsWith('pricing:user:')) memo.delete(tag.slice('pricing:user:'.length));
+    });
+  }
+  return g[CUSTOMERS];
+}
+
+/**
+ * The price list of a signed-in user: their professional account, if any. Remembered for a
+ * minute (and forgotten at once on `pricing` or `pricing:user:<id>`, which whoever moves a user
+ * to another account or changes their type invalidates).
+ */
 export async function getPricingCustomer(userId: string, db?: DbOrTx): Promise<PricingCustomer> {
+  const memo = customerMemo();
+  const known = memo.get(userId);
+  if (known && Date.now() - known.at < CUSTOMER_TTL_MS && db === undefined) return { userId, accountId: known.accountId };
   const conn = db ?? (await getDb());
   const [row] = await conn.select({ accountId: users.proAccountId, userType: users.userType }).from(users).where(eq(users.id, userId));
-  return { userId, accountId: row?.userType === 'pro' ? (row.accountId ?? null) : null };
+  const accountId = row?.userType === 'pro' ? (row.accountId ?? null) : null;
+  if (db === undefined) {
+    memo.set(userId, { accountId, at: Date.now() });
+    if (memo.size > 50_000) memo.clear();
+  }
+  return { userId, accountId };
 }
 
 /** Reads the price facts of `codes` (active models of active products) for one price list. */
-async function readFacts(conn: DbOrTx, accountId: number | null, codes: string[], day: string): Promise<ModelPriceFacts[]> {
+export async function readFacts(conn: DbOrTx, accountId: number | null, codes: string[], day: string): Promise<ModelPriceFacts[]> {
   const discount = accountId
     ? sql<string | null>`(
         select max(pr.discount_percentage) from price_rules pr
