@@ -189,6 +189,13 @@ export async function processDueJobs(batchSize = 20): Promise<JobRunSummary> {
 }
 
 const WORKER = Symbol.for('cag.jobs.worker');
+const WAKE = Symbol.for('cag.jobs.wake');
+
+/** Runs the worker's next step now instead of at the next poll (after a commit that enqueued jobs); nothing without a worker. */
+export function wakeJobWorker(): void {
+  const wake = (globalThis as { [WAKE]?: () => void })[WAKE];
+  if (wake) setImmediate(wake);
+}
 
 /** Starts, once per process, the job worker of the server: pg-boss's supervisor and a poll every 2 s. */
 export function startJobWorker(): void {
@@ -204,6 +211,7 @@ export function startJobWorker(): void {
         running = false;
       });
   };
+  (globalThis as { [WAKE]?: () => void })[WAKE] = tick;
   getJobs({ supervise: true })
     .then(tick)
     .catch((err: unknown) => console.error('[jobs] start', err instanceof Error ? err.message : err));

@@ -25,7 +25,7 @@ import {
   type OrderMailKind,
   type PaymentData,
 } from '@/server/db/schema';
-import { enqueue, getJobs, JOB_QUEUES } from '@/server/jobs';
+import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/mail/i18n';
 import { paymentMethod } from '@/server/payments';
 import { getPriceFacts, getPricingCustomer, lisbonDay, unitPriceOf } from '@/server/pricing';
@@ -154,7 +154,7 @@ export async function placeOrder(
   const shop = await shopFacts();
   const db = await getDb();
 
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     // 1. The customer's active cart, locked until commit.
     const locked = (await tx.execute(sql`
       select id from carts where user_id = ${userId} and status = 'active' for update`)) as unknown as Rows<{ id: string }>;
@@ -321,4 +321,7 @@ export async function placeOrder(
     }
     return { order: { order_id: orderId, number, status: method.initialStatus, totals, payment }, replayed: false };
   });
+  // Committed: the mails go out now rather than at the worker's next poll.
+  if (!result.replayed) wakeJobWorker();
+  return result;
 }

@@ -134,6 +134,13 @@ async function setPrice(code: string, price: string): Promise<void> {
   await db.update(inventoryProducts).set({ price }).where(eq(inventoryProducts.code, code));
 }
 
+async function jobCount(): Promise<number> {
+  await getJobs();
+  const db = await getDb();
+  const result = await db.execute(sql`select count(*)::int as n from pgboss.job`);
+  return (result as unknown as { rows: { n: number }[] }).rows[0]!.n;
+}
+
 describe('addresses', () => {
   it('keeps a customer address with the NIF normalised, and lists it to its owner only', async () => {
     expect(anaHome.nif).toBe('123456789');
@@ -250,10 +257,12 @@ describe('placing an order', () => {
     const body = { ...toHome(), notes: 'Primeira tentativa' };
     const first = await checkout(ana, body, key);
     expect(first.status).toBe(201);
+    const jobs = await jobCount();
     const again = await checkout(ana, body, key);
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body.data).toEqual(first.body.data);
+    expect(await jobCount()).toBe(jobs); // a replay enqueues no second mail
     const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(orders);
     expect(after!.n).toBe(row!.n + 1);
     // Same key, another body: 409, nothing placed.
@@ -270,7 +279,10 @@ describe('placing an order', () => {
     const seen = await reviewTotal(ana, cart); // 3 × 6,95 = 20,85 → 25,65 + 7,00 shipping
     expect(seen).toBe(32.65);
     await setPrice('VG-0750', '7.5000');
+    const jobsBefore = await jobCount();
     const refused = await checkout(ana, { ...toHome(), expected_total: seen });
+    // A refused placement leaves nothing behind: no order, no job.
+    expect(await jobCount()).toBe(jobsBefore);
     expect(refused.status).toBe(409);
     expect(refused.body.error?.code).toBe('conflict');
     expect(refused.body.message).toMatch(/preços mudaram/);
