@@ -396,7 +396,8 @@ describe('order mails (jobs)', () => {
     smtp.clear();
     const db = await getDb();
     const placedCount = (await db.select({ n: sql<number>`count(*)::int` }).from(orders))[0]!.n;
-    await processDueJobs();
+    // Two workers at once (two server instances), then once more.
+    await Promise.all([processDueJobs(), processDueJobs()]);
     await processDueJobs();
     const mails = await smtp.waitFor(placedCount * 2);
     const confirmations = mails.filter((m) => /^Encomenda EN-\d{4}-\d{6} recebida$/.test(m.subject));
@@ -448,6 +449,23 @@ describe('order mails (jobs)', () => {
     expect(boss).toBeTruthy();
     const sent = await db.select({ id: mailOutbox.id }).from(mailOutbox).where(eq(mailOutbox.to, 'rui@example.pt'));
     expect(sent.length).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('a mail delivered twice at once', () => {
+  it('is sent once: the second run waits on the mail row and finds it sent', async () => {
+    await fillCart(rui, [['HDT-16200', 3]]);
+    const answer = await checkout(rui, toHome(ruiHome));
+    expect(answer.status).toBe(201);
+    smtp.clear();
+    const results = await Promise.all([sendOrderMail(answer.body.data.order_id, 'confirmation'), sendOrderMail(answer.body.data.order_id, 'confirmation')]);
+    expect(results.sort()).toEqual(['already-sent', 'sent']);
+    // The jobs themselves then complete without sending the confirmation again.
+    await processDueJobs();
+    const mails = await smtp.waitFor(2);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(smtp.messages).toHaveLength(2);
+    expect(mails.filter((m) => m.subject === `Encomenda ${answer.body.data.number} recebida`)).toHaveLength(1);
   });
 });
 
