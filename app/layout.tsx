@@ -10,17 +10,20 @@ import { clientMessages } from '@/lib/i18n/client-messages';
 import './globals.css';
 
 /**
- * Inter (variable, Latin: Portuguese, €, dashes) from the @fontsource package, through next/font:
- * preloaded, and with a fallback whose metrics are adjusted to Inter's, so text does not move
- * when the font arrives (no layout shift).
+ * Inter (variable, Latin: Portuguese, €, dashes) from the @fontsource package, through next/font,
+ * with a fallback whose metrics are adjusted to Inter's, so text does not move when the font
+ * arrives (no layout shift).
  */
 const inter = localFont({
   src: '../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2',
   weight: '100 900',
   style: 'normal',
-  // 'optional': the font is used when it arrives in time (it is preloaded; a repeat visit has it
-  // cached), never swapped in late, so the largest text is painted once.
+  // 'optional': the font is used when it arrives in time (a repeat visit has it cached), never
+  // swapped in late, so the largest text is painted once. Not preloaded: a first visit paints at
+  // once in the metric-matched fallback instead of waiting for 49 KB of font before the largest
+  // text (about 0.2 s of LCP on a slow mobile link), and fetches Inter for the next pages.
   display: 'optional',
+  preload: false,
   variable: '--font-inter',
   fallback: ['ui-sans-serif', 'system-ui', 'Segoe UI', 'Arial', 'sans-serif'],
 });

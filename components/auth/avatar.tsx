@@ -1,19 +1,23 @@
 import { UserRoundIcon } from 'lucide-react';
 import { BADGE_TONE_CLASSES } from '@/lib/auth/badges';
 import type { Viewer } from '@/lib/auth/viewer';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
+
+// Both are in the header of every page: their classes are joined without tailwind-merge, so a
+// `className` that sets the display (badge) or the size (avatar) replaces the default instead of
+// joining it.
 
 /** The role badge of the header (spec 6): ADMIN purple, the pro account's name yellow, CLIENTE blue. */
-export function RoleBadge({ viewer, className }: { viewer: Viewer; className?: string }) {
+export function RoleBadge({ viewer, className = 'inline-flex' }: { viewer: Viewer; className?: string }) {
   return (
-    <span className={cn('inline-flex max-w-40 truncate rounded px-1.5 py-0.5 text-[0.65rem] font-bold tracking-wide', BADGE_TONE_CLASSES[viewer.badge.tone], className)} data-testid="role-badge">
+    <span className={cx('max-w-40 truncate rounded px-1.5 py-0.5 text-[0.65rem] font-bold tracking-wide', BADGE_TONE_CLASSES[viewer.badge.tone], className)} data-testid="role-badge">
       {viewer.badge.label}
     </span>
   );
 }
 
 /** The user's photo, or the initials of the display name. */
-export function Avatar({ viewer, className }: { viewer: Viewer; className?: string }) {
+export function Avatar({ viewer, className = 'size-9' }: { viewer: Viewer; className?: string }) {
   const initials = viewer.displayName
     .split(/\s+/)
     .map((w) => w[0])
@@ -23,9 +27,9 @@ export function Avatar({ viewer, className }: { viewer: Viewer; className?: stri
     .toUpperCase();
   return viewer.avatarUrl ? (
     // eslint-disable-next-line @next/next/no-img-element -- a 256 px WebP we made ourselves
-    <img src={viewer.avatarUrl} alt="" className={cn('size-9 rounded-full object-cover', className)} />
+    <img src={viewer.avatarUrl} alt="" className={cx('rounded-full object-cover', className)} />
   ) : (
-    <span aria-hidden className={cn('grid size-9 place-items-center rounded-full bg-sky-700 text-sm font-semibold text-white', className)}>
+    <span aria-hidden className={cx('grid place-items-center rounded-full bg-sky-700 text-sm font-semibold text-white', className)}>
       {initials || <UserRoundIcon className="size-4" />}
     </span>
   );

@@ -63,7 +63,7 @@ export function UserMenuDropdown({ viewer, flags, open, onOpenChange, triggerCla
             <div className="min-w-0">
               <p className="truncate text-sm font-semibold text-slate-900">{viewer.displayName}</p>
               <p className="truncate text-xs text-slate-600">{viewer.email}</p>
-              <RoleBadge viewer={viewer} className="mt-0.5" />
+              <RoleBadge viewer={viewer} className="mt-0.5 inline-flex" />
             </div>
           </div>
           <div className="py-1">

@@ -4,7 +4,7 @@ import { useRef, useState } from 'react';
 import Link from 'next/link';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { campaignPath } from '@/lib/catalogue/urls';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
 export interface CarouselCampaign {
   slug: string;
@@ -79,7 +79,7 @@ export function CampaignCarousel({ campaigns }: { campaigns: CarouselCampaign[] 
                 // A 24 px target around the 10 px dot (WCAG 2.5.8 target size).
                 className="group grid size-6 place-items-center rounded-full outline-none focus-visible:ring-2 focus-visible:ring-white"
               >
-                <span aria-hidden className={cn('size-2.5 rounded-full transition', i === index ? 'bg-white' : 'bg-white/50 group-hover:bg-white/80')} />
+                <span aria-hidden className={cx('size-2.5 rounded-full transition', i === index ? 'bg-white' : 'bg-white/50 group-hover:bg-white/80')} />
               </button>
             ))}
           </div>

@@ -2,7 +2,6 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Loader2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
 import type { ApiBody } from '@/lib/api/types';
 import type { SearchResultJson } from '@/lib/catalogue/types';
 import { ProductCard, type ProductCardData } from './product-card';
@@ -99,9 +98,15 @@ export function InfiniteProducts({
         {failed && (
           <div className="flex flex-col items-center gap-2 text-sm text-red-700" role="alert">
             <p>Não foi possível carregar mais produtos.</p>
-            <Button variant="outline" size="sm" onClick={() => window.location.reload()}>
+            {/* Button's outline/sm look written out: Button would bring tailwind-merge to every listing. */}
+            <button
+              type="button"
+              data-slot="button"
+              className="inline-flex h-8 shrink-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-md border bg-background px-3 text-sm font-medium shadow-xs outline-none transition-all hover:bg-accent hover:text-accent-foreground focus-visible:border-ring focus-visible:ring-[3px] focus-visible:ring-ring/50 disabled:pointer-events-none disabled:opacity-50 has-[>svg]:px-2.5 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4"
+              onClick={() => window.location.reload()}
+            >
               Tentar novamente
-            </Button>
+            </button>
           </div>
         )}
         {done && total > 0 && (

@@ -2,8 +2,7 @@
 
 import { useId, useState } from 'react';
 import Link from 'next/link';
-import { Input } from '@/components/ui/input';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
 export interface ListLink {
   key: string;
@@ -36,7 +35,7 @@ export function SearchableList({
       <Link
         href={i.href}
         aria-current={i.active ? 'true' : undefined}
-        className={cn(
+        className={cx(
           'flex items-center justify-between gap-2 rounded-md px-2 py-1.5 text-sm hover:bg-slate-100',
           i.active ? 'bg-sky-50 font-semibold text-sky-900' : 'text-slate-700',
         )}
@@ -51,7 +50,16 @@ export function SearchableList({
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <Input id={id} type="search" value={term} onChange={(e) => setTerm(e.target.value)} placeholder={placeholder} className="h-8" />
+      {/* Input's look (components/ui/input) at h-8, written out: Input would bring tailwind-merge to every listing. */}
+      <input
+        id={id}
+        type="search"
+        data-slot="input"
+        value={term}
+        onChange={(e) => setTerm(e.target.value)}
+        placeholder={placeholder}
+        className="file:text-foreground placeholder:text-muted-foreground selection:bg-primary selection:text-primary-foreground border-input flex h-8 w-full min-w-0 rounded-md border bg-transparent px-3 py-1 text-base shadow-xs transition-[color,box-shadow] outline-none file:inline-flex file:h-7 file:border-0 file:bg-transparent file:text-sm file:font-medium disabled:pointer-events-none disabled:cursor-not-allowed disabled:opacity-50 md:text-sm focus-visible:border-ring focus-visible:ring-ring/50 focus-visible:ring-[3px] aria-invalid:ring-destructive/20 aria-invalid:border-destructive"
+      />
       <ul className="max-h-64 space-y-0.5 overflow-y-auto pr-1">
         {!term && pinned.map(link)}
         {visible.map(link)}

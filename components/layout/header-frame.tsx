@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { usePathname } from 'next/navigation';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 
 /** The header turns opaque once the page scrolled more than this (spec 9). */
 export const OPAQUE_AFTER_SCROLL_PX = 200;
@@ -48,7 +48,7 @@ export function HeaderFrame({
   return (
     <header
       data-transparent={isTransparent ? 'true' : 'false'}
-      className={cn(
+      className={cx(
         'group/header inset-x-0 top-0 z-40 w-full transition-[background-color,color,box-shadow,border-color] duration-300',
         position === 'sticky' && 'sticky',
         position === 'fixed' && 'fixed',

@@ -7,17 +7,20 @@ import { usePathname } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { ChevronDownIcon } from 'lucide-react';
 import { NewsletterDialogTrigger } from '@/components/newsletter/newsletter-dialog';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 import { useHoverIntent } from './hover-intent';
 import { isNavGroupActive, isNavLinkActive, MAIN_NAV, type NavGroupItem } from './nav-config';
 
+// The items' classes are written out whole (no tailwind-merge on the client): the shape, then the
+// colours of an ordinary item or of the highlighted 'Pro' one.
+const itemBase =
+  'inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-sky-500/60 ' +
+  'group-data-[transparent=true]/header:hover:bg-white/15 group-data-[transparent=true]/header:data-[active=true]:bg-white/20';
 const itemClass =
-  'inline-flex h-9 items-center gap-1 rounded-md px-3 text-sm font-medium outline-none transition-colors focus-visible:ring-[3px] focus-visible:ring-sky-500/60 ' +
-  'text-slate-700 hover:bg-slate-100 hover:text-slate-950 data-[active=true]:text-sky-800 data-[active=true]:bg-sky-50 ' +
-  'group-data-[transparent=true]/header:text-white group-data-[transparent=true]/header:hover:bg-white/15 group-data-[transparent=true]/header:data-[active=true]:bg-white/20';
-
-const proClass =
-  'font-bold text-amber-700 hover:bg-amber-50 hover:text-amber-800 data-[active=true]:bg-amber-50 data-[active=true]:text-amber-800 ' +
+  `${itemBase} font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-950 data-[active=true]:text-sky-800 data-[active=true]:bg-sky-50 ` +
+  'group-data-[transparent=true]/header:text-white';
+const proItemClass =
+  `${itemBase} font-bold text-amber-700 hover:bg-amber-50 hover:text-amber-800 data-[active=true]:bg-amber-50 data-[active=true]:text-amber-800 ` +
   'group-data-[transparent=true]/header:text-amber-300 group-data-[transparent=true]/header:data-[active=true]:text-amber-200';
 
 function focusables(container: HTMLElement | null): HTMLElement[] {
@@ -105,7 +108,7 @@ function NavDropdown({
         {t(item.key)}
         <ChevronDownIcon
           aria-hidden
-          className={cn('size-4 transition-transform duration-200', open && 'rotate-180')}
+          className={cx('size-4 transition-transform duration-200', open && 'rotate-180')}
         />
       </button>
       <div
@@ -220,7 +223,7 @@ export function MainNav({ className }: { className?: string }) {
                 href={item.href}
                 aria-current={active ? 'page' : undefined}
                 data-active={active}
-                className={cn(itemClass, item.highlight && proClass)}
+                className={item.highlight ? proItemClass : itemClass}
               >
                 {t(item.key)}
               </Link>

@@ -135,7 +135,7 @@ export function MobileMenuContent({ flags, open, onOpenChange, id, trigger }: Mo
                   {viewer.displayName}
                 </span>
                 <span className="block truncate text-xs text-slate-600">{viewer.email}</span>
-                <RoleBadge viewer={viewer} className="mt-1" />
+                <RoleBadge viewer={viewer} className="mt-1 inline-flex" />
               </span>
             </section>
           ) : (

@@ -4,7 +4,7 @@ import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Loader2Icon, SearchIcon } from 'lucide-react';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 import {
   readSuggestions,
   SEARCH_DEBOUNCE_MS,
@@ -188,7 +188,7 @@ export function SearchBox({ className, onNavigate }: SearchBoxProps) {
   return (
     <div
       ref={rootRef}
-      className={cn('relative w-full', className)}
+      className={cx('relative w-full', className)}
       onBlur={(event) => {
         if (!rootRef.current?.contains(event.relatedTarget as Node | null)) {
           setOpen(false);
@@ -263,7 +263,7 @@ export function SearchBox({ className, onNavigate }: SearchBoxProps) {
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === active}
-                className={cn(
+                className={cx(
                   'flex cursor-pointer items-center gap-3 px-3 py-2 text-sm',
                   index === active ? 'bg-sky-50 text-sky-950' : 'hover:bg-slate-50',
                 )}

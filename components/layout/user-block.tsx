@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { LogInIcon, UserRoundIcon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { UserMenu } from '@/components/auth/user-menu';
-import { cn } from '@/lib/utils';
+import { cx } from '@/lib/class-names';
 import type { FeatureFlags } from '@/lib/flags';
 import { useComingSoon } from './coming-soon-dialog';
 import { ACCOUNT_LINKS, isAdminPath } from './nav-config';
@@ -36,10 +36,8 @@ export function UserBlock({ flags, className, onAction }: UserBlockProps) {
         aria-label="A carregar sessão"
         role="status"
         data-testid="user-skeleton"
-        className={cn(
-          className ?? 'ml-1 inline-flex h-10 items-center',
-          'relative border-transparent bg-transparent text-transparent hover:bg-transparent group-data-[transparent=true]/header:border-transparent group-data-[transparent=true]/header:bg-transparent',
-        )}
+        // Important (`!`): these win over the button's colours, hover and transparent-header ones included.
+        className={cx(className ?? 'ml-1 inline-flex h-10 items-center', 'relative border-transparent! bg-transparent! text-transparent!')}
       >
         <span aria-hidden className="invisible inline-flex items-center gap-2">
           <UserRoundIcon className="size-4" />
@@ -62,7 +60,7 @@ export function UserBlock({ flags, className, onAction }: UserBlockProps) {
     return (
       <button
         type="button"
-        className={cn(className)}
+        className={className}
         aria-haspopup="dialog"
         data-feature-off=""
         onClick={() => {
@@ -80,7 +78,7 @@ export function UserBlock({ flags, className, onAction }: UserBlockProps) {
     <Link
       href={ACCOUNT_LINKS.login}
       prefetch={false}
-      className={cn(className)}
+      className={className}
       aria-haspopup="dialog"
       onClick={(event) => {
         event.preventDefault();

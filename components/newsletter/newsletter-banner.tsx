@@ -1,13 +1,10 @@
-'use client';
-
-import { useId } from 'react';
-import { useTranslations } from 'next-intl';
-import { NewsletterForm } from './newsletter-form';
+import { getTranslations } from 'next-intl/server';
+import { NewsletterFormShell } from './newsletter-form-shell';
 
 /** Full-width 'Mantenha-se Atualizado' section with the newsletter form. */
-export function NewsletterBanner() {
-  const t = useTranslations('Newsletter');
-  const titleId = useId();
+export async function NewsletterBanner() {
+  const t = await getTranslations('Newsletter');
+  const titleId = 'newsletter-banner-title';
   return (
     <section aria-labelledby={titleId} className="w-full bg-sky-50 py-12">
       <div className="mx-auto grid max-w-7xl gap-6 px-4 lg:grid-cols-[2fr_3fr] lg:items-start">
@@ -17,7 +14,7 @@ export function NewsletterBanner() {
           </h2>
           <p className="mt-2 text-slate-700">{t('bannerText')}</p>
         </div>
-        <NewsletterForm variant="banner" />
+        <NewsletterFormShell variant="banner" idBase="newsletter-banner" />
       </div>
     </section>
   );

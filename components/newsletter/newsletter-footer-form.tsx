@@ -1,15 +1,13 @@
-'use client';
-
-import { useTranslations } from 'next-intl';
-import { NewsletterForm } from './newsletter-form';
+import { getTranslations } from 'next-intl/server';
+import { NewsletterFormShell } from './newsletter-form-shell';
 
 /** Compact newsletter form for the dark footer (white / slate-300 text). Success only resets it. */
-export function NewsletterFooterForm() {
-  const t = useTranslations('Newsletter');
+export async function NewsletterFooterForm() {
+  const t = await getTranslations('Newsletter');
   return (
     <div className="space-y-3 text-slate-300">
       <p className="text-sm">{t('footerText')}</p>
-      <NewsletterForm variant="footer" />
+      <NewsletterFormShell variant="footer" idBase="newsletter-footer" />
     </div>
   );
 }

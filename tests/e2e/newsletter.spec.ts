@@ -31,6 +31,9 @@ test('a filled honeypot is answered as success and nothing is sent', async ({ pa
   const banner = form(page, 'banner');
   const email = `robo-${Date.now()}@exemplo.pt`;
   await banner.getByLabel('Email').fill(email);
+  // The e-mail's focus brought the interactive form in place of the server-rendered one: write
+  // into its honeypot, not into the plain form's (a field left behind by the swap).
+  await expect(banner).toHaveAttribute('data-interactive', 'true');
   await banner.locator('input[name="website"]').evaluate((el: HTMLInputElement, value) => {
     const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
     setter.call(el, value);

@@ -4,11 +4,14 @@ import {
   NewsletterBanner,
   NewsletterDialogTrigger,
   NewsletterFooterForm,
+  NewsletterForm,
 } from '@/components/newsletter';
 import { subscribeNewsletterAction } from '@/server/newsletter/actions';
+import { resolveServerTree } from '@/tests/helpers/server-components';
 
 // next-intl is an ES module Jest does not load: the stand-ins read the real messages file.
 jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
+jest.mock('next-intl/server', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlServerMock());
 jest.mock('@/server/newsletter/actions', () => ({ subscribeNewsletterAction: jest.fn() }));
 jest.mock('@/components/ui/toast', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -43,7 +46,7 @@ beforeEach(() => {
 
 describe('newsletter form', () => {
   it('shows "Por favor, introduza o seu email." for an empty e-mail and sends nothing', async () => {
-    render(<NewsletterBanner />);
+    render(<NewsletterForm variant="banner" />);
     const f = form('banner');
     fireEvent.click(f.getByRole('button', { name: 'Subscrever' }));
     expect(await f.findByText('Por favor, introduza o seu email.')).toBeInTheDocument();
@@ -63,8 +66,7 @@ describe('newsletter form', () => {
   it('disables the fields and reads "A processar..." while submitting, then resets and thanks (banner)', async () => {
     const pending = deferred<ActionResult>();
     action.mockReturnValue(pending.promise);
-    render(<NewsletterBanner />);
-    expect(screen.getByRole('heading', { name: 'Mantenha-se Atualizado' })).toBeInTheDocument();
+    render(<NewsletterForm variant="banner" />);
     const f = form('banner');
     fireEvent.change(f.getByLabelText('Email'), { target: { value: ' ana@example.pt ' } });
     fireEvent.change(f.getByLabelText('Tipo de cliente'), { target: { value: 'Instalador' } });
@@ -130,7 +132,7 @@ describe('newsletter form', () => {
 
   it('footer: success only resets the form (no inline text)', async () => {
     action.mockResolvedValue(OK);
-    render(<NewsletterFooterForm />);
+    render(<NewsletterForm variant="footer" />);
     const f = form('footer');
     fireEvent.change(f.getByLabelText('Email'), { target: { value: 'marta@example.pt' } });
     fireEvent.click(f.getByRole('button', { name: 'Subscrever' }));
@@ -151,7 +153,7 @@ describe('newsletter form', () => {
           error: { code: 'unavailable', message: 'Newsletter.api.unavailable' },
         });
       else action.mockRejectedValue(new Error('offline'));
-      render(<NewsletterBanner />);
+      render(<NewsletterForm variant="banner" />);
       const f = form('banner');
       fireEvent.change(f.getByLabelText('Email'), { target: { value: 'ana@example.pt' } });
       fireEvent.click(f.getByRole('button', { name: 'Subscrever' }));
@@ -168,7 +170,7 @@ describe('newsletter form', () => {
       ok: false,
       error: { code: 'rate_limited', message: 'Errors.rateLimitedOneMinute', values: { minutes: 1 } },
     });
-    render(<NewsletterBanner />);
+    render(<NewsletterForm variant="banner" />);
     const f = form('banner');
     fireEvent.change(f.getByLabelText('Email'), { target: { value: 'ana@example.pt' } });
     fireEvent.click(f.getByRole('button', { name: 'Subscrever' }));
@@ -176,8 +178,9 @@ describe('newsletter form', () => {
     expect(toast.error).toHaveBeenCalledWith(expect.any(String), { description: 'Demasiadas tentativas. Por favor, aguarde 1 minuto e tente novamente.' });
   });
 
-  it('offers the customer types after a disabled placeholder, a hidden honeypot and the privacy notice', () => {
-    render(<NewsletterFooterForm />);
+  it('offers the customer types after a disabled placeholder, a hidden honeypot and the privacy notice', async () => {
+    // The form as the server renders it (the interactive one shares its markup).
+    render(await resolveServerTree(<NewsletterFooterForm />));
     const f = form('footer');
     const select = f.getByLabelText('Tipo de cliente') as HTMLSelectElement;
     const options = [...select.options];
@@ -209,7 +212,7 @@ describe('newsletter form', () => {
 
   it('sends what a bot typed in the honeypot, for the server to judge', async () => {
     action.mockResolvedValue(OK);
-    render(<NewsletterBanner />);
+    render(<NewsletterForm variant="banner" />);
     const f = form('banner');
     fireEvent.change(f.getByLabelText('Email'), { target: { value: 'bot@example.pt' } });
     fireEvent.change(document.querySelector('input[name="website"]')!, {
@@ -219,5 +222,44 @@ describe('newsletter form', () => {
     await waitFor(() =>
       expect(action).toHaveBeenCalledWith(expect.objectContaining({ honeypot: 'spam' })),
     );
+  });
+});
+
+describe('newsletter form rendered on the server (footer, home banner)', () => {
+  it('is a plain form under its heading until it is used', async () => {
+    render(await resolveServerTree(<NewsletterBanner />));
+    expect(screen.getByRole('heading', { name: 'Mantenha-se Atualizado' })).toBeInTheDocument();
+    const f = form('banner');
+    expect(f.getByLabelText('Email')).toHaveAttribute('name', 'email');
+    expect(f.getByRole('button', { name: 'Subscrever' })).toBeEnabled();
+    expect((f.getByLabelText('Tipo de cliente') as HTMLSelectElement).value).toBe('');
+    expect(action).not.toHaveBeenCalled();
+  });
+
+  it('becomes the interactive form on focus, keeping what was typed and the focus', async () => {
+    action.mockResolvedValue(OK);
+    render(await resolveServerTree(<NewsletterFooterForm />));
+    const plain = document.querySelector('[data-variant="footer"]');
+    const email = form('footer').getByLabelText('Email') as HTMLInputElement;
+    act(() => email.focus());
+    fireEvent.change(email, { target: { value: 'marta@example.pt' } });
+    // The interactive form takes the plain one's place.
+    await waitFor(() => expect(document.querySelector('[data-variant="footer"]')).not.toBe(plain));
+    const f = form('footer');
+    expect(f.getByLabelText('Email')).toHaveValue('marta@example.pt');
+    expect(f.getByLabelText('Email')).toHaveFocus();
+    expect(f.getByLabelText('Email').id).toBe(email.id);
+    fireEvent.click(f.getByRole('button', { name: 'Subscrever' }));
+    await waitFor(() => expect(f.getByLabelText('Email')).toHaveValue(''));
+    expect(action).toHaveBeenCalledWith(expect.objectContaining({ email: 'marta@example.pt', source: 'footer' }));
+  });
+
+  it('answers a submit that comes before its code once the code is there', async () => {
+    render(await resolveServerTree(<NewsletterBanner />));
+    fireEvent.submit(document.querySelector('[data-variant="banner"]')!);
+    // Looked up again each time: the interactive form replaces the plain one.
+    await waitFor(() => expect(form('banner').getByText('Por favor, introduza o seu email.')).toBeInTheDocument());
+    expect(form('banner').getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(action).not.toHaveBeenCalled();
   });
 });
