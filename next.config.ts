@@ -20,7 +20,7 @@ const nextConfig: NextConfig = {
   cacheMaxMemorySize: env().CACHE_MAX_MEMORY_MB * 1024 * 1024,
   reactStrictMode: true,
   // PGlite loads its WASM and extension bundles from its package folder: never bundle it.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer', 'pg-boss'],
   // forbidden() answers 403 with the 'Access Denied' / 'Admin Access Only' screens (server/auth/session).
   // Avatars up to 2 MB go through a server action (default limit 1 MB).
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: '3mb' } },

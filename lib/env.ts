@@ -8,6 +8,9 @@ import { z } from 'zod';
 /** Sender of every e-mail when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = '"Casa das Águas de Gaia" <noreply@casadasaguasgaia.pt>';
 
+/** The IBAN of bank transfers when SHOP_IBAN is not set (valid check digits, no real account). */
+export const DEMO_IBAN = 'PT50003500010001234567805';
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -51,6 +54,16 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.email().optional()),
+  /**
+   * IBAN the customers pay bank transfers to (shown on the order, the success page and the mail).
+   * Default: a demo IBAN that names no real account.
+   */
+  SHOP_IBAN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : DEMO_IBAN))
+    .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'SHOP_IBAN deve ser um IBAN / must be an IBAN')),
   ENABLE_DEV_OUTBOX: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()

@@ -29,6 +29,8 @@ export interface ApiErrorBody {
     /** Field → Portuguese messages (invalid parameters, body fields, unknown filters). */
     details?: Record<string, string[]>;
   };
+  /** What the client needs to act on the error (e.g. the new totals of a refused checkout). */
+  data?: unknown;
 }
 
 export type ApiBody<T> = ApiSuccessBody<T> | ApiErrorBody;

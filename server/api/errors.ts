@@ -38,9 +38,10 @@ export type AppErrorInit =
       /** Field → message keys (server actions); API answers get their texts as `details`. */
       fieldErrors?: Record<string, MessageKey[]>;
       details?: Record<string, string[]>;
+      data?: unknown;
     }
   /** A Portuguese text as is (route handlers); server actions answer the generic key of the code. */
-  | { code: ErrorCode; message: string; details?: Record<string, string[]> };
+  | { code: ErrorCode; message: string; details?: Record<string, string[]>; data?: unknown };
 
 /**
  * An error the API answers as it is: a code, a status and a Portuguese message. Made from a
@@ -52,11 +53,14 @@ export class AppError extends Error {
   readonly values?: MessageValues;
   readonly fieldErrors?: Record<string, MessageKey[]>;
   readonly details?: Record<string, string[]>;
+  /** What the client needs to act on the error (e.g. the new totals of a 409 on checkout), answered as `data`. */
+  readonly data?: unknown;
   constructor(init: AppErrorInit) {
     super('key' in init ? serverText(init.key, init.values) : init.message);
     this.name = 'AppError';
     this.code = init.code;
     this.details = init.details;
+    this.data = init.data;
     if ('key' in init) {
       this.key = init.key;
       this.values = init.values;
@@ -116,6 +120,7 @@ export function errorBody(error: AppError): ApiErrorBody {
     success: false,
     message: error.message,
     error: { code: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) },
+    ...(error.data !== undefined ? { data: error.data } : {}),
   };
 }
 

@@ -100,6 +100,9 @@ export async function ensureDemoAccounts(db: Db): Promise<number> {
     const { ensureDemoProAccount } = await import('@/server/demo/pricing');
     await ensureDemoProAccount(db, pro.email);
   }
+  // The demo customers get a default delivery and billing address (server/demo/addresses.ts).
+  const { ensureDemoAddresses } = await import('@/server/demo/addresses');
+  await ensureDemoAddresses(db);
   return created;
 }
 

@@ -187,6 +187,9 @@ export function getDatabase(): Promise<Database> {
         // Hourly purge of old outbox mails and expired limit counters (server/maintenance).
         const { startMaintenance } = await import('@/server/maintenance/purge');
         startMaintenance(database.db);
+        // Background jobs (order mails…): pg-boss's worker inside the server (server/jobs).
+        const { startJobWorker } = await import('@/server/jobs');
+        startJobWorker();
       }
       return database;
     })();

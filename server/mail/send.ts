@@ -2,7 +2,7 @@ import 'server-only';
 import { desc, eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import { env } from '@/lib/env';
-import { getDb } from '@/server/db/client';
+import { getDb, type DbOrTx } from '@/server/db/client';
 import { mailOutbox, type MailStatus } from '@/server/db/schema';
 
 export interface MailAddress {
@@ -71,10 +71,11 @@ export function redactTokens(text: string): string {
  * its links redacted (the recipient's mailbox holds the only live link). Without SMTP_URL
  * (development) the row is the delivery (`outbox`), readable at /dev/outbox, links included.
  * Rows older than 30 days are purged (server/maintenance/purge.ts). An SMTP failure is logged
- * and returned as `failed`, never thrown: callers decide whether it matters.
+ * and returned as `failed`, never thrown: callers decide whether it matters. `options.db`: record
+ * the mail on that transaction handle (a job marks its mail sent in the transaction it completes in).
  */
-export async function sendMail(mail: OutgoingMail): Promise<SentMail> {
-  const db = await getDb();
+export async function sendMail(mail: OutgoingMail, options: { db?: DbOrTx } = {}): Promise<SentMail> {
+  const db = options.db ?? (await getDb());
   const { SMTP_URL, MAIL_FROM } = env();
   const stored = (value: string) => (SMTP_URL ? redactTokens(value) : value);
   const [row] = await db

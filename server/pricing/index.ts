@@ -163,12 +163,13 @@ export async function readFacts(conn: DbOrTx, accountId: number | null, codes: s
 
 /**
  * Price facts of `codes` for `customer` (null = the net list), from the cache where it has them.
- * Codes that name no active model are absent from the result.
+ * Codes that name no active model are absent from the result. `fresh`: read every code from the
+ * database (placing an order prices at that moment, whatever another instance cached).
  */
 export async function getPriceFacts(
   customer: PricingCustomer | null,
   codes: readonly string[],
-  options: { db?: DbOrTx; now?: Date } = {},
+  options: { db?: DbOrTx; now?: Date; fresh?: boolean } = {},
 ): Promise<{ facts: Map<string, ModelPriceFacts>; cached: boolean }> {
   const s = state();
   const day = lisbonDay(options.now);
@@ -187,7 +188,7 @@ export async function getPriceFacts(
   const facts = new Map<string, ModelPriceFacts>();
   const missing: string[] = [];
   for (const code of unique) {
-    if (list.entries.has(code)) {
+    if (!options.fresh && list.entries.has(code)) {
       s.hits++;
       const f = list.entries.get(code);
       if (f) facts.set(code, f);

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import fs from 'node:fs';
 import path from 'node:path';
-import { count, inArray } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import { resetEnvCache } from '@/lib/env';
 import { POST as authPost } from '@/app/api/auth/[...all]/route';
 import { POST as catalogueImport } from '@/app/api/admin/catalogue/route';
@@ -104,6 +104,15 @@ describe('demo accounts', () => {
     const admin = await signIn(ADMIN.email, ADMIN.password);
     expect(admin.status).toBe(200);
     expect(await listUsers(admin.token!)).toBe(200);
+    // The demo customers can order at once: a default delivery and billing address each (issue 11).
+    const rows = await handle.current().db.execute(sql`
+      select u.email, a.postal_code from addresses a join users u on u.id = a.user_id
+      where a.is_default_delivery and a.is_default_billing order by u.email`);
+    expect((rows as unknown as { rows: { email: string; postal_code: string }[] }).rows.map((r) => r.email)).toEqual(['cliente@demo.casadasaguas.pt', 'pro@demo.casadasaguas.pt']);
+    // A second start adds none.
+    await start(LOCAL);
+    const again = await handle.current().db.execute(sql`select count(*)::int as n from addresses`);
+    expect((again as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
   });
 
   it('on a start with PRODUCTION_HOSTS: none, the demo admin sign-in is refused and its open session is gone', async () => {

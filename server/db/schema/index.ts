@@ -16,3 +16,5 @@ export * from './cache';
 export * from './pricing';
 export * from './cart';
 export * from './favourites';
+export * from './addresses';
+export * from './orders';

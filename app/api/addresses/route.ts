@@ -1,0 +1,17 @@
+import { addressBody } from '@/lib/validation/orders';
+import { createAddress, listAddresses } from '@/server/addresses';
+import { apiRoute } from '@/server/api/route';
+import { serverTranslator } from '@/server/mail/i18n';
+
+export const dynamic = 'force-dynamic';
+
+const text = serverTranslator('Orders');
+
+/** GET /api/addresses (issue 11): the caller's addresses, defaults first. */
+export const GET = apiRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD' }, async ({ viewer }) => ({ data: await listAddresses(viewer.id) }));
+
+/** POST /api/addresses: a new address (postal code NNNN-NNN, NIF with check digit, 'PT' prefix accepted). */
+export const POST = apiRoute(
+  { auth: 'required', flag: 'ENABLE_DASHBOARD', body: addressBody, messages: 'Orders.validation' },
+  async ({ viewer, body }) => ({ data: await createAddress(viewer.id, body), message: text('addressCreated'), status: 201 }),
+);

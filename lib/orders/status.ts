@@ -1,0 +1,36 @@
+/**
+ * Order states (issue 11) and the transitions between them, shared by the server (the one
+ * transition function, server/orders/status.ts) and the pages that show them.
+ *
+ *   pending_payment → confirmed → preparing → ready_for_pickup | shipped → completed
+ *   cancelled from pending_payment, confirmed or preparing.
+ */
+export const ORDER_STATUSES = ['pending_payment', 'confirmed', 'preparing', 'ready_for_pickup', 'shipped', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  pending_payment: ['confirmed', 'cancelled'],
+  confirmed: ['preparing', 'cancelled'],
+  preparing: ['ready_for_pickup', 'shipped', 'cancelled'],
+  ready_for_pickup: ['completed'],
+  shipped: ['completed'],
+  completed: [],
+  cancelled: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return ORDER_TRANSITIONS[from].includes(to);
+}
+
+export const DELIVERY_METHODS = ['delivery', 'pickup_showroom', 'pickup_warehouse'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const PAYMENT_METHODS = ['bank_transfer', 'pay_at_pickup'] as const;
+export type PaymentMethodId = (typeof PAYMENT_METHODS)[number];
+
+/** `EN-2026-000123`: the readable number of the `seq`-th order of `year`. */
+export function orderNumber(year: number, seq: number): string {
+  return `EN-${year}-${String(seq).padStart(6, '0')}`;
+}
+
+export const ORDER_NUMBER_PATTERN = /^EN-\d{4}-\d{6,}$/;

@@ -1,0 +1,153 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { formatPrice } from '@/lib/format';
+import { env } from '@/lib/env';
+import { getDb, type Tx } from '@/server/db/client';
+import { orderMails, orders, shopSettings, type AddressSnapshot, type OrderMailKind } from '@/server/db/schema';
+import { registerJobHandler, JOB_QUEUES } from '@/server/jobs';
+import { renderMail, type MailBlock } from '@/server/mail/html';
+import { serverTranslator } from '@/server/mail/i18n';
+import { sendMail, type OutgoingMail } from '@/server/mail/send';
+import { getOrder, type OrderDetail } from './queries';
+
+/**
+ * The mails of an order (issue 11): the confirmation to the customer and the notice to the shop,
+ * each sent by a job enqueued with the order. Exactly once: the job locks the mail's row of
+ * `order_mails`, sends only when it is not marked sent, and marks it sent and completes the job
+ * in that same transaction — a second run of the job, or a second job, finds it sent and sends
+ * nothing. The one window left is SMTP's own: a crash after the SMTP server accepted the message
+ * and before the commit sends it again on the retry.
+ */
+
+const t = serverTranslator('Orders');
+
+function addressLines(a: AddressSnapshot): string {
+  return [a.name, a.nif ? `NIF ${a.nif}` : null, a.line1, a.line2, `${a.postal_code} ${a.locality}`, a.phone].filter(Boolean).join(', ');
+}
+
+function paymentText(order: OrderDetail): string {
+  const p = order.payment;
+  const amount = formatPrice(order.totals.total);
+  if (p.method === 'bank_transfer') {
+    return t('mail.bankTransfer', { iban: String(p.iban), beneficiary: String(p.beneficiary), amount, reference: String(p.reference) });
+  }
+  return t('mail.payAtPickup', { amount });
+}
+
+function orderBlocks(order: OrderDetail): MailBlock[] {
+  return [
+    { kind: 'p', text: t('mail.lines') },
+    {
+      kind: 'fields',
+      rows: order.lines.map((l) => ({
+        label: `${l.model_code} — ${l.model_name}${l.size ? ` (${l.size})` : ''}`,
+        value: `${l.packages} × ${l.package_type}: ${formatPrice(l.total_price_with_tax)}`,
+      })),
+    },
+    {
+      kind: 'fields',
+      rows: [
+        { label: t('mail.goods'), value: formatPrice(order.totals.subtotal) },
+        { label: t('mail.tax'), value: formatPrice(order.totals.tax) },
+        { label: t('mail.shipping'), value: formatPrice(order.totals.shipping) },
+        { label: t('mail.total'), value: formatPrice(order.totals.total) },
+        { label: t('mail.delivery'), value: `${t(`delivery.${order.delivery_method}`)}: ${addressLines(order.delivery_address)}` },
+        { label: t('mail.billing'), value: addressLines(order.billing_address) },
+        { label: t('mail.payment'), value: t(`payment.${order.payment_method}`) },
+        ...(order.po_reference ? [{ label: t('mail.poReference'), value: order.po_reference }] : []),
+      ],
+    },
+    ...(order.notes ? [{ kind: 'p', text: t('mail.notes') } as MailBlock, { kind: 'quote', text: order.notes } as MailBlock] : []),
+  ];
+}
+
+interface Recipient {
+  name: string;
+  email: string;
+}
+
+export function orderConfirmationMail(order: OrderDetail, customer: Recipient): OutgoingMail {
+  const { html, text } = renderMail({
+    title: t('mail.confirmationTitle', { number: order.number }),
+    blocks: [
+      { kind: 'p', text: t('mail.confirmationIntro', { name: customer.name }) },
+      { kind: 'p', text: paymentText(order) },
+      ...orderBlocks(order),
+    ],
+    footer: [{ text: t('mail.footer', { number: order.number }) }],
+  });
+  return { to: customer.email, subject: t('mail.confirmationSubject', { number: order.number }), text, html };
+}
+
+export function orderShopNoticeMail(order: OrderDetail, customer: Recipient, to: string): OutgoingMail {
+  const { html, text } = renderMail({
+    title: t('mail.shopTitle', { number: order.number }),
+    blocks: [{ kind: 'p', text: t('mail.shopIntro', { customer: customer.name, email: customer.email, total: formatPrice(order.totals.total) }) }, ...orderBlocks(order)],
+    footer: [{ text: t('mail.footer', { number: order.number }) }],
+  });
+  return {
+    to,
+    subject: t('mail.shopSubject', { number: order.number, customer: customer.name.replace(/[\r\n]+/g, ' ') }),
+    text,
+    html,
+    replyTo: { name: customer.name, address: customer.email },
+  };
+}
+
+/** The mail of that kind for that order, built before any transaction (it reads several tables). */
+async function buildMail(orderId: number, kind: OrderMailKind): Promise<OutgoingMail | null> {
+  const db = await getDb();
+  const [owner] = await db
+    .select({ userId: orders.userId, name: orders.customerName, email: orders.customerEmail })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  // An order whose customer deleted their account gets no mail any more.
+  if (!owner?.userId) return null;
+  const order = await getOrder(owner.userId, orderId);
+  const customer = { name: owner.name, email: owner.email };
+  if (kind === 'confirmation') return orderConfirmationMail(order, customer);
+  const [shop] = await db.select({ email: shopSettings.email }).from(shopSettings).where(eq(shopSettings.id, 1));
+  const to = env().SHOP_NOTIFY_EMAIL ?? shop?.email;
+  return to ? orderShopNoticeMail(order, customer, to) : null;
+}
+
+/** Sends one order mail unless it was sent; the job completes in the transaction that marks it sent. */
+export async function sendOrderMail(orderId: number, kind: OrderMailKind, complete?: (tx: Tx) => Promise<void>): Promise<'sent' | 'already-sent' | 'gone'> {
+  const mail = await buildMail(orderId, kind);
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const locked = (await tx.execute(sql`
+        select sent_at from order_mails where order_id = ${orderId} and kind = ${kind} for update`)) as unknown as { rows: { sent_at: unknown }[] };
+      const row = locked.rows[0];
+      if (!row || !mail) {
+        await complete?.(tx);
+        return 'gone' as const;
+      }
+      if (row.sent_at !== null) {
+        await complete?.(tx);
+        return 'already-sent' as const;
+      }
+      const sent = await sendMail(mail, { db: tx });
+      if (sent.status === 'failed') throw new Error(sent.error ?? 'SMTP');
+      await tx
+        .update(orderMails)
+        .set({ sentAt: new Date(), outboxId: sent.id, attempts: sql`${orderMails.attempts} + 1`, lastError: null })
+        .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`);
+      await complete?.(tx);
+      return 'sent' as const;
+    });
+  } catch (err) {
+    // The attempt is counted outside the rolled-back transaction; the job is retried with backoff.
+    const message = err instanceof Error ? err.message : String(err);
+    await db
+      .update(orderMails)
+      .set({ attempts: sql`${orderMails.attempts} + 1`, lastError: message.slice(0, 500) })
+      .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`);
+    throw err;
+  }
+}
+
+registerJobHandler(JOB_QUEUES.orderMail, async (data, job) => {
+  await sendOrderMail(data.orderId, data.kind, job.complete);
+});

@@ -1,0 +1,327 @@
+import 'server-only';
+import { createHash } from 'node:crypto';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { shippingFor } from '@/lib/cart/summary';
+import { DEFAULT_SHOP_SETTINGS } from '@/lib/catalogue/shop';
+import { formatPrice } from '@/lib/format';
+import { orderNumber, type DeliveryMethod, type OrderStatus } from '@/lib/orders/status';
+import type { CheckoutInput } from '@/lib/validation/orders';
+import { addressSnapshot, defaultAddress, findAddress } from '@/server/addresses';
+import { AppError } from '@/server/api/errors';
+import { getDb, type Tx } from '@/server/db/client';
+import {
+  cartItems,
+  carts,
+  inventoryProducts,
+  orderEvents,
+  orderIdempotencyKeys,
+  orderLines,
+  orderMails,
+  orders,
+  products,
+  shopSettings,
+  users,
+  type AddressSnapshot,
+  type OrderMailKind,
+  type PaymentData,
+} from '@/server/db/schema';
+import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
+import { serverTranslator } from '@/server/mail/i18n';
+import { paymentMethod } from '@/server/payments';
+import { getPriceFacts, getPricingCustomer, lisbonDay, unitPriceOf } from '@/server/pricing';
+import { euros4, lineTotals } from '@/server/pricing/money';
+
+/**
+ * Placing an order (issue 11, `POST /api/checkout`): one transaction that
+ *  1. locks the customer's active cart row (`SELECT … FOR UPDATE`): concurrent placements of one
+ *     cart queue behind each other, and the later ones find the cart already ordered;
+ *  2. answers a repeated Idempotency-Key with the order it made (same request hash) or a 409
+ *     (another body) — checked after the lock, so a concurrent retry sees the first one's row;
+ *  3. prices every line with server/pricing at that moment (never the cart's stored prices),
+ *     refuses an empty cart or unavailable models, and refuses with the new totals (409) when
+ *     `expected_total` differs;
+ *  4. snapshots lines and addresses, takes the year's next number from a counter row (no gaps:
+ *     a rollback gives the number back), writes the first history event, marks the cart
+ *     `ordered` (the customer's next cart is a new one) and enqueues the mails as jobs.
+ * Nothing is sent before the commit; the job worker sends the mails afterwards.
+ */
+
+const text = serverTranslator('Orders');
+
+export interface OrderTotals {
+  /** Goods without IVA (euros). */
+  subtotal: number;
+  tax: number;
+  /** Goods with IVA. */
+  subtotal_with_tax: number;
+  shipping: number;
+  /** Goods with IVA plus shipping: what the customer pays. */
+  total: number;
+}
+
+export interface PlacedOrder {
+  order_id: number;
+  number: string;
+  status: OrderStatus;
+  totals: OrderTotals;
+  payment: PaymentData;
+}
+
+export function totalsOf(cents: { goodsNetCents: number; taxCents: number; shippingCents: number; totalCents: number }): OrderTotals {
+  return {
+    subtotal: cents.goodsNetCents / 100,
+    tax: cents.taxCents / 100,
+    subtotal_with_tax: (cents.goodsNetCents + cents.taxCents) / 100,
+    shipping: cents.shippingCents / 100,
+    total: cents.totalCents / 100,
+  };
+}
+
+/** Keys sorted at every level: the same body always hashes the same. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+        .map(([k, v]) => [k, canonical(v)]),
+    );
+  }
+  return value;
+}
+
+export function requestHash(input: CheckoutInput): string {
+  return createHash('sha256').update(JSON.stringify(canonical(input))).digest('hex');
+}
+
+interface ShopFacts {
+  legalName: string;
+  showroom: AddressSnapshot;
+  warehouse: AddressSnapshot;
+}
+
+async function shopFacts(): Promise<ShopFacts> {
+  const db = await getDb();
+  const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
+  const s = row ?? { ...DEFAULT_SHOP_SETTINGS };
+  const place = (label: string, line1: string, postal: string, city: string, phone: string | null): AddressSnapshot => ({
+    label,
+    name: s.name,
+    nif: null,
+    line1,
+    line2: null,
+    postal_code: postal,
+    locality: city,
+    country: s.country,
+    phone,
+  });
+  return {
+    legalName: s.legalName ?? s.name,
+    showroom: place(text('delivery.showroomLabel'), s.address, s.postalCode, s.city, s.phone),
+    warehouse: place(
+      text('delivery.warehouseLabel'),
+      s.warehouseAddress ?? s.address,
+      s.warehousePostalCode ?? s.postalCode,
+      s.warehouseCity ?? s.city,
+      s.warehousePhone ?? s.phone,
+    ),
+  };
+}
+
+type Rows<T> = { rows: T[] };
+
+/** The order as a placement answers it (a replay answers the same, with the current status). */
+async function placedOrder(tx: Tx, orderId: number): Promise<PlacedOrder> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error(`order ${orderId} vanished`);
+  return { order_id: row.id, number: row.number, status: row.status, totals: totalsOf(row), payment: row.paymentData };
+}
+
+export const ORDER_MAIL_KINDS: readonly OrderMailKind[] = ['confirmation', 'shop_notice'];
+
+/** The order placed, or found again for a repeated Idempotency-Key (`replayed`). */
+export async function placeOrder(
+  userId: string,
+  idempotencyKey: string,
+  input: CheckoutInput,
+  options: { now?: Date } = {},
+): Promise<{ order: PlacedOrder; replayed: boolean }> {
+  const now = options.now ?? new Date();
+  const hash = requestHash(input);
+  // Before the transaction: on PGlite the transaction holds the only connection.
+  await getJobs();
+  const shop = await shopFacts();
+  const db = await getDb();
+
+  const result = await db.transaction(async (tx) => {
+    // 1. The customer's active cart, locked until commit.
+    const locked = (await tx.execute(sql`
+      select id from carts where user_id = ${userId} and status = 'active' for update`)) as unknown as Rows<{ id: string }>;
+    const cartId = locked.rows[0]?.id;
+
+    // 2. A submission seen before: the same order, or 409 for another body under the same key.
+    const [seen] = await tx
+      .select({ hash: orderIdempotencyKeys.requestHash, orderId: orderIdempotencyKeys.orderId })
+      .from(orderIdempotencyKeys)
+      .where(and(eq(orderIdempotencyKeys.userId, userId), eq(orderIdempotencyKeys.key, idempotencyKey)));
+    if (seen) {
+      if (seen.hash !== hash) throw new AppError({ code: 'conflict', message: text('idempotencyConflict') });
+      return { order: await placedOrder(tx, seen.orderId), replayed: true };
+    }
+    if (!cartId) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
+
+    // 3. Lines, priced now.
+    const lines = await tx
+      .select({
+        modelId: cartItems.modelId,
+        packageType: cartItems.selectedPackageType,
+        per: cartItems.itemsPerPackage,
+        packages: cartItems.quantityOfPackages,
+        code: inventoryProducts.code,
+        modelName: inventoryProducts.name,
+        size: inventoryProducts.size,
+        productCode: products.productCode,
+        productName: products.name,
+      })
+      .from(cartItems)
+      .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
+      .innerJoin(products, eq(products.id, inventoryProducts.productId))
+      .where(eq(cartItems.cartId, cartId))
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    if (lines.length === 0) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
+
+    const customer = await getPricingCustomer(userId, tx);
+    const { facts } = await getPriceFacts(
+      customer,
+      lines.map((l) => l.code),
+      { db: tx, now, fresh: true },
+    );
+    const unavailable = lines.filter((l) => !facts.has(l.code)).map((l) => l.code);
+    if (unavailable.length > 0) {
+      throw new AppError({
+        code: 'conflict',
+        message: text('lineUnavailable', { codes: unavailable.join(', ') }),
+        details: { unavailable },
+      });
+    }
+    const priced = lines.map((line, index) => {
+      const f = facts.get(line.code)!;
+      const unit = unitPriceOf(f);
+      const units = line.packages * line.per;
+      const { netCents, grossCents } = lineTotals(unit, units, f.taxRate);
+      return { line, f, unit, units, netCents, taxCents: grossCents - netCents, grossCents, position: index + 1 };
+    });
+
+    // Delivery, billing and payment.
+    let deliveryMethod: DeliveryMethod;
+    let deliveryAddress: AddressSnapshot;
+    let deliveryRow = null;
+    if ('address_id' in input.delivery) {
+      deliveryRow = await findAddress(userId, input.delivery.address_id, tx);
+      if (!deliveryRow) throw new AppError({ code: 'not_found', message: text('addressNotFound') });
+      deliveryMethod = 'delivery';
+      deliveryAddress = addressSnapshot(deliveryRow);
+    } else {
+      deliveryMethod = input.delivery.pickup === 'warehouse' ? 'pickup_warehouse' : 'pickup_showroom';
+      deliveryAddress = input.delivery.pickup === 'warehouse' ? shop.warehouse : shop.showroom;
+    }
+    let billingRow = null;
+    if (input.billing_address_id) {
+      billingRow = await findAddress(userId, input.billing_address_id, tx);
+      if (!billingRow) throw new AppError({ code: 'not_found', message: text('addressNotFound') });
+    } else {
+      billingRow = (await defaultAddress(userId, 'billing', tx)) ?? deliveryRow;
+    }
+    if (!billingRow) {
+      throw new AppError({ code: 'bad_request', message: text('billingRequired'), details: { billing_address_id: [text('billingRequired')] } });
+    }
+    const [customerRow] = await tx.select({ name: users.fullName, fallback: users.name, email: users.email }).from(users).where(eq(users.id, userId));
+    const method = paymentMethod(input.payment_method);
+    if (!method.accepts(deliveryMethod)) {
+      throw new AppError({ code: 'bad_request', message: text('paymentNeedsPickup'), details: { payment_method: [text('paymentNeedsPickup')] } });
+    }
+
+    // Totals: the rule of lib/cart/summary.ts (free shipping from 350 € of goods with IVA); pickup ships nothing.
+    const goodsNetCents = priced.reduce((s, p) => s + p.netCents, 0);
+    const goodsGrossCents = priced.reduce((s, p) => s + p.grossCents, 0);
+    const shippingCents = deliveryMethod === 'delivery' ? Math.round(shippingFor(goodsGrossCents / 100) * 100) : 0;
+    const cents = { goodsNetCents, taxCents: goodsGrossCents - goodsNetCents, shippingCents, totalCents: goodsGrossCents + shippingCents };
+    const totals = totalsOf(cents);
+    if (input.expected_total !== undefined && input.expected_total !== null && Math.round(input.expected_total * 100) !== cents.totalCents) {
+      throw new AppError({
+        code: 'conflict',
+        message: text('priceChanged', { total: formatPrice(totals.total) }),
+        details: { expected_total: [text('priceChanged', { total: formatPrice(totals.total) })] },
+        data: { totals, lines: priced.map((p) => ({ model_code: p.line.code, unit_price: euros4(p.unit), total_price: p.netCents / 100, total_price_with_tax: p.grossCents / 100 })) },
+      });
+    }
+
+    // 4. The number: the year's counter row, incremented under its row lock.
+    const year = Number(lisbonDay(now).slice(0, 4));
+    const counter = (await tx.execute(sql`
+      insert into order_counters (year, last) values (${year}, 1)
+      on conflict (year) do update set last = order_counters.last + 1
+      returning last`)) as unknown as Rows<{ last: number }>;
+    const number = orderNumber(year, Number(counter.rows[0]!.last));
+    const payment = method.instructions({ orderNumber: number, totalCents: cents.totalCents, delivery: deliveryMethod, shopLegalName: shop.legalName });
+
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        number,
+        userId,
+        customerName: customerRow?.name || customerRow?.fallback || '',
+        customerEmail: customerRow?.email ?? '',
+        cartId,
+        status: method.initialStatus,
+        deliveryMethod,
+        deliveryAddress,
+        billingAddress: addressSnapshot(billingRow),
+        paymentMethod: method.id,
+        paymentData: payment,
+        poReference: input.po_reference ?? null,
+        notes: input.notes ?? null,
+        ...cents,
+        placedAt: now,
+      })
+      .returning({ id: orders.id });
+    const orderId = order!.id;
+    await tx.insert(orderLines).values(
+      priced.map((p) => ({
+        orderId,
+        position: p.position,
+        modelId: p.line.modelId,
+        modelCode: p.line.code,
+        productCode: p.line.productCode,
+        productName: p.line.productName,
+        modelName: p.line.modelName,
+        size: p.line.size,
+        packageType: p.line.packageType,
+        itemsPerPackage: p.line.per,
+        packages: p.line.packages,
+        units: p.units,
+        baseUnitPrice: (p.f.base / 10_000).toFixed(4),
+        discountPercentage: (p.f.discount / 100).toFixed(2),
+        unitPrice: (p.unit / 10_000).toFixed(4),
+        taxRate: (p.f.taxRate / 100).toFixed(2),
+        lineNetCents: p.netCents,
+        lineTaxCents: p.taxCents,
+        lineTotalCents: p.grossCents,
+      })),
+    );
+    await tx.insert(orderEvents).values({ orderId, fromStatus: null, toStatus: method.initialStatus, actor: `user:${userId}`, note: `payment:${method.id}`, createdAt: now });
+    await tx.insert(orderIdempotencyKeys).values({ userId, key: idempotencyKey, requestHash: hash, orderId });
+    await tx.update(carts).set({ status: 'ordered', updatedAt: now }).where(eq(carts.id, cartId));
+
+    // The mails: a row per kind (sent once) and a job each, committed with the order.
+    await tx.insert(orderMails).values(ORDER_MAIL_KINDS.map((kind) => ({ orderId, kind })));
+    for (const kind of ORDER_MAIL_KINDS) {
+      await enqueue(tx, JOB_QUEUES.orderMail, { orderId, kind }, { singletonKey: `order:${orderId}:${kind}` });
+    }
+    return { order: { order_id: orderId, number, status: method.initialStatus, totals, payment }, replayed: false };
+  });
+  // Committed: the mails go out now rather than at the worker's next poll.
+  if (!result.replayed) wakeJobWorker();
+  return result;
+}

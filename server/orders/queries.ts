@@ -1,0 +1,118 @@
+import 'server-only';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { DeliveryMethod, OrderStatus, PaymentMethodId } from '@/lib/orders/status';
+import { AppError } from '@/server/api/errors';
+import { getDb } from '@/server/db/client';
+import { orderEvents, orderLines, orders, type AddressSnapshot, type PaymentData } from '@/server/db/schema';
+import { serverTranslator } from '@/server/mail/i18n';
+import { totalsOf, type OrderTotals } from './place-order';
+
+/**
+ * Reading orders (issue 11): a customer reads only their own (`user_id = $viewer` in the query);
+ * another customer's id answers 404 like an unknown one.
+ */
+
+const text = serverTranslator('Orders');
+
+export interface OrderSummary {
+  id: number;
+  number: string;
+  status: OrderStatus;
+  placed_at: string;
+  delivery_method: DeliveryMethod;
+  payment_method: PaymentMethodId;
+  po_reference: string | null;
+  totals: OrderTotals;
+}
+
+export interface OrderLine {
+  position: number;
+  model_id: number | null;
+  model_code: string;
+  product_code: string;
+  product_name: string;
+  model_name: string;
+  size: string | null;
+  package_type: string;
+  items_per_package: number;
+  packages: number;
+  units: number;
+  base_unit_price: number;
+  discount_percentage: number;
+  unit_price: number;
+  tax_rate: number;
+  total_price: number;
+  tax: number;
+  total_price_with_tax: number;
+}
+
+export interface OrderDetail extends OrderSummary {
+  notes: string | null;
+  delivery_address: AddressSnapshot;
+  billing_address: AddressSnapshot;
+  payment: PaymentData;
+  lines: OrderLine[];
+  history: { from: OrderStatus | null; to: OrderStatus; actor: string; note: string | null; at: string }[];
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+function summary(row: OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    number: row.number,
+    status: row.status,
+    placed_at: row.placedAt.toISOString(),
+    delivery_method: row.deliveryMethod,
+    payment_method: row.paymentMethod,
+    po_reference: row.poReference,
+    totals: totalsOf(row),
+  };
+}
+
+export async function listOrders(
+  userId: string,
+  options: { limit: number; offset: number; status?: OrderStatus },
+): Promise<{ items: OrderSummary[]; total: number }> {
+  const db = await getDb();
+  const where = and(eq(orders.userId, userId), options.status ? eq(orders.status, options.status) : undefined);
+  const rows = await db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id)).limit(options.limit).offset(options.offset);
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  return { items: rows.map(summary), total: Number(total?.n ?? 0) };
+}
+
+export async function getOrder(userId: string, orderId: number): Promise<OrderDetail> {
+  const db = await getDb();
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!row) throw new AppError({ code: 'not_found', message: text('orderNotFound') });
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, row.id)).orderBy(asc(orderLines.position));
+  const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, row.id)).orderBy(asc(orderEvents.id));
+  return {
+    ...summary(row),
+    notes: row.notes,
+    delivery_address: row.deliveryAddress,
+    billing_address: row.billingAddress,
+    payment: row.paymentData,
+    lines: lines.map((l) => ({
+      position: l.position,
+      model_id: l.modelId,
+      model_code: l.modelCode,
+      product_code: l.productCode,
+      product_name: l.productName,
+      model_name: l.modelName,
+      size: l.size,
+      package_type: l.packageType,
+      items_per_package: l.itemsPerPackage,
+      packages: l.packages,
+      units: l.units,
+      base_unit_price: Number(l.baseUnitPrice),
+      discount_percentage: Number(l.discountPercentage),
+      unit_price: Number(l.unitPrice),
+      tax_rate: Number(l.taxRate),
+      total_price: l.lineNetCents / 100,
+      tax: l.lineTaxCents / 100,
+      total_price_with_tax: l.lineTotalCents / 100,
+    })),
+    history: events.map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
+  };
+}
