@@ -29,6 +29,8 @@ export interface CartSummary {
   free_shipping_progress: number | null;
   /** What is missing for free shipping (with IVA), 0 once reached. */
   missing_for_free_shipping: number | null;
+  /** Lines without a price (a model no longer sold): left out of the totals. */
+  unpriced: number;
 }
 
 /** Rounds a EUR amount to the cent (half away from zero), avoiding binary drift. */
@@ -49,28 +51,46 @@ export function cartSummary(items: readonly Pick<CartItem, 'quantity_of_packages
   let totalUnits = 0;
   let net = 0;
   let gross = 0;
-  let priced = items.length > 0;
+  let unpriced = 0;
   for (const item of items) {
     totalItems += item.quantity_of_packages;
     totalUnits += item.quantity_of_packages * item.items_per_package;
-    if (item.total_price === null || item.total_price_with_tax === null) priced = false;
+    if (item.total_price === null || item.total_price_with_tax === null) unpriced++;
     else {
       net += item.total_price;
       gross += item.total_price_with_tax;
     }
   }
-  if (!priced) {
+  // A guest's lines carry no prices at all: no totals. A customer's cart with a line that lost
+  // its price (a model no longer sold) keeps the totals of the others.
+  if (items.length > 0 && unpriced === items.length) {
     return {
       count: items.length,
       total_items: totalItems,
       total_units: totalUnits,
-      subtotal: items.length === 0 ? 0 : null,
-      tax: items.length === 0 ? 0 : null,
-      subtotal_with_tax: items.length === 0 ? 0 : null,
+      subtotal: null,
+      tax: null,
+      subtotal_with_tax: null,
       shipping: null,
       total: null,
-      free_shipping_progress: items.length === 0 ? 0 : null,
+      free_shipping_progress: null,
       missing_for_free_shipping: null,
+      unpriced,
+    };
+  }
+  if (items.length === 0) {
+    return {
+      count: 0,
+      total_items: 0,
+      total_units: 0,
+      subtotal: 0,
+      tax: 0,
+      subtotal_with_tax: 0,
+      shipping: null,
+      total: 0,
+      free_shipping_progress: 0,
+      missing_for_free_shipping: FREE_SHIPPING_THRESHOLD,
+      unpriced: 0,
     };
   }
   const subtotal = roundCents(net);
@@ -87,5 +107,6 @@ export function cartSummary(items: readonly Pick<CartItem, 'quantity_of_packages
     total: roundCents(withTax + shipping),
     free_shipping_progress: freeShippingProgress(withTax),
     missing_for_free_shipping: roundCents(Math.max(0, FREE_SHIPPING_THRESHOLD - withTax)),
+    unpriced,
   };
 }

@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AddressInput } from '@/lib/validation/orders';
 import { AppError } from '@/server/api/errors';
 import { getDb, type DbOrTx } from '@/server/db/client';
@@ -107,6 +107,11 @@ export async function defaultAddress(userId: string, kind: 'delivery' | 'billing
 }
 
 async function clearOtherDefaults(tx: DbOrTx, userId: string, keep: number, input: AddressInput): Promise<void> {
+  // The customer's row first: two saves of default addresses at once (a double click) take turns
+  // instead of both clearing the old default and one then breaking the unique index.
+  if (input.is_default_delivery || input.is_default_billing) {
+    await tx.execute(sql`select id from users where id = ${userId} for update`);
+  }
   if (input.is_default_delivery) {
     await tx.update(addresses).set({ isDefaultDelivery: false }).where(and(eq(addresses.userId, userId), ne(addresses.id, keep), eq(addresses.isDefaultDelivery, true)));
   }

@@ -221,14 +221,23 @@ interface ModelFacts {
 
 const MODEL_MEMO = Symbol.for('cag.cart.models');
 
+interface ModelMemo {
+  facts: Map<number, ModelFacts | null>;
+  /** Bumped by every invalidation: a read that straddles one does not keep its result. */
+  generation: number;
+}
+
 /** Model facts by id, kept until the catalogue changes (catalogue data, the same for everyone). */
-function modelMemo(): Map<number, ModelFacts | null> {
-  const g = globalThis as { [MODEL_MEMO]?: Map<number, ModelFacts | null> };
+function modelMemo(): ModelMemo {
+  const g = globalThis as { [MODEL_MEMO]?: ModelMemo };
   if (!g[MODEL_MEMO]) {
-    const memo = new Map<number, ModelFacts | null>();
+    const memo: ModelMemo = { facts: new Map(), generation: 0 };
     g[MODEL_MEMO] = memo;
     onCacheInvalidation((tags) => {
-      if (tags.includes(cacheTags.catalogue) || tags.some((t) => t.startsWith('product:'))) memo.clear();
+      if (tags.includes(cacheTags.catalogue) || tags.some((t) => t.startsWith('product:'))) {
+        memo.facts.clear();
+        memo.generation++;
+      }
     });
   }
   return g[MODEL_MEMO];
@@ -236,10 +245,13 @@ function modelMemo(): Map<number, ModelFacts | null> {
 
 async function activeModel(db: DbOrTx, modelId: number): Promise<ModelFacts | null> {
   const memo = modelMemo();
-  if (memo.has(modelId)) return memo.get(modelId) ?? null;
+  if (memo.facts.has(modelId)) return memo.facts.get(modelId) ?? null;
+  const generation = memo.generation;
   const facts = await readActiveModel(db, modelId);
-  if (memo.size > 100_000) memo.clear();
-  memo.set(modelId, facts);
+  if (memo.generation === generation) {
+    if (memo.facts.size > 100_000) memo.facts.clear();
+    memo.facts.set(modelId, facts);
+  }
   return facts;
 }
 
@@ -334,10 +346,6 @@ export async function addCartItem(
   return { itemId: row.id, packages: row.packages };
 }
 
-async function touchCart(db: DbOrTx, cartId: string): Promise<void> {
-  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
-}
-
 /** The item `itemId` if its cart answers to `caller`. */
 async function findItem(db: DbOrTx, itemId: string, caller: CartCaller) {
   if (!CART_ID_PATTERN.test(itemId)) return null;
@@ -349,6 +357,29 @@ async function findItem(db: DbOrTx, itemId: string, caller: CartCaller) {
   return row ?? null;
 }
 
+/** The caller's condition on `carts` as SQL (for the one-statement writes below). */
+function ownerSql(caller: CartCaller) {
+  return caller ? sql`carts.user_id = ${caller.userId}` : sql`carts.user_id is null`;
+}
+
+/**
+ * A write to the lines of a cart in one statement that first takes the cart's row (an UPDATE of
+ * the active cart that answers to the caller): a placement or a merge holding that row makes the
+ * write wait, and once the cart is ordered or merged the write finds nothing (404) instead of
+ * being confirmed and lost.
+ */
+async function writeInOwnedCart(db: DbOrTx, cartCondition: ReturnType<typeof sql>, caller: CartCaller, write: ReturnType<typeof sql>): Promise<number> {
+  const result = await db.execute(sql`
+    with c as (
+      update carts set updated_at = now()
+      where ${cartCondition} and carts.status = 'active' and ${ownerSql(caller)}
+      returning carts.id
+    ), w as (${write})
+    select (select count(*) from c)::int as carts, (select count(*) from w)::int as lines`);
+  const row = (result as unknown as { rows: { carts: number; lines: number }[] }).rows[0];
+  return Number(row?.carts ?? 0) > 0 ? Number(row?.lines ?? 0) : -1;
+}
+
 /** `PUT /api/cart/items/{itemId}`: a new package count (below 1 the client removes the line). */
 export async function updateCartItem(itemId: string, caller: CartCaller, packages: number): Promise<void> {
   const db = await getDb();
@@ -356,8 +387,13 @@ export async function updateCartItem(itemId: string, caller: CartCaller, package
   if (!item) throw itemNotFound();
   const model = await activeModel(db, item.modelId);
   if (model && !allowsQuantity(model.rule, packages, item.per)) throw quantityError(model.rule, item.per);
-  await db.update(cartItems).set({ quantityOfPackages: packages, updatedAt: new Date() }).where(eq(cartItems.id, item.id));
-  await touchCart(db, item.cartId);
+  const changed = await writeInOwnedCart(
+    db,
+    sql`carts.id = ${item.cartId}`,
+    caller,
+    sql`update cart_items set quantity_of_packages = ${packages}, updated_at = now() from c where cart_items.id = ${item.id} and cart_items.cart_id = c.id returning cart_items.id`,
+  );
+  if (changed < 1) throw itemNotFound();
 }
 
 /** `DELETE /api/cart/items/{itemId}`. */
@@ -365,16 +401,26 @@ export async function removeCartItem(itemId: string, caller: CartCaller): Promis
   const db = await getDb();
   const item = await findItem(db, itemId, caller);
   if (!item) throw itemNotFound();
-  await db.delete(cartItems).where(eq(cartItems.id, item.id));
-  await touchCart(db, item.cartId);
+  const removed = await writeInOwnedCart(
+    db,
+    sql`carts.id = ${item.cartId}`,
+    caller,
+    sql`delete from cart_items using c where cart_items.id = ${item.id} and cart_items.cart_id = c.id returning cart_items.id`,
+  );
+  if (removed < 1) throw itemNotFound();
 }
 
 /** `DELETE /api/cart/{cartId}/empty`. */
 export async function emptyCart(cartId: string, caller: CartCaller): Promise<void> {
+  if (!CART_ID_PATTERN.test(cartId)) throw notFound();
   const db = await getDb();
-  const cart = await requireCart(cartId, caller, db);
-  await db.delete(cartItems).where(eq(cartItems.cartId, cart.id));
-  await touchCart(db, cart.id);
+  const result = await writeInOwnedCart(
+    db,
+    sql`carts.id = ${cartId}`,
+    caller,
+    sql`delete from cart_items using c where cart_items.cart_id = c.id returning cart_items.id`,
+  );
+  if (result < 0) throw notFound();
 }
 
 /** `POST /api/cart/merge`: the guest cart into the caller's own cart. */

@@ -1,4 +1,5 @@
 import 'server-only';
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { allowsQuantity, MAX_PACKAGES, quantityRule, roundUpPackages } from '@/lib/cart/packages';
@@ -69,21 +70,30 @@ export function parseQuickOrderText(input: string): { lines: QuickOrderLine[]; p
 /** An uploaded CSV (text) or XLSX (first sheet, first two columns) as the same text lines. */
 export async function quickOrderTextFromFile(name: string, bytes: ArrayBuffer): Promise<string> {
   if (/\.xlsx$/i.test(name)) {
-    const workbook = new ExcelJS.Workbook();
+    // Streamed, and stopped after the lines a quick order may have: a small, highly compressed
+    // file must not be unpacked whole into memory.
+    const out: string[] = [];
+    let filled = 0;
     try {
-      await workbook.xlsx.load(bytes);
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
+        sharedStrings: 'cache',
+        hyperlinks: 'ignore',
+        styles: 'ignore',
+        worksheets: 'emit',
+      });
+      sheets: for await (const sheet of reader) {
+        for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+          const code = excelCellText(row.getCell(1).value).trim();
+          const qty = excelCellText(row.getCell(2).value).trim();
+          // Keep the sheet's row numbers: missing or empty rows stay empty lines.
+          while (out.length < row.number - 1) out.push('');
+          out.push(code || qty ? `${code};${qty}` : '');
+          if ((code || qty) && ++filled > QUICK_ORDER_MAX_LINES + 1) break sheets;
+        }
+        break; // the first sheet only
+      }
     } catch {
       throw new AppError({ code: 'bad_request', message: text('quickUnreadable') });
-    }
-    const sheet = workbook.worksheets[0];
-    if (!sheet) return '';
-    const out: string[] = [];
-    for (let n = 1; n <= sheet.rowCount; n++) {
-      const row = sheet.getRow(n);
-      const code = excelCellText(row.getCell(1).value).trim();
-      const qty = excelCellText(row.getCell(2).value).trim();
-      // Keep the sheet's row numbers: an empty row stays an empty line.
-      out.push(code || qty ? `${code};${qty}` : '');
     }
     return out.join('\n');
   }

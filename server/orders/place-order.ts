@@ -247,6 +247,12 @@ export async function placeOrder(
     const goodsGrossCents = priced.reduce((s, p) => s + p.grossCents, 0);
     const shippingCents = deliveryMethod === 'delivery' ? Math.round(shippingFor(goodsGrossCents / 100) * 100) : 0;
     const cents = { goodsNetCents, taxCents: goodsGrossCents - goodsNetCents, shippingCents, totalCents: goodsGrossCents + shippingCents };
+    // Money columns are integers of cents: an order past what they hold (21 million euros) is
+    // refused in words, not by the database.
+    const MAX_CENTS = 2_000_000_000;
+    if (cents.totalCents > MAX_CENTS || priced.some((p) => p.grossCents > MAX_CENTS)) {
+      throw new AppError({ code: 'unprocessable', message: text('orderTooLarge') });
+    }
     const totals = totalsOf(cents);
     if (input.expected_total !== undefined && input.expected_total !== null && Math.round(input.expected_total * 100) !== cents.totalCents) {
       throw new AppError({

@@ -75,6 +75,12 @@ function state(): PricingState {
         s.invalidations++;
         return;
       }
+      // One product changed (an admin edit of its models' prices): every list forgets its models.
+      if (tags.some((t) => t.startsWith('product:'))) {
+        s.lists.clear();
+        s.invalidations++;
+        return;
+      }
       for (const tag of tags) {
         const m = /^pricing:account:(\d+)$/.exec(tag);
         if (m) {

@@ -340,6 +340,31 @@ describe('quick order', () => {
   });
 });
 
+describe('quick order from a spreadsheet', () => {
+  it('reads the first two columns of an uploaded XLSX, keeping the sheet’s row numbers', async () => {
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Encomenda');
+    sheet.addRow(['Código', 'Quantidade']);
+    sheet.addRow(['HDT-16200', 2]);
+    sheet.addRow([]);
+    sheet.addRow(['NAO-EXISTE', 1]);
+    const bytes = Buffer.from(await workbook.xlsx.writeBuffer());
+    const { cart_id } = await newCart(null);
+    const form = new FormData();
+    form.set('file', new File([bytes], 'encomenda.xlsx', { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }));
+    const answer = await call<Envelope<{ added: number; problems: { line: number; reason: string }[] }>>(quickOrderPost, 'POST', `/api/cart/${cart_id}/quick-order`, { params: { cartId: cart_id }, body: form });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.added).toBe(1);
+    expect(answer.body.data.problems.map((p) => p.line)).toEqual([4]);
+    const broken = new FormData();
+    broken.set('file', new File([Buffer.from('não é um xlsx')], 'x.xlsx'));
+    const refused = await call<Envelope<null>>(quickOrderPost, 'POST', `/api/cart/${cart_id}/quick-order`, { params: { cartId: cart_id }, body: broken });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/XLSX/);
+  });
+});
+
 describe('GET /api/products/{product_code}/models', () => {
   it("lists a product's active models by code, without prices", async () => {
     const answer = await call<Envelope<ModelRow[]>>(modelsGet, 'GET', '/api/products/P100002/models', { params: { productCode: 'P100002' } });

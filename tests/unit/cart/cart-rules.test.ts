@@ -69,6 +69,11 @@ describe('cart summary and shipping (spec 3, 9)', () => {
   it('has no totals for a guest cart (lines without prices)', () => {
     expect(cartSummary([line(null, null, 2)])).toMatchObject({ count: 1, total_items: 2, subtotal: null, shipping: null, total: null, free_shipping_progress: null });
   });
+  it('keeps the totals of the priced lines when one lost its price, and has none for an empty cart', () => {
+    expect(cartSummary([line(10, 12.3), line(null, null)])).toMatchObject({ count: 2, subtotal: 10, subtotal_with_tax: 12.3, shipping: 7, unpriced: 1 });
+    expect(cartSummary([])).toMatchObject({ count: 0, total: 0, shipping: null, free_shipping_progress: 0 });
+  });
+
   it('rounds to the cent without binary drift', () => {
     expect(roundCents(0.1 + 0.2)).toBe(0.3);
     expect(roundCents(1.005)).toBe(1.01);
