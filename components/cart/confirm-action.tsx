@@ -17,6 +17,8 @@ export function ConfirmAction({
   children,
   className,
   testId,
+  asking: askingProp,
+  onAskingChange,
 }: {
   /** Accessible name of the trigger. */
   label: string;
@@ -27,8 +29,16 @@ export function ConfirmAction({
   children: React.ReactNode;
   className?: string;
   testId?: string;
+  /** Controlled question state (a quantity typed below 1 asks the same question). */
+  asking?: boolean;
+  onAskingChange?: (asking: boolean) => void;
 }) {
-  const [asking, setAsking] = React.useState(false);
+  const [ownAsking, setOwnAsking] = React.useState(false);
+  const asking = askingProp ?? ownAsking;
+  const setAsking = (next: boolean) => {
+    if (onAskingChange) onAskingChange(next);
+    else setOwnAsking(next);
+  };
   const [busy, setBusy] = React.useState(false);
   const triggerRef = React.useRef<HTMLButtonElement>(null);
   const confirmRef = React.useRef<HTMLButtonElement>(null);
