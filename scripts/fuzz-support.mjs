@@ -314,6 +314,9 @@ const AUTH_ENDPOINTS = [
  * The families: name, weight, and the request they generate. `methods` are the ones the route
  * answers; with probability 0.08 another is used.
  */
+/** A well-formed cart id that names no cart (22 base64url characters). */
+const CART_ID = 'AAAAAAAAAAAAAAAAAAAAAA';
+
 function families(p) {
   const fuzzEmails = ['fuzz-a@example.test', 'fuzz-b@example.test', 'FUZZ-C@EXAMPLE.TEST', 'sem-arroba', 'a@b', ' fuzz-d@example.test '];
   const listing = { search: SEARCH_WORDS, brand: p.brandKeys, view: ['all'], page: ['1', '2', '200'], chapter: p.chapterKeys, family: p.familyKeys, 'f.material': ['latao'], 'coming-soon': ['1'] };
@@ -352,6 +355,32 @@ function families(p) {
       methods: ['POST'],
       gen: (r) => ({ method: 'POST', path: `/api/newsletter/cancelar${query(r, { token: ['fuzz-token', ''] })}`, ...(r.chance(0.3) ? body(r, { token: ['x'] }) : {}) }),
     },
+    // --- The buying core (issue 10): cart calls, pricing, the model picker's data.
+    {
+      name: 'api/cart',
+      weight: 2,
+      methods: ['POST'],
+      gen: (r) => ({ method: 'POST', path: `/api/cart${r.chance(0.2) ? query(r) : ''}`, ...body(r, { guestMode: [true, false], guestCartId: [CART_ID, 'curto', null] }) }),
+    },
+    {
+      name: 'api/cart/[cartId]/*',
+      weight: 4,
+      gen: (r) => {
+        const id = slot(r, [CART_ID]);
+        const [method, rest] = r.pick([['HEAD', ''], ['GET', '/items'], ['POST', '/items'], ['DELETE', '/empty'], ['POST', '/quick-order']]);
+        const fields = rest === '/quick-order' ? { text: ['HDT-16200 3', 'X 1,5', ''] } : { product_id: [1, 2, 3, 2147483647, 99999999999], quantity_of_packages: [1, 0, -1, 1.5, 10_000, '3'], items_per_package: [1, 10, 7], unit_price: [0.01, -5] };
+        return method === 'POST' ? { method, path: `/api/cart/${id}${rest}`, ...body(r, fields) } : { method, path: `/api/cart/${id}${rest}${query(r)}` };
+      },
+    },
+    {
+      name: 'api/cart/items/[itemId]',
+      weight: 2,
+      methods: ['PUT', 'DELETE'],
+      gen: (r) => (r.chance(0.5) ? { method: 'PUT', path: `/api/cart/items/${slot(r, [CART_ID])}`, ...body(r, { quantity_of_packages: [1, 0, 2.5, 'x'] }) } : { method: 'DELETE', path: `/api/cart/items/${slot(r, [CART_ID])}` }),
+    },
+    { name: 'api/cart/merge', weight: 1, methods: ['POST'], headers: 0.5, gen: (r) => ({ method: 'POST', path: '/api/cart/merge', ...body(r, { guest_cart_id: [CART_ID], user_cart_id: [CART_ID] }) }) },
+    { name: 'api/user/product-pricing', weight: 2, headers: 0.6, gen: (r) => ({ method: 'GET', path: `/api/user/product-pricing${query(r, { product_ids: [p.productCodes.slice(0, 3).join(','), ''] })}` }) },
+    { name: 'api/products/[code]/models', weight: 2, gen: (r) => ({ method: 'GET', path: `/api/products/${slot(r, p.productCodes)}/models${query(r)}` }) },
     { name: 'api/users/auth', weight: 1, headers: 0.6, gen: (r) => ({ method: 'GET', path: `/api/users/auth${query(r)}` }) },
     {
       name: 'api/admin/catalogue',

@@ -94,6 +94,12 @@ export async function ensureAdminFromEnv(db: Db): Promise<string | null> {
 export async function ensureDemoAccounts(db: Db): Promise<number> {
   let created = 0;
   for (const account of DEMO_ACCOUNTS) if (await createAccount(db, account)) created++;
+  // The demo pro user buys for a company with price rules (server/demo/pricing.ts).
+  const pro = DEMO_ACCOUNTS.find((a) => a.userType === 'pro');
+  if (pro) {
+    const { ensureDemoProAccount } = await import('@/server/demo/pricing');
+    await ensureDemoProAccount(db, pro.email);
+  }
   return created;
 }
 

@@ -38,6 +38,13 @@ export async function seedDemoCatalogue(db: Db, seed = 1967, onProgress?: Progre
   const summary = await db.transaction(async (tx) => {
     const result = await applyCatalogue(tx, input, onProgress);
 
+    // Fittings of the water-supply chapter sold in bags of 10 are sold only in tens (pack
+    // multiples: the picker rounds up, the cart refuses other quantities).
+    await tx.execute(sql`
+      UPDATE inventory_products ip SET sales_minimum = 10, sales_increment = 10
+      FROM products p
+      WHERE p.id = ip.product_id AND p.chapter_code = 40 AND ip.small_package ~ '^10(/|$)'`);
+
     for (const brand of demo.brands) {
       await tx.update(brands).set({ officialSite: brand.officialSite }).where(eq(brands.name, brand.name));
     }

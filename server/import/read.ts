@@ -114,7 +114,7 @@ export function readCsvText(text: string): ReadResult {
   return { rows, issues };
 }
 
-function excelCellText(value: ExcelJS.CellValue): string {
+export function excelCellText(value: ExcelJS.CellValue): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') return value;

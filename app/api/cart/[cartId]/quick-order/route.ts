@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { quickOrderBody } from '@/lib/validation/cart';
+import { AppError } from '@/server/api/errors';
+import { apiRoute } from '@/server/api/route';
+import { quickOrder, quickOrderTextFromFile } from '@/server/cart/quick-order';
+import { serverTranslator } from '@/server/mail/i18n';
+
+export const dynamic = 'force-dynamic';
+
+const text = serverTranslator('CartApi');
+const params = z.object({ cartId: z.string() });
+
+/** What the request carries: JSON `{ text }`, or a multipart form with a CSV/XLSX `file` (or `text`). */
+async function quickOrderInput(request: Request): Promise<string> {
+  const type = request.headers.get('content-type') ?? '';
+  if (/^multipart\/form-data/i.test(type)) {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw new AppError({ code: 'bad_request', message: text('quickEmpty') });
+    }
+    const file = form.get('file');
+    if (file && typeof file !== 'string' && file.size > 0) return quickOrderTextFromFile(file.name, await file.arrayBuffer());
+    const pasted = form.get('text');
+    if (typeof pasted === 'string' && pasted.trim()) return pasted;
+    throw new AppError({ code: 'bad_request', message: text('quickEmpty') });
+  }
+  if (!/^application\/json/i.test(type)) throw new AppError({ code: 'unsupported_media_type', message: text('quickFileType') });
+  let json: unknown;
+  try {
+    json = await request.json();
+  } catch {
+    throw new AppError({ code: 'bad_request', message: text('quickEmpty') });
+  }
+  const parsed = quickOrderBody.safeParse(json);
+  if (!parsed.success || !parsed.data.text.trim()) throw new AppError({ code: 'bad_request', message: text('quickEmpty') });
+  return parsed.data.text;
+}
+
+/**
+ * POST /api/cart/{cartId}/quick-order (issue 10, beyond the spec): lines of "code quantity",
+ * pasted (JSON `{ text }`) or uploaded (multipart `file`, CSV or XLSX); up to 500 lines. Valid
+ * lines are added; `problems` lists every other line with its number and the reason.
+ */
+export const POST = apiRoute({ auth: 'optional', params, bodyLimit: 2 * 1024 * 1024 }, async ({ viewer, params: { cartId }, request }) => {
+  const input = await quickOrderInput(request);
+  return { data: await quickOrder(cartId, viewer ? { userId: viewer.id } : null, input) };
+});

@@ -1,0 +1,23 @@
+import { createCartBody } from '@/lib/validation/cart';
+import { apiRoute } from '@/server/api/route';
+import { resolveCart } from '@/server/cart';
+import { serverTranslator } from '@/server/mail/i18n';
+
+export const dynamic = 'force-dynamic';
+
+const text = serverTranslator('CartApi');
+
+/**
+ * POST /api/cart (spec 7): the cart to use. A guest sends `{ guestMode: true, guestCartId? }` and
+ * gets that guest cart back while it answers, else a new one (128 random bits). A signed-in
+ * customer (cookie or bearer) gets their own cart; a `guestCartId` sent with the session is
+ * merged into it (`merged: true`), and that guest id stops answering.
+ */
+export const POST = apiRoute({ auth: 'optional', body: createCartBody, messages: 'CartApi' }, async ({ viewer, body }) => {
+  const caller = viewer ? { userId: viewer.id } : null;
+  const { cartId, merged } = await resolveCart(caller, body.guestCartId ?? undefined);
+  return {
+    data: { cart_id: cartId, merged },
+    message: merged ? text('mergedMessage') : text('found'),
+  };
+});

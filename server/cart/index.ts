@@ -1,0 +1,426 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { packageSizes, quantityRule, allowsQuantity, MAX_PACKAGES, UNIT_PACKAGE, type QuantityRule } from '@/lib/cart/packages';
+import type { CartItem } from '@/lib/cart/types';
+import { imageUrl } from '@/lib/catalogue/media';
+import { productShortPath } from '@/lib/catalogue/urls';
+import { AppError } from '@/server/api/errors';
+import { getDb, type Db, type DbOrTx } from '@/server/db/client';
+import { cartItems, carts, inventoryProducts, products } from '@/server/db/schema';
+import { serverTranslator } from '@/server/mail/i18n';
+import { euros2, euros4, lineTotals, toTenThousandths } from '@/server/pricing/money';
+import { getPriceFacts, getPricingCustomer, unitPriceOf, type ModelPriceFacts } from '@/server/pricing';
+
+/**
+ * Carts (issue 10, spec 4 "Cart lifecycle", spec 7 "Cart"). Ownership lives in the queries: a
+ * customer's cart answers only to that customer (`user_id = $viewer`); a guest cart is a
+ * capability (128 random bits) and answers to whoever holds its id, until it is merged. An id
+ * that names nothing and an id that belongs to someone else get the same 404.
+ *
+ * The server prices every line for its customer (never what the client sends) and re-prices
+ * the lines whenever it reads them: a line whose price changed keeps the old one as
+ * `previous_unit_price` so the cart can say so. Guest carts hold no prices.
+ */
+
+const text = serverTranslator('CartApi');
+
+/** Who is calling: a signed-in customer (their id) or a guest (null). */
+export type CartCaller = { userId: string } | null;
+
+export function newCartId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+/** Well-formed cart and item ids (22 base64url characters); anything else names nothing. */
+export const CART_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+function notFound(): AppError {
+  return new AppError({ code: 'not_found', message: text('cartNotFound') });
+}
+
+function itemNotFound(): AppError {
+  return new AppError({ code: 'not_found', message: text('itemNotFound') });
+}
+
+/** The caller's condition on `carts`: their own cart, or a guest cart for a guest. */
+function ownedBy(caller: CartCaller) {
+  return caller ? eq(carts.userId, caller.userId) : isNull(carts.userId);
+}
+
+/** The active cart `cartId` if it answers to `caller`, else null. */
+export async function findCart(cartId: string, caller: CartCaller, db?: DbOrTx): Promise<{ id: string; userId: string | null } | null> {
+  if (!CART_ID_PATTERN.test(cartId)) return null;
+  const conn = db ?? (await getDb());
+  const [row] = await conn
+    .select({ id: carts.id, userId: carts.userId })
+    .from(carts)
+    .where(and(eq(carts.id, cartId), eq(carts.status, 'active'), ownedBy(caller)));
+  return row ?? null;
+}
+
+async function requireCart(cartId: string, caller: CartCaller, db?: DbOrTx) {
+  const cart = await findCart(cartId, caller, db);
+  if (!cart) throw notFound();
+  return cart;
+}
+
+export async function createGuestCart(db?: DbOrTx): Promise<string> {
+  const conn = db ?? (await getDb());
+  const id = newCartId();
+  await conn.insert(carts).values({ id, userId: null });
+  return id;
+}
+
+/** The customer's active cart, created when they have none (safe under concurrent calls). */
+export async function getOrCreateUserCart(userId: string, db?: DbOrTx): Promise<string> {
+  const conn = db ?? (await getDb());
+  const id = newCartId();
+  await conn.execute(sql`
+    insert into carts (id, user_id, status) values (${id}, ${userId}, 'active')
+    on conflict (user_id) where status = 'active' and user_id is not null do nothing`);
+  const [row] = await conn.select({ id: carts.id }).from(carts).where(and(eq(carts.userId, userId), eq(carts.status, 'active')));
+  if (!row) throw new Error('cart not created');
+  return row.id;
+}
+
+/**
+ * `POST /api/cart`: the cart the caller should use. A guest gets their guest cart back while it
+ * still answers, else a new one. A customer gets their own cart; a guest cart id they send is
+ * merged into it (spec 4: after login the guest cart joins the customer's).
+ */
+export async function resolveCart(caller: CartCaller, guestCartId: string | undefined): Promise<{ cartId: string; merged: boolean }> {
+  if (!caller) {
+    if (guestCartId) {
+      const cart = await findCart(guestCartId, null);
+      if (cart) return { cartId: cart.id, merged: false };
+    }
+    return { cartId: await createGuestCart(), merged: false };
+  }
+  const cartId = await getOrCreateUserCart(caller.userId);
+  let merged = false;
+  if (guestCartId && guestCartId !== cartId) merged = await mergeGuestCart(caller.userId, guestCartId, cartId);
+  return { cartId, merged };
+}
+
+/**
+ * Merges the guest cart into the customer's cart in one transaction: same model and package →
+ * quantities add (capped at the maximum); the guest cart is marked merged and stops answering.
+ * False when the guest cart does not answer (unknown, already merged, or a customer's).
+ */
+export async function mergeGuestCart(userId: string, guestCartId: string, userCartId: string): Promise<boolean> {
+  if (!CART_ID_PATTERN.test(guestCartId) || !CART_ID_PATTERN.test(userCartId)) return false;
+  const db = await getDb();
+  const merged = await db.transaction(async (tx) => {
+    const locked = await tx.execute(sql`
+      select id, user_id, status from carts where id in (${guestCartId}, ${userCartId}) order by id for update`);
+    const rows = (locked as unknown as { rows: { id: string; user_id: string | null; status: string }[] }).rows;
+    const guest = rows.find((r) => r.id === guestCartId);
+    const mine = rows.find((r) => r.id === userCartId);
+    if (!guest || guest.user_id !== null || guest.status !== 'active') return false;
+    if (!mine || mine.user_id !== userId || mine.status !== 'active') throw notFound();
+    const lines = await tx
+      .select({ modelId: cartItems.modelId, type: cartItems.selectedPackageType, per: cartItems.itemsPerPackage, qty: cartItems.quantityOfPackages })
+      .from(cartItems)
+      .where(eq(cartItems.cartId, guestCartId))
+      .orderBy(asc(cartItems.createdAt));
+    for (const line of lines) {
+      await upsertLine(tx, userCartId, { modelId: line.modelId, packageType: line.type, itemsPerPackage: line.per, packages: line.qty }, 'cap');
+    }
+    await tx.update(carts).set({ status: 'merged', mergedInto: userCartId, updatedAt: new Date() }).where(eq(carts.id, guestCartId));
+    await tx.delete(cartItems).where(eq(cartItems.cartId, guestCartId));
+    return true;
+  });
+  if (merged) await repriceCart(userCartId, { userId });
+  return merged;
+}
+
+interface LineInput {
+  modelId: number;
+  packageType: string;
+  itemsPerPackage: number;
+  packages: number;
+}
+
+/**
+ * Adds packages to the cart's line of that model and package size, creating it when new: one
+ * statement (unique key + upsert), so two concurrent adds end in one line with the sum. With
+ * `'refuse'` a sum beyond the maximum changes nothing and returns null; with `'cap'` (merging)
+ * it stops at the maximum.
+ */
+async function upsertLine(db: DbOrTx, cartId: string, line: LineInput, overflow: 'refuse' | 'cap'): Promise<{ id: string; packages: number } | null> {
+  const id = newCartId();
+  const sum = sql`cart_items.quantity_of_packages + excluded.quantity_of_packages`;
+  const result = await db.execute(sql`
+    insert into cart_items (id, cart_id, model_id, selected_package_type, items_per_package, quantity_of_packages)
+    values (${id}, ${cartId}, ${line.modelId}, ${line.packageType}, ${line.itemsPerPackage}, ${line.packages})
+    on conflict (cart_id, model_id, items_per_package) do update
+      set quantity_of_packages = ${overflow === 'cap' ? sql`least(${MAX_PACKAGES}, ${sum})` : sum}, updated_at = now()
+      ${overflow === 'refuse' ? sql`where ${sum} <= ${MAX_PACKAGES}` : sql``}
+    returning id, quantity_of_packages`);
+  const row = (result as unknown as { rows: { id: string; quantity_of_packages: number }[] }).rows[0];
+  return row ? { id: row.id, packages: Number(row.quantity_of_packages) } : null;
+}
+
+/** The facts of a model the cart needs before adding it (active model of an active product). */
+interface ModelFacts {
+  id: number;
+  code: string;
+  packages: number[];
+  rule: QuantityRule;
+}
+
+async function activeModel(db: DbOrTx, modelId: number): Promise<ModelFacts | null> {
+  const [row] = await db
+    .select({
+      id: inventoryProducts.id,
+      code: inventoryProducts.code,
+      small: inventoryProducts.smallPackage,
+      medium: inventoryProducts.mediumPackage,
+      large: inventoryProducts.largePackage,
+      salesMinimum: inventoryProducts.salesMinimum,
+      salesIncrement: inventoryProducts.salesIncrement,
+    })
+    .from(inventoryProducts)
+    .innerJoin(products, eq(products.id, inventoryProducts.productId))
+    .where(and(eq(inventoryProducts.id, modelId), eq(inventoryProducts.productStatus, 'active'), eq(products.active, true)));
+  if (!row) return null;
+  return {
+    id: row.id,
+    code: row.code,
+    packages: packageSizes({ small_package: row.small, medium_package: row.medium, large_package: row.large }),
+    rule: quantityRule({ sales_minimum: row.salesMinimum, sales_increment: row.salesIncrement }),
+  };
+}
+
+/** The 400 of a quantity the model does not allow, with the allowed values. */
+export function quantityError(rule: QuantityRule, itemsPerPackage: number): AppError {
+  const message =
+    rule.increment > 1 || rule.minimum > 1
+      ? text('packMultiple', { increment: rule.increment, minimum: rule.minimum })
+      : text('quantityRange', { max: MAX_PACKAGES });
+  return new AppError({
+    code: 'bad_request',
+    message,
+    details: {
+      quantity_of_packages: [message],
+      allowed: [`minimum=${rule.minimum}`, `increment=${rule.increment}`, `items_per_package=${itemsPerPackage}`],
+    },
+  });
+}
+
+export interface AddItemInput {
+  modelId: number;
+  packageType?: string;
+  itemsPerPackage?: number;
+  packages: number;
+}
+
+/** Checks a line's model, package and quantity; the normalised line or an AppError. */
+async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput> {
+  const model = await activeModel(db, input.modelId);
+  if (!model) throw new AppError({ code: 'not_found', message: text('modelNotFound') });
+  const per = input.itemsPerPackage ?? 1;
+  if (per !== 1 && !model.packages.includes(per)) {
+    throw new AppError({
+      code: 'bad_request',
+      message: text('packageUnknown'),
+      details: { items_per_package: [text('packageUnknown')], allowed: ['1', ...model.packages.map(String)] },
+    });
+  }
+  if (!allowsQuantity(model.rule, input.packages, per)) throw quantityError(model.rule, per);
+  const packageType = per === 1 ? UNIT_PACKAGE : (input.packageType?.trim() || `Embalagem de ${per}`).slice(0, 60);
+  return { modelId: model.id, packageType, itemsPerPackage: per, packages: input.packages };
+}
+
+/** `POST /api/cart/{cartId}/items`: adds a line (or packages to an existing one) and prices it. */
+export async function addCartItem(
+  cartId: string,
+  caller: CartCaller,
+  input: AddItemInput,
+  options: { reprice?: boolean } = {},
+): Promise<{ itemId: string; packages: number }> {
+  const db = await getDb();
+  const cart = await requireCart(cartId, caller, db);
+  const line = await checkedLine(db, input);
+  const row = await upsertLine(db, cart.id, line, 'refuse');
+  if (!row) {
+    const message = text('quantityRange', { max: MAX_PACKAGES });
+    throw new AppError({ code: 'bad_request', message, details: { quantity_of_packages: [message] } });
+  }
+  await touchCart(db, cart.id);
+  if (caller && options.reprice !== false) await repriceCart(cart.id, caller);
+  return { itemId: row.id, packages: row.packages };
+}
+
+async function touchCart(db: DbOrTx, cartId: string): Promise<void> {
+  await db.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
+}
+
+/** The item `itemId` if its cart answers to `caller`. */
+async function findItem(db: DbOrTx, itemId: string, caller: CartCaller) {
+  if (!CART_ID_PATTERN.test(itemId)) return null;
+  const [row] = await db
+    .select({ id: cartItems.id, cartId: cartItems.cartId, modelId: cartItems.modelId, per: cartItems.itemsPerPackage })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .where(and(eq(cartItems.id, itemId), eq(carts.status, 'active'), ownedBy(caller)));
+  return row ?? null;
+}
+
+/** `PUT /api/cart/items/{itemId}`: a new package count (below 1 the client removes the line). */
+export async function updateCartItem(itemId: string, caller: CartCaller, packages: number): Promise<void> {
+  const db = await getDb();
+  const item = await findItem(db, itemId, caller);
+  if (!item) throw itemNotFound();
+  const model = await activeModel(db, item.modelId);
+  if (model && !allowsQuantity(model.rule, packages, item.per)) throw quantityError(model.rule, item.per);
+  await db.update(cartItems).set({ quantityOfPackages: packages, updatedAt: new Date() }).where(eq(cartItems.id, item.id));
+  await touchCart(db, item.cartId);
+  if (caller) await repriceCart(item.cartId, caller);
+}
+
+/** `DELETE /api/cart/items/{itemId}`. */
+export async function removeCartItem(itemId: string, caller: CartCaller): Promise<void> {
+  const db = await getDb();
+  const item = await findItem(db, itemId, caller);
+  if (!item) throw itemNotFound();
+  await db.delete(cartItems).where(eq(cartItems.id, item.id));
+  await touchCart(db, item.cartId);
+}
+
+/** `DELETE /api/cart/{cartId}/empty`. */
+export async function emptyCart(cartId: string, caller: CartCaller): Promise<void> {
+  const db = await getDb();
+  const cart = await requireCart(cartId, caller, db);
+  await db.delete(cartItems).where(eq(cartItems.cartId, cart.id));
+  await touchCart(db, cart.id);
+}
+
+/** `POST /api/cart/merge`: the guest cart into the caller's own cart. */
+export async function mergeCarts(userId: string, guestCartId: string, userCartId: string): Promise<boolean> {
+  const mine = await findCart(userCartId, { userId });
+  if (!mine) throw notFound();
+  const merged = await mergeGuestCart(userId, guestCartId, userCartId);
+  if (!merged) throw new AppError({ code: 'not_found', message: text('guestCartNotFound') });
+  return merged;
+}
+
+/**
+ * Prices every line of a customer's cart at today's price for that customer; a line whose unit
+ * price changed keeps the old one in `previous_unit_price` (shown in the cart). Returns the facts.
+ */
+export async function repriceCart(cartId: string, caller: { userId: string }, db?: Db): Promise<Map<string, ModelPriceFacts>> {
+  const conn = db ?? (await getDb());
+  const lines = await conn
+    .select({ id: cartItems.id, code: inventoryProducts.code, unit: cartItems.unitPriceAtPurchase })
+    .from(cartItems)
+    .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
+    .where(eq(cartItems.cartId, cartId));
+  if (lines.length === 0) return new Map();
+  const customer = await getPricingCustomer(caller.userId, conn);
+  const { facts } = await getPriceFacts(customer, lines.map((l) => l.code));
+  for (const line of lines) {
+    const f = facts.get(line.code);
+    const current = f ? unitPriceOf(f) : null;
+    const stored = line.unit === null ? null : toTenThousandths(line.unit);
+    if (current === stored) continue;
+    await conn
+      .update(cartItems)
+      .set({
+        unitPriceAtPurchase: current === null ? null : (current / 10_000).toFixed(4),
+        previousUnitPrice: stored === null ? null : (stored / 10_000).toFixed(4),
+        pricedAt: new Date(),
+      })
+      .where(eq(cartItems.id, line.id));
+  }
+  return facts;
+}
+
+/** `GET /api/cart/{cartId}/items`: the lines, priced for a customer, without prices for a guest. */
+export async function listCartItems(cartId: string, caller: CartCaller): Promise<CartItem[]> {
+  const db = await getDb();
+  const cart = await requireCart(cartId, caller, db);
+  const facts = caller ? await repriceCart(cart.id, caller, db) : new Map<string, ModelPriceFacts>();
+  const rows = await db
+    .select({
+      id: cartItems.id,
+      modelId: cartItems.modelId,
+      packageType: cartItems.selectedPackageType,
+      per: cartItems.itemsPerPackage,
+      packages: cartItems.quantityOfPackages,
+      previous: cartItems.previousUnitPrice,
+      code: inventoryProducts.code,
+      modelName: inventoryProducts.name,
+      size: inventoryProducts.size,
+      modelStatus: inventoryProducts.productStatus,
+      stock: inventoryProducts.stockStatus,
+      salesMinimum: inventoryProducts.salesMinimum,
+      salesIncrement: inventoryProducts.salesIncrement,
+      productId: products.id,
+      productCode: products.productCode,
+      productName: products.name,
+      seoName: products.seoOptimizedName,
+      photoPath: products.photoPath,
+      productActive: products.active,
+    })
+    .from(cartItems)
+    .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
+    .innerJoin(products, eq(products.id, inventoryProducts.productId))
+    .where(eq(cartItems.cartId, cart.id))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return rows.map((r) => {
+    const rule = quantityRule({ sales_minimum: r.salesMinimum, sales_increment: r.salesIncrement });
+    const f = caller ? facts.get(r.code) : undefined;
+    const active = r.productActive && r.modelStatus === 'active';
+    let priced: Pick<CartItem, 'unit_price_at_purchase' | 'total_price' | 'base_unit_price' | 'discount_percentage' | 'tax_rate' | 'total_price_with_tax' | 'previous_unit_price'> = {
+      unit_price_at_purchase: null,
+      total_price: null,
+      base_unit_price: null,
+      discount_percentage: null,
+      tax_rate: null,
+      total_price_with_tax: null,
+      previous_unit_price: null,
+    };
+    if (f) {
+      const unit = unitPriceOf(f);
+      const { netCents, grossCents } = lineTotals(unit, r.packages * r.per, f.taxRate);
+      const previous = r.previous === null ? null : toTenThousandths(r.previous);
+      priced = {
+        unit_price_at_purchase: euros4(unit),
+        total_price: euros2(netCents),
+        base_unit_price: euros4(f.base),
+        discount_percentage: f.discount / 100,
+        tax_rate: f.taxRate / 100,
+        total_price_with_tax: euros2(grossCents),
+        previous_unit_price: previous !== null && previous !== unit ? euros4(previous) : null,
+      };
+    }
+    return {
+      id: r.id,
+      product_id: r.modelId,
+      selected_package_type: r.packageType,
+      items_per_package: r.per,
+      quantity_of_packages: r.packages,
+      ...priced,
+      sales_minimum: rule.minimum,
+      sales_increment: rule.increment,
+      product: {
+        code: r.code,
+        name: r.modelName,
+        seo_optimized_name: r.seoName,
+        size: r.size,
+        product_category_id: r.productId,
+        product_code: r.productCode,
+        url: productShortPath(r.productCode),
+        stock_status: r.stock,
+        active,
+        product_category_details: { main_photo_url: imageUrl(r.photoPath, 'products', r.productCode), name: r.productName },
+      },
+    };
+  });
+}
+
+/** Lines a caller may add at once (quick order). */
+export const QUICK_ORDER_MAX_LINES = 500;
+
