@@ -244,7 +244,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         }
         if (!res.ok || !res.data || !cartId) {
           const message =
-            res.status === 0 ? tRef.current('addException') : res.code === 'invalid_quantity' && res.message ? res.message : tRef.current('addFailed');
+            res.status === 0 ? tRef.current('addException') : res.status === 400 && res.message ? res.message : tRef.current('addFailed');
           toast.error(tRef.current('errorTitle'), { description: message });
           return { ok: false, message };
         }
@@ -286,7 +286,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       if (!Number.isFinite(quantity) || quantity < 1) return removeItem(itemId);
       const res = await cartApi.updateItem(itemId, Math.floor(quantity));
       if (!res.ok) {
-        const message = res.code === 'invalid_quantity' && res.message ? res.message : tRef.current('updateFailed');
+        const message = res.status === 400 && res.message ? res.message : tRef.current('updateFailed');
         toast.error(tRef.current('errorTitle'), { description: message });
         return { ok: false, message };
       }
