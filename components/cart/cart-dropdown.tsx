@@ -42,7 +42,7 @@ export function CartDropdown({
       onClose();
     };
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
+      if (e.key === 'Escape' && !e.defaultPrevented) {
         onClose();
         triggerRef.current?.focus();
       }

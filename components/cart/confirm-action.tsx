@@ -63,6 +63,8 @@ export function ConfirmAction({
       className="flex flex-wrap items-center gap-2 rounded-md bg-red-50 px-2 py-1 text-xs text-red-900"
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
+          // Handled: the dropdown around it stays open.
+          e.preventDefault();
           e.stopPropagation();
           cancel();
         }
