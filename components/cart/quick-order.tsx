@@ -77,24 +77,31 @@ export function QuickOrder({
             {busy && <Loader2Icon aria-hidden className="animate-spin" />}
             {busy ? t('submitting') : t('submit')}
           </Button>
-          <label htmlFor={fileId} className="text-sm font-medium text-slate-800">
-            {t('fileLabel')}
-          </label>
+          {/* The native file box reads in the browser's language: a visually hidden input behind a
+              labelled button-like label (keyboard focus stays on the input). */}
           <input
             ref={fileRef}
             id={fileId}
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            className="text-sm file:mr-2 file:rounded-md file:border file:bg-white file:px-3 file:py-1.5 file:text-sm"
+            className="peer sr-only"
             disabled={busy}
+            data-testid="quick-order-file"
             onChange={(e) => {
               const file = e.target.files?.[0];
-              if (file) void run({ file }).finally(() => {
-                if (fileRef.current) fileRef.current.value = '';
-              });
+              if (file)
+                void run({ file }).finally(() => {
+                  if (fileRef.current) fileRef.current.value = '';
+                });
             }}
           />
-          <UploadIcon aria-hidden className="size-4 text-slate-400" />
+          <label
+            htmlFor={fileId}
+            className="inline-flex h-9 cursor-pointer items-center gap-2 rounded-md border bg-white px-4 text-sm font-medium text-slate-800 shadow-xs hover:bg-slate-50 peer-focus-visible:ring-[3px] peer-focus-visible:ring-sky-500/60 peer-disabled:cursor-not-allowed peer-disabled:opacity-50"
+          >
+            <UploadIcon aria-hidden className="size-4" />
+            {t('fileLabel')}
+          </label>
         </div>
       </form>
       <div aria-live="polite" className="mt-4 space-y-2 text-sm">
