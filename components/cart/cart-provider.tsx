@@ -124,7 +124,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   const loadItems = React.useCallback(
     async (cartId: string, gen: number): Promise<'ok' | 'gone' | 'failed'> => {
       const res = await cartApi.items(cartId);
-      if (res.status === 404) return 'gone';
+      // 404: gone (or merged); 400: an id that was never a cart id (a damaged local key).
+      if (res.status === 404 || res.status === 400) return 'gone';
       if (!res.ok || !Array.isArray(res.data)) return 'failed';
       setCart(cartId, res.data, gen);
       return 'ok';
