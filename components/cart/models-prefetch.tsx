@@ -3,7 +3,6 @@
 import * as React from 'react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { PREFETCH_COUNT, PREFETCH_DELAY_MS, prefetchModels } from './models-store';
-import { requestPrices, setPricingOwner } from './pricing-store';
 
 /**
  * Spec 4 "Prefetching" on listings: 2.5 s after the page shows, the model lists of its first 8
@@ -21,10 +20,12 @@ export function ModelsPrefetch({ productCodes }: { productCodes: string[] }) {
       void prefetchModels(key.split('\u0000'), {
         signal: controller.signal,
         onModels: viewerId
-          ? (models) => {
-              setPricingOwner(viewerId);
-              requestPrices(models.map((m) => m.code));
-            }
+          ? (models) =>
+              // The pricing code loads for signed-in customers only.
+              void import('./pricing-store').then(({ requestPrices, setPricingOwner }) => {
+                setPricingOwner(viewerId);
+                requestPrices(models.map((m) => m.code));
+              })
           : undefined,
       });
     }, PREFETCH_DELAY_MS);

@@ -4,15 +4,13 @@ import * as React from 'react';
 import { useTranslations } from 'next-intl';
 import { ShoppingCartIcon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
-import type { ModelRow } from '@/lib/cart/types';
-import { PickerSlot, usePickerOpener } from './card-buy';
-import { useCart } from './cart-provider';
-import { loadModels, peekModels } from './models-store';
-import { lowestPrice, PriceDisplay } from './price-display';
-import { usePrices } from './pricing-store';
+import { PickerSlot, PriceSkeleton, usePickerOpener } from './card-buy';
 
-// The quantity row loads only for signed-in customers (guests use the picker).
-const ModelPickerRow = React.lazy(() => import('./model-picker-row').then((m) => ({ default: m.ModelPickerRow })));
+// Prices and quantity rows are for signed-in customers: their code loads only for them.
+const signedIn = () => import('./product-buy-signed-in');
+const ProductPrice = React.lazy(() => signedIn().then((m) => ({ default: m.ProductPrice })));
+const ModelPrice = React.lazy(() => signedIn().then((m) => ({ default: m.ModelPrice })));
+const ModelAdd = React.lazy(() => signedIn().then((m) => ({ default: m.ModelAdd })));
 
 /**
  * The product page's price box (client leaf): for a signed-in customer the lowest model price
@@ -32,19 +30,13 @@ export function ProductBuyBox({
 }) {
   const t = useTranslations('Cart');
   const { viewer } = useAuth();
-  const { signedIn, userType, prices, loading } = usePrices(viewer ? modelCodes : null);
   const { open, setOpen, needed, triggerRef, openPicker, preload } = usePickerOpener();
-  const best = lowestPrice(modelCodes.map((c) => prices[c]));
   return (
     <div className="space-y-3">
-      {signedIn && userType ? (
-        <div className="rounded-xl border border-sky-100 bg-sky-50 p-4" data-testid="product-price">
-          {loading ? (
-            <span className="inline-block h-6 w-28 animate-pulse rounded bg-slate-200" role="status" aria-label={t('price.loading')} />
-          ) : (
-            <PriceDisplay entry={best.entry} userType={userType} from={best.from} className="text-lg" />
-          )}
-        </div>
+      {viewer ? (
+        <React.Suspense fallback={<PriceSkeleton label={t('price.loading')} className="h-6 w-28" />}>
+          <ProductPrice modelCodes={modelCodes} />
+        </React.Suspense>
       ) : (
         children
       )}
@@ -77,44 +69,21 @@ export function ProductBuyBox({
 /** The price cell of a model in the product page's table: signed-in customers only, else '—'. */
 export function ModelPriceCell({ modelCode }: { modelCode: string }) {
   const { viewer } = useAuth();
-  const codes = React.useMemo(() => [modelCode], [modelCode]);
-  const { signedIn, userType, prices, loading } = usePrices(viewer ? codes : null);
-  if (!signedIn || !userType) return <span className="text-slate-400">—</span>;
-  if (loading) return <span className="inline-block h-4 w-16 animate-pulse rounded bg-slate-200" />;
-  return <PriceDisplay entry={prices[modelCode] ?? null} userType={userType} compact />;
+  if (!viewer) return <span className="text-slate-400">—</span>;
+  return (
+    <React.Suspense fallback={null}>
+      <ModelPrice modelCode={modelCode} />
+    </React.Suspense>
+  );
 }
 
 /** The add-to-cart cell of a model (signed-in customers): quantity and the add button. */
-export function ModelAddCell({ productCode, modelCode, productName }: { productCode: string; modelCode: string; productName: string }) {
+export function ModelAddCell(props: { productCode: string; modelCode: string; productName: string }) {
   const { viewer } = useAuth();
-  const { addItem } = useCart();
-  const [fetched, setFetched] = React.useState<ModelRow[] | null>(null);
-  const models = fetched ?? (viewer ? peekModels(productCode) : null);
-  React.useEffect(() => {
-    if (!viewer || peekModels(productCode)) return;
-    let cancelled = false;
-    loadModels(productCode)
-      .then((list) => !cancelled && setFetched(list))
-      .catch(() => !cancelled && setFetched([]));
-    return () => {
-      cancelled = true;
-    };
-  }, [viewer, productCode]);
-  const codes = React.useMemo(() => [modelCode], [modelCode]);
-  const { prices } = usePrices(viewer ? codes : null);
   if (!viewer) return null;
-  const model = models?.find((m) => m.code === modelCode);
-  if (!model) return null;
   return (
     <React.Suspense fallback={null}>
-      <ModelPickerRow
-        layout="cell"
-        model={model}
-        productName={productName}
-        onAdd={(id, quantity) =>
-          addItem({ product_id: id, selected_package_type: 'Unidade', items_per_package: 1, quantity_of_packages: quantity, unit_price: prices[modelCode]?.userPrice ?? null })
-        }
-      />
+      <ModelAdd {...props} />
     </React.Suspense>
   );
 }
