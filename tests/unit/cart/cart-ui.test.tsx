@@ -321,11 +321,11 @@ describe('cart provider and header badge (spec 4, 2.6)', () => {
     expect(screen.getByRole('button', { name: 'Carrinho com 2 linhas' })).toBeInTheDocument();
   });
 
-  it('forgets a gone guest cart and makes a new one', async () => {
+  it.each([404, 400])('forgets a gone guest cart (%i) and makes a new one', async (status) => {
     window.localStorage.setItem(CART_ID_KEY, 'old-guest-cart-0000000');
     const calls = mockFetch((url, init) => {
       if (url === '/api/cart' && init?.method === 'POST') return { status: 200, body: { success: true, data: { cart_id: 'new-guest-cart-0000000' } } };
-      return undefined;
+      return { status, body: { success: false, message: 'x', error: { code: status === 404 ? 'not_found' : 'bad_request', message: 'x' } } };
     });
     render(
       <AuthProvider viewer={null}>
