@@ -3,6 +3,7 @@ import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { brandListingPath } from '@/lib/catalogue/urls';
 import type { ProductCardData } from '@/lib/catalogue/types';
+import { CardBuy } from '@/components/cart/card-buy';
 import { CatalogueImage } from './catalogue-image';
 
 export type { ProductCardData };
@@ -13,7 +14,8 @@ function cardImageSrc(url: string, width: number): string {
 }
 
 /**
- * Product card of spec 2.5: image, brand logo, name (SEO name preferred), family link, 'Ver detalhes →'.
+ * Product card of spec 2.5: image, brand logo, name (SEO name preferred), family link, and the
+ * price block with the add-to-cart button (components/cart/card-buy.tsx).
  * Its links are not prefetched: a listing shows up to 50 cards and each would ask the server for a
  * page the visitor will most likely not open.
  */
@@ -63,9 +65,10 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           </p>
         )}
         {product.stockStatus === 'out_of_stock' && <p className="text-xs font-medium text-red-700">Sem stock</p>}
-        {/* Price block and add-to-cart: logged-in users, with the cart issue. */}
+        {/* Price block (signed-in customers; 'Ver detalhes →' for visitors), discount badge and
+            add-to-cart: a client leaf that asks the pricing endpoint, never the cached HTML. */}
         <div className="mt-auto pt-2" data-slot="price">
-          <span className="text-sm font-medium text-sky-800">Ver detalhes →</span>
+          <CardBuy productCode={product.productCode} productName={product.name} />
         </div>
       </div>
     </article>

@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { SlidersHorizontal, X } from 'lucide-react';
 import { Breadcrumbs, type Crumb } from '@/components/catalogue/breadcrumbs';
 import { FacetFilters } from '@/components/catalogue/facet-filters';
+import { ModelsPrefetch } from '@/components/cart/models-prefetch';
 import { InfiniteProducts } from '@/components/catalogue/infinite-products';
 import { ProductCard } from '@/components/catalogue/product-card';
 import { SearchableList } from '@/components/catalogue/searchable-list';
@@ -217,6 +218,7 @@ export function ProductsView({ result, params, basePath, heading, intro, crumbs,
                   })),
                 }}
               />
+              <ModelsPrefetch productCodes={page.items.slice(0, 8).map((p) => p.productCode)} />
               <InfiniteProducts apiUrl={listingApiUrl(result, attrs)} startOffset={end} total={page.total} pageSize={PAGE_SIZE} />
               <nav aria-label="Paginação" data-pager className="mt-6 flex items-center justify-between text-sm">
                 {prevHref ? <Link href={prevHref} rel="prev" className="font-medium text-sky-800 hover:underline">← Página anterior</Link> : <span />}

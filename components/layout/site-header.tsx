@@ -19,8 +19,6 @@ export interface SiteHeaderProps {
   shopName: string;
   /** Feature flags of the request (server/flags `getFeatureFlags()`). */
   flags: FeatureFlags;
-  /** Number of cart lines for the badge (the cart issue fills it). */
-  cartCount?: number;
   /** 'home' (default): transparent over the home hero only. */
   transparent?: HeaderFrameProps['transparent'];
   position?: HeaderFrameProps['position'];
@@ -34,7 +32,6 @@ export interface SiteHeaderProps {
 export async function SiteHeader({
   shopName,
   flags,
-  cartCount = 0,
   transparent,
   position,
 }: SiteHeaderProps) {
@@ -75,7 +72,7 @@ export async function SiteHeader({
         <SearchBox className="hidden md:block md:max-w-xl md:flex-1 lg:mx-4" />
         <div className="ml-auto flex items-center gap-1">
           <FavoritesButton flags={flags} className={cn(iconButton, 'hidden md:inline-grid')} />
-          <CartButton count={cartCount} className={iconButton} />
+          <CartButton className={iconButton} />
           <UserBlock
             flags={flags}
             className="ml-1 hidden h-10 items-center gap-2 rounded-full border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-900 outline-none transition-colors hover:bg-slate-100 focus-visible:ring-[3px] focus-visible:ring-sky-500/60 md:inline-flex group-data-[transparent=true]/header:border-white/70 group-data-[transparent=true]/header:bg-white/10 group-data-[transparent=true]/header:text-white group-data-[transparent=true]/header:hover:bg-white/20"

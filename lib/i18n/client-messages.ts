@@ -20,8 +20,9 @@ export const SHELL_NAMESPACES = [
   'Auth',
   'Validation',
   'Errors',
+  'Cart',
 ] as const;
-export const PAGE_NAMESPACES = ['Account', 'AccessRequest', 'Contact'] as const;
+export const PAGE_NAMESPACES = ['Account', 'AccessRequest', 'Contact', 'CartPage'] as const;
 
 type ClientNamespace = (typeof SHELL_NAMESPACES)[number] | (typeof PAGE_NAMESPACES)[number];
 export type ClientMessages = Partial<Pick<Messages, ClientNamespace>>;

@@ -1,6 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { AuthProvider } from '@/components/auth/auth-provider';
 import { LoginDialogSlot } from '@/components/auth/login-dialog-slot';
+import { CartProvider } from '@/components/cart/cart-provider';
+import { FloatingCartButton } from '@/components/cart/floating-cart-button';
 import { FavouritesProvider } from '@/components/favourites/favourites-store';
 import { ComingSoonProvider } from '@/components/layout/coming-soon-dialog';
 import { SiteFooter } from '@/components/layout/site-footer';
@@ -16,7 +18,7 @@ import { cacheTags } from '@/server/cache/tags';
  * content, footer, and the coming-soon dialog (opened by disabled features and by
  * `?coming-soon=1`, where proxy.ts sends the disabled routes of a production host).
  * The same for every visitor of a host (the flags come from the `[site]` segment), so it is
- * cached with the pages: the user block and everything personal load on the client.
+ * cached with the pages: the user block, the cart and everything personal load on the client.
  */
 export const revalidate = 3600;
 
@@ -32,6 +34,8 @@ export default async function ShopLayout({ children, params }: { children: React
   ]);
   return (
     <AuthProvider>
+      {/* The cart (spec 4) beside the session: the header's control and the floating button read it. */}
+      <CartProvider>
       <ComingSoonProvider>
         {/* --nav-height: the desktop navigation row under the 5 rem header (pages that sit under the transparent header can use it). */}
         <div className="contents" style={{ '--nav-height': '2.75rem' } as React.CSSProperties}>
@@ -49,8 +53,10 @@ export default async function ShopLayout({ children, params }: { children: React
           </main>
           <SiteFooter shop={shop} />
         </div>
+        <FloatingCartButton />
         <LoginDialogSlot />
       </ComingSoonProvider>
+      </CartProvider>
     </AuthProvider>
   );
 }

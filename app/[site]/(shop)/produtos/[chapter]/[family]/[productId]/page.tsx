@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { cache } from 'react';
 import Link from 'next/link';
 import { notFound, permanentRedirect } from 'next/navigation';
+import { ModelAddCell, ModelPriceCell, ProductBuyBox } from '@/components/cart/product-buy';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { ProductCard } from '@/components/catalogue/product-card';
 import { ProductGallery } from '@/components/catalogue/product-gallery';
@@ -100,12 +101,17 @@ export default async function ProductPage({ params }: { params: Params }) {
               <span className="font-semibold">Medidas disponíveis:</span> {product.availableSizes.join(' · ')}
             </p>
           )}
-          <div className="rounded-xl border border-sky-100 bg-sky-50 p-4 text-sm text-sky-900" data-slot="price">
-            Preços personalizados na Área Privada. Para um orçamento,{' '}
-            <Link href="/contacto" className="font-semibold underline">
-              contacte-nos
-            </Link>
-            .
+          {/* Prices only from the pricing endpoint, in a client leaf: this HTML is cached for everyone. */}
+          <div data-slot="price">
+            <ProductBuyBox productCode={product.productCode} productName={product.name} modelCodes={product.models.map((m) => m.code)}>
+              <div className="rounded-xl border border-sky-100 bg-sky-50 p-4 text-sm text-sky-900">
+                Preços personalizados na Área Privada. Para um orçamento,{' '}
+                <Link href="/contacto" className="font-semibold underline">
+                  contacte-nos
+                </Link>
+                .
+              </div>
+            </ProductBuyBox>
           </div>
         </div>
       </div>
@@ -115,7 +121,7 @@ export default async function ProductPage({ params }: { params: Params }) {
           Modelos ({product.models.length})
         </h2>
         <div className="mt-4 overflow-x-auto rounded-xl border bg-white">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
                 <th scope="col" className="px-4 py-3 font-semibold">Código</th>
@@ -125,6 +131,8 @@ export default async function ProductPage({ params }: { params: Params }) {
                 ))}
                 <th scope="col" className="px-4 py-3 font-semibold">Embalagens</th>
                 <th scope="col" className="px-4 py-3 font-semibold">Stock</th>
+                <th scope="col" className="px-4 py-3 font-semibold">Preço</th>
+                <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">Adicionar ao carrinho</span></th>
               </tr>
             </thead>
             <tbody className="divide-y">
@@ -145,6 +153,12 @@ export default async function ProductPage({ params }: { params: Params }) {
                     <span className={m.stockStatus === 'in_stock' ? 'text-emerald-700' : m.stockStatus === 'on_order' ? 'text-amber-700' : 'text-red-700'}>
                       {STOCK_LABEL[m.stockStatus]}
                     </span>
+                  </td>
+                  <td className="px-4 py-3" data-slot="price">
+                    <ModelPriceCell modelCode={m.code} />
+                  </td>
+                  <td className="px-4 py-3">
+                    <ModelAddCell productCode={product.productCode} modelCode={m.code} productName={product.name} />
                   </td>
                 </tr>
               ))}

@@ -1,0 +1,53 @@
+'use client';
+
+import { useTranslations } from 'next-intl';
+import { formatInteger, formatPrice } from '@/lib/format';
+import type { CartSummary } from '@/lib/cart/summary';
+import { FreeShippingProgress } from './free-shipping-progress';
+
+/**
+ * The summary of /cart (spec 3 "Cart summary"): lines, packages and units for everyone; net
+ * subtotal, IVA, subtotal with IVA, shipping (7 € below 350 € with IVA, else free) and total only
+ * for signed-in customers — a guest's lines carry no prices.
+ */
+export function CartSummaryView({ summary, signedIn }: { summary: CartSummary; signedIn: boolean }) {
+  const t = useTranslations('CartPage');
+  const priced = signedIn && summary.subtotal !== null && summary.total !== null;
+  return (
+    <div className="space-y-4">
+      <dl className="space-y-2 text-sm" data-testid="cart-summary">
+        <Row label={t('lines')} value={formatInteger(summary.count)} testId="summary-lines" />
+        <Row label={t('items')} value={formatInteger(summary.total_items)} testId="summary-items" />
+        <Row label={t('totalUnits')} value={formatInteger(summary.total_units)} testId="summary-units" />
+        {priced && (
+          <>
+            <Row label={t('subtotal')} value={formatPrice(summary.subtotal)} testId="summary-subtotal" />
+            <Row label={t('vat')} value={formatPrice(summary.tax)} testId="summary-vat" />
+            <Row label={t('subtotalWithVat')} value={formatPrice(summary.subtotal_with_tax)} testId="summary-subtotal-with-vat" />
+            <Row
+              label={t('shipping')}
+              value={summary.shipping === 0 ? t('freeShipping') : formatPrice(summary.shipping)}
+              testId="summary-shipping"
+            />
+            <div className="flex justify-between border-t pt-2 text-base font-bold">
+              <dt>{t('total')}</dt>
+              <dd data-testid="summary-total">{formatPrice(summary.total)}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      {priced ? <FreeShippingProgress summary={summary} /> : <p className="text-sm text-slate-600">{t('guestPrices')}</p>}
+    </div>
+  );
+}
+
+function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="font-medium text-slate-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
