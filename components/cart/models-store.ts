@@ -6,8 +6,8 @@ import type { ModelRow } from '@/lib/cart/types';
 /**
  * The model lists of products (`GET /api/products/{code}/models`), for the model picker and the
  * card prices: kept 15 minutes in session storage (spec 3: "product model-list caches"; the
- * `product-` prefix is what the cache hygiene of spec 4 clears), one request per product at a
- * time, and prefetched on listings (spec 4: 8 products after 2.5 s, batches of 3, 150 ms apart).
+ * `product-` prefix is what the cache hygiene of spec 4 clears), the lists asked together fetched
+ * in one call (`GET /api/products/models`), and prefetched on listings (spec 4: 8 products after 2.5 s, batches of 3, 150 ms apart).
  */
 export const MODELS_TTL_MS = 15 * 60_000;
 export const PREFETCH_DELAY_MS = 2_500;
@@ -42,26 +42,60 @@ export function peekModels(code: string): ModelRow[] | null {
   return entry.data;
 }
 
-/** The model list of a product (held or fetched); rejects when it cannot be loaded. */
+function keep(code: string, data: ModelRow[]): void {
+  const entry = { at: Date.now(), data };
+  memory.set(code, entry);
+  try {
+    window.sessionStorage.setItem(storageKey(code), JSON.stringify(entry));
+  } catch {
+    // Storage full or off: the memory copy serves this page.
+  }
+}
+
+/** Products asked within one short window go out as one batch call (a listing's cards). */
+const BATCH_WINDOW_MS = 25;
+const BATCH_MAX = 60;
+const waiting = new Map<string, { resolve: (rows: ModelRow[]) => void; reject: (err: Error) => void }>();
+let batchTimer: ReturnType<typeof setTimeout> | null = null;
+
+function flushBatch(): void {
+  batchTimer = null;
+  const asked = [...waiting.entries()];
+  waiting.clear();
+  for (let i = 0; i < asked.length; i += BATCH_MAX) {
+    const chunk = asked.slice(i, i + BATCH_MAX);
+    const codes = chunk.map(([code]) => code);
+    const request = codes.length === 1 ? catalogueApi.models(codes[0]!).then((res) => ({ ...res, data: res.ok && Array.isArray(res.data) ? { [codes[0]!]: res.data } : undefined })) : catalogueApi.modelsOf(codes);
+    void request.then(
+      (res) => {
+        for (const [code, waiter] of chunk) {
+          const rows = res.ok ? res.data?.[code] : undefined;
+          if (rows) {
+            keep(code, rows);
+            waiter.resolve(rows);
+          } else waiter.reject(new Error(res.message || 'models'));
+        }
+      },
+      (err: unknown) => {
+        for (const [, waiter] of chunk) waiter.reject(err instanceof Error ? err : new Error('models'));
+      },
+    );
+  }
+}
+
+/**
+ * The model list of a product (held or fetched); rejects when it cannot be loaded. Lists asked
+ * together (the cards of a listing coming into view) are fetched in one batch call.
+ */
 export function loadModels(code: string): Promise<ModelRow[]> {
   const held = peekModels(code);
   if (held) return Promise.resolve(held);
   const running = inflight.get(code);
   if (running) return running;
-  const request = catalogueApi
-    .models(code)
-    .then((res) => {
-      if (!res.ok || !Array.isArray(res.data)) throw new Error(res.message || 'models');
-      const entry = { at: Date.now(), data: res.data };
-      memory.set(code, entry);
-      try {
-        window.sessionStorage.setItem(storageKey(code), JSON.stringify(entry));
-      } catch {
-        // Storage full or off: the memory copy serves this page.
-      }
-      return res.data;
-    })
-    .finally(() => inflight.delete(code));
+  const request = new Promise<ModelRow[]>((resolve, reject) => {
+    waiting.set(code, { resolve, reject });
+    batchTimer ??= setTimeout(flushBatch, BATCH_WINDOW_MS);
+  }).finally(() => inflight.delete(code));
   inflight.set(code, request);
   return request;
 }
@@ -91,4 +125,7 @@ export async function prefetchModels(
 export function resetModelsStore() {
   memory.clear();
   inflight.clear();
+  waiting.clear();
+  if (batchTimer) clearTimeout(batchTimer);
+  batchTimer = null;
 }

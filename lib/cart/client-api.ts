@@ -81,6 +81,9 @@ export const cartApi = {
 
 export const catalogueApi = {
   models: (productCode: string) => call<ModelRow[]>('GET', `/api/products/${enc(productCode)}/models`),
+  /** The models of up to 60 products in one call (product code → rows; unknown ones absent). */
+  modelsOf: (productCodes: readonly string[]) =>
+    call<Record<string, ModelRow[]>>('GET', `/api/products/models?product_codes=${productCodes.map(enc).join(',')}`),
   pricing: (codes: readonly string[]) =>
     call<ProductPricingData>('GET', `/api/user/product-pricing?product_ids=${codes.map(enc).join(',')}`),
 };
