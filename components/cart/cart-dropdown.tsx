@@ -163,7 +163,7 @@ export function CartDropdown({
                   </div>
                   <div className="flex justify-between">
                     <dt>{t('shipping')}</dt>
-                    <dd>{summary.shipping === 0 ? t('freeShipping') : formatPrice(summary.shipping)}</dd>
+                    <dd>{summary.shipping === null ? '—' : summary.shipping === 0 ? t('freeShipping') : formatPrice(summary.shipping)}</dd>
                   </div>
                   <div className="flex justify-between text-base font-bold">
                     <dt>{t('total')}</dt>

@@ -26,7 +26,7 @@ export function CartSummaryView({ summary, signedIn }: { summary: CartSummary; s
             <Row label={t('subtotalWithVat')} value={formatPrice(summary.subtotal_with_tax)} testId="summary-subtotal-with-vat" />
             <Row
               label={t('shipping')}
-              value={summary.shipping === 0 ? t('freeShipping') : formatPrice(summary.shipping)}
+              value={summary.shipping === null ? '—' : summary.shipping === 0 ? t('freeShipping') : formatPrice(summary.shipping)}
               testId="summary-shipping"
             />
             <div className="flex justify-between border-t pt-2 text-base font-bold">
