@@ -14,36 +14,11 @@ import { serverTranslator } from '@/server/mail/i18n';
 
 const text = serverTranslator('Orders');
 
-export interface Address {
+/** An address as the API answers it: the order's snapshot fields, its id and default flags. */
+export interface Address extends AddressSnapshot {
   id: number;
-  label: string;
-  name: string;
-  nif: string | null;
-  line1: string;
-  line2: string | null;
-  postal_code: string;
-  locality: string;
-  country: string;
-  phone: string | null;
   is_default_delivery: boolean;
   is_default_billing: boolean;
-}
-
-export function toAddress(row: AddressRow): Address {
-  return {
-    id: row.id,
-    label: row.label,
-    name: row.name,
-    nif: row.nif,
-    line1: row.line1,
-    line2: row.line2,
-    postal_code: row.postalCode,
-    locality: row.locality,
-    country: row.country,
-    phone: row.phone,
-    is_default_delivery: row.isDefaultDelivery,
-    is_default_billing: row.isDefaultBilling,
-  };
 }
 
 /** The address as an order keeps it. */
@@ -59,6 +34,10 @@ export function addressSnapshot(row: AddressRow): AddressSnapshot {
     country: row.country,
     phone: row.phone,
   };
+}
+
+export function toAddress(row: AddressRow): Address {
+  return { id: row.id, ...addressSnapshot(row), is_default_delivery: row.isDefaultDelivery, is_default_billing: row.isDefaultBilling };
 }
 
 function notFound(): AppError {

@@ -77,11 +77,15 @@ export async function createGuestCart(db?: DbOrTx): Promise<string> {
 /** The customer's active cart, created when they have none (safe under concurrent calls). */
 export async function getOrCreateUserCart(userId: string, db?: DbOrTx): Promise<string> {
   const conn = db ?? (await getDb());
-  const id = newCartId();
+  const active = () => conn.select({ id: carts.id }).from(carts).where(and(eq(carts.userId, userId), eq(carts.status, 'active')));
+  // Most calls find the cart; a new one is inserted only when there is none (a concurrent
+  // insert of another call is absorbed by the partial unique index).
+  const [found] = await active();
+  if (found) return found.id;
   await conn.execute(sql`
-    insert into carts (id, user_id, status) values (${id}, ${userId}, 'active')
+    insert into carts (id, user_id, status) values (${newCartId()}, ${userId}, 'active')
     on conflict (user_id) where status = 'active' and user_id is not null do nothing`);
-  const [row] = await conn.select({ id: carts.id }).from(carts).where(and(eq(carts.userId, userId), eq(carts.status, 'active')));
+  const [row] = await active();
   if (!row) throw new Error('cart not created');
   return row.id;
 }
@@ -433,17 +437,17 @@ export async function mergeCarts(userId: string, guestCartId: string, userCartId
 }
 
 /**
- * Prices every line of a customer's cart at today's price for that customer; a line whose unit
- * price changed keeps the old one in `previous_unit_price` (shown in the cart). Returns the facts.
+ * Prices `lines` at today's price for their customer; a line whose unit price changed keeps the
+ * old one in `previous_unit_price` (shown in the cart). Returns the facts and, per line id, the
+ * previous price of the lines it changed (ten-thousandths; null when the line had none).
  */
-export async function repriceCart(cartId: string, caller: { userId: string }, db?: Db): Promise<Map<string, ModelPriceFacts>> {
-  const conn = db ?? (await getDb());
-  const lines = await conn
-    .select({ id: cartItems.id, code: inventoryProducts.code, unit: cartItems.unitPriceAtPurchase })
-    .from(cartItems)
-    .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
-    .where(eq(cartItems.cartId, cartId));
-  if (lines.length === 0) return new Map();
+async function repriceLines(
+  conn: Db,
+  caller: { userId: string },
+  lines: readonly { id: string; code: string; unit: string | null }[],
+): Promise<{ facts: Map<string, ModelPriceFacts>; changed: Map<string, number | null> }> {
+  const changed = new Map<string, number | null>();
+  if (lines.length === 0) return { facts: new Map(), changed };
   const customer = await getPricingCustomer(caller.userId, conn);
   const { facts } = await getPriceFacts(customer, lines.map((l) => l.code));
   for (const line of lines) {
@@ -451,6 +455,7 @@ export async function repriceCart(cartId: string, caller: { userId: string }, db
     const current = f ? unitPriceOf(f) : null;
     const stored = line.unit === null ? null : toTenThousandths(line.unit);
     if (current === stored) continue;
+    changed.set(line.id, stored);
     await conn
       .update(cartItems)
       .set({
@@ -460,14 +465,24 @@ export async function repriceCart(cartId: string, caller: { userId: string }, db
       })
       .where(eq(cartItems.id, line.id));
   }
-  return facts;
+  return { facts, changed };
+}
+
+/** Prices every line of a customer's cart at today's price for that customer (after a merge, a quick order, a reorder). */
+export async function repriceCart(cartId: string, caller: { userId: string }): Promise<void> {
+  const conn = await getDb();
+  const lines = await conn
+    .select({ id: cartItems.id, code: inventoryProducts.code, unit: cartItems.unitPriceAtPurchase })
+    .from(cartItems)
+    .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
+    .where(eq(cartItems.cartId, cartId));
+  await repriceLines(conn, caller, lines);
 }
 
 /** `GET /api/cart/{cartId}/items`: the lines, priced for a customer, without prices for a guest. */
 export async function listCartItems(cartId: string, caller: CartCaller): Promise<CartItem[]> {
   const db = await getDb();
   const cart = await requireCart(cartId, caller, db);
-  const facts = caller ? await repriceCart(cart.id, caller, db) : new Map<string, ModelPriceFacts>();
   const rows = await db
     .select({
       id: cartItems.id,
@@ -475,6 +490,7 @@ export async function listCartItems(cartId: string, caller: CartCaller): Promise
       packageType: cartItems.selectedPackageType,
       per: cartItems.itemsPerPackage,
       packages: cartItems.quantityOfPackages,
+      unit: cartItems.unitPriceAtPurchase,
       previous: cartItems.previousUnitPrice,
       code: inventoryProducts.code,
       modelName: inventoryProducts.name,
@@ -495,6 +511,8 @@ export async function listCartItems(cartId: string, caller: CartCaller): Promise
     .innerJoin(products, eq(products.id, inventoryProducts.productId))
     .where(eq(cartItems.cartId, cart.id))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  // The lines are read once, then priced for the customer (a guest's carry no prices).
+  const { facts, changed } = caller ? await repriceLines(db, caller, rows) : { facts: new Map<string, ModelPriceFacts>(), changed: new Map<string, number | null>() };
   return rows.map((r) => {
     const rule = quantityRule({ sales_minimum: r.salesMinimum, sales_increment: r.salesIncrement });
     const f = caller ? facts.get(r.code) : undefined;
@@ -511,7 +529,7 @@ export async function listCartItems(cartId: string, caller: CartCaller): Promise
     if (f) {
       const unit = unitPriceOf(f);
       const { netCents, grossCents } = lineTotals(unit, r.packages * r.per, f.taxRate);
-      const previous = r.previous === null ? null : toTenThousandths(r.previous);
+      const previous = changed.has(r.id) ? (changed.get(r.id) ?? null) : r.previous === null ? null : toTenThousandths(r.previous);
       priced = {
         unit_price_at_purchase: euros4(unit),
         total_price: euros2(netCents),

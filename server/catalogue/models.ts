@@ -7,6 +7,26 @@ import { cacheTags } from '@/server/cache/tags';
 import { getDb } from '@/server/db/client';
 import { inventoryProducts, products } from '@/server/db/schema';
 
+/** The columns of a model picker row (and the pack rule they carry). */
+const modelColumns = {
+  id: inventoryProducts.id,
+  code: inventoryProducts.code,
+  name: inventoryProducts.name,
+  size: inventoryProducts.size,
+  small_package: inventoryProducts.smallPackage,
+  medium_package: inventoryProducts.mediumPackage,
+  large_package: inventoryProducts.largePackage,
+  stock_status: inventoryProducts.stockStatus,
+  ean: inventoryProducts.ean,
+  salesMinimum: inventoryProducts.salesMinimum,
+  salesIncrement: inventoryProducts.salesIncrement,
+};
+
+function toModelRow({ salesMinimum, salesIncrement, ...row }: { salesMinimum: number | null; salesIncrement: number | null } & Omit<ModelRow, 'sales_minimum' | 'sales_increment'>): ModelRow {
+  const rule = quantityRule({ sales_minimum: salesMinimum, sales_increment: salesIncrement });
+  return { ...row, sales_minimum: rule.minimum, sales_increment: rule.increment };
+}
+
 /**
  * The model picker's rows of a product (spec 7: the active `inventory_products` of a product,
  * ordered by code): the `id` is what the cart calls take as `product_id`. No prices (they are
@@ -20,26 +40,11 @@ async function readProductModels(productCode: string): Promise<ModelRow[] | null
     .where(and(eq(products.productCode, productCode), eq(products.active, true)));
   if (!product) return null;
   const rows = await db
-    .select({
-      id: inventoryProducts.id,
-      code: inventoryProducts.code,
-      name: inventoryProducts.name,
-      size: inventoryProducts.size,
-      small_package: inventoryProducts.smallPackage,
-      medium_package: inventoryProducts.mediumPackage,
-      large_package: inventoryProducts.largePackage,
-      stock_status: inventoryProducts.stockStatus,
-      ean: inventoryProducts.ean,
-      salesMinimum: inventoryProducts.salesMinimum,
-      salesIncrement: inventoryProducts.salesIncrement,
-    })
+    .select(modelColumns)
     .from(inventoryProducts)
     .where(and(eq(inventoryProducts.productId, product.id), eq(inventoryProducts.productStatus, 'active')))
     .orderBy(asc(inventoryProducts.code));
-  return rows.map(({ salesMinimum, salesIncrement, ...row }) => {
-    const rule = quantityRule({ sales_minimum: salesMinimum, sales_increment: salesIncrement });
-    return { ...row, sales_minimum: rule.minimum, sales_increment: rule.increment };
-  });
+  return rows.map(toModelRow);
 }
 
 export const listProductModels = cachedRead('product-models', readProductModels, {
@@ -58,29 +63,13 @@ async function readModelsOfProducts(productCodes: string[]): Promise<Record<stri
   if (productCodes.length === 0) return {};
   const db = await getDb();
   const rows = await db
-    .select({
-      productCode: products.productCode,
-      id: inventoryProducts.id,
-      code: inventoryProducts.code,
-      name: inventoryProducts.name,
-      size: inventoryProducts.size,
-      small_package: inventoryProducts.smallPackage,
-      medium_package: inventoryProducts.mediumPackage,
-      large_package: inventoryProducts.largePackage,
-      stock_status: inventoryProducts.stockStatus,
-      ean: inventoryProducts.ean,
-      salesMinimum: inventoryProducts.salesMinimum,
-      salesIncrement: inventoryProducts.salesIncrement,
-    })
+    .select({ productCode: products.productCode, ...modelColumns })
     .from(inventoryProducts)
     .innerJoin(products, eq(products.id, inventoryProducts.productId))
     .where(and(inArray(products.productCode, productCodes), eq(products.active, true), eq(inventoryProducts.productStatus, 'active')))
     .orderBy(asc(products.productCode), asc(inventoryProducts.code));
   const out: Record<string, ModelRow[]> = {};
-  for (const { productCode, salesMinimum, salesIncrement, ...row } of rows) {
-    const rule = quantityRule({ sales_minimum: salesMinimum, sales_increment: salesIncrement });
-    (out[productCode] ??= []).push({ ...row, sales_minimum: rule.minimum, sales_increment: rule.increment });
-  }
+  for (const { productCode, ...row } of rows) (out[productCode] ??= []).push(toModelRow(row));
   return out;
 }
 

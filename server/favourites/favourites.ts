@@ -2,9 +2,10 @@ import 'server-only';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { StockStatus } from '@/lib/catalogue/types';
 import { familyPath } from '@/lib/catalogue/urls';
+import { listModelsOfProducts } from '@/server/catalogue/models';
 import { getProductSummariesByIds } from '@/server/catalogue/products';
 import { getDb, type DbOrTx } from '@/server/db/client';
-import { favourites, inventoryProducts, products } from '@/server/db/schema';
+import { favourites, products } from '@/server/db/schema';
 
 /**
  * A customer's favourite products (issue 10; spec 2.6 favourites control, 2.3 /dashboard/favorites).
@@ -64,30 +65,19 @@ export async function listFavouriteProducts(viewerId: string): Promise<Favourite
   const rows = await favouriteRows(db, viewerId);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.productId);
-  const [summaries, models] = await Promise.all([
-    getProductSummariesByIds(ids),
-    db
-      .select({
-        productId: inventoryProducts.productId,
-        id: inventoryProducts.id,
-        code: inventoryProducts.code,
-        name: inventoryProducts.name,
-        size: inventoryProducts.size,
-        smallPackage: inventoryProducts.smallPackage,
-        mediumPackage: inventoryProducts.mediumPackage,
-        largePackage: inventoryProducts.largePackage,
-        stockStatus: inventoryProducts.stockStatus,
-      })
-      .from(inventoryProducts)
-      .where(and(inArray(inventoryProducts.productId, ids), eq(inventoryProducts.productStatus, 'active')))
-      .orderBy(asc(inventoryProducts.code)),
-  ]);
-  const modelsByProduct = new Map<number, FavouriteModel[]>();
-  for (const { productId, ...model } of models) {
-    const list = modelsByProduct.get(productId) ?? [];
-    list.push({ ...model, stockStatus: model.stockStatus as StockStatus });
-    modelsByProduct.set(productId, list);
-  }
+  // The models as the model picker has them (the catalogue's cached read), by product code.
+  const [summaries, models] = await Promise.all([getProductSummariesByIds(ids), listModelsOfProducts(rows.map((r) => r.productCode))]);
+  const modelsOf = (productCode: string): FavouriteModel[] =>
+    (models[productCode] ?? []).map((m) => ({
+      id: m.id,
+      code: m.code,
+      name: m.name,
+      size: m.size,
+      smallPackage: m.small_package,
+      mediumPackage: m.medium_package,
+      largePackage: m.large_package,
+      stockStatus: m.stock_status,
+    }));
   const addedAt = new Map(rows.map((r) => [r.productId, r.createdAt.toISOString()]));
   return summaries.map((p) => ({
     productCode: p.productCode,
@@ -98,7 +88,7 @@ export async function listFavouriteProducts(viewerId: string): Promise<Favourite
     familyTitle: p.familyTitle,
     familyPath: familyPath(p.chapterSlug, p.familySlug),
     addedAt: addedAt.get(p.id) ?? '',
-    models: modelsByProduct.get(p.id) ?? [],
+    models: modelsOf(p.productCode),
   }));
 }
 
