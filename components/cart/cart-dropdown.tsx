@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { Trash2Icon, XIcon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
-import { rasterMediaUrl } from '@/lib/catalogue/media';
+import { CartLineImage } from './cart-line-image';
 import { displayPrice, formatPrice } from '@/lib/format';
 import { ConfirmAction } from './confirm-action';
 import { useCart } from './cart-provider';
@@ -99,19 +99,7 @@ export function CartDropdown({
               const lineTotal = pro ? item.total_price : item.total_price_with_tax;
               return (
                 <li key={item.id} className="flex gap-3 px-4 py-3" data-testid="cart-dropdown-line">
-                  {item.product ? (
-                    // eslint-disable-next-line @next/next/no-img-element -- small generated thumbnail
-                    <img
-                      src={rasterMediaUrl(item.product.product_category_details.main_photo_url, 96, 'webp', 70)}
-                      alt=""
-                      width={48}
-                      height={48}
-                      className="size-12 shrink-0 rounded-md border object-cover"
-                      loading="lazy"
-                    />
-                  ) : (
-                    <span aria-hidden className="size-12 shrink-0 rounded-md border bg-slate-100" />
-                  )}
+                  <CartLineImage item={item} size={48} quality={70} className="size-12 shrink-0 rounded-md border" />
                   <div className="min-w-0 flex-1 text-sm">
                     {item.product && name ? (
                       <Link href={item.product.url} onClick={onClose} className="line-clamp-2 font-medium hover:underline">

@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
-import { rasterMediaUrl } from '@/lib/catalogue/media';
+import { CartLineImage } from './cart-line-image';
 import { MAX_PACKAGES, allowsQuantity, quantityRule, roundUpPackages } from '@/lib/cart/packages';
 import { roundCents } from '@/lib/cart/summary';
 import type { CartItem } from '@/lib/cart/types';
@@ -164,19 +164,7 @@ function CartLine({
 
   return (
     <li className="grid gap-4 p-4 sm:grid-cols-[5rem_1fr]" data-testid="cart-line" data-model-code={item.product?.code}>
-      {item.product ? (
-        // eslint-disable-next-line @next/next/no-img-element -- generated catalogue art, rasterised
-        <img
-          src={rasterMediaUrl(item.product.product_category_details.main_photo_url, 160, 'webp', 75)}
-          alt=""
-          width={80}
-          height={80}
-          className="size-20 rounded-lg border object-cover"
-          loading="lazy"
-        />
-      ) : (
-        <span aria-hidden className="size-20 rounded-lg border bg-slate-100" />
-      )}
+      <CartLineImage item={item} size={80} quality={75} className="size-20 rounded-lg border" />
       <div className="min-w-0 space-y-2">
         <div className="flex items-start justify-between gap-3">
           <div className="min-w-0">

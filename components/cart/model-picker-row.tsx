@@ -79,29 +79,28 @@ export function ModelPickerRow({
     setNotice(null);
   };
 
+  /** The row's error state (spec 4: the message for 3 s), optionally with the quantity back at its start. */
+  const fail = (text: string, resetQuantity: boolean) => {
+    if (resetQuantity) setQuantity(String(start));
+    setStatus('error');
+    setMessage(text);
+    later(() => {
+      setStatus('idle');
+      setMessage(null);
+    });
+  };
+
   const add = async () => {
     if (busy) return;
     if (current === null || current < 1) {
-      setQuantity(String(start));
-      setStatus('error');
-      setMessage(t('invalidQuantity'));
-      later(() => {
-        setStatus('idle');
-        setMessage(null);
-      });
+      fail(t('invalidQuantity'), true);
       return;
     }
     let q = current;
     if (!allowsQuantity(rule, q)) {
       const rounded = roundUpPackages(rule, q);
       if (rounded === null) {
-        setQuantity(String(start));
-        setStatus('error');
-        setMessage(t('invalidQuantity'));
-        later(() => {
-          setStatus('idle');
-          setMessage(null);
-        });
+        fail(t('invalidQuantity'), true);
         return;
       }
       q = rounded;
@@ -119,14 +118,7 @@ export function ModelPickerRow({
         setQuantity(String(start));
         setNotice(null);
       });
-    } else {
-      setStatus('error');
-      setMessage(t('rowError'));
-      later(() => {
-        setStatus('idle');
-        setMessage(null);
-      });
-    }
+    } else fail(t('rowError'), false);
   };
 
   const controls = (

@@ -39,6 +39,11 @@ function notify() {
 export function setPricingOwner(id: string | null) {
   if (id === owner) return;
   owner = id;
+  forgetPrices();
+}
+
+/** Drops every held, asked and queued price (a change of customer). */
+function forgetPrices() {
   held.clear();
   inflight.clear();
   queue = new Set();
@@ -105,12 +110,7 @@ export function heldPrice(code: string): UserPrice | null | undefined {
 /** Test hook: forgets everything. */
 export function resetPricingStore() {
   owner = null;
-  held.clear();
-  inflight.clear();
-  queue = new Set();
-  if (timer) clearTimeout(timer);
-  timer = null;
-  notify();
+  forgetPrices();
 }
 
 function subscribe(listener: () => void) {

@@ -180,6 +180,20 @@ export function NewsletterFormMarkup({ variant, idBase, texts, className, contro
   );
 }
 
+type PlainTextKey = Exclude<keyof NewsletterFormTexts, 'privacy'>;
+
+/**
+ * The form's texts from a 'Newsletter' translator — the server's (getTranslations) or the
+ * client's (useTranslations): one list for the server-rendered form and the interactive one.
+ */
+export function newsletterFormTexts(
+  t: ((key: PlainTextKey) => string) & { rich: (key: 'privacy', values: { link: (chunks: React.ReactNode) => React.ReactNode }) => React.ReactNode },
+  variant: NewsletterVariant,
+): NewsletterFormTexts {
+  const keys: PlainTextKey[] = ['formLabel', 'emailLabel', 'emailPlaceholder', 'customerTypeLabel', 'customerTypePlaceholder', 'honeypotLabel', 'submit', 'submitting'];
+  return { ...(Object.fromEntries(keys.map((k) => [k, t(k)])) as Record<PlainTextKey, string>), privacy: t.rich('privacy', { link: newsletterPrivacyLink(variant) }) };
+}
+
 /** The privacy notice's link (the `link` tag of 'Newsletter.privacy'). */
 export function newsletterPrivacyLink(variant: NewsletterVariant) {
   const dark = variant === 'footer';

@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { NewsletterFormLoader } from './newsletter-form-loader';
-import { NewsletterFormMarkup, newsletterPrivacyLink, type NewsletterVariant } from './newsletter-form-markup';
+import { NewsletterFormMarkup, newsletterFormTexts, type NewsletterVariant } from './newsletter-form-markup';
 
 /**
  * The newsletter form of the footer and the home banner: rendered here as a plain form, with no
@@ -16,17 +16,7 @@ export async function NewsletterFormShell({ variant, idBase, className }: { vari
         variant={variant}
         idBase={idBase}
         className={className}
-        texts={{
-          formLabel: t('formLabel'),
-          emailLabel: t('emailLabel'),
-          emailPlaceholder: t('emailPlaceholder'),
-          customerTypeLabel: t('customerTypeLabel'),
-          customerTypePlaceholder: t('customerTypePlaceholder'),
-          honeypotLabel: t('honeypotLabel'),
-          submit: t('submit'),
-          submitting: t('submitting'),
-          privacy: t.rich('privacy', { link: newsletterPrivacyLink(variant) }),
-        }}
+        texts={newsletterFormTexts(t, variant)}
       />
     </NewsletterFormLoader>
   );

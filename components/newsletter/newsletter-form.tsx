@@ -6,7 +6,7 @@ import { toast } from '@/components/ui/toast';
 import { useMessageText } from '@/lib/forms/use-message-text';
 import { newsletterValidationKey, type NewsletterValidationKey } from '@/lib/validation/newsletter-fields';
 import { subscribeNewsletterAction } from '@/server/newsletter/actions';
-import { NewsletterFormMarkup, newsletterPrivacyLink, type NewsletterVariant } from './newsletter-form-markup';
+import { NewsletterFormMarkup, newsletterFormTexts, type NewsletterVariant } from './newsletter-form-markup';
 
 export type { NewsletterVariant } from './newsletter-form-markup';
 
@@ -138,17 +138,7 @@ export function NewsletterForm({ variant, className, idBase: givenIdBase, initia
       variant={variant}
       idBase={idBase}
       className={className}
-      texts={{
-        formLabel: t('formLabel'),
-        emailLabel: t('emailLabel'),
-        emailPlaceholder: t('emailPlaceholder'),
-        customerTypeLabel: t('customerTypeLabel'),
-        customerTypePlaceholder: t('customerTypePlaceholder'),
-        honeypotLabel: t('honeypotLabel'),
-        submit: t('submit'),
-        submitting: t('submitting'),
-        privacy: t.rich('privacy', { link: newsletterPrivacyLink(variant) }),
-      }}
+      texts={newsletterFormTexts(t, variant)}
       control={{
         email,
         customerType,
