@@ -1,0 +1,87 @@
+import { useTranslations } from 'next-intl';
+import { formatPrice } from '@/lib/format';
+import { formatIban, formatOrderDateTime } from '@/lib/orders/format';
+import { cn } from '@/lib/utils';
+
+/** What a payment method stored with the order (server/payments `instructions`): `method` and its fields. */
+export type PaymentInstructionsData = Readonly<Record<string, unknown>>;
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v : typeof v === 'number' && Number.isFinite(v) ? String(v) : null);
+const num = (v: unknown): number | null => {
+  const n = typeof v === 'string' && v.trim() ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+};
+
+/**
+ * How to pay an order, from the order's payment data:
+ * - `bank_transfer`: IBAN, beneficiary, reference (the order number) and amount;
+ * - `multibanco`: entity, reference, amount and, when given, the deadline (`expires_at`);
+ * - `mbway`: the phone the request went to and the amount;
+ * - `pay_at_pickup`: the amount to pay when collecting.
+ * Unknown methods, or data missing its essential field, render nothing. Server or client; the
+ * checkout success page reuses it.
+ */
+export function PaymentInstructions({ payment, className, headingLevel = 2 }: { payment: PaymentInstructionsData | null | undefined; className?: string; headingLevel?: 2 | 3 }) {
+  const t = useTranslations('Orders.instructions');
+  if (!payment) return null;
+  const method = str(payment.method);
+  const amount = num(payment.amount);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const frame = (intro: string, rows: [label: string, value: string | null, testId: string, mono?: boolean][]) => (
+    <section aria-labelledby="payment-instructions-title" className={cn('rounded-lg border border-amber-300 bg-amber-50 p-5', className)} data-testid="payment-instructions" data-method={method ?? undefined}>
+      <Heading id="payment-instructions-title" className="text-lg font-semibold text-slate-900">
+        {t('title')}
+      </Heading>
+      <p className="mt-1 text-sm text-slate-700">{intro}</p>
+      {rows.some(([, v]) => v) && (
+        <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
+          {rows
+            .filter(([, v]) => v)
+            .map(([label, value, testId, mono]) => (
+              <div key={testId}>
+                <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+                <dd className={cn('mt-0.5 text-base font-semibold text-slate-900 select-all', mono && 'font-mono')} data-testid={testId}>
+                  {value}
+                </dd>
+              </div>
+            ))}
+        </dl>
+      )}
+    </section>
+  );
+
+  switch (method) {
+    case 'bank_transfer': {
+      const iban = str(payment.iban);
+      if (!iban) return null;
+      return frame(t('bankTransferIntro'), [
+        [t('iban'), formatIban(iban), 'payment-iban', true],
+        [t('beneficiary'), str(payment.beneficiary), 'payment-beneficiary'],
+        [t('reference'), str(payment.reference), 'payment-reference', true],
+        [t('amount'), amount === null ? null : formatPrice(amount), 'payment-amount'],
+      ]);
+    }
+    case 'multibanco': {
+      const entity = str(payment.entity);
+      const reference = str(payment.reference);
+      if (!entity || !reference) return null;
+      const expires = str(payment.expires_at);
+      return frame(t('multibancoIntro'), [
+        [t('entity'), entity, 'payment-entity', true],
+        [t('reference'), reference.replace(/\s+/g, '').replace(/(\d{3})(?=\d)/g, '$1 '), 'payment-reference', true],
+        [t('amount'), amount === null ? null : formatPrice(amount), 'payment-amount'],
+        [t('expiresAt'), expires ? formatOrderDateTime(expires) : null, 'payment-expires'],
+      ]);
+    }
+    case 'mbway':
+      return frame(t('mbwayIntro'), [
+        [t('phone'), str(payment.phone), 'payment-phone', true],
+        [t('amount'), amount === null ? null : formatPrice(amount), 'payment-amount'],
+      ]);
+    case 'pay_at_pickup':
+      if (amount === null) return null;
+      return frame(t('payAtPickup', { amount: formatPrice(amount) }), []);
+    default:
+      return null;
+  }
+}
