@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import { cn } from '@/lib/utils';
 
 /** An address as an order keeps it (server/db AddressSnapshot) or as the customer saved it. */
@@ -16,10 +16,10 @@ export interface OrderAddressValue {
 
 /**
  * An address block: name, lines, postal code and locality, country, then the NIF (billing) and
- * phone when known. `showLabel` puts the address's own name ('Obra Gaia') first. Server or client.
+ * phone when known. `showLabel` puts the address's own name ('Obra Gaia') first. Async server component.
  */
-export function OrderAddress({ address, showLabel = false, className, testId = 'order-address' }: { address: OrderAddressValue; showLabel?: boolean; className?: string; testId?: string }) {
-  const t = useTranslations('Orders.addressBlock');
+export async function OrderAddress({ address, showLabel = false, className, testId = 'order-address' }: { address: OrderAddressValue; showLabel?: boolean; className?: string; testId?: string }) {
+  const t = await getTranslations('Orders.addressBlock');
   return (
     <address className={cn('not-italic leading-relaxed text-slate-800', className)} data-testid={testId}>
       {showLabel && address.label && <span className="block font-semibold text-slate-900">{address.label}</span>}

@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import type { OrderStatus } from '@/lib/orders/status';
 import { formatOrderDateTime } from '@/lib/orders/format';
 import { OrderStatusBadge } from './order-status-badge';
@@ -25,9 +25,9 @@ export function actorKind(actor: string, viewerId?: string | null): 'actorYou' |
   return 'actorSystem';
 }
 
-/** The order's history, oldest first: time (Lisbon), from → to, and who. Server or client. */
-export function OrderHistory({ history, viewerId }: { history: readonly OrderHistoryEntry[]; viewerId?: string | null }) {
-  const t = useTranslations('Orders.history');
+/** The order's history, oldest first: time (Lisbon), from → to, and who. Async server component. */
+export async function OrderHistory({ history, viewerId }: { history: readonly OrderHistoryEntry[]; viewerId?: string | null }) {
+  const t = await getTranslations('Orders.history');
   return (
     <ol className="space-y-3" aria-label={t('caption')} data-testid="order-history">
       {history.map((event, i) => (

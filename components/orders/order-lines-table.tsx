@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import { formatInteger, formatPrice } from '@/lib/format';
 import { formatPercent } from '@/lib/orders/format';
 import { cn } from '@/lib/utils';
@@ -24,10 +24,10 @@ export interface OrderLineValue {
 /**
  * The lines of an order: code, name, size, packages × package, units, unit price without IVA,
  * discount, IVA rate and the line's totals without and with IVA. Scrolls sideways on a phone
- * rather than squeezing. Server or client; reused by the checkout review and success pages.
+ * rather than squeezing. Async server component; reused by the checkout review and success pages.
  */
-export function OrderLinesTable({ lines, caption, className }: { lines: readonly OrderLineValue[]; caption: string; className?: string }) {
-  const t = useTranslations('Orders.lines');
+export async function OrderLinesTable({ lines, caption, className }: { lines: readonly OrderLineValue[]; caption: string; className?: string }) {
+  const t = await getTranslations('Orders.lines');
   return (
     <div className={cn('overflow-x-auto rounded-lg border border-slate-200 bg-white', className)}>
       <table className="w-full min-w-[52rem] text-left text-sm" data-testid="order-lines">

@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import type { OrderStatus } from '@/lib/orders/status';
 import { cn } from '@/lib/utils';
 
@@ -13,9 +13,9 @@ export const ORDER_STATUS_TONES: Record<OrderStatus, string> = {
   cancelled: 'bg-slate-100 text-slate-700 ring-slate-300',
 };
 
-/** An order's state as a badge with its Portuguese label (Orders.status.*). Server or client. */
-export function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
-  const t = useTranslations('Orders.status');
+/** An order's state as a badge with its Portuguese label (Orders.status.*). Async server component. */
+export async function OrderStatusBadge({ status, className }: { status: OrderStatus; className?: string }) {
+  const t = await getTranslations('Orders.status');
   return (
     <span
       data-testid="order-status"

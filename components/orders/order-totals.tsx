@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import { formatPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -13,10 +13,10 @@ export interface OrderTotalsValue {
 
 /**
  * Goods without IVA, IVA, goods with IVA, shipping ('Grátis' at 0) and the total: the order's own
- * figures as stored, never recomputed. Server or client; reused by the checkout review and success.
+ * figures as stored, never recomputed. Async server component; reused by the checkout review and success.
  */
-export function OrderTotals({ totals, className }: { totals: OrderTotalsValue; className?: string }) {
-  const t = useTranslations('Orders.totals');
+export async function OrderTotals({ totals, className }: { totals: OrderTotalsValue; className?: string }) {
+  const t = await getTranslations('Orders.totals');
   return (
     <dl aria-label={t('label')} className={cn('space-y-2 text-sm', className)} data-testid="order-totals">
       <Row label={t('goods')} value={formatPrice(totals.subtotal)} testId="totals-goods" />

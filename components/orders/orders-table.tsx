@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import { formatPrice } from '@/lib/format';
 import type { DeliveryMethod, OrderStatus } from '@/lib/orders/status';
 import { formatOrderDate } from '@/lib/orders/format';
@@ -22,10 +22,10 @@ export const orderPath = (id: number) => `/dashboard/orders/${id}`;
 /**
  * The customer's orders: number (the link), date, state, delivery and total. A table from the
  * small breakpoint up; on a phone each row stacks. `compact` leaves the delivery out (the
- * summary of /dashboard). Server or client.
+ * summary of /dashboard). Async server component.
  */
-export function OrdersTable({ orders, caption, compact = false, className }: { orders: readonly OrderRowValue[]; caption: string; compact?: boolean; className?: string }) {
-  const t = useTranslations('Orders');
+export async function OrdersTable({ orders, caption, compact = false, className }: { orders: readonly OrderRowValue[]; caption: string; compact?: boolean; className?: string }) {
+  const t = await getTranslations('Orders');
   return (
     <div className={cn('overflow-x-auto rounded-lg border border-slate-200 bg-white', className)}>
       <table className="w-full text-left text-sm" data-testid="orders-table">

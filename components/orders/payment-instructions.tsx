@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
 import { formatPrice } from '@/lib/format';
 import { formatIban, formatOrderDateTime } from '@/lib/orders/format';
 import { cn } from '@/lib/utils';
@@ -18,11 +18,11 @@ const num = (v: unknown): number | null => {
  * - `multibanco`: entity, reference, amount and, when given, the deadline (`expires_at`);
  * - `mbway`: the phone the request went to and the amount;
  * - `pay_at_pickup`: the amount to pay when collecting.
- * Unknown methods, or data missing its essential field, render nothing. Server or client; the
+ * Unknown methods, or data missing its essential field, render nothing. Async server component; the
  * checkout success page reuses it.
  */
-export function PaymentInstructions({ payment, className, headingLevel = 2 }: { payment: PaymentInstructionsData | null | undefined; className?: string; headingLevel?: 2 | 3 }) {
-  const t = useTranslations('Orders.instructions');
+export async function PaymentInstructions({ payment, className, headingLevel = 2 }: { payment: PaymentInstructionsData | null | undefined; className?: string; headingLevel?: 2 | 3 }) {
+  const t = await getTranslations('Orders.instructions');
   if (!payment) return null;
   const method = str(payment.method);
   const amount = num(payment.amount);
