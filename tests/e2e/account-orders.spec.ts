@@ -148,7 +148,7 @@ test('the customer adds, edits, makes default and deletes an address with the ke
   await page.keyboard.press('Tab');
   await page.keyboard.type('Construções Teste, Lda.');
   await form.getByLabel('NIF (opcional)').fill('PT 509123457');
-  await form.getByLabel('Morada', { exact: true }).fill('Rua da Obra, 7');
+  await form.getByLabel(/^Morada\s*\*?$/).fill('Rua da Obra, 7');
   await form.getByLabel('Código postal').fill('4400100');
   await form.getByLabel('Localidade').fill('Vila Nova de Gaia');
   await form.getByLabel('Localidade').press('Enter');
