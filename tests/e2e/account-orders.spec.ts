@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/accounts';
 
@@ -21,6 +22,13 @@ interface Address {
   label: string;
   is_default_delivery: boolean;
   is_default_billing: boolean;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
@@ -84,7 +92,10 @@ test('the customer finds an API order in /dashboard/orders, filters, opens it an
   await expect(page.getByRole('navigation', { name: 'A minha conta' }).getByRole('link', { name: 'Encomendas' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'A minha conta' }).getByRole('link', { name: 'Moradas' })).toBeVisible();
 
+  expect(await seriousViolations(page)).toEqual([]);
+
   await page.goto('/dashboard/orders');
+  expect(await seriousViolations(page)).toEqual([]);
   const row = page.locator(`[data-testid="order-row"][data-order-number="${order.number}"]`);
   await expect(row).toBeVisible();
   await expect(row.getByTestId('order-status')).toHaveText('A aguardar pagamento');
@@ -121,6 +132,7 @@ test('the customer finds an API order in /dashboard/orders, filters, opens it an
   await expect(detail.getByTestId('order-history-entry')).toHaveCount(1);
   await expect(detail.getByTestId('order-pdf')).toHaveAttribute('href', `/api/orders/${order.order_id}/pdf`);
   await expect(detail.getByTestId('totals-total')).toContainText('€');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Again: the lines go back into the (empty, after the checkout) cart; the badge counts them.
   await hydrated(page);
@@ -137,6 +149,7 @@ test('the customer adds, edits, makes default and deletes an address with the ke
   await hydrated(page);
   const list = page.getByTestId('addresses-list');
   await expect(list.locator('[data-address-label="Casa"]')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Open the form from the keyboard.
   await page.getByTestId('address-add').focus();
@@ -157,6 +170,7 @@ test('the customer adds, edits, makes default and deletes an address with the ke
   await expect(form.getByText('Código postal inválido: use o formato 1234-567.')).toBeVisible();
   await expect(postal).toHaveAttribute('aria-invalid', 'true');
   await expect(postal).toBeFocused();
+  expect(await seriousViolations(page)).toEqual([]);
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type('4400-100');
   await page.keyboard.press('Enter');
