@@ -21,18 +21,42 @@ const num = (v: unknown): number | null => {
  * Unknown methods, or data missing its essential field, render nothing. Async server component; the
  * checkout success page reuses it.
  */
-export async function PaymentInstructions({ payment, className, headingLevel = 2 }: { payment: PaymentInstructionsData | null | undefined; className?: string; headingLevel?: 2 | 3 }) {
+export async function PaymentInstructions({
+  payment: paymentProp,
+  order,
+  className,
+  headingLevel = 2,
+  heading = true,
+}: {
+  /** The order's `payment` (GET /api/orders/{id}, the checkout's answer). */
+  payment?: PaymentInstructionsData | null;
+  /** Or the order itself (its `payment` is read). */
+  order?: { payment: PaymentInstructionsData | null } | null;
+  className?: string;
+  headingLevel?: 2 | 3;
+  /** False when the page gives the block its own heading. */
+  heading?: boolean;
+}) {
   const t = await getTranslations('Orders.instructions');
+  const payment = paymentProp ?? order?.payment;
   if (!payment) return null;
   const method = str(payment.method);
   const amount = num(payment.amount);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const frame = (intro: string, rows: [label: string, value: string | null, testId: string, mono?: boolean][]) => (
-    <section aria-labelledby="payment-instructions-title" className={cn('rounded-lg border border-amber-300 bg-amber-50 p-5', className)} data-testid="payment-instructions" data-method={method ?? undefined}>
-      <Heading id="payment-instructions-title" className="text-lg font-semibold text-slate-900">
-        {t('title')}
-      </Heading>
-      <p className="mt-1 text-sm text-slate-700">{intro}</p>
+    <section
+      aria-labelledby={heading ? 'payment-instructions-title' : undefined}
+      aria-label={heading ? undefined : t('title')}
+      className={cn('rounded-lg border border-amber-300 bg-amber-50 p-5', className)}
+      data-testid="payment-instructions"
+      data-method={method ?? undefined}
+    >
+      {heading && (
+        <Heading id="payment-instructions-title" className="mb-1 text-lg font-semibold text-slate-900">
+          {t('title')}
+        </Heading>
+      )}
+      <p className="text-sm text-slate-700">{intro}</p>
       {rows.some(([, v]) => v) && (
         <dl className="mt-4 grid gap-x-6 gap-y-3 sm:grid-cols-2">
           {rows
