@@ -203,3 +203,12 @@ describe('OrdersTable', () => {
     expect(screen.queryByRole('columnheader', { name: 'Entrega' })).toBeNull();
   });
 });
+
+describe('PaymentInstructions, as the checkout success page uses it', () => {
+  it('reads the payment of an order passed whole, and can leave its heading to the page', async () => {
+    await show(<PaymentInstructions heading={false} order={{ payment: { method: 'bank_transfer', iban: 'PT50000201231234567890154', beneficiary: 'Loja', reference: 'EN-2026-000009', amount: 10 } }} />);
+    const box = screen.getByRole('region', { name: 'Instruções de pagamento' });
+    expect(within(box).queryByRole('heading')).toBeNull();
+    expect(within(box).getByTestId('payment-reference')).toHaveTextContent('EN-2026-000009');
+  });
+});
