@@ -40,7 +40,7 @@ export async function OrderHistory({ history, viewerId }: { history: readonly Or
               <>
                 <OrderStatusBadge status={event.from} />
                 <span aria-hidden>→</span>
-                <span className="sr-only">{' → '}</span>
+                <span className="sr-only">{t('to')}</span>
               </>
             ) : (
               <span className="font-medium text-slate-900">{t('placed')}:</span>

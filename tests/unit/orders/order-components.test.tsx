@@ -161,7 +161,8 @@ describe('OrderHistory', () => {
     // 23:30 UTC on 29 March 2026 is 00:30 of the 30th in Lisbon (summer time began that night).
     expect(entries[0]).toContain('30/03/2026, 00:30');
     expect(entries[0]).toContain('Encomenda registada');
-    expect(entries[0]).toContain('Você');
+    expect(entries[0]).toContain('A sua conta');
+    expect(entries[1]).toMatch(/A aguardar pagamento.*passou a.*Confirmada/);
     expect(entries[1]).toContain('A aguardar pagamento');
     expect(entries[1]).toContain('Confirmada');
     expect(entries[1]).toContain('Pagamento');

@@ -1,3 +1,4 @@
+import { cache } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -17,18 +18,35 @@ import type { OrderStatus } from '@/lib/orders/status';
 import { pageMetadata } from '@/lib/seo';
 import { isDbId } from '@/lib/validation/ids';
 import { AppError } from '@/server/api/errors';
-import { requirePageAccess } from '@/server/auth/session';
+import { getViewer, requirePageAccess } from '@/server/auth/session';
 import { getOrder, type OrderDetail } from '@/server/orders/queries';
 
 export const dynamic = 'force-dynamic';
 
 type Params = Promise<{ orderId: string }>;
 
+/** One read per request for the metadata and the page (null: not this customer's, or no such order). */
+const readOrder = cache(async (userId: string, orderId: string): Promise<OrderDetail | null> => {
+  if (!isDbId(orderId)) return null;
+  try {
+    return await getOrder(userId, Number(orderId));
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') return null;
+    throw err;
+  }
+});
+
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const { orderId } = await params;
-  const t = await getTranslations('Orders.page');
-  // The number is not in the title: metadata is read before the page checks whose order it is.
-  return pageMetadata({ title: t('listTitle'), description: t('orderDescription'), path: `/dashboard/orders/${encodeURIComponent(orderId)}`, noindex: true });
+  const [t, viewer] = await Promise.all([getTranslations('Orders.page'), getViewer()]);
+  // The number only in the customer's own tab title; anyone else gets the generic one.
+  const order = viewer ? await readOrder(viewer.id, orderId) : null;
+  return pageMetadata({
+    title: order ? t('orderTitle', { number: order.number }) : t('listTitle'),
+    description: t('orderDescription'),
+    path: `/dashboard/orders/${encodeURIComponent(orderId)}`,
+    noindex: true,
+  });
 }
 
 /** States in which a payment is still to be made (bank transfer, Multibanco, MB WAY: pending; at pickup: until collected). */
@@ -36,17 +54,6 @@ function showsInstructions(order: OrderDetail): boolean {
   if (order.status === 'pending_payment') return true;
   const atPickup: readonly OrderStatus[] = ['confirmed', 'preparing', 'ready_for_pickup'];
   return order.payment_method === 'pay_at_pickup' && atPickup.includes(order.status);
-}
-
-/** The customer's order, or the 404 page for an id that is not theirs (or not an id at all). */
-async function ownOrder(userId: string, orderId: string): Promise<OrderDetail> {
-  if (!isDbId(orderId)) notFound();
-  try {
-    return await getOrder(userId, Number(orderId));
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found') notFound();
-    throw err;
-  }
 }
 
 /**
@@ -58,7 +65,8 @@ async function ownOrder(userId: string, orderId: string): Promise<OrderDetail> {
 export default async function OrderPage({ params }: { params: Params }) {
   const { orderId } = await params;
   const viewer = await requirePageAccess(`/dashboard/orders/${encodeURIComponent(orderId)}`);
-  const order = await ownOrder(viewer.id, orderId);
+  const order = await readOrder(viewer.id, orderId);
+  if (!order) notFound();
   const t = await getTranslations('Orders');
   const pickup = order.delivery_method !== 'delivery';
 
