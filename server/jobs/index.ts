@@ -20,6 +20,8 @@ import { getDatabase, type Database, type DbOrTx } from '@/server/db/client';
 
 export const JOB_QUEUES = {
   orderMail: 'order-mail',
+  /** Asks the payment provider for a Multibanco reference / the MB WAY request (server/payments/ifthenpay). */
+  paymentRequest: 'payment-request',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -117,6 +119,7 @@ export async function getJobs(options: { supervise?: boolean } = {}): Promise<Pg
 
 export interface JobPayloads {
   'order-mail': { orderId: number; kind: 'confirmation' | 'shop_notice' };
+  'payment-request': { orderId: number };
 }
 
 /**
@@ -124,9 +127,14 @@ export interface JobPayloads {
  * Call `getJobs()` before opening the transaction (on PGlite the transaction holds the only
  * connection, and starting pg-boss needs it).
  */
-export async function enqueue<Q extends JobQueue>(tx: DbOrTx, queue: Q, data: JobPayloads[Q], options: { singletonKey?: string } = {}): Promise<string | null> {
+export async function enqueue<Q extends JobQueue>(
+  tx: DbOrTx,
+  queue: Q,
+  data: JobPayloads[Q],
+  options: { singletonKey?: string; startAfterSeconds?: number } = {},
+): Promise<string | null> {
   const boss = await getJobs();
-  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey });
+  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey, ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
 }
 
 export interface JobContext {
@@ -146,6 +154,7 @@ export function registerJobHandler<Q extends JobQueue>(queue: Q, handler: JobHan
 /** Handlers are registered by the modules that own them; loading them here keeps the worker complete. */
 async function loadHandlers(): Promise<void> {
   await import('@/server/orders/mails');
+  await import('@/server/payments/ifthenpay/request');
 }
 
 export interface JobRunSummary {
