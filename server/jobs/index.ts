@@ -123,6 +123,15 @@ export interface JobPayloads {
 }
 
 /**
+ * A delayed start as an absolute time: through the statement adapter above each `$n` of
+ * pg-boss's insert is its own parameter, and the one cast to timestamptz must parse even when the
+ * relative branch is taken — a number of seconds there is "out of range".
+ */
+function startAfter(seconds: number | undefined): { startAfter?: Date } {
+  return seconds && seconds > 0 ? { startAfter: new Date(Date.now() + seconds * 1000) } : {};
+}
+
+/**
  * Enqueues a job inside the caller's transaction: it exists only if that transaction commits.
  * Call `getJobs()` before opening the transaction (on PGlite the transaction holds the only
  * connection, and starting pg-boss needs it).
@@ -134,7 +143,7 @@ export async function enqueue<Q extends JobQueue>(
   options: { singletonKey?: string; startAfterSeconds?: number } = {},
 ): Promise<string | null> {
   const boss = await getJobs();
-  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey, ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}) });
+  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey, ...startAfter(options.startAfterSeconds) });
 }
 
 export interface JobContext {

@@ -153,7 +153,8 @@ async function call(config: IfthenpayConfig, path: string, init: { method: 'GET'
       cache: 'no-store',
     });
   } catch (err) {
-    const name = err instanceof Error ? err.name : '';
+    // The time-out's DOMException may come from another realm: read its name, not its class.
+    const name = err && typeof err === 'object' && 'name' in err ? String((err as { name: unknown }).name) : '';
     throw unavailable(name === 'TimeoutError' || name === 'AbortError' ? text('providerTimeout') : undefined);
   }
   let body: string;
