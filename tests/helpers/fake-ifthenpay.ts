@@ -68,13 +68,15 @@ function ddmmyyyy(d: Date): string {
 
 const AMOUNT = /^\d{1,7}\.\d{2}$/;
 
-export async function startFakeIfthenpay(options: { port?: number; host?: string } = {}): Promise<FakeIfthenpay> {
+export async function startFakeIfthenpay(
+  options: { port?: number; host?: string; mbKey?: string; mbwayKey?: string; antiPhishingKey?: string } = {},
+): Promise<FakeIfthenpay> {
   let referenceSeq = 0;
   const fake = {
     url: '',
-    mbKey: 'AAA-000001',
-    mbwayKey: 'BBB-000002',
-    antiPhishingKey: `anti-${randomBytes(12).toString('hex')}`,
+    mbKey: options.mbKey ?? 'AAA-000001',
+    mbwayKey: options.mbwayKey ?? 'BBB-000002',
+    antiPhishingKey: options.antiPhishingKey ?? `anti-${randomBytes(12).toString('hex')}`,
     mode: 'up',
     delayMs: 0,
     mbwayInitStatus: '000',
