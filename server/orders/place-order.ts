@@ -95,13 +95,13 @@ export function requestHash(input: CheckoutInput): string {
   return createHash('sha256').update(JSON.stringify(canonical(input))).digest('hex');
 }
 
-interface ShopFacts {
+export interface ShopFacts {
   legalName: string;
   showroom: AddressSnapshot;
   warehouse: AddressSnapshot;
 }
 
-async function shopFacts(): Promise<ShopFacts> {
+export async function shopFacts(): Promise<ShopFacts> {
   const db = await getDb();
   const [row] = await db.select().from(shopSettings).where(eq(shopSettings.id, 1));
   const s = row ?? { ...DEFAULT_SHOP_SETTINGS };
