@@ -206,6 +206,17 @@ export async function processDueJobs(batchSize = 20): Promise<JobRunSummary> {
   return summary;
 }
 
+/**
+ * Makes a job that is waiting for its retry due now: for a handler that refused to run until
+ * something happened (a Multibanco confirmation mail waiting for its reference), once it has.
+ */
+export async function runRetryNow(db: DbOrTx, queue: JobQueue, singletonKey: string): Promise<void> {
+  await getJobs();
+  await db.execute(sql`
+    update pgboss.job set start_after = now()
+     where name = ${queue} and singleton_key = ${singletonKey} and state = 'retry' and start_after > now()`);
+}
+
 const WORKER = Symbol.for('cag.jobs.worker');
 const WAKE = Symbol.for('cag.jobs.wake');
 

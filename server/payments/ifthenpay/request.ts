@@ -4,7 +4,7 @@ import type { PaymentMethodId } from '@/lib/orders/status';
 import { AppError } from '@/server/api/errors';
 import { getDb, type DbOrTx, type Tx } from '@/server/db/client';
 import { orderPayments, orders, type OrderPaymentRow, type PaymentData } from '@/server/db/schema';
-import { enqueue, JOB_QUEUES, registerJobHandler } from '@/server/jobs';
+import { enqueue, JOB_QUEUES, registerJobHandler, runRetryNow, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/mail/i18n';
 import { createMultibancoReference, ProviderError, requestMbwayPayment } from './client';
 import { ifthenpayConfig } from './config';
@@ -140,7 +140,11 @@ export async function requestProviderPayment(orderId: number, options: { now?: D
         requestedAt: new Date(),
         lastError: null,
       });
-      return payment ? { outcome: 'requested', payment } : { outcome: 'busy' };
+      if (!payment) return { outcome: 'busy' };
+      // A confirmation mail that waited for this reference goes now, not at its next retry.
+      await runRetryNow(db, JOB_QUEUES.orderMail, `order:${orderId}:confirmation`);
+      wakeJobWorker();
+      return { outcome: 'requested', payment };
     }
     if (!row.phone) return fail(text('providerRefused', { reason: 'telemóvel em falta' }));
     const req = await requestMbwayPayment({ orderId: order.number, amountCents: row.amountCents, phone: row.phone, description }, config);
