@@ -187,7 +187,7 @@ describe('Multibanco', () => {
     const issued = fake.paymentFor(placed.number)!;
     expect(issued).toBeTruthy();
     expect(fake.calls('/multibanco/reference/init')).toHaveLength(1);
-    expect(fake.calls('/multibanco/reference/init')[0]!.body).toMatchObject({ mbKey: fake.mbKey, orderId: placed.number, amount: placed.totals.total.toFixed(2) });
+    expect(fake.calls('/multibanco/reference/init')[0]!.body).toMatchObject({ mbKey: fake.mbKey, orderId: placed.number, amount: placed.totals.total.toFixed(2), expiryDays: 3 });
     expect(placed.payment).toMatchObject({
       method: 'multibanco',
       provider: 'ifthenpay',
@@ -197,7 +197,7 @@ describe('Multibanco', () => {
       amount: placed.totals.total,
       request_id: issued.requestId,
     });
-    expect(placed.payment.expires_on).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(placed.payment.expires_on).toBe(new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10));
     // The order reads the same.
     const id = String(placed.order_id);
     const detail = await call<Envelope<{ payment: Record<string, unknown>; payment_method: string }>>(orderGet, 'GET', `/api/orders/${id}`, { params: { id }, session: ana });

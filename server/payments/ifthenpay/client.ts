@@ -188,7 +188,7 @@ export async function createMultibancoReference(input: { orderId: string; amount
       orderId: input.orderId,
       amount: providerAmount(input.amountCents),
       description: input.description.slice(0, 200),
-      ...(config.expiryDays > 0 ? { expiryDays: String(config.expiryDays) } : {}),
+      ...(config.expiryDays > 0 ? { expiryDays: config.expiryDays } : {}),
     },
   });
   return parseMultibancoInit(json, { amountCents: input.amountCents });

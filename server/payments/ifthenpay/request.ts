@@ -1,6 +1,5 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import type { PaymentMethodId } from '@/lib/orders/status';
 import { AppError } from '@/server/api/errors';
 import { getDb, type DbOrTx, type Tx } from '@/server/db/client';
 import { orderPayments, orders, type OrderPaymentRow, type PaymentData } from '@/server/db/schema';
@@ -188,10 +187,6 @@ export async function paymentInstructionsPending(orderId: number, now = new Date
     .from(orderPayments)
     .where(eq(orderPayments.orderId, orderId));
   return row?.method === 'multibanco' && row.state === 'pending' && now.getTime() - row.createdAt.getTime() <= GIVE_UP_AFTER_MS.multibanco;
-}
-
-export function isProviderMethod(method: PaymentMethodId): method is ProviderMethod {
-  return method === 'multibanco' || method === 'mbway';
 }
 
 registerJobHandler(JOB_QUEUES.paymentRequest, async ({ orderId }) => {
