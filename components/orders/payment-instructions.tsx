@@ -12,14 +12,24 @@ const num = (v: unknown): number | null => {
   return typeof n === 'number' && Number.isFinite(n) ? n : null;
 };
 
+/** `2026-12-31` (a day, no time zone) → `31/12/2026`; a full timestamp in Lisbon time. */
+function formatDeadline(value: string): string {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return day ? `${day[3]}/${day[2]}/${day[1]}` : formatOrderDateTime(value);
+}
+
 /**
- * How to pay an order, from the order's payment data:
+ * How to pay an order, from the payment data stored with it (server/payments `instructions`, kept
+ * up to date by the provider's adapter):
  * - `bank_transfer`: IBAN, beneficiary, reference (the order number) and amount;
- * - `multibanco`: entity, reference, amount and, when given, the deadline (`expires_at`);
- * - `mbway`: the phone the request went to and the amount;
- * - `pay_at_pickup`: the amount to pay when collecting.
- * Unknown methods, or data missing its essential field, render nothing. Async server component; the
- * checkout success page reuses it.
+ * - `multibanco`: entity, reference, amount and the last day (`expires_on`, or `expires_at`); while
+ *   the provider is asked (`status: 'requesting'`) a 'being generated' note, and a 'contact us'
+ *   note when it failed;
+ * - `mbway`: the (masked) phone the request went to and the amount, with the same two notes;
+ * - `pay_at_pickup`: the amount to pay when collecting;
+ * - any method with `status: 'paid'`: the payment received.
+ * Unknown methods, or data missing its essential field, render nothing. Async server component;
+ * the checkout success page reuses it.
  */
 export async function PaymentInstructions({
   payment: paymentProp,
@@ -43,13 +53,14 @@ export async function PaymentInstructions({
   const method = str(payment.method);
   const amount = num(payment.amount);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const frame = (intro: string, rows: [label: string, value: string | null, testId: string, mono?: boolean][]) => (
+  const frame = (intro: string, rows: [label: string, value: string | null, testId: string, mono?: boolean][], state?: 'pending' | 'failed') => (
     <section
       aria-labelledby={heading ? 'payment-instructions-title' : undefined}
       aria-label={heading ? undefined : t('title')}
       className={cn('rounded-lg border border-amber-300 bg-amber-50 p-5', className)}
       data-testid="payment-instructions"
       data-method={method ?? undefined}
+      data-state={state}
     >
       {heading && (
         <Heading id="payment-instructions-title" className="mb-1 text-lg font-semibold text-slate-900">
@@ -74,6 +85,10 @@ export async function PaymentInstructions({
     </section>
   );
 
+  const money = amount === null ? '' : formatPrice(amount);
+  const status = str(payment.status);
+  if (status === 'paid' && amount !== null) return frame(t('paid', { amount: money }), []);
+
   switch (method) {
     case 'bank_transfer': {
       const iban = str(payment.iban);
@@ -82,29 +97,35 @@ export async function PaymentInstructions({
         [t('iban'), formatIban(iban), 'payment-iban', true],
         [t('beneficiary'), str(payment.beneficiary), 'payment-beneficiary'],
         [t('reference'), str(payment.reference), 'payment-reference', true],
-        [t('amount'), amount === null ? null : formatPrice(amount), 'payment-amount'],
+        [t('amount'), amount === null ? null : money, 'payment-amount'],
       ]);
     }
     case 'multibanco': {
       const entity = str(payment.entity);
       const reference = str(payment.reference);
-      if (!entity || !reference) return null;
-      const expires = str(payment.expires_at);
+      if (status === 'failed' && amount !== null) return frame(t('multibancoFailed', { amount: money }), [], 'failed');
+      if (!entity || !reference) return status === 'requesting' && amount !== null ? frame(t('multibancoPending', { amount: money }), [], 'pending') : null;
+      const expires = str(payment.expires_on) ?? str(payment.expires_at);
       return frame(t('multibancoIntro'), [
         [t('entity'), entity, 'payment-entity', true],
         [t('reference'), reference.replace(/\s+/g, '').replace(/(\d{3})(?=\d)/g, '$1 '), 'payment-reference', true],
-        [t('amount'), amount === null ? null : formatPrice(amount), 'payment-amount'],
-        [t('expiresAt'), expires ? formatOrderDateTime(expires) : null, 'payment-expires'],
+        [t('amount'), amount === null ? null : money, 'payment-amount'],
+        [t('expiresAt'), expires ? formatDeadline(expires) : null, 'payment-expires'],
       ]);
     }
-    case 'mbway':
+    case 'mbway': {
+      const phone = str(payment.phone);
+      if (amount === null) return null;
+      if (status === 'failed') return frame(t('mbwayFailed', { amount: money }), [], 'failed');
+      if (status === 'requesting') return frame(t('mbwayPending', { amount: money, phone: phone ?? '' }), [], 'pending');
       return frame(t('mbwayIntro'), [
-        [t('phone'), str(payment.phone), 'payment-phone', true],
-        [t('amount'), amount === null ? null : formatPrice(amount), 'payment-amount'],
+        [t('phone'), phone, 'payment-phone', true],
+        [t('amount'), money, 'payment-amount'],
       ]);
+    }
     case 'pay_at_pickup':
       if (amount === null) return null;
-      return frame(t('payAtPickup', { amount: formatPrice(amount) }), []);
+      return frame(t('payAtPickup', { amount: money }), []);
     default:
       return null;
   }

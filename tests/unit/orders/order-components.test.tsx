@@ -213,3 +213,42 @@ describe('PaymentInstructions, as the checkout success page uses it', () => {
     expect(within(box).getByTestId('payment-reference')).toHaveTextContent('EN-2026-000009');
   });
 });
+
+describe('PaymentInstructions with the payment provider’s data (ifthenpay adapter, server/payments)', () => {
+  const base = { provider: 'ifthenpay', amount: 123.4, request_id: null, paid_at: null };
+
+  it('Multibanco: the reference once issued, with its last day; a note while it is asked for, and when it failed', async () => {
+    const issued = await show(<PaymentInstructions payment={{ ...base, method: 'multibanco', status: 'awaiting_payment', entity: '12345', reference: '987654321', expires_on: '2026-12-31' }} />);
+    expect(screen.getByTestId('payment-entity')).toHaveTextContent('12345');
+    expect(screen.getByTestId('payment-reference')).toHaveTextContent('987 654 321');
+    expect(screen.getByTestId('payment-expires')).toHaveTextContent('31/12/2026');
+    issued.unmount();
+
+    const asking = await show(<PaymentInstructions payment={{ ...base, method: 'multibanco', status: 'requesting', entity: null, reference: null, expires_on: null }} />);
+    expect(screen.getByTestId('payment-instructions')).toHaveAttribute('data-state', 'pending');
+    expect(plain(screen.getByTestId('payment-instructions').textContent)).toContain('A referência Multibanco para pagar 123,40 € está a ser gerada.');
+    asking.unmount();
+
+    await show(<PaymentInstructions payment={{ ...base, method: 'multibanco', status: 'failed', entity: null, reference: null, expires_on: null }} />);
+    expect(screen.getByTestId('payment-instructions')).toHaveAttribute('data-state', 'failed');
+    expect(screen.getByTestId('payment-instructions')).toHaveTextContent('Contacte-nos para pagar de outra forma');
+  });
+
+  it('MB WAY: the masked phone and amount once requested; notes while pending and when it failed', async () => {
+    const sent = await show(<PaymentInstructions payment={{ ...base, method: 'mbway', status: 'awaiting_payment', phone: '9•• ••• 678' }} />);
+    expect(screen.getByTestId('payment-phone')).toHaveTextContent('9•• ••• 678');
+    expect(plain(screen.getByTestId('payment-amount').textContent)).toBe('123,40 €');
+    sent.unmount();
+    const pending = await show(<PaymentInstructions payment={{ ...base, method: 'mbway', status: 'requesting', phone: '9•• ••• 678' }} />);
+    expect(screen.getByTestId('payment-instructions')).toHaveTextContent('telemóvel 9•• ••• 678');
+    pending.unmount();
+    await show(<PaymentInstructions payment={{ ...base, method: 'mbway', status: 'failed', phone: '9•• ••• 678' }} />);
+    expect(screen.getByTestId('payment-instructions')).toHaveAttribute('data-state', 'failed');
+  });
+
+  it('says the payment was received once paid', async () => {
+    await show(<PaymentInstructions payment={{ ...base, method: 'multibanco', status: 'paid', entity: '12345', reference: '987654321', paid_at: '2026-11-25T10:00:00Z' }} />);
+    expect(plain(screen.getByTestId('payment-instructions').textContent)).toContain('Pagamento de 123,40 € recebido. Obrigado!');
+    expect(screen.queryByTestId('payment-reference')).toBeNull();
+  });
+});
