@@ -64,6 +64,8 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : DEMO_IBAN))
     .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'SHOP_IBAN deve ser um IBAN / must be an IBAN')),
+  /** Days a quote's answer stays valid unless staff set a date (issue 12; default 30, 1–365). */
+  QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).optional(),
   ENABLE_DEV_OUTBOX: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()

@@ -20,6 +20,8 @@ import { getDatabase, type Database, type DbOrTx } from '@/server/db/client';
 
 export const JOB_QUEUES = {
   orderMail: 'order-mail',
+  quoteMail: 'quote-mail',
+  quoteExpire: 'quote-expire',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -117,6 +119,9 @@ export async function getJobs(options: { supervise?: boolean } = {}): Promise<Pg
 
 export interface JobPayloads {
   'order-mail': { orderId: number; kind: 'confirmation' | 'shop_notice' };
+  /** `token`: a guest's private link, only in the acknowledgement's job (the quote keeps its hash). */
+  'quote-mail': { mailId: number; token?: string };
+  'quote-expire': { quoteId: number };
 }
 
 /**
@@ -124,9 +129,14 @@ export interface JobPayloads {
  * Call `getJobs()` before opening the transaction (on PGlite the transaction holds the only
  * connection, and starting pg-boss needs it).
  */
-export async function enqueue<Q extends JobQueue>(tx: DbOrTx, queue: Q, data: JobPayloads[Q], options: { singletonKey?: string } = {}): Promise<string | null> {
+export async function enqueue<Q extends JobQueue>(
+  tx: DbOrTx,
+  queue: Q,
+  data: JobPayloads[Q],
+  options: { singletonKey?: string; startAfter?: Date } = {},
+): Promise<string | null> {
   const boss = await getJobs();
-  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey });
+  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey, startAfter: options.startAfter });
 }
 
 export interface JobContext {
@@ -146,6 +156,7 @@ export function registerJobHandler<Q extends JobQueue>(queue: Q, handler: JobHan
 /** Handlers are registered by the modules that own them; loading them here keeps the worker complete. */
 async function loadHandlers(): Promise<void> {
   await import('@/server/orders/mails');
+  await import('@/server/quotes/mails');
 }
 
 export interface JobRunSummary {
