@@ -19,6 +19,7 @@ export const ACCOUNT_NAV_ITEMS: readonly AccountNavItem[] = [
   { href: '/dashboard', label: 'summary' },
   { href: '/dashboard/profile', label: 'profile' },
   { href: '/dashboard/favorites', label: 'favorites' },
+  { href: '/dashboard/quotes', label: 'quotes' },
   { href: '/dashboard/settings', label: 'settings' },
 ];
 
