@@ -1,6 +1,7 @@
 'use client';
 
 import * as React from 'react';
+import { flushSync } from 'react-dom';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
@@ -93,7 +94,8 @@ export function QuoteAnswerForm({
     };
     setBusy(true);
     const result = await postQuote(`/api/quotes/${quoteId}/answer`, body);
-    setBusy(false);
+    // Enabled again before the focus moves to a refused field.
+    flushSync(() => setBusy(false));
     if (result.ok) {
       toast.success(t('done'));
       setMessage('');
@@ -114,7 +116,7 @@ export function QuoteAnswerForm({
       if (line) found[`price-${line.position}`] ??= text;
       else if (key === 'shipping' || key === 'valid_until' || key === 'message') found[key] ??= text;
     }
-    setErrors(found);
+    flushSync(() => setErrors(found));
     const order = [...lines.map((l) => [`price-${l.position}`, priceId(l.position)] as const), ['shipping', `${id}-shipping`] as const, ['valid_until', `${id}-valid`] as const, ['message', `${id}-message`] as const];
     const first = order.find(([key]) => found[key]);
     if (first) document.getElementById(first[1])?.focus();

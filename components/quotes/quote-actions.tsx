@@ -1,6 +1,7 @@
 'use client';
 
 import * as React from 'react';
+import { flushSync } from 'react-dom';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
@@ -41,7 +42,7 @@ export function QuoteMessageForm({ quoteId, token, lines }: { quoteId: number; t
     setError(null);
     setProblem(null);
     const result = await postQuote(`/api/quotes/${quoteId}/messages`, { body, line_position: line ? Number(line) : null }, token);
-    setBusy(false);
+    flushSync(() => setBusy(false));
     if (result.ok) {
       setBody('');
       setLine('');

@@ -1,6 +1,7 @@
 'use client';
 
 import * as React from 'react';
+import { flushSync } from 'react-dom';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAuth } from '@/components/auth/auth-provider';
@@ -126,9 +127,12 @@ export function RequestQuoteDialog({
       setBusy(false);
       return;
     }
-    setBusy(false);
     const fieldErrors = fieldErrorsOf(result.details);
-    setErrors(fieldErrors);
+    // Enabled again (and the messages rendered) before the focus moves to the first refused field.
+    flushSync(() => {
+      setBusy(false);
+      setErrors(fieldErrors);
+    });
     const first = FIELDS.find((f) => fieldErrors[f] && document.getElementById(fieldId(f)));
     if (first) {
       document.getElementById(fieldId(first))?.focus();
