@@ -122,7 +122,7 @@ export async function QuoteTable({
                   <td className="px-3 py-2">
                     <time dateTime={q.created_at}>{formatQuoteDate(q.created_at)}</time>
                   </td>
-                  {staff && <td className="px-3 py-2 text-right">{q.lines_count}</td>}
+                  {staff && <td className="px-3 py-2 text-right" data-testid="quote-row-lines">{who?.lines ?? q.lines_count}</td>}
                   <td className="px-3 py-2">
                     <QuoteStatusBadge status={q.status} />
                   </td>

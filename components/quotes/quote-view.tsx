@@ -87,7 +87,7 @@ export async function QuoteLines({ quote, showListPrice = false }: { quote: Quot
           </tbody>
         </table>
       </div>
-      {!priced && quote.status === 'requested' && <p className="text-sm text-slate-600">{t('waiting')}</p>}
+      {!priced && !showListPrice && quote.status === 'requested' && <p className="text-sm text-slate-600">{t('waiting')}</p>}
     </section>
   );
 }

@@ -1,7 +1,8 @@
 /** Dates of the quote pages, as Lisbon sees them (pt-PT). */
-const dateTime = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Lisbon' });
-const dateOnly = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'short', timeZone: 'Europe/Lisbon' });
-const day = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'short', timeZone: 'UTC' });
+const DAY = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+const dateTime = new Intl.DateTimeFormat('pt-PT', { ...DAY, hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Lisbon' });
+const dateOnly = new Intl.DateTimeFormat('pt-PT', { ...DAY, timeZone: 'Europe/Lisbon' });
+const day = new Intl.DateTimeFormat('pt-PT', { ...DAY, timeZone: 'UTC' });
 
 /** An ISO instant → `25/11/2026, 23:12`. */
 export function formatQuoteDateTime(iso: string): string {

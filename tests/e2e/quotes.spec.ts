@@ -137,6 +137,7 @@ test('an editor answers in /admin/quotes; a stale second form is refused', async
   const row = editor.locator(`[data-testid="quote-row"][data-number="${guestNumber}"]`);
   await expect(row).toContainText('Rui Instalador');
   await expect(row).toContainText('visitante');
+  await expect(row.getByTestId('quote-row-lines')).toHaveText('2');
   await row.getByRole('link', { name: guestNumber }).click();
   await expect(editor).toHaveURL(/\/admin\/quotes\/\d+$/);
   guestQuoteId = editor.url().split('/').pop()!;

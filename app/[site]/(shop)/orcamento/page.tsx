@@ -94,6 +94,15 @@ export default async function GuestQuotePage({ searchParams }: { searchParams: S
 
         {open && <DeclineQuote quoteId={quote.id} token={token} />}
 
+        {quote.message && (
+          <section aria-labelledby="quote-request-message" className="space-y-2">
+            <h2 id="quote-request-message" className="text-xl font-bold text-slate-900">
+              {td('requestMessage')}
+            </h2>
+            <p className="whitespace-pre-line break-words rounded-xl border bg-white p-3 text-sm text-slate-900">{quote.message}</p>
+          </section>
+        )}
+
         <QuoteThread quote={quote} side="customer">
           <QuoteMessageForm quoteId={quote.id} token={token} lines={quote.lines.map((l) => ({ position: l.position, name: l.model_code }))} />
         </QuoteThread>

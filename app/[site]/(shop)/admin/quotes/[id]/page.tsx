@@ -91,7 +91,7 @@ export default async function AdminQuotePage({ params }: { params: Params }) {
                     <dd className="break-all text-slate-900">{value}</dd>
                   </div>
                 ))}
-              <dt className="text-slate-600">{t('status')}</dt>
+              <dt className="text-slate-600">{t('account')}</dt>
               <dd className="text-slate-900">{quote.has_account ? t('accountCustomer') : t('accountGuest')}</dd>
             </dl>
           </section>
