@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { DEMO, type DemoRole } from './support/accounts';
 import { linkIn, waitForMail } from './support/mail';
@@ -37,6 +38,14 @@ async function productWithUnitModels(request: APIRequestContext, wanted: number)
     if (models.length >= wanted) return { product, models };
   }
   throw new Error(`no product with ${wanted} unit models in chapter 40`);
+}
+
+/** Serious or critical axe violations of the page as it is now (as tests/e2e/a11y.spec.ts). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 async function signIn(page: Page, who: DemoRole, origin: string) {
@@ -88,6 +97,7 @@ test('a guest on the production host asks for a quote from the cart and gets the
   await expect(dialog.getByLabel('Telefone')).toHaveAttribute('aria-invalid', 'true');
   await expect(dialog.getByLabel('Nome')).toHaveValue('Rui Instalador');
   await expect(dialog.getByLabel('Mensagem (opcional)')).toHaveValue('Obra em Canidelo, entrega em janeiro.');
+  expect(await seriousViolations(page)).toEqual([]);
 
   await dialog.getByLabel('Telefone').fill('912 345 678');
   await dialog.getByTestId('request-quote-submit').click();
@@ -97,6 +107,7 @@ test('a guest on the production host asks for a quote from the cart and gets the
   await expect(page.getByText('normalmente em 1 a 2 dias úteis')).toBeVisible();
   await expect(page.getByText(/link privado/)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continuar a ver produtos' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   const mail = await waitForMail(guestEmail, new RegExp(`Pedido de orçamento ${guestNumber} recebido`));
   expect(mail.text).toContain(guestNumber);
@@ -144,6 +155,7 @@ test('an editor answers in /admin/quotes; a stale second form is refused', async
   await expect(editor.getByTestId('quote-contact')).toContainText(guestEmail);
   await expect(editor.getByText('Obra em Canidelo, entrega em janeiro.')).toBeVisible();
   await expect(editor.getByTestId('quote-message')).toContainText('transporte');
+  expect(await seriousViolations(editor)).toEqual([]);
 
   // The same form open in a second tab, made from the same version.
   const stale = await editor.context().newPage();
@@ -180,6 +192,7 @@ test("the guest's link shows the quoted prices and the way to accept, and declin
   await expect(page.getByTestId('quote-message').last()).toContainText('Transporte incluído nos portes.');
   await expect(page.getByText(`entre ou crie conta com o email ${guestEmail}`)).toBeVisible();
   await expect(page.getByTestId('guest-quote-login')).toHaveAttribute('href', `/login?next=${encodeURIComponent(`/dashboard/quotes/${guestQuoteId}`)}`);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByTestId('quote-decline').click();
   await page.getByLabel('Motivo (opcional)').fill('Encontrámos noutro fornecedor.');
@@ -213,6 +226,7 @@ test('a customer asks for a quote from the product page and finds it in /dashboa
   await expect(page.getByTestId('quote-line')).toHaveCount(1);
   await expect(page.getByTestId('quote-line')).toContainText(models[0]!.code);
   await expect(page.getByTestId('quote-line')).toContainText('3 ×');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // Another customer's quote is the 404 page.
   await page.context().clearCookies();
