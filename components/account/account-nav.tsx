@@ -17,6 +17,7 @@ export const ACCOUNT_NAV_ITEMS: readonly AccountNavItem[] = [
   { href: '/dashboard/orders', label: 'orders' },
   { href: '/dashboard/addresses', label: 'addresses' },
   { href: '/dashboard/favorites', label: 'favorites' },
+  { href: '/dashboard/quotes', label: 'quotes' },
   { href: '/dashboard/profile', label: 'profile' },
   { href: '/dashboard/settings', label: 'settings' },
 ];

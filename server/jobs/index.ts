@@ -22,6 +22,8 @@ export const JOB_QUEUES = {
   orderMail: 'order-mail',
   /** Asks the payment provider for a Multibanco reference / the MB WAY request (server/payments/ifthenpay). */
   paymentRequest: 'payment-request',
+  quoteMail: 'quote-mail',
+  quoteExpire: 'quote-expire',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -120,6 +122,9 @@ export async function getJobs(options: { supervise?: boolean } = {}): Promise<Pg
 export interface JobPayloads {
   'order-mail': { orderId: number; kind: 'confirmation' | 'shop_notice' };
   'payment-request': { orderId: number };
+  /** `token`: a guest's private link, only in the acknowledgement's job (the quote keeps its hash). */
+  'quote-mail': { mailId: number; token?: string };
+  'quote-expire': { quoteId: number };
 }
 
 /**
@@ -127,7 +132,8 @@ export interface JobPayloads {
  * pg-boss's insert is its own parameter, and the one cast to timestamptz must parse even when the
  * relative branch is taken — a number of seconds there is "out of range".
  */
-function startAfter(seconds: number | undefined): { startAfter?: Date } {
+function startAfter(seconds: number | undefined, at: Date | undefined): { startAfter?: Date } {
+  if (at) return { startAfter: at };
   return seconds && seconds > 0 ? { startAfter: new Date(Date.now() + seconds * 1000) } : {};
 }
 
@@ -140,10 +146,10 @@ export async function enqueue<Q extends JobQueue>(
   tx: DbOrTx,
   queue: Q,
   data: JobPayloads[Q],
-  options: { singletonKey?: string; startAfterSeconds?: number } = {},
+  options: { singletonKey?: string; startAfterSeconds?: number; startAfter?: Date } = {},
 ): Promise<string | null> {
   const boss = await getJobs();
-  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey, ...startAfter(options.startAfterSeconds) });
+  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey, ...startAfter(options.startAfterSeconds, options.startAfter) });
 }
 
 export interface JobContext {
@@ -164,6 +170,7 @@ export function registerJobHandler<Q extends JobQueue>(queue: Q, handler: JobHan
 async function loadHandlers(): Promise<void> {
   await import('@/server/orders/mails');
   await import('@/server/payments/ifthenpay/request');
+  await import('@/server/quotes/mails');
 }
 
 export interface JobRunSummary {
