@@ -24,8 +24,19 @@ export const JOB_QUEUES = {
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
-/** Retry policy of every queue: 10 attempts, 30 s doubling (30 s, 1 min, 2 min … ≈ 4 h), 5 min to finish. */
-const QUEUE_OPTIONS = { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 } as const;
+/**
+ * Retry policy of every queue: 10 attempts, 30 s doubling (30 s, 1 min, 2 min … ≈ 4 h), and 60 s
+ * to finish. The expiry is also how long a job whose worker died (a crash, a SIGKILL) stays
+ * `active` before pg-boss's supervisor fails it and it is retried: pg-boss cannot tell a dead
+ * worker from a slow one. 60 s is above the longest handler (an order mail is bounded by the SMTP
+ * timeouts of server/mail/send.ts; a PDF of hundreds of lines takes a few seconds), and a handler
+ * that still overruns it is safe: the mail's row lock makes the retry wait and find it sent, and a
+ * PDF written twice is the same file. (It was 300 s: after a crash, mails waited up to 7 minutes.)
+ */
+const QUEUE_OPTIONS = { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 } as const;
+
+/** How often the supervisor (one instance at a time) fails expired jobs into retries and archives finished ones. */
+const MAINTENANCE_SECONDS = 30;
 
 const POLL_MS = 2_000;
 
@@ -88,12 +99,25 @@ interface Holder {
 const holder: Holder = ((globalThis as { __shopJobs?: Holder }).__shopJobs ??= { bosses: new WeakMap() });
 
 async function startBoss(database: Database, supervise: boolean): Promise<PgBoss> {
-  const boss = new PgBoss({ db: processExecutor(database) as PgBoss.Db, schema: 'pgboss', supervise, schedule: false, migrate: true });
+  const boss = new PgBoss({
+    db: processExecutor(database) as PgBoss.Db,
+    schema: 'pgboss',
+    supervise,
+    schedule: false,
+    migrate: true,
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+  });
   // An error of the supervisor (database restarting…) must not crash the process.
   boss.on('error', (err: Error) => console.error('[jobs]', err.message));
   await boss.start();
   for (const name of Object.values(JOB_QUEUES)) {
-    if (await boss.getQueue(name)) continue;
+    const queue = await boss.getQueue(name);
+    if (queue) {
+      // A database made by an earlier version keeps its queues: bring their policy up to date.
+      const current = queue as unknown as Record<string, unknown>;
+      if (Object.entries(QUEUE_OPTIONS).some(([k, v]) => current[k] !== v)) await boss.updateQueue(name, { name, ...QUEUE_OPTIONS });
+      continue;
+    }
     try {
       await boss.createQueue(name, { name, ...QUEUE_OPTIONS });
     } catch (err) {
