@@ -259,6 +259,7 @@ async function untilAnswered(method, pathname, options, deadline) {
 
 async function main() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chaos-orders-'));
+  if (isRoot) fs.chmodSync(tmp, 0o755); // the postgres user must reach its folder inside
   const logFile = path.join(tmp, 'server.log');
   log(`pasta temporária ${tmp}; semente ${SEED}; ${ORDERS} encomendas, ${CLIENTS} clientes, ${KILLS} SIGKILL, ${PG_RESTARTS} reinícios do PostgreSQL`);
   if (await portInUse(PORT)) throw new Error(`a porta ${PORT} já está ocupada (CHAOS_PORT para outra)`);

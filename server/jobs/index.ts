@@ -181,35 +181,41 @@ export interface JobRunSummary {
 }
 
 /**
- * Runs the due jobs of every queue once (at most `batchSize` per queue): the worker's one step.
- * A handler that throws fails its job (retried later with backoff, or left failed at the limit).
+ * Runs the due jobs of every queue until none is due (or `maxJobs` ran): the worker's one step.
+ * Jobs are fetched a few at a time (`batchSize`): a fetched job is `active` until it completes,
+ * and if this process dies it stays so until its expiry, so a small batch strands few jobs.
+ * A handler that throws fails its job (retried later with backoff, or left failed at the limit);
+ * a failed job is not due again within the same step.
  */
-export async function processDueJobs(batchSize = 20): Promise<JobRunSummary> {
+export async function processDueJobs(batchSize = 5, maxJobs = 500): Promise<JobRunSummary> {
   await loadHandlers();
   const boss = await getJobs();
   const summary: JobRunSummary = { completed: 0, failed: 0 };
   for (const queue of Object.values(JOB_QUEUES)) {
     const handler = handlers.get(queue);
     if (!handler) continue;
-    const jobs = await boss.fetch<JobPayloads[typeof queue]>(queue, { batchSize });
-    for (const job of jobs) {
-      let completed = false;
-      try {
-        await handler(job.data, {
-          id: job.id,
-          complete: async (tx) => {
-            await boss.complete(queue, job.id, {}, onConnection(tx));
-            completed = true;
-          },
-        });
-        if (!completed) await boss.complete(queue, job.id);
-        summary.completed++;
-      } catch (err) {
-        summary.failed++;
-        const message = err instanceof Error ? err.message : String(err);
-        console.error(`[jobs] ${queue} ${job.id} falhou:`, message);
-        await boss.fail(queue, job.id, { message }).catch((e: unknown) => console.error('[jobs] fail', e));
+    for (;;) {
+      const jobs = await boss.fetch<JobPayloads[typeof queue]>(queue, { batchSize });
+      for (const job of jobs) {
+        let completed = false;
+        try {
+          await handler(job.data, {
+            id: job.id,
+            complete: async (tx) => {
+              await boss.complete(queue, job.id, {}, onConnection(tx));
+              completed = true;
+            },
+          });
+          if (!completed) await boss.complete(queue, job.id);
+          summary.completed++;
+        } catch (err) {
+          summary.failed++;
+          const message = err instanceof Error ? err.message : String(err);
+          console.error(`[jobs] ${queue} ${job.id} falhou:`, message);
+          await boss.fail(queue, job.id, { message }).catch((e: unknown) => console.error('[jobs] fail', e));
+        }
       }
+      if (jobs.length < batchSize || summary.completed + summary.failed >= maxJobs) break;
     }
   }
   return summary;
@@ -229,13 +235,20 @@ export function startJobWorker(): void {
   const g = globalThis as { [WORKER]?: NodeJS.Timeout };
   if (g[WORKER]) return;
   let running = false;
+  let again = false;
   const tick = () => {
-    if (running) return;
+    // A wake-up during a step (an order committed meanwhile) runs another step right after it.
+    if (running) {
+      again = true;
+      return;
+    }
     running = true;
+    again = false;
     processDueJobs()
       .catch((err: unknown) => console.error('[jobs] worker', err instanceof Error ? err.message : err))
       .finally(() => {
         running = false;
+        if (again) setImmediate(tick);
       });
   };
   (globalThis as { [WAKE]?: () => void })[WAKE] = tick;
