@@ -92,6 +92,7 @@ export async function sendMail(mail: OutgoingMail, options: { db?: DbOrTx } = {}
   if (!row) throw new Error('Não foi possível guardar o email na caixa de saída.');
   if (!SMTP_URL) return { id: row.id, status: 'outbox' };
 
+  let accepted = false;
   try {
     const info = await transportFor(SMTP_URL).sendMail({
       from: MAIL_FROM,
@@ -102,16 +103,28 @@ export async function sendMail(mail: OutgoingMail, options: { db?: DbOrTx } = {}
       html: mail.html,
       headers: mail.headers,
     });
+    accepted = true;
     await db
       .update(mailOutbox)
       .set({ status: 'sent', sentAt: new Date(), messageId: info.messageId ?? null })
       .where(eq(mailOutbox.id, row.id));
     return { id: row.id, status: 'sent' };
   } catch (err) {
+    // On the caller's transaction, a database failure after the SMTP server accepted the mail is
+    // not a failed send: the caller must know the mail went out (server/orders/mails.ts).
+    if (accepted && options.db) throw new MailAcceptedError(err);
     const error = err instanceof Error ? err.message : String(err);
     console.error(`[mail] falha no envio do email ${row.id} para ${mail.to}:`, error);
     await db.update(mailOutbox).set({ status: 'failed', error }).where(eq(mailOutbox.id, row.id));
     return { id: row.id, status: 'failed', error };
+  }
+}
+
+/** Thrown by sendMail on a caller's transaction when SMTP accepted the mail and recording it then failed. */
+export class MailAcceptedError extends Error {
+  constructor(cause: unknown) {
+    super(`Email aceite pelo servidor SMTP, mas não registado: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'MailAcceptedError';
   }
 }
 

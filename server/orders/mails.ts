@@ -7,7 +7,7 @@ import { orderMails, orders, shopSettings, type AddressSnapshot, type OrderMailK
 import { registerJobHandler, JOB_QUEUES } from '@/server/jobs';
 import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/mail/i18n';
-import { sendMail, type OutgoingMail } from '@/server/mail/send';
+import { MailAcceptedError, sendMail, type OutgoingMail } from '@/server/mail/send';
 import { getOrder, type OrderDetail } from './queries';
 
 /**
@@ -24,12 +24,17 @@ import { getOrder, type OrderDetail } from './queries';
  * (commit a 'sending' mark before talking to SMTP and never retry a mail found in that state: a
  * crash during the conversation then loses the customer's confirmation for good). A lost order
  * confirmation is worse than a repeated one, so this is at-least-once, with the window kept as
- * short as it can be — the SMTP server's final reply, then three statements on a transaction that
- * is already open and the commit, a few milliseconds with the SMTP server on the same network —
- * and every copy carries the same Message-ID (`<encomenda-EN-…-confirmation@domain>`), so a
- * repeat is recognisably the same message to the receiving side (MTAs and mail clients that drop
- * a Message-ID they have already seen). `npm run chaos:orders` measures how often the window is
- * hit when the server is killed and PostgreSQL restarted at random (README, figures).
+ * short as it can be:
+ *  - PostgreSQL failing while the SMTP conversation runs (the transaction's connection dies, or
+ *    the commit fails) no longer means a resend: once SMTP accepted, the mail is recorded as sent
+ *    on a fresh connection, retried for up to 40 s while the database comes back
+ *    (`recordAcceptedMail`). `npm run chaos:orders` found this case: a PostgreSQL restart during
+ *    a send repeated the mail.
+ *  - What is left is the process itself dying between the SMTP server's final reply and the
+ *    commit (three statements on an open transaction, a few milliseconds), or PostgreSQL staying
+ *    away longer than 40 s after an accepted send.
+ * Every copy carries the same Message-ID (`<encomenda-EN-…-confirmation@domain>`), so a repeat is
+ * recognisably the same message to the receiving side. The chaos run reports the figures (README).
  */
 
 const t = serverTranslator('Orders');
@@ -131,10 +136,41 @@ export function orderMailMessageId(number: string, kind: OrderMailKind): string 
   return `<encomenda-${number}-${kind}@${domain}>`;
 }
 
+/**
+ * After the SMTP server accepted a mail, its transaction failed (PostgreSQL restarted, the
+ * connection dropped, the commit was refused). Giving up here would make the job's retry send the
+ * mail again, so the fact is recorded on a fresh connection instead, retried while the database
+ * comes back (up to `RECORD_BUDGET_MS`, well inside the job's 60 s expiry, so no other worker
+ * takes the job meanwhile). Idempotent: when the first commit did land, nothing changes.
+ */
+const RECORD_BUDGET_MS = 40_000;
+
+async function recordAcceptedMail(orderId: number, kind: OrderMailKind, complete?: (tx: Tx) => Promise<void>): Promise<void> {
+  const deadline = Date.now() + RECORD_BUDGET_MS;
+  for (let pause = 250; ; pause = Math.min(pause * 2, 4_000)) {
+    try {
+      const db = await getDb();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(orderMails)
+          .set({ sentAt: new Date(), attempts: sql`${orderMails.attempts} + 1`, lastError: null })
+          .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind} and ${orderMails.sentAt} is null`);
+        await complete?.(tx);
+      });
+      return;
+    } catch (err) {
+      if (Date.now() + pause > deadline) throw err;
+      console.error(`[orders] email ${kind} da encomenda ${orderId} enviado; a registar de novo:`, err instanceof Error ? err.message : err);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
 /** Sends one order mail unless it was sent; the job completes in the transaction that marks it sent. */
 export async function sendOrderMail(orderId: number, kind: OrderMailKind, complete?: (tx: Tx) => Promise<void>): Promise<'sent' | 'already-sent' | 'gone'> {
   const mail = await buildMail(orderId, kind);
   const db = await getDb();
+  let accepted = false;
   try {
     return await db.transaction(async (tx) => {
       const locked = (await tx.execute(sql`
@@ -148,8 +184,15 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind, comple
         await complete?.(tx);
         return 'already-sent' as const;
       }
-      const sent = await sendMail(mail, { db: tx });
+      let sent;
+      try {
+        sent = await sendMail(mail, { db: tx });
+      } catch (err) {
+        if (err instanceof MailAcceptedError) accepted = true;
+        throw err;
+      }
       if (sent.status === 'failed') throw new Error(sent.error ?? 'SMTP');
+      accepted = true;
       await tx
         .update(orderMails)
         .set({ sentAt: new Date(), outboxId: sent.id, attempts: sql`${orderMails.attempts} + 1`, lastError: null })
@@ -158,12 +201,19 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind, comple
       return 'sent' as const;
     });
   } catch (err) {
+    // Sent, but not recorded: record it now rather than send it again (its outbox copy is lost
+    // with the transaction).
+    if (accepted) {
+      await recordAcceptedMail(orderId, kind, complete);
+      return 'sent';
+    }
     // The attempt is counted outside the rolled-back transaction; the job is retried with backoff.
     const message = err instanceof Error ? err.message : String(err);
     await db
       .update(orderMails)
       .set({ attempts: sql`${orderMails.attempts} + 1`, lastError: message.slice(0, 500) })
-      .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`);
+      .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`)
+      .catch(() => undefined);
     throw err;
   }
 }
