@@ -21,7 +21,7 @@
  * 1 unless 0 lost, 0 duplicated and exactly one confirmation mail per order.
  *
  * Variables: CHAOS_ORDERS (1000), CHAOS_CLIENTS (10), CHAOS_KILLS (22), CHAOS_PG_RESTARTS (3),
- * CHAOS_PORT (3400), CHAOS_SEED (random), CHAOS_DRAIN_SECONDS (300), CHAOS_KEEP=1 keeps the
+ * CHAOS_PORT (3400), CHAOS_SEED (random), CHAOS_DRAIN_SECONDS (420), CHAOS_KEEP=1 keeps the
  * temporary folder (database, logs, PDFs).
  */
 import { spawn, spawnSync } from 'node:child_process';
@@ -41,7 +41,7 @@ const KILLS = num('CHAOS_KILLS', 22);
 const PG_RESTARTS = num('CHAOS_PG_RESTARTS', 3);
 const PORT = num('CHAOS_PORT', 3400);
 const SEED = num('CHAOS_SEED', Math.floor(Math.random() * 2 ** 31));
-const DRAIN_MS = num('CHAOS_DRAIN_SECONDS', 300) * 1000;
+const DRAIN_MS = num('CHAOS_DRAIN_SECONDS', 420) * 1000;
 const KEEP = process.env.CHAOS_KEEP === '1';
 const PASSWORD = 'Caos-Encomendas-2026!';
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -268,6 +268,12 @@ async function main() {
   postgres.init();
   log(`PostgreSQL em ${postgres.url} (${postgres.bin})`);
   const smtp = await startSmtpCapture();
+  // When each message arrived (to set a repeated one against the kills and restarts in the log).
+  const push = smtp.messages.push.bind(smtp.messages);
+  smtp.messages.push = (...messages) => {
+    for (const m of messages) m.receivedAt = clock().trim();
+    return push(...messages);
+  };
   log(`SMTP de captura em ${smtp.url}`);
 
   const env = {
@@ -484,7 +490,14 @@ async function main() {
     };
     const conf = histogram(confirmations);
     const notice = histogram(notices);
-    const twice = dbOrders.filter((o) => (confirmations.get(o.number) ?? 0) > 1).map((o) => `${o.number}: ${confirmations.get(o.number)}×`);
+    const arrivals = (number) =>
+      smtp.messages
+        .filter((m) => m.subject.includes(number))
+        .map((m) => `${m.envelopeTo.includes(SHOP_MAIL) ? 'loja' : 'cliente'} ${m.receivedAt}`)
+        .join(', ');
+    const twice = dbOrders
+      .filter((o) => (confirmations.get(o.number) ?? 0) > 1 || (notices.get(o.number) ?? 0) > 1)
+      .map((o) => `${o.number}: ${confirmations.get(o.number)}× + ${notices.get(o.number)}× (chegadas: ${arrivals(o.number)})`);
     const never = dbOrders.filter((o) => !confirmations.get(o.number)).map((o) => o.number);
     const pdfDir = path.join(env.DATA_DIR, 'storage', 'orders');
     const pdfs = fs.existsSync(pdfDir) ? fs.readdirSync(pdfDir, { recursive: true }).filter((f) => String(f).endsWith('.pdf')).length : 0;
@@ -520,7 +533,7 @@ async function main() {
     if (foreign.length) console.log(`encomendas sem chave desta corrida: ${foreign.map((o) => o.number).join(', ')}`);
     if (lost.length) console.log(`perdidas: ${lost.join(', ')}`);
     if (keysWithTwo.length) console.log(`chaves com duas encomendas: ${keysWithTwo.join(', ')}`);
-    if (twice.length) console.log(`confirmações repetidas: ${twice.join(', ')}`);
+    if (twice.length) console.log(`emails repetidos:\n  ${twice.join('\n  ')}`);
     if (never.length) console.log(`sem confirmação: ${never.slice(0, 20).join(', ')}${never.length > 20 ? '…' : ''}`);
     for (const s of submissions.filter((x) => x.status >= 400).slice(0, 5)) console.log(`recusada ${s.key}: ${s.status} ${s.error}`);
     for (const line of stats.lateErrors.slice(0, 10)) console.log(`5xx tardio: ${line}`);

@@ -190,13 +190,17 @@ export interface JobRunSummary {
 export async function processDueJobs(batchSize = 5, maxJobs = 500): Promise<JobRunSummary> {
   await loadHandlers();
   const boss = await getJobs();
+  // On PostgreSQL the jobs of a batch run side by side (mostly waiting on SMTP; the row locks keep
+  // them apart, and at most `batchSize` of the pool's connections are theirs). PGlite has one
+  // connection, which a mail's transaction holds while SMTP answers: one job at a time there.
+  const parallel = (await getDatabase()).driver === 'postgres';
   const summary: JobRunSummary = { completed: 0, failed: 0 };
   for (const queue of Object.values(JOB_QUEUES)) {
     const handler = handlers.get(queue);
     if (!handler) continue;
     for (;;) {
       const jobs = await boss.fetch<JobPayloads[typeof queue]>(queue, { batchSize });
-      for (const job of jobs) {
+      const run = async (job: (typeof jobs)[number]) => {
         let completed = false;
         try {
           await handler(job.data, {
@@ -214,7 +218,9 @@ export async function processDueJobs(batchSize = 5, maxJobs = 500): Promise<JobR
           console.error(`[jobs] ${queue} ${job.id} falhou:`, message);
           await boss.fail(queue, job.id, { message }).catch((e: unknown) => console.error('[jobs] fail', e));
         }
-      }
+      };
+      if (parallel) await Promise.all(jobs.map(run));
+      else for (const job of jobs) await run(job);
       if (jobs.length < batchSize || summary.completed + summary.failed >= maxJobs) break;
     }
   }

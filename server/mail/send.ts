@@ -74,10 +74,44 @@ export function redactTokens(text: string): string {
  * and returned as `failed`, never thrown: callers decide whether it matters. `options.db`: record
  * the mail on that transaction handle (a job marks its mail sent in the transaction it completes in).
  */
-export async function sendMail(mail: OutgoingMail, options: { db?: DbOrTx } = {}): Promise<SentMail> {
+export async function sendMail(
+  mail: OutgoingMail,
+  options: {
+    db?: DbOrTx;
+    /**
+     * With `db`, a caller's transaction: the mail is recorded as sent (with its Message-ID header)
+     * before the SMTP conversation, this runs with the outbox row's id (the caller records its own
+     * state), and an SMTP failure throws so the caller's transaction rolls all of it back. Once
+     * SMTP accepted, nothing is left for the caller but its commit (server/orders/mails.ts).
+     */
+    beforeSending?: (outboxId: number) => Promise<void>;
+  } = {},
+): Promise<SentMail> {
   const db = options.db ?? (await getDb());
   const { SMTP_URL, MAIL_FROM } = env();
   const stored = (value: string) => (SMTP_URL ? redactTokens(value) : value);
+  if (options.beforeSending) {
+    if (!options.db) throw new Error('beforeSending needs the caller’s transaction');
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({
+        to: mail.to,
+        replyTo: mail.replyTo ? formatAddress(mail.replyTo) : null,
+        subject: mail.subject,
+        text: stored(mail.text),
+        html: stored(mail.html),
+        status: SMTP_URL ? 'sent' : 'outbox',
+        sentAt: SMTP_URL ? new Date() : null,
+        messageId: mail.headers?.['Message-ID'] ?? null,
+      })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new Error('Não foi possível guardar o email na caixa de saída.');
+    await options.beforeSending(row.id);
+    if (SMTP_URL) {
+      await transportFor(SMTP_URL).sendMail({ from: MAIL_FROM, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+    }
+    return { id: row.id, status: SMTP_URL ? 'sent' : 'outbox' };
+  }
   const [row] = await db
     .insert(mailOutbox)
     .values({
@@ -92,7 +126,6 @@ export async function sendMail(mail: OutgoingMail, options: { db?: DbOrTx } = {}
   if (!row) throw new Error('Não foi possível guardar o email na caixa de saída.');
   if (!SMTP_URL) return { id: row.id, status: 'outbox' };
 
-  let accepted = false;
   try {
     const info = await transportFor(SMTP_URL).sendMail({
       from: MAIL_FROM,
@@ -103,28 +136,16 @@ export async function sendMail(mail: OutgoingMail, options: { db?: DbOrTx } = {}
       html: mail.html,
       headers: mail.headers,
     });
-    accepted = true;
     await db
       .update(mailOutbox)
       .set({ status: 'sent', sentAt: new Date(), messageId: info.messageId ?? null })
       .where(eq(mailOutbox.id, row.id));
     return { id: row.id, status: 'sent' };
   } catch (err) {
-    // On the caller's transaction, a database failure after the SMTP server accepted the mail is
-    // not a failed send: the caller must know the mail went out (server/orders/mails.ts).
-    if (accepted && options.db) throw new MailAcceptedError(err);
     const error = err instanceof Error ? err.message : String(err);
     console.error(`[mail] falha no envio do email ${row.id} para ${mail.to}:`, error);
     await db.update(mailOutbox).set({ status: 'failed', error }).where(eq(mailOutbox.id, row.id));
     return { id: row.id, status: 'failed', error };
-  }
-}
-
-/** Thrown by sendMail on a caller's transaction when SMTP accepted the mail and recording it then failed. */
-export class MailAcceptedError extends Error {
-  constructor(cause: unknown) {
-    super(`Email aceite pelo servidor SMTP, mas não registado: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
-    this.name = 'MailAcceptedError';
   }
 }
 

@@ -7,7 +7,7 @@ import { orderMails, orders, shopSettings, type AddressSnapshot, type OrderMailK
 import { registerJobHandler, JOB_QUEUES } from '@/server/jobs';
 import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/mail/i18n';
-import { MailAcceptedError, sendMail, type OutgoingMail } from '@/server/mail/send';
+import { sendMail, type OutgoingMail } from '@/server/mail/send';
 import { getOrder, type OrderDetail } from './queries';
 
 /**
@@ -25,14 +25,16 @@ import { getOrder, type OrderDetail } from './queries';
  * crash during the conversation then loses the customer's confirmation for good). A lost order
  * confirmation is worse than a repeated one, so this is at-least-once, with the window kept as
  * short as it can be:
- *  - PostgreSQL failing while the SMTP conversation runs (the transaction's connection dies, or
- *    the commit fails) no longer means a resend: once SMTP accepted, the mail is recorded as sent
- *    on a fresh connection, retried for up to 40 s while the database comes back
+ *  - every write of the attempt (the mail marked sent, its outbox copy, the job completed) is
+ *    made before the SMTP conversation, so after the SMTP server's final reply only the commit is
+ *    left (it used to be three statements and the commit: under load, tens of milliseconds);
+ *  - PostgreSQL failing while the SMTP conversation runs (the transaction's connection dies, the
+ *    commit fails) no longer means a resend: once SMTP accepted, the mail is recorded as sent on a
+ *    fresh connection, retried for up to 40 s while the database comes back
  *    (`recordAcceptedMail`). `npm run chaos:orders` found this case: a PostgreSQL restart during
- *    a send repeated the mail.
- *  - What is left is the process itself dying between the SMTP server's final reply and the
- *    commit (three statements on an open transaction, a few milliseconds), or PostgreSQL staying
- *    away longer than 40 s after an accepted send.
+ *    a send repeated the mail;
+ *  - what is left is the process dying between the SMTP server's final reply and the commit's
+ *    answer, or PostgreSQL staying away longer than 40 s after an accepted send.
  * Every copy carries the same Message-ID (`<encomenda-EN-…-confirmation@domain>`), so a repeat is
  * recognisably the same message to the receiving side. The chaos run reports the figures (README).
  */
@@ -166,7 +168,12 @@ async function recordAcceptedMail(orderId: number, kind: OrderMailKind, complete
   }
 }
 
-/** Sends one order mail unless it was sent; the job completes in the transaction that marks it sent. */
+/**
+ * Sends one order mail unless it was sent. In one transaction: lock the mail's row, mark it sent
+ * and complete the job, *then* talk to SMTP, then commit — so once the SMTP server accepted, the
+ * commit alone is left (the shortest window there can be). SMTP refusing or failing throws and
+ * rolls the marks back; the job is retried.
+ */
 export async function sendOrderMail(orderId: number, kind: OrderMailKind, complete?: (tx: Tx) => Promise<void>): Promise<'sent' | 'already-sent' | 'gone'> {
   const mail = await buildMail(orderId, kind);
   const db = await getDb();
@@ -184,25 +191,22 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind, comple
         await complete?.(tx);
         return 'already-sent' as const;
       }
-      let sent;
-      try {
-        sent = await sendMail(mail, { db: tx });
-      } catch (err) {
-        if (err instanceof MailAcceptedError) accepted = true;
-        throw err;
-      }
-      if (sent.status === 'failed') throw new Error(sent.error ?? 'SMTP');
+      await sendMail(mail, {
+        db: tx,
+        beforeSending: async (outboxId) => {
+          await tx
+            .update(orderMails)
+            .set({ sentAt: new Date(), outboxId, attempts: sql`${orderMails.attempts} + 1`, lastError: null })
+            .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`);
+          await complete?.(tx);
+        },
+      });
       accepted = true;
-      await tx
-        .update(orderMails)
-        .set({ sentAt: new Date(), outboxId: sent.id, attempts: sql`${orderMails.attempts} + 1`, lastError: null })
-        .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`);
-      await complete?.(tx);
       return 'sent' as const;
     });
   } catch (err) {
-    // Sent, but not recorded: record it now rather than send it again (its outbox copy is lost
-    // with the transaction).
+    // Sent, but the commit failed (PostgreSQL went away during the conversation): record it now
+    // rather than send it again (its outbox copy is lost with the transaction).
     if (accepted) {
       await recordAcceptedMail(orderId, kind, complete);
       return 'sent';
