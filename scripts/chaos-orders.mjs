@@ -299,6 +299,11 @@ async function main() {
   process.on('SIGINT', () => {
     cleanup().finally(() => process.exit(130));
   });
+  // Whatever fails, the server and the cluster of this run do not outlive it.
+  process.on('uncaughtException', (err) => {
+    console.error('[caos] erro inesperado:', err);
+    cleanup().finally(() => process.exit(1));
+  });
 
   try {
     // First start: builds when needed, migrates, seeds the demo catalogue.
