@@ -36,6 +36,7 @@ export interface CartContextValue {
   updateQuantity: (itemId: string, quantity: number) => Promise<CartOutcome>;
   removeItem: (itemId: string) => Promise<CartOutcome>;
   clearCart: () => Promise<CartOutcome>;
+  /** Loads the lines again; a customer's cart that became an order is replaced by their new one. */
   refresh: () => Promise<void>;
   quickOrder: (input: { text: string } | { file: File }) => Promise<ApiResult<QuickOrderResult>>;
 }
@@ -326,8 +327,18 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   }, [reload]);
 
   const refresh = React.useCallback(async () => {
-    if (cartIdRef.current) await reload(cartIdRef.current);
-  }, [reload]);
+    const cartId = cartIdRef.current;
+    const loaded = cartId ? await reload(cartId) : 'gone';
+    // A customer's cart that became an order (checkout) answers 404: their next cart is a new
+    // one, found by initialising again (it also picks up lines a reorder put there).
+    if (loaded === 'gone' && userRef.current) {
+      const gen = ++generation.current;
+      cartIdRef.current = null;
+      const run = initialise(userRef.current, gen).catch(() => setCart(null, [], gen));
+      initRef.current = run;
+      await run;
+    }
+  }, [reload, initialise, setCart]);
 
   const quickOrder = React.useCallback(
     async (input: { text: string } | { file: File }): Promise<ApiResult<QuickOrderResult>> => {

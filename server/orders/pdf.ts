@@ -149,19 +149,27 @@ function paymentRows(order: OrderDetail): { sentence: string | null; rows: [stri
           [t('amount'), amount],
         ],
       };
-    // Provider methods (their module stores entity/reference/amount, or the phone for MB WAY).
-    case 'multibanco':
+    // Provider methods (server/payments/ifthenpay stores entity/reference/expires_on, or the
+    // phone for MB WAY, and the request's status): the same sentences as the confirmation mail.
+    case 'multibanco': {
+      if (p.status === 'failed') return { sentence: orderText('mail.multibancoFailed', { amount }), rows: [] };
+      if (!p.entity || !p.reference) return { sentence: orderText('mail.multibancoPending', { amount }), rows: [] };
+      const expires = typeof p.expires_on === 'string' && p.expires_on ? p.expires_on.split('-').reverse().join('/') : null;
       return {
         sentence: t('multibanco'),
         rows: [
           [t('entity'), str(p.entity)],
-          [t('reference'), str(p.reference)],
-          [t('amount'), p.amount !== null && p.amount !== undefined ? formatPrice(Number(p.amount)) : amount],
-          ...(p.expires_at ? [[t('expiresAt'), dateTime.format(new Date(String(p.expires_at)))] as [string, string]] : []),
+          [t('reference'), str(p.reference).replace(/(\d{3})(?=\d)/g, '$1 ')],
+          [t('amount'), amount],
+          ...(expires ? [[t('expiresAt'), expires] as [string, string]] : []),
         ],
       };
-    case 'mbway':
-      return { sentence: t('mbway', { amount, phone: str(p.phone) || '—' }), rows: [] };
+    }
+    case 'mbway': {
+      const phone = str(p.phone) || '—';
+      if (p.status === 'failed') return { sentence: orderText('mail.mbwayFailed', { amount, phone }), rows: [] };
+      return { sentence: orderText(p.status === 'awaiting_payment' ? 'mail.mbway' : 'mail.mbwayPending', { amount, phone }), rows: [] };
+    }
     default:
       return { sentence: t('otherMethod', { method: label('payment', order.payment_method), amount }), rows: [] };
   }

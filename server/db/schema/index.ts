@@ -18,3 +18,4 @@ export * from './cart';
 export * from './favourites';
 export * from './addresses';
 export * from './orders';
+export * from './payments';

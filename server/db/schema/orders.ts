@@ -14,21 +14,8 @@ import { users } from './auth';
 import { carts } from './cart';
 import { timestamps } from './columns';
 
-/** The address as it was when the order was placed. */
-export interface AddressSnapshot {
-  label: string;
-  name: string;
-  nif: string | null;
-  line1: string;
-  line2: string | null;
-  postal_code: string;
-  locality: string;
-  country: string;
-  phone: string | null;
-}
-
-/** What the payment method tells the customer (bank transfer: IBAN and reference). */
-export type PaymentData = Record<string, string | number | null>;
+import type { AddressSnapshot, PaymentData } from '../../../lib/orders/types';
+export type { AddressSnapshot, PaymentData };
 
 export const orderCounters = pgTable('order_counters', {
   year: integer('year').primaryKey(),
