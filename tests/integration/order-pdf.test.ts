@@ -13,7 +13,8 @@ import { getDb } from '@/server/db/client';
 import { inventoryProducts } from '@/server/db/schema';
 import { importCatalogueFile } from '@/server/import';
 import { processDueJobs } from '@/server/jobs';
-import { orderPdfKey } from '@/server/orders/pdf';
+import { orderPdfKey, renderOrderPdf } from '@/server/orders/pdf';
+import { getOrder } from '@/server/orders/queries';
 import { transitionOrder } from '@/server/orders/status';
 import { clearPricingCache } from '@/server/pricing';
 import { getStorage, setStorage } from '@/server/storage';
@@ -207,6 +208,24 @@ describe('order confirmation PDF', () => {
     expect(text).toContain('Confirmada');
     expect(text).toContain('recebido');
     expect(text).not.toContain('PT50003500010001234567805');
+  });
+
+  it('gives the Multibanco entity, reference and last day, or MB WAY’s phone, while the payment is pending', async () => {
+    const fresh = await placeOrder(ana, [['VG-0750', 1]]);
+    const detail = { ...(await getOrder(ana.userId, fresh.order_id)), customer: { name: 'Ana Conceição', email: 'ana.pdf@example.pt' } };
+    const shop = { name: 'Loja', legalName: 'Loja, Lda.', nif: '509123457', address: 'Rua A, 1', postalCode: '4400-012', city: 'Gaia', phone: null, email: null };
+    const multibanco = await readPdf(
+      await renderOrderPdf(
+        { ...detail, payment_method: 'multibanco' as const, payment: { method: 'multibanco', status: 'awaiting_payment', entity: '12345', reference: '123456789', amount: detail.totals.total, expires_on: '2026-12-01' } },
+        shop,
+      ),
+    );
+    for (const expected of ['Entidade', '12345', '123 456 789', '01/12/2026', 'Referência Multibanco']) expect(multibanco.text).toContain(expected);
+    const pending = await readPdf(await renderOrderPdf({ ...detail, payment_method: 'multibanco' as const, payment: { method: 'multibanco', status: 'pending', entity: null, reference: null } }, shop));
+    expect(pending.text).toContain('ainda não está disponível');
+    const mbway = await readPdf(await renderOrderPdf({ ...detail, payment_method: 'mbway' as const, payment: { method: 'mbway', status: 'awaiting_payment', phone: '912345678' } }, shop));
+    expect(mbway.text).toContain('912345678');
+    expect(mbway.text).toContain('MB WAY');
   });
 
   it('runs a 120-line order over several pages, the table header on each', async () => {
