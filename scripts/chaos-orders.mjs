@@ -506,6 +506,13 @@ async function main() {
     const never = dbOrders.filter((o) => !confirmations.get(o.number)).map((o) => o.number);
     const pdfDir = path.join(env.DATA_DIR, 'storage', 'orders');
     const pdfs = fs.existsSync(pdfDir) ? fs.readdirSync(pdfDir, { recursive: true }).filter((f) => String(f).endsWith('.pdf')).length : 0;
+    // The PDF route of the built server, as the customer opens it (a few orders).
+    let pdfOverHttp = 0;
+    const sample = submissions.filter((x) => x.orderId).slice(0, 5);
+    for (const x of sample) {
+      const answer = await untilAnswered('GET', `/api/orders/${x.orderId}/pdf`, { token: customers[x.customer].token }, Date.now() + 60_000);
+      if (answer.status === 200 && answer.headers.get('content-type') === 'application/pdf' && answer.text.startsWith('%PDF')) pdfOverHttp++;
+    }
     const attempts = submissions.reduce((s, x) => s + x.attempts, 0);
     const { rows: jobRows } = await db.query(`select state, count(*)::int as n from (select state from pgboss.job where name in ('order-mail','order-pdf') union all select state from pgboss.archive where name in ('order-mail','order-pdf')) j group by state order by state`);
     const retried = (await db.query(`select count(*)::int as n from (select retry_count from pgboss.job where name in ('order-mail','order-pdf') union all select retry_count from pgboss.archive where name in ('order-mail','order-pdf')) j where retry_count > 0`)).rows[0].n;
@@ -523,6 +530,7 @@ async function main() {
       ['aviso à loja por encomenda: 0 / 1 / 2+', `${notice[0]} / ${notice[1]} / ${notice['2+']}`],
       ['emails capturados por SMTP', smtp.messages.length],
       ['PDF guardados', `${pdfs} de ${dbOrders.length}`],
+      ['  GET /api/orders/{id}/pdf pelo cliente: application/pdf', `${pdfOverHttp} de ${sample.length}`],
       ['tarefas (order-mail, order-pdf) por estado', jobRows.map((r) => `${r.state} ${r.n}`).join(', ')],
       ['  tarefas que precisaram de nova tentativa', retried],
       ['SIGKILL ao servidor (com reinício)', `${chaosDone.kills} (reinício p50 ${percentile(app.restartMs, 0.5)} s, máx. ${percentile(app.restartMs, 1)} s)`],
@@ -549,6 +557,7 @@ async function main() {
       refused === 0 &&
       conf[1] === dbOrders.length &&
       acknowledged.size === dbOrders.length &&
+      pdfOverHttp === sample.length &&
       chaosDone.kills >= KILLS &&
       chaosDone.pgRestarts >= PG_RESTARTS;
     console.log(ok ? 'OBJETIVO CUMPRIDO: 0 perdidas, 0 duplicadas, exatamente um email de confirmação por encomenda.' : 'OBJETIVO FALHADO (ver acima).');
