@@ -23,6 +23,8 @@ export const JOB_QUEUES = {
   orderPdf: 'order-pdf',
   /** Asks the payment provider for a Multibanco reference / the MB WAY request (server/payments/ifthenpay). */
   paymentRequest: 'payment-request',
+  quoteMail: 'quote-mail',
+  quoteExpire: 'quote-expire',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -146,6 +148,9 @@ export interface JobPayloads {
   'order-mail': { orderId: number; kind: 'confirmation' | 'shop_notice' };
   'order-pdf': { orderId: number };
   'payment-request': { orderId: number };
+  /** `token`: a guest's private link, only in the acknowledgement's job (the quote keeps its hash). */
+  'quote-mail': { mailId: number; token?: string };
+  'quote-expire': { quoteId: number };
 }
 
 /**
@@ -153,7 +158,8 @@ export interface JobPayloads {
  * pg-boss's insert is its own parameter, and the one cast to timestamptz must parse even when the
  * relative branch is taken — a number of seconds there is "out of range".
  */
-function startAfter(seconds: number | undefined): { startAfter?: Date } {
+function startAfter(seconds: number | undefined, at: Date | undefined): { startAfter?: Date } {
+  if (at) return { startAfter: at };
   return seconds && seconds > 0 ? { startAfter: new Date(Date.now() + seconds * 1000) } : {};
 }
 
@@ -166,10 +172,10 @@ export async function enqueue<Q extends JobQueue>(
   tx: DbOrTx,
   queue: Q,
   data: JobPayloads[Q],
-  options: { singletonKey?: string; startAfterSeconds?: number } = {},
+  options: { singletonKey?: string; startAfterSeconds?: number; startAfter?: Date } = {},
 ): Promise<string | null> {
   const boss = await getJobs();
-  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey, ...startAfter(options.startAfterSeconds) });
+  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey, ...startAfter(options.startAfterSeconds, options.startAfter) });
 }
 
 export interface JobContext {
@@ -191,6 +197,7 @@ async function loadHandlers(): Promise<void> {
   await import('@/server/orders/mails');
   await import('@/server/orders/pdf');
   await import('@/server/payments/ifthenpay/request');
+  await import('@/server/quotes/mails');
 }
 
 export interface JobRunSummary {

@@ -19,3 +19,4 @@ export * from './favourites';
 export * from './addresses';
 export * from './orders';
 export * from './payments';
+export * from './quotes';

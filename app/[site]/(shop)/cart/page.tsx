@@ -3,6 +3,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { CartPageView } from '@/components/cart/cart-page-view';
+import { RequestQuoteButton } from '@/components/quotes/request-quote';
 import { clientMessages } from '@/lib/i18n/client-messages';
 
 /**
@@ -29,7 +30,13 @@ export default async function CartPage() {
       <div className="mx-auto max-w-7xl px-4 pb-16 pt-8">
         <Breadcrumbs items={[{ label: t('metaTitle'), href: '/cart' }]} />
         <h1 className="mb-6 mt-6 text-3xl font-bold tracking-tight text-slate-900">{t('heading')}</h1>
-        <CartPageView />
+        <CartPageView
+          quoteAction={
+            <NextIntlClientProvider messages={clientMessages(['QuoteRequest'])}>
+              <RequestQuoteButton source={{ kind: 'cart' }} className="w-full" />
+            </NextIntlClientProvider>
+          }
+        />
       </div>
     </NextIntlClientProvider>
   );
