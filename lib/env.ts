@@ -13,6 +13,7 @@ export const DEMO_IBAN = 'PT50003500010001234567805';
 
 /** The shop's NIF on documents when SHOP_NIF is not set (valid check digit, invented). */
 export const DEMO_NIF = '509123457';
+
 /** A provider key such as `ABC-123456`: unset or empty = not configured. */
 function providerKey(name: string) {
   return z
