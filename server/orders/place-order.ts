@@ -392,6 +392,8 @@ export async function placeOrder(
     for (const kind of ORDER_MAIL_KINDS) {
       await enqueue(tx, JOB_QUEUES.orderMail, { orderId, kind }, { singletonKey: `order:${orderId}:${kind}` });
     }
+    // The confirmation PDF (server/orders/pdf.ts), rendered by the worker after the commit.
+    await enqueue(tx, JOB_QUEUES.orderPdf, { orderId }, { singletonKey: `order:${orderId}:pdf` });
     return { order: { order_id: orderId, number, status: method.initialStatus, totals, payment }, replayed: false };
   });
   if (!result.replayed) {
