@@ -25,6 +25,7 @@ export const JOB_QUEUES = {
   paymentRequest: 'payment-request',
   quoteMail: 'quote-mail',
   quoteExpire: 'quote-expire',
+  quotePdf: 'quote-pdf',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -151,6 +152,7 @@ export interface JobPayloads {
   /** `token`: a guest's private link, only in the acknowledgement's job (the quote keeps its hash). */
   'quote-mail': { mailId: number; token?: string };
   'quote-expire': { quoteId: number };
+  'quote-pdf': { quoteId: number };
 }
 
 /**
@@ -198,6 +200,7 @@ async function loadHandlers(): Promise<void> {
   await import('@/server/orders/pdf');
   await import('@/server/payments/ifthenpay/request');
   await import('@/server/quotes/mails');
+  await import('@/server/quotes/pdf');
 }
 
 export interface JobRunSummary {

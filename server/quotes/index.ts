@@ -519,6 +519,8 @@ export async function answerQuote(staffUserId: string, id: number, input: QuoteA
     });
     if (input.message) await tx.insert(quoteMessages).values({ quoteId: id, author: 'staff', authorUserId: staffUserId, body: input.message, createdAt: now });
     await queueMails(tx, id, ['answered']);
+    // The PDF of this answer (server/quotes/pdf.ts), rendered by the worker after the commit.
+    await enqueue(tx, JOB_QUEUES.quotePdf, { quoteId: id }, { singletonKey: `quote-pdf:${id}:${row.version + 1}` });
     await enqueue(tx, JOB_QUEUES.quoteExpire, { quoteId: id }, { singletonKey: `quote-expire:${id}:${validUntil}`, startAfter: expiryMoment(validUntil) });
   });
   wakeJobWorker();

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import path from 'node:path';
+import { PDFParse } from 'pdf-parse';
 import { eq, sql } from 'drizzle-orm';
 import { POST as itemsPost } from '@/app/api/cart/[cartId]/items/route';
 import { POST as cartPost } from '@/app/api/cart/route';
@@ -7,6 +8,7 @@ import { POST as addressesPost } from '@/app/api/addresses/route';
 import { GET as orderGet } from '@/app/api/orders/[id]/route';
 import { POST as acceptPost } from '@/app/api/quotes/[id]/accept/route';
 import { POST as answerPost } from '@/app/api/quotes/[id]/answer/route';
+import { GET as quotePdfGet } from '@/app/api/quotes/[id]/pdf/route';
 import { POST as declinePost } from '@/app/api/quotes/[id]/decline/route';
 import { POST as messagesPost } from '@/app/api/quotes/[id]/messages/route';
 import { POST as againPost } from '@/app/api/quotes/[id]/request-again/route';
@@ -380,5 +382,48 @@ describe('accepting a quote', () => {
     await expireDueQuotes(expiryMoment(lisbonDay()));
     const late = await accept(old.id, buyer, { delivery: { pickup: 'showroom' }, payment_method: 'pay_at_pickup' });
     expect(late.status).toBe(409);
+  });
+});
+
+describe('the PDF of a quote', () => {
+  async function download(id: number, init: { session?: Session; token?: string }) {
+    const headers = new Headers({ host: 'localhost' });
+    if (init.session) headers.set('authorization', `Bearer ${init.session.token}`);
+    const url = `http://localhost/api/quotes/${id}/pdf${init.token ? `?token=${init.token}` : ''}`;
+    const response = await quotePdfGet(new Request(url, { headers }), { params: Promise.resolve({ id: String(id) }) });
+    return { status: response.status, type: response.headers.get('content-type'), bytes: Buffer.from(await response.arrayBuffer()) };
+  }
+  async function text(bytes: Buffer): Promise<string> {
+    const parser = new PDFParse({ data: new Uint8Array(bytes) });
+    try {
+      return (await parser.getText()).text;
+    } finally {
+      await parser.destroy();
+    }
+  }
+
+  it('exists once answered, holds the lines, the quoted prices, totals and validity, and reaches only its readers', async () => {
+    const { quote_id: id, access_token: token, number } = (await guestRequest({ email: 'pdf@example.pt' })).body.data;
+    expect((await download(id, { token })).status).toBe(409);
+    const answered = await answer(id, { lines: [{ position: 1, unit_price: 1.1 }, { position: 2, unit_price: 5.25 }], shipping: 12.5, message: 'Entrega em 48 horas.' });
+    expect(answered.status).toBe(200);
+    await processDueJobs();
+
+    const guest = await download(id, { token });
+    expect(guest.status).toBe(200);
+    expect(guest.type).toBe('application/pdf');
+    expect(guest.bytes.subarray(0, 4).toString()).toBe('%PDF');
+    const content = await text(guest.bytes);
+    expect(content).toContain(number);
+    expect(content).toContain('HDT-16200');
+    expect(content).toContain('VG-0750');
+    expect(content).toContain('476,83');
+    expect(content).toContain('Entrega em 48 horas.');
+    expect(content).toContain(answered.body.data.valid_until!.split('-').reverse().join('/'));
+    expect(content).toMatch(/não é uma fatura/);
+
+    expect((await download(id, { session: editor })).status).toBe(200);
+    expect((await download(id, { session: rui })).status).toBe(404);
+    expect((await download(id, {})).status).toBe(401);
   });
 });

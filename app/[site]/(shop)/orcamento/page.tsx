@@ -46,6 +46,7 @@ export default async function GuestQuotePage({ searchParams }: { searchParams: S
   }
   const t = await getTranslations('QuotesPage.guest');
   const td = await getTranslations('QuotesPage.detail');
+  const tPdf = await getTranslations('QuotePdf');
   const accountPath = `/dashboard/quotes/${quote.id}`;
   const loginHref = `/login?next=${encodeURIComponent(accountPath)}`;
   const open = quote.status === 'requested' || quote.status === 'answered';
@@ -68,6 +69,11 @@ export default async function GuestQuotePage({ searchParams }: { searchParams: S
 
         <QuoteLines quote={quote} />
         <QuoteTotals quote={quote} />
+        {quote.totals && quote.status !== 'requested' && (
+          <a href={`/api/quotes/${quote.id}/pdf?token=${encodeURIComponent(token)}`} className="inline-block font-semibold text-sky-800 hover:underline" data-testid="quote-pdf">
+            {tPdf('download')}
+          </a>
+        )}
 
         {quote.status === 'answered' && (
           <section aria-labelledby="accept" className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5">

@@ -38,7 +38,7 @@ export default async function AdminQuotePage({ params }: { params: Params }) {
     if (error instanceof AppError && error.code === 'not_found') notFound();
     throw error;
   }
-  const [t, status] = await Promise.all([getTranslations('QuotesPage.detail'), getTranslations('Quotes.status')]);
+  const [t, status, tPdf] = await Promise.all([getTranslations('QuotesPage.detail'), getTranslations('Quotes.status'), getTranslations('QuotePdf')]);
   const answerable = canQuoteTransition(quote.status, 'answered');
   const withdrawable = canQuoteTransition(quote.status, 'withdrawn');
   const today = lisbonDay();
@@ -105,6 +105,11 @@ export default async function AdminQuotePage({ params }: { params: Params }) {
 
         <QuoteLines quote={quote} showListPrice />
         <QuoteTotals quote={quote} />
+        {quote.totals && quote.status !== 'requested' && (
+          <a href={`/api/quotes/${quote.id}/pdf`} className="inline-block font-semibold text-sky-800 hover:underline" data-testid="quote-pdf">
+            {tPdf('download')}
+          </a>
+        )}
 
         {answerable ? (
           <QuoteAnswerForm

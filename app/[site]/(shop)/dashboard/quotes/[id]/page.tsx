@@ -40,7 +40,7 @@ export default async function DashboardQuotePage({ params }: { params: Params })
     if (error instanceof AppError && error.code === 'not_found') notFound();
     throw error;
   }
-  const [t, tl] = await Promise.all([getTranslations('QuotesPage.detail'), getTranslations('QuotesPage.list')]);
+  const [t, tl, tPdf] = await Promise.all([getTranslations('QuotesPage.detail'), getTranslations('QuotesPage.list'), getTranslations('QuotePdf')]);
   const open = quote.status === 'requested' || quote.status === 'answered';
 
   return (
@@ -66,6 +66,11 @@ export default async function DashboardQuotePage({ params }: { params: Params })
 
         <QuoteLines quote={quote} />
         <QuoteTotals quote={quote} />
+        {quote.totals && quote.status !== 'requested' && (
+          <a href={`/api/quotes/${quote.id}/pdf`} className="inline-block font-semibold text-sky-800 hover:underline" data-testid="quote-pdf">
+            {tPdf('download')}
+          </a>
+        )}
 
         {quote.status === 'answered' && (
           <div className="space-y-2">
