@@ -18,3 +18,5 @@ export * from './cart';
 export * from './favourites';
 export * from './addresses';
 export * from './orders';
+export * from './job-lists';
+export * from './price-lists';
