@@ -306,7 +306,7 @@ export interface AddItemInput {
 }
 
 /** Checks a line's model, package and quantity; the normalised line or an AppError. */
-async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput & { code: string }> {
+export async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput & { code: string }> {
   const model = await activeModel(db, input.modelId);
   if (!model) throw new AppError({ code: 'not_found', message: text('modelNotFound') });
   const per = input.itemsPerPackage ?? 1;

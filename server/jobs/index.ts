@@ -20,6 +20,7 @@ import { getDatabase, type Database, type DbOrTx } from '@/server/db/client';
 
 export const JOB_QUEUES = {
   orderMail: 'order-mail',
+  priceList: 'price-list',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -117,6 +118,7 @@ export async function getJobs(options: { supervise?: boolean } = {}): Promise<Pg
 
 export interface JobPayloads {
   'order-mail': { orderId: number; kind: 'confirmation' | 'shop_notice' };
+  'price-list': { exportId: string };
 }
 
 /**
@@ -146,6 +148,7 @@ export function registerJobHandler<Q extends JobQueue>(queue: Q, handler: JobHan
 /** Handlers are registered by the modules that own them; loading them here keeps the worker complete. */
 async function loadHandlers(): Promise<void> {
   await import('@/server/orders/mails');
+  await import('@/server/price-lists/job');
 }
 
 export interface JobRunSummary {

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { addJobListLinesBody } from '@/lib/validation/job-lists';
+import { apiRoute } from '@/server/api/route';
+import { addCartToJobList, addJobListLines, jobListId, lineInputs } from '@/server/job-lists';
+import { serverTranslator } from '@/server/mail/i18n';
+
+export const dynamic = 'force-dynamic';
+
+const text = serverTranslator('JobLists');
+
+/**
+ * POST /api/job-lists/{id}/lines: adds a line (`{ product_id, quantity_of_packages,
+ * items_per_package?, selected_package_type? }`, the cart's body), several (`{ lines: [...] }`)
+ * or the caller's cart (`{ cart_id }`). The cart's package rules apply (400 with the allowed
+ * values); adding a model again in the same package sums. 201 with the line ids.
+ */
+export const POST = apiRoute(
+  { auth: 'required', flag: 'ENABLE_DASHBOARD', params: z.object({ id: z.string() }), body: addJobListLinesBody, messages: 'JobLists' },
+  async ({ viewer, params, body }) => {
+    const listId = jobListId(params.id);
+    const result =
+      'cart_id' in body
+        ? await addCartToJobList(viewer.id, listId, body.cart_id)
+        : await addJobListLines(viewer.id, listId, lineInputs('lines' in body ? body.lines : [body]));
+    return { data: result, message: result.added === 1 ? text('lineAdded') : text('linesAdded', { count: result.added }), status: 201 };
+  },
+);
