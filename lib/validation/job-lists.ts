@@ -40,10 +40,20 @@ export const createJobListBody = z.object({ name: jobListName, cart_id: z.string
 /** `PATCH /api/job-lists/{id}` `{ name }`. */
 export const renameJobListBody = z.object({ name: jobListName }).strip();
 
-/** `POST /api/job-lists/{id}/lines`: one line, several (`lines`), or the caller's cart (`cart_id`). */
+/** A line typed by model code (the list page's "Adicionar por código"). */
+export const jobListCodeLineBody = z
+  .object({
+    code: z.string('invalid').trim().min(1, 'invalid').max(60, 'invalid'),
+    items_per_package: z.number('packageUnknown').int('packageUnknown').min(1, 'packageUnknown').max(100_000, 'packageUnknown').optional(),
+    quantity_of_packages: quantity,
+  })
+  .strip();
+
+/** `POST /api/job-lists/{id}/lines`: one line (by model id or code), several (`lines`), or the caller's cart (`cart_id`). */
 export const addJobListLinesBody = z.union(
   [
     jobListLineBody,
+    jobListCodeLineBody,
     z.object({ lines: z.array(jobListLineBody, 'invalid').min(1, 'invalid').max(JOB_LIST_MAX_LINES_PER_REQUEST, 'invalid') }).strip(),
     z.object({ cart_id: z.string('invalid').regex(CART_ID, 'invalid') }).strip(),
   ],

@@ -258,6 +258,19 @@ export function lineInputs(lines: readonly JobListLineInput[]): AddItemInput[] {
   return lines.map((l) => ({ modelId: l.product_id, packageType: l.selected_package_type, itemsPerPackage: l.items_per_package, packages: l.quantity_of_packages }));
 }
 
+/** The id of the active model with `code` (any case), or 404 with the code named. */
+export async function modelIdByCode(code: string): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ id: inventoryProducts.id })
+    .from(inventoryProducts)
+    .innerJoin(products, eq(products.id, inventoryProducts.productId))
+    .where(and(sql`lower(${inventoryProducts.code}) = ${code.toLowerCase()}`, eq(inventoryProducts.productStatus, 'active'), eq(products.active, true)))
+    .limit(1);
+  if (!row) throw new AppError({ code: 'not_found', message: text('codeNotFound', { code }) });
+  return row.id;
+}
+
 /** Copies the lines of the caller's active cart into one of their lists ("Guardar numa obra" from the cart). */
 export async function addCartToJobList(userId: string, listId: number, cartId: string): Promise<{ added: number; line_ids: number[] }> {
   const db = await getDb();

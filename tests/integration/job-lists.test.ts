@@ -225,7 +225,7 @@ describe('job lists: to the cart and export', () => {
     expect(all.body.data.added.map((a) => a.model_code).sort()).toEqual(['HDT-16200', 'HDT-20200']);
     expect(all.body.data.unavailable).toEqual([expect.objectContaining({ model_code: 'VG-0750', reason: 'Este modelo já não está à venda.' })]);
     const items = await call<Envelope<CartItem[]>>(itemsGet, 'GET', `/api/cart/${all.body.data.cart_id}/items`, { session: pro, params: { cartId: all.body.data.cart_id } });
-    const byCode = new Map(items.body.data.map((i) => [i.product.code, i]));
+    const byCode = new Map(items.body.data.map((i) => [i.product?.code, i]));
     // Today's price for the professional: 2.00 € less 25 % (A1).
     expect(byCode.get('HDT-20200')).toMatchObject({ quantity_of_packages: 5, unit_price_at_purchase: 1.5 });
     // Moved twice (chosen, then all): the cart sums the packages.
