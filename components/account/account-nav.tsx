@@ -19,6 +19,8 @@ export const ACCOUNT_NAV_ITEMS: readonly AccountNavItem[] = [
   { href: '/dashboard', label: 'summary' },
   { href: '/dashboard/profile', label: 'profile' },
   { href: '/dashboard/favorites', label: 'favorites' },
+  { href: '/dashboard/obras', label: 'jobLists' },
+  { href: '/dashboard/tabela-de-precos', label: 'priceList' },
   { href: '/dashboard/settings', label: 'settings' },
 ];
 

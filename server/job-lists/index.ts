@@ -391,8 +391,15 @@ export interface PricedJobListLine extends JobListLine {
   total_with_tax: number | null;
 }
 
+export interface PricedJobList extends JobListSummary {
+  lines: PricedJobListLine[];
+  /** Sum of the priced lines, euros without and with IVA. */
+  total: number;
+  total_with_tax: number;
+}
+
 /** One of the caller's lists priced for the caller today (server/pricing, the cart's rounding). */
-export async function getPricedJobList(userId: string, listId: number): Promise<JobList & { lines: PricedJobListLine[]; total: number; total_with_tax: number }> {
+export async function getPricedJobList(userId: string, listId: number): Promise<PricedJobList> {
   const list = await getJobList(userId, listId);
   const customer = await getPricingCustomer(userId);
   const { facts } = await getPriceFacts(customer, list.lines.filter((l) => l.available).map((l) => l.code));

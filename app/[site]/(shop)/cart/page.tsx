@@ -3,6 +3,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { CartPageView } from '@/components/cart/cart-page-view';
+import { SaveCartToJobList } from '@/components/job-lists/save-to-job-list';
 import { clientMessages } from '@/lib/i18n/client-messages';
 
 /**
@@ -30,6 +31,10 @@ export default async function CartPage() {
         <Breadcrumbs items={[{ label: t('metaTitle'), href: '/cart' }]} />
         <h1 className="mb-6 mt-6 text-3xl font-bold tracking-tight text-slate-900">{t('heading')}</h1>
         <CartPageView />
+        {/* "Guardar o carrinho numa obra" (issue 12): a signed-in customer's lines into a job list. */}
+        <NextIntlClientProvider messages={clientMessages(['JobLists'])}>
+          <SaveCartToJobList />
+        </NextIntlClientProvider>
       </div>
     </NextIntlClientProvider>
   );
