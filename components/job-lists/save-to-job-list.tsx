@@ -2,8 +2,8 @@
 
 import * as React from 'react';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
 import { BookmarkPlusIcon } from 'lucide-react';
+import { useAuth } from '@/components/auth/auth-provider';
 import { useOptionalCart } from '@/components/cart/cart-provider';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
@@ -12,26 +12,36 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toast';
 import { call } from '@/lib/cart/client-api';
+import { MAX_PACKAGES, splitPackage } from '@/lib/cart/packages';
+import type { SaveToJobListTexts } from '@/lib/job-lists/texts';
 import { JOB_LIST_NAME_MAX } from '@/lib/validation/job-lists';
 
-/** A line to keep (the model picker's choice: model id, package and packages). */
-export interface JobListLineDraft {
-  product_id: number;
-  quantity_of_packages: number;
-  items_per_package?: number;
-  selected_package_type?: string;
+/**
+ * "Guardar numa obra" (issue 12): a dialog that keeps the customer's cart, or a model of a
+ * product page, in one of their job lists or in a new one. Its texts come as props from the
+ * server page (`saveToJobListTexts`), so the cached shop pages carry no extra message namespace;
+ * the lists are asked for when the dialog opens. Nothing is shown to a guest.
+ */
+
+/** A model of the product page (no prices). */
+export interface SaveModelOption {
+  id: number;
+  code: string;
+  size: string | null;
+  smallPackage: string | null;
+  mediumPackage: string | null;
+  largePackage: string | null;
 }
 
-type Source = { cartId: string } | { line: JobListLineDraft };
+type Source = { cartId: string } | { models: SaveModelOption[] };
 
 const NEW = 'new';
 
-/**
- * "Guardar numa obra": a dialog that keeps the source — the customer's cart, or one line — in
- * one of their job lists or in a new one. The lists are asked for when the dialog opens.
- */
-export function SaveToJobList({ source, label }: { source: Source; label?: string }) {
-  const t = useTranslations('JobLists');
+function fill(text: string, values: Record<string, string>): string {
+  return text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
+}
+
+function SaveToJobList({ source, label, texts }: { source: Source; label: string; texts: SaveToJobListTexts }) {
   const [open, setOpen] = React.useState(false);
   const [lists, setLists] = React.useState<{ id: number; name: string }[] | null>(null);
   const [choice, setChoice] = React.useState(NEW);
@@ -39,6 +49,12 @@ export function SaveToJobList({ source, label }: { source: Source; label?: strin
   const [error, setError] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
   const [saved, setSaved] = React.useState<{ id: number; name: string } | null>(null);
+  const models = 'models' in source ? source.models : [];
+  const [modelId, setModelId] = React.useState(models[0] ? String(models[0].id) : '');
+  const [per, setPer] = React.useState('1');
+  const [packages, setPackages] = React.useState('1');
+  const model = models.find((m) => String(m.id) === modelId);
+  const sizes = model ? [...new Set([...splitPackage(model.smallPackage), ...splitPackage(model.mediumPackage), ...splitPackage(model.largePackage)])].sort((a, b) => a - b) : [];
 
   /** Opening asks for the customer's lists (fresh each time: one may have been made elsewhere). */
   function onOpenChange(next: boolean) {
@@ -47,7 +63,7 @@ export function SaveToJobList({ source, label }: { source: Source; label?: strin
     setSaved(null);
     setError(null);
     void call<{ id: number; name: string }[]>('GET', '/api/job-lists').then((res) => {
-      if (!res.ok || !res.data) return setError(res.message ?? t('errorGeneric'));
+      if (!res.ok || !res.data) return setError(res.message ?? texts.errorGeneric);
       const found = res.data;
       setLists(found);
       setChoice((c) => (c === NEW && found.length > 0 ? String(found[0]!.id) : c));
@@ -56,33 +72,33 @@ export function SaveToJobList({ source, label }: { source: Source; label?: strin
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    setBusy(true);
     setError(null);
-    const body = 'cartId' in source ? { cart_id: source.cartId } : source.line;
+    const body =
+      'cartId' in source ? { cart_id: source.cartId } : { product_id: Number(modelId), items_per_package: Number(per), quantity_of_packages: Number(packages) };
+    if (choice === NEW && !name.trim()) return setError(texts.nameRequired);
+    setBusy(true);
     let target: { id: number; name: string } | undefined;
     if (choice === NEW) {
-      if (!name.trim()) {
-        setBusy(false);
-        return setError(t('nameRequired'));
-      }
       const created = await call<{ id: number; name: string }>('POST', '/api/job-lists', { name });
       if (!created.ok || !created.data) {
         setBusy(false);
-        return setError(created.details?.name?.[0] ?? created.message ?? t('errorGeneric'));
+        return setError(created.details?.name?.[0] ?? created.message ?? texts.errorGeneric);
       }
       target = created.data;
+      setLists((l) => [target!, ...(l ?? [])]);
+      setChoice(String(target.id));
     } else {
       target = lists?.find((l) => String(l.id) === choice);
     }
     if (!target) {
       setBusy(false);
-      return setError(t('listNotFound'));
+      return setError(texts.errorGeneric);
     }
     const res = await call('POST', `/api/job-lists/${target.id}/lines`, body);
     setBusy(false);
-    if (!res.ok) return setError(res.details?.quantity_of_packages?.[0] ?? res.message ?? t('errorGeneric'));
+    if (!res.ok) return setError(res.details?.quantity_of_packages?.[0] ?? res.message ?? texts.errorGeneric);
     setSaved(target);
-    toast.success(t('saved', { name: target.name }));
+    toast.success(fill(texts.saved, { name: target.name }));
   }
 
   return (
@@ -90,43 +106,80 @@ export function SaveToJobList({ source, label }: { source: Source; label?: strin
       <DialogTrigger asChild>
         <Button type="button" variant="outline" data-testid="save-to-job-list">
           <BookmarkPlusIcon aria-hidden />
-          {label ?? t('saveToList')}
+          {label}
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>{t('saveToListTitle')}</DialogTitle>
-          <DialogDescription>{t('saveToListDescription')}</DialogDescription>
+          <DialogTitle>{texts.title}</DialogTitle>
+          <DialogDescription>{texts.description}</DialogDescription>
         </DialogHeader>
         {saved ? (
           <div className="space-y-4" aria-live="polite">
-            <p>{t('saved', { name: saved.name })}</p>
+            <p>{fill(texts.saved, { name: saved.name })}</p>
             <DialogFooter>
               <Button asChild variant="outline">
-                <Link href={`/dashboard/obras/${saved.id}`}>{t('open')}</Link>
+                <Link href={`/dashboard/obras/${saved.id}`}>{texts.open}</Link>
               </Button>
               <Button type="button" onClick={() => setOpen(false)}>
-                {t('cancel')}
+                {texts.close}
               </Button>
             </DialogFooter>
           </div>
         ) : (
           <form onSubmit={submit} noValidate className="space-y-4">
+            {'models' in source && (
+              <div className="grid gap-3 sm:grid-cols-3">
+                <div className="space-y-1.5 sm:col-span-3">
+                  <Label htmlFor="save-model">{texts.model}</Label>
+                  <NativeSelect
+                    id="save-model"
+                    value={modelId}
+                    onChange={(e) => {
+                      setModelId(e.target.value);
+                      setPer('1');
+                    }}
+                  >
+                    {models.map((m) => (
+                      <option key={m.id} value={String(m.id)}>
+                        {m.code}
+                        {m.size ? ` — ${m.size}` : ''}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                <div className="space-y-1.5 sm:col-span-2">
+                  <Label htmlFor="save-package">{texts.package}</Label>
+                  <NativeSelect id="save-package" value={per} onChange={(e) => setPer(e.target.value)}>
+                    <option value="1">{texts.unit}</option>
+                    {sizes.map((n) => (
+                      <option key={n} value={String(n)}>
+                        {fill(texts.packageOf, { n: String(n) })}
+                      </option>
+                    ))}
+                  </NativeSelect>
+                </div>
+                <div className="space-y-1.5">
+                  <Label htmlFor="save-packages">{texts.packages}</Label>
+                  <Input id="save-packages" type="number" inputMode="numeric" min={1} max={MAX_PACKAGES} value={packages} onChange={(e) => setPackages(e.target.value)} />
+                </div>
+              </div>
+            )}
             <div className="space-y-1.5">
-              <Label htmlFor="save-job-list">{t('chooseList')}</Label>
+              <Label htmlFor="save-job-list">{texts.chooseList}</Label>
               <NativeSelect id="save-job-list" value={choice} onChange={(e) => setChoice(e.target.value)} disabled={lists === null}>
                 {(lists ?? []).map((l) => (
                   <option key={l.id} value={String(l.id)}>
                     {l.name}
                   </option>
                 ))}
-                <option value={NEW}>{t('newList')}</option>
+                <option value={NEW}>{texts.newList}</option>
               </NativeSelect>
             </div>
             {choice === NEW && (
               <div className="space-y-1.5">
-                <Label htmlFor="save-job-list-name">{t('nameLabel')}</Label>
-                <Input id="save-job-list-name" value={name} maxLength={JOB_LIST_NAME_MAX} placeholder={t('namePlaceholder')} onChange={(e) => setName(e.target.value)} />
+                <Label htmlFor="save-job-list-name">{texts.nameLabel}</Label>
+                <Input id="save-job-list-name" value={name} maxLength={JOB_LIST_NAME_MAX} placeholder={texts.namePlaceholder} onChange={(e) => setName(e.target.value)} />
               </div>
             )}
             {error && (
@@ -136,7 +189,7 @@ export function SaveToJobList({ source, label }: { source: Source; label?: strin
             )}
             <DialogFooter>
               <Button type="submit" disabled={busy || lists === null}>
-                {t('save')}
+                {texts.save}
               </Button>
             </DialogFooter>
           </form>
@@ -147,13 +200,19 @@ export function SaveToJobList({ source, label }: { source: Source; label?: strin
 }
 
 /** The /cart page's "Guardar o carrinho numa obra" (signed-in customers with lines only). */
-export function SaveCartToJobList() {
+export function SaveCartToJobList({ texts }: { texts: SaveToJobListTexts }) {
   const cart = useOptionalCart();
-  const t = useTranslations('JobLists');
   if (!cart || !cart.signedIn || !cart.cartId || cart.items.length === 0) return null;
   return (
     <div className="mt-6 flex justify-end">
-      <SaveToJobList source={{ cartId: cart.cartId }} label={t('saveCart')} />
+      <SaveToJobList source={{ cartId: cart.cartId }} label={texts.saveCart} texts={texts} />
     </div>
   );
+}
+
+/** The product page's "Guardar numa obra" (signed-in customers only): a model, its package and packages. */
+export function SaveModelToJobList({ models, texts }: { models: SaveModelOption[]; texts: SaveToJobListTexts }) {
+  const { viewer } = useAuth();
+  if (!viewer || models.length === 0) return null;
+  return <SaveToJobList source={{ models }} label={texts.saveToList} texts={texts} />;
 }

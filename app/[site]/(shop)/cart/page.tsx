@@ -4,7 +4,9 @@ import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { CartPageView } from '@/components/cart/cart-page-view';
 import { SaveCartToJobList } from '@/components/job-lists/save-to-job-list';
+import { ALL_FLAGS_ON, flagsForSiteKey } from '@/lib/flags';
 import { clientMessages } from '@/lib/i18n/client-messages';
+import { saveToJobListTexts } from '@/server/job-lists/texts';
 
 /**
  * /cart: the same shell for everyone (cached like the other shop pages); the lines, prices and
@@ -23,7 +25,8 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
-export default async function CartPage() {
+export default async function CartPage({ params }: { params: Promise<{ site: string }> }) {
+  const { site } = await params;
   const t = await getTranslations('CartPage');
   return (
     <NextIntlClientProvider messages={clientMessages(['CartPage'])}>
@@ -32,9 +35,7 @@ export default async function CartPage() {
         <h1 className="mb-6 mt-6 text-3xl font-bold tracking-tight text-slate-900">{t('heading')}</h1>
         <CartPageView />
         {/* "Guardar o carrinho numa obra" (issue 12): a signed-in customer's lines into a job list. */}
-        <NextIntlClientProvider messages={clientMessages(['JobLists'])}>
-          <SaveCartToJobList />
-        </NextIntlClientProvider>
+        {(flagsForSiteKey(site) ?? ALL_FLAGS_ON).ENABLE_DASHBOARD && <SaveCartToJobList texts={saveToJobListTexts()} />}
       </div>
     </NextIntlClientProvider>
   );

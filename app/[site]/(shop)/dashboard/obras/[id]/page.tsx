@@ -70,7 +70,9 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
         {list.lines.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">{t('noLines')}</p>
         ) : (
-          <form id={FORM_ID} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+            {/* The ticked lines belong to this form (the `form` attribute): the quantity controls are forms of their own, and forms do not nest. */}
+            <form id={FORM_ID} aria-hidden className="hidden" />
             <table className="w-full min-w-[52rem] text-left text-sm" data-testid="job-list-lines">
               <caption className="sr-only">{t('linesCaption', { name: list.name })}</caption>
               <thead className="bg-slate-50 text-slate-700">
@@ -91,7 +93,7 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
                 {list.lines.map((line) => (
                   <tr key={line.id} data-testid="job-list-line" data-code={line.code} className={line.available ? undefined : 'bg-slate-50 text-slate-500'}>
                     <td className="px-3 py-2 align-top">
-                      <input type="checkbox" name="line" value={line.id} aria-label={t('selectLine', { code: line.code })} className="mt-1.5 size-4" disabled={!line.available} />
+                      <input type="checkbox" form={FORM_ID} name="line" value={line.id} aria-label={t('selectLine', { code: line.code })} className="mt-1.5 size-4" disabled={!line.available} />
                     </td>
                     <td className="px-3 py-2 align-top font-mono">{line.code}</td>
                     <td className="px-3 py-2 align-top">
@@ -122,7 +124,7 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
                 ))}
               </tbody>
             </table>
-          </form>
+          </div>
         )}
         {list.lines.length > 0 && (
           <p className="text-right text-sm font-semibold text-slate-900" data-testid="job-list-total">
