@@ -84,7 +84,7 @@ test('a professional builds a job list, moves it to the cart and exports it', as
 
   // Exports: CSV with the owner's prices, XLSX as a file.
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByTestId('job-list-export-csv').click()]);
-  expect(csv.suggestedFilename()).toMatch(/^obra-\d+-moradia-canelas-2-o-piso\.csv$/);
+  expect(csv.suggestedFilename()).toMatch(/^obra-\d+-moradia-canelas-2-piso\.csv$/);
   const text = fs.readFileSync((await csv.path())!, 'utf8').replace(/^\uFEFF/, '');
   const rows = text.trim().split('\r\n');
   expect(rows[0]).toBe('Código;Designação;Medida;Embalagem;Embalagens;Unidades;Preço unitário s/ IVA;Desconto %;Total s/ IVA;Total c/ IVA');
