@@ -269,3 +269,50 @@ describe('job lists: to the cart and export', () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('job lists: bad input is refused, never a 500', () => {
+  it('answers 4xx with the envelope to malformed ids and bodies', async () => {
+    const id = String((await createList(pro, { name: 'Entradas más' })).body.data.id);
+    const bodies: unknown[] = [
+      null,
+      [],
+      'texto',
+      42,
+      { name: 123 },
+      { name: 'x'.repeat(121) },
+      { name: 'Obra', cart_id: '../../etc' },
+      { product_id: 1e20, quantity_of_packages: 1 },
+      { product_id: -1, quantity_of_packages: 1 },
+      { product_id: 1, quantity_of_packages: 2.5 },
+      { product_id: 1, quantity_of_packages: 10_000 },
+      { product_id: '1', quantity_of_packages: '1' },
+      { lines: 'x' },
+      { lines: [] },
+      { code: '', quantity_of_packages: 1 },
+      { code: 'x'.repeat(61), quantity_of_packages: 1 },
+      { cart_id: 'a'.repeat(22) },
+      { line_ids: [0] },
+      { line_ids: [1e12] },
+      { line_ids: 'all' },
+      { quantity_of_packages: null },
+    ];
+    const calls: [typeof listsPost, string, Record<string, string>][] = [
+      [listsPost, 'POST', {}],
+      [listPatch, 'PATCH', { id }],
+      [linesPost, 'POST', { id }],
+      [linePatch, 'PATCH', { id, lineId: '1' }],
+      [toCartPost, 'POST', { id }],
+    ];
+    for (const [handler, method, params] of calls) {
+      for (const body of bodies) {
+        const answer = await call<Envelope<unknown>>(handler, method, '/api/job-lists/x', { session: pro, params, body });
+        expect({ method, params, body, status: answer.status < 500 }).toEqual({ method, params, body, status: true });
+        if (answer.status >= 400) expect(answer.body.success).toBe(false);
+      }
+    }
+    for (const weird of ['0', '-1', '1.5', '1e3', '%00', '2147483648', ' 1']) {
+      expect((await getList(pro, weird)).status).toBe(404);
+      expect((await call(exportGet, 'GET', `/api/job-lists/x/export?format=csv`, { session: pro, params: { id: weird } })).status).toBe(404);
+    }
+  });
+});
