@@ -10,7 +10,7 @@ import { addCartItem, checkedLine, findCart, getOrCreateUserCart, repriceCart, t
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { cartItems, inventoryProducts, jobListLines, jobLists, products } from '@/server/db/schema';
 import { serverTranslator } from '@/server/mail/i18n';
-import { lineTotals } from '@/server/pricing/money';
+import { addTax, lineTotals } from '@/server/pricing/money';
 import { getPriceFacts, getPricingCustomer, unitPriceOf, type ModelPriceFacts } from '@/server/pricing';
 
 /**
@@ -386,6 +386,8 @@ export async function jobListQuoteLines(userId: string, listId: number): Promise
 export interface PricedJobListLine extends JobListLine {
   /** Net unit price after the owner's discount, euros (4 decimals); null when not sold. */
   unit_price: number | null;
+  /** The same with IVA (4 decimals), what a private customer is shown. */
+  unit_price_with_tax: number | null;
   discount_percentage: number | null;
   total: number | null;
   total_with_tax: number | null;
@@ -407,12 +409,12 @@ export async function getPricedJobList(userId: string, listId: number): Promise<
   let gross = 0;
   const lines = list.lines.map((l): PricedJobListLine => {
     const f: ModelPriceFacts | undefined = l.available ? facts.get(l.code) : undefined;
-    if (!f) return { ...l, unit_price: null, discount_percentage: null, total: null, total_with_tax: null };
+    if (!f) return { ...l, unit_price: null, unit_price_with_tax: null, discount_percentage: null, total: null, total_with_tax: null };
     const unit = unitPriceOf(f);
     const { netCents, grossCents } = lineTotals(unit, l.units, f.taxRate);
     net += netCents;
     gross += grossCents;
-    return { ...l, unit_price: unit / 10_000, discount_percentage: f.discount / 100, total: netCents / 100, total_with_tax: grossCents / 100 };
+    return { ...l, unit_price: unit / 10_000, unit_price_with_tax: addTax(unit, f.taxRate) / 10_000, discount_percentage: f.discount / 100, total: netCents / 100, total_with_tax: grossCents / 100 };
   });
   return { ...list, lines, total: net / 100, total_with_tax: gross / 100 };
 }

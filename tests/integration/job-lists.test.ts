@@ -151,7 +151,7 @@ describe('job lists: lines', () => {
     const list = (await getList(pro, listId)).body.data;
     const tube = list.lines.find((l) => l.code === 'HDT-16200')!;
     // 1.25 € less 25 % = 0.9375 € × 300 units = 281.25 €, with 23 % IVA 345.94 €.
-    expect(tube).toMatchObject({ unit_price: 0.9375, discount_percentage: 25, total: 281.25, total_with_tax: 345.94 });
+    expect(tube).toMatchObject({ unit_price: 0.9375, unit_price_with_tax: 1.1531, discount_percentage: 25, total: 281.25, total_with_tax: 345.94 });
     const valve = list.lines.find((l) => l.code === 'VG-0500')!;
     expect(valve).toMatchObject({ unit_price: 4.9, discount_percentage: 0, total: 98 });
   });

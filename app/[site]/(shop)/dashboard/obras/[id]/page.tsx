@@ -45,6 +45,8 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
     if (err instanceof AppError && err.code === 'not_found') notFound();
     throw err;
   }
+  // Consumers see prices with IVA (Decreto-Lei 24/2014); professionals net prices marked "s/ IVA".
+  const withTax = viewer.userType !== 'pro';
   const exportHref = (format: 'csv' | 'xlsx') => `/api/job-lists/${list.id}/export?format=${format}`;
   return (
     <NextIntlClientProvider messages={clientMessages(['JobLists'])}>
@@ -85,8 +87,8 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
                   <th scope="col" className="px-3 py-2 font-semibold">{t('package')}</th>
                   <th scope="col" className="px-3 py-2 font-semibold">{t('packages')}</th>
                   <th scope="col" className="px-3 py-2 text-right font-semibold">{t('units')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{t('unitPrice')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{t('lineTotal')}</th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">{withTax ? t('unitPriceWithTax') : t('unitPrice')}</th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">{withTax ? t('lineTotalWithTax') : t('lineTotal')}</th>
                 </tr>
               </thead>
               <tbody className="divide-y">
@@ -116,10 +118,10 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
                     </td>
                     <td className="px-3 py-2 text-right align-top tabular-nums">{line.units}</td>
                     <td className="px-3 py-2 text-right align-top tabular-nums">
-                      {line.unit_price === null ? '—' : formatPrice(line.unit_price)}
+                      {(withTax ? line.unit_price_with_tax : line.unit_price) === null ? '—' : formatPrice(withTax ? line.unit_price_with_tax : line.unit_price)}
                       {line.discount_percentage ? <span className="block text-xs text-emerald-700">−{line.discount_percentage} %</span> : null}
                     </td>
-                    <td className="px-3 py-2 text-right align-top tabular-nums">{line.total === null ? '—' : formatPrice(line.total)}</td>
+                    <td className="px-3 py-2 text-right align-top tabular-nums">{(withTax ? line.total_with_tax : line.total) === null ? '—' : formatPrice(withTax ? line.total_with_tax : line.total)}</td>
                   </tr>
                 ))}
               </tbody>
