@@ -6,6 +6,7 @@ import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { GET as downloadGet } from '@/app/api/price-lists/[id]/download/route';
 import { GET as statusGet } from '@/app/api/price-lists/[id]/route';
+import { GET as jobListsGet } from '@/app/api/job-lists/route';
 import { GET as listGet, POST as requestPost } from '@/app/api/price-lists/route';
 import { resetEnvCache } from '@/lib/env';
 import { getDb } from '@/server/db/client';
@@ -97,6 +98,22 @@ describe('who may have a price list', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error?.message).toBe('A tabela de preços é reservada a contas profissionais.');
     expect((await call(listGet, 'GET', '/api/price-lists', { session: particular })).status).toBe(403);
+  });
+
+  it('is off on the production host (403 feature_off), like the rest of the account area', async () => {
+    env.PRODUCTION_HOSTS = 'loja.example.pt';
+    resetEnvCache();
+    try {
+      const asked = await call<Envelope<unknown>>(requestPost, 'POST', '/api/price-lists', { session: pro, host: 'loja.example.pt', body: { format: 'csv' } });
+      expect(asked.status).toBe(403);
+      expect(asked.body.error?.code).toBe('feature_off');
+      const lists = await call<Envelope<unknown>>(jobListsGet, 'GET', '/api/job-lists', { session: pro, host: 'loja.example.pt' });
+      expect(lists.status).toBe(403);
+      expect(lists.body.error?.code).toBe('feature_off');
+    } finally {
+      delete env.PRODUCTION_HOSTS;
+      resetEnvCache();
+    }
   });
 
   it('answers 404 for an unknown chapter, family or brand, 400 for a bad body', async () => {
