@@ -122,7 +122,15 @@ export async function createJobList(userId: string, name: string, options: { car
     return row!;
   });
   let added = 0;
-  if (options.cartId) added = (await addCartToJobList(userId, created.id, options.cartId)).added;
+  if (options.cartId) {
+    try {
+      added = (await addCartToJobList(userId, created.id, options.cartId)).added;
+    } catch (err) {
+      // Nothing half-done: a list made only to hold the cart goes when the cart cannot fill it.
+      await db.delete(jobLists).where(and(eq(jobLists.id, created.id), eq(jobLists.userId, userId)));
+      throw err;
+    }
+  }
   return {
     id: created.id,
     name: created.name,

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO } from './support/accounts';
 
@@ -33,6 +34,13 @@ async function unitModels(request: APIRequestContext, wanted: number): Promise<M
   }
   expect(out.length).toBeGreaterThanOrEqual(wanted);
   return out.slice(0, wanted);
+}
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 test.describe.configure({ mode: 'serial' });
@@ -74,6 +82,7 @@ test('a professional builds a job list, moves it to the cart and exports it', as
   await first.getByRole('button', { name: 'Atualizar' }).click();
   await expect(first.locator('td').nth(5)).toHaveText('3');
   await expect(page.getByTestId('job-list-total')).toContainText('Total da obra:');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The whole list to the cart: the header's badge counts its two lines.
   await page.getByRole('button', { name: 'Passar tudo para o carrinho' }).click();
@@ -153,6 +162,7 @@ test('a professional prepares and downloads the price list of the whole catalogu
   expect(Number(cells[8]!.replace(',', '.'))).toBe(priced.data.prices[cells[0]!].userPrice);
   await page.reload();
   await expect(page.getByTestId('price-list-recent')).toContainText('Todo o catálogo');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a private customer cannot have a price list', async ({ page, baseURL }) => {

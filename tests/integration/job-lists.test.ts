@@ -184,6 +184,10 @@ describe('job lists: lines', () => {
     expect(created.body.data.lines_added).toBe(1);
     const theft = await addLines(pro, listId, { cart_id: cartId });
     expect(theft.status).toBe(404);
+    // A new list from a cart that is not the caller's is not left behind empty.
+    const before = (await call<Envelope<JobListSummary[]>>(listsGet, 'GET', '/api/job-lists', { session: pro })).body.data.length;
+    expect((await createList(pro, { name: 'Do carrinho de outro', cart_id: cartId })).status).toBe(404);
+    expect((await call<Envelope<JobListSummary[]>>(listsGet, 'GET', '/api/job-lists', { session: pro })).body.data).toHaveLength(before);
   });
 
   it('gives quotes their lines (the hook for quote requests)', async () => {
