@@ -11,6 +11,16 @@ export const DEFAULT_MAIL_FROM = '"Casa das Águas de Gaia" <noreply@casadasagua
 /** The IBAN of bank transfers when SHOP_IBAN is not set (valid check digits, no real account). */
 export const DEMO_IBAN = 'PT50003500010001234567805';
 
+/** A provider key such as `ABC-123456`: unset or empty = not configured. */
+function providerKey(name: string) {
+  return z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, `${name}: chave inválida / invalid key`).optional());
+}
+
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -64,6 +74,32 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : DEMO_IBAN))
     .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'SHOP_IBAN deve ser um IBAN / must be an IBAN')),
+  /**
+   * ifthenpay, the payment provider of Multibanco references and MB WAY (server/payments/ifthenpay).
+   * A method is offered only when its key and the anti-phishing key are set. The base URL is
+   * ifthenpay's API by default; tests and `npm run fake:payments` point it at a local fake.
+   */
+  IFTHENPAY_API_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : 'https://api.ifthenpay.com'))
+    .pipe(z.url('IFTHENPAY_API_URL deve ser um URL / must be a URL')),
+  IFTHENPAY_MB_KEY: providerKey('IFTHENPAY_MB_KEY'),
+  IFTHENPAY_MBWAY_KEY: providerKey('IFTHENPAY_MBWAY_KEY'),
+  /** The anti-phishing key ifthenpay puts in every callback (set in its backoffice). */
+  IFTHENPAY_ANTI_PHISHING_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().min(8, 'IFTHENPAY_ANTI_PHISHING_KEY deve ter pelo menos 8 caracteres / must be at least 8 characters').max(200).optional()),
+  /** Days a Multibanco reference can be paid (0: the reference does not expire). */
+  IFTHENPAY_MB_EXPIRY_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  /** Time limit (ms) of each call to the provider's API. */
+  IFTHENPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Days a quote's answer stays valid unless staff set a date (issue 12; default 30, 1–365). */
+  QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).optional(),
   ENABLE_DEV_OUTBOX: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()

@@ -397,6 +397,16 @@ function families(p) {
       headers: 0.5,
       gen: (r) => (r.chance(0.5) ? { method: 'GET', path: `/api/admin/catalogue${query(r)}` } : { method: 'POST', path: '/api/admin/catalogue', ...body(r, { file: ['a;b\n1;2'] }) }),
     },
+    // --- The payment provider's callback (issue 11): without the anti-phishing key, 403 whatever else comes.
+    {
+      name: 'api/payments/ifthenpay/callback',
+      weight: 1,
+      methods: ['GET'],
+      gen: (r) => ({
+        method: 'GET',
+        path: `/api/payments/ifthenpay/callback${query(r, { key: ['fuzz-key', ''], orderId: ['EN-2026-000001', '[ORDER_ID]'], amount: ['10.00', '-1', 'x'], requestId: ['abc'], entity: ['12345'], reference: ['123456789'], status: ['000'] })}`,
+      }),
+    },
     {
       name: 'api/auth/*',
       weight: 6,

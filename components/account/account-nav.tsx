@@ -11,16 +11,16 @@ export interface AccountNavItem {
   label: string;
 }
 
-/**
- * The pages of the account area that exist today (spec 2.3). Orders and addresses join this
- * list when their pages are built.
- */
+/** The pages of the account area (spec 2.3). */
 export const ACCOUNT_NAV_ITEMS: readonly AccountNavItem[] = [
   { href: '/dashboard', label: 'summary' },
-  { href: '/dashboard/profile', label: 'profile' },
+  { href: '/dashboard/orders', label: 'orders' },
+  { href: '/dashboard/addresses', label: 'addresses' },
   { href: '/dashboard/favorites', label: 'favorites' },
+  { href: '/dashboard/quotes', label: 'quotes' },
   { href: '/dashboard/obras', label: 'jobLists' },
   { href: '/dashboard/tabela-de-precos', label: 'priceList' },
+  { href: '/dashboard/profile', label: 'profile' },
   { href: '/dashboard/settings', label: 'settings' },
 ];
 

@@ -28,9 +28,9 @@ function minimumPackages(item: CartItem): number {
 /**
  * /cart (spec 2.6, issue 10): the lines with quantity editing, packages, units and prices as the
  * customer's kind of account sees them (none for a guest), the summary with 'Fazer Pedido', and
- * the quick order.
+ * the quick order. `quoteAction`: 'Pedir orçamento' (issue 12), given by the page with its texts.
  */
-export function CartPageView() {
+export function CartPageView({ quoteAction }: { quoteAction?: React.ReactNode } = {}) {
   const t = useTranslations('CartPage');
   const { viewer, openLogin } = useAuth();
   const { items, summary, loading, signedIn, updateQuantity, removeItem, clearCart, quickOrder } = useCart();
@@ -104,6 +104,7 @@ export function CartPageView() {
             {t('placeOrder')}
           </span>
         )}
+        {quoteAction}
       </aside>
     </div>
   );

@@ -22,11 +22,14 @@ export function ProductBuyBox({
   productName,
   modelCodes,
   children,
+  quoteAction,
 }: {
   productCode: string;
   productName: string;
   modelCodes: string[];
   children: React.ReactNode;
+  /** 'Pedir orçamento' (issue 12), given by the page with its texts; the same for every visitor. */
+  quoteAction?: React.ReactNode;
 }) {
   const t = useTranslations('Cart');
   const { viewer } = useAuth();
@@ -54,6 +57,7 @@ export function ProductBuyBox({
         <ShoppingCartIcon aria-hidden className="size-5" />
         {t('picker.addToCart')}
       </button>
+      {quoteAction}
       <PickerSlot
         needed={needed}
         open={open}

@@ -91,6 +91,7 @@ export function CheckoutForm({
   const [delivery, setDelivery] = React.useState<DeliveryChoice>(defaultDelivery ? `address:${defaultDelivery.id}` : 'new');
   const [billing, setBilling] = React.useState<number | 'new'>(defaultBilling ? defaultBilling.id : 'new');
   const [payment, setPayment] = React.useState<string>(payments.find((p) => !p.pickupOnly)?.id ?? payments[0]?.id ?? '');
+  const [mbwayPhone, setMbwayPhone] = React.useState('');
   const [poReference, setPoReference] = React.useState('');
   const [notes, setNotes] = React.useState('');
   const [problem, setProblem] = React.useState<React.ReactNode>(null);
@@ -133,6 +134,7 @@ export function CheckoutForm({
       delivery: delivery.startsWith('address:') ? { address_id: Number(delivery.slice('address:'.length)) } : { pickup: delivery.slice('pickup:'.length) },
       billing_address_id: billing,
       payment_method: paymentId,
+      ...(paymentId === 'mbway' ? { mbway_phone: mbwayPhone.trim() } : {}),
       po_reference: poReference.trim() || null,
       notes: notes.trim() || null,
       expected_total: total,
@@ -354,6 +356,26 @@ export function CheckoutForm({
               );
             })}
           </fieldset>
+          {paymentId === 'mbway' && (
+            <div className="space-y-1.5 sm:max-w-xs">
+              <Label htmlFor="checkout-mbway-phone">{t('payment.mbwayPhone')}</Label>
+              <Input
+                id="checkout-mbway-phone"
+                type="tel"
+                inputMode="tel"
+                autoComplete="tel"
+                value={mbwayPhone}
+                maxLength={20}
+                placeholder="912 345 678"
+                onChange={(e) => setMbwayPhone(e.target.value)}
+                aria-invalid={fieldErrors.mbway_phone ? true : undefined}
+                aria-describedby="checkout-mbway-phone-hint"
+              />
+              <p id="checkout-mbway-phone-hint" className={cn('text-xs', fieldErrors.mbway_phone ? 'text-red-700' : 'text-slate-600')}>
+                {fieldErrors.mbway_phone ?? t('payment.mbwayPhoneHint')}
+              </p>
+            </div>
+          )}
           {fieldErrors.payment_method && <p className="text-sm text-red-700">{fieldErrors.payment_method}</p>}
         </section>
 

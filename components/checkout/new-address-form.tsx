@@ -62,15 +62,21 @@ export function NewAddressForm({
   const [busy, setBusy] = React.useState(false);
   const [makeDefault, setMakeDefault] = React.useState(true);
   const firstRef = React.useRef<HTMLInputElement>(null);
+  // The first refused field, focused once the fieldset is enabled again.
+  const [focusField, setFocusField] = React.useState<Field | null>(null);
 
   React.useEffect(() => {
     firstRef.current?.focus();
   }, []);
+  React.useEffect(() => {
+    if (!busy && focusField) document.getElementById(`${id}-${focusField}`)?.focus();
+  }, [busy, focusField, id]);
 
   const save = async () => {
     setBusy(true);
     setProblem(null);
     setErrors({});
+    setFocusField(null);
     try {
       const res = await fetch('/api/addresses', {
         method: 'POST',
@@ -94,9 +100,9 @@ export function NewAddressForm({
         if (message) fieldErrors[field] = message;
       }
       setErrors(fieldErrors);
-      const first = FIELDS.find((f) => fieldErrors[f]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      else setProblem((body && !body.success && body.message) || t('failed'));
+      const first = FIELDS.find((f) => fieldErrors[f]) ?? null;
+      setFocusField(first);
+      if (!first) setProblem((body && !body.success && body.message) || t('failed'));
     } catch {
       setProblem(t('offline'));
     } finally {

@@ -12,6 +12,7 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: '/admin/campaigns', title: 'Campanhas', description: 'Criar, editar e destacar campanhas.', permission: 'manage_campaigns' },
   { path: '/admin/products', title: 'Produtos', description: 'Fichas de produto, modelos e imagens.', permission: 'manage_products' },
+  { path: '/admin/quotes', title: 'Orçamentos', description: 'Pedidos de orçamento: responder, mensagens, retirar.', permission: 'manage_quotes' },
   { path: '/admin/ficha-tecnica', title: 'Fichas técnicas', description: 'Informação técnica dos produtos.', permission: 'manage_products' },
   { path: '/admin/google-category-classifier', title: 'Categorias Google', description: 'Classificação para o feed de produtos.', permission: 'manage_products' },
   { path: '/admin/catalogue-management', title: 'Gestão de catálogos', description: 'Catálogos em PDF e histórico de alterações.', permission: 'manage_products' },

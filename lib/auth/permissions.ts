@@ -7,6 +7,7 @@ export const DEFAULT_ROLE: Role = 'viewer';
 export const PERMISSION_NAMES = [
   'manage_campaigns',
   'manage_products',
+  'manage_quotes',
   'manage_users',
   'view_analytics',
   'view_campaigns',
@@ -14,10 +15,10 @@ export const PERMISSION_NAMES = [
 ] as const;
 export type Permission = (typeof PERMISSION_NAMES)[number];
 
-/** Spec 6 roles table, as written. */
+/** Spec 6 roles table, plus `manage_quotes` (issue 12: answering quotes) for editor and admin. */
 export const PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  admin: ['manage_campaigns', 'manage_products', 'manage_users', 'view_analytics'],
-  editor: ['manage_campaigns', 'manage_products', 'view_analytics'],
+  admin: ['manage_campaigns', 'manage_products', 'manage_quotes', 'manage_users', 'view_analytics'],
+  editor: ['manage_campaigns', 'manage_products', 'manage_quotes', 'view_analytics'],
   viewer: ['view_campaigns', 'view_products', 'view_analytics'],
 };
 
@@ -83,6 +84,7 @@ export const ADMIN_ROUTE_RULES: readonly AdminRouteRule[] = [
   { prefix: '/admin/dashboard', requirement: LOGIN },
   { prefix: '/admin/campaigns', requirement: needs('manage_campaigns') },
   { prefix: '/admin/products', requirement: needs('manage_products') },
+  { prefix: '/admin/quotes', requirement: needs('manage_quotes') },
   { prefix: '/admin/ficha-tecnica', requirement: needs('manage_products') },
   { prefix: '/admin/google-category-classifier', requirement: needs('manage_products') },
   { prefix: '/admin/catalogue-management', requirement: needs('manage_products') },

@@ -25,8 +25,11 @@ export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
 export const DELIVERY_METHODS = ['delivery', 'pickup_showroom', 'pickup_warehouse'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
-export const PAYMENT_METHODS = ['bank_transfer', 'pay_at_pickup'] as const;
+export const PAYMENT_METHODS = ['bank_transfer', 'pay_at_pickup', 'multibanco', 'mbway'] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHODS)[number];
+
+/** Methods paid through the payment provider (server/payments/ifthenpay): offered only when configured. */
+export const PROVIDER_PAYMENT_METHODS = ['multibanco', 'mbway'] as const satisfies readonly PaymentMethodId[];
 
 /** `EN-2026-000123`: the readable number of the `seq`-th order of `year`. */
 export function orderNumber(year: number, seq: number): string {

@@ -25,7 +25,7 @@ export interface SecurityHeaderContext {
 }
 
 /** Pages whose URL carries a one-time token: never sent on as a Referer. */
-const NO_REFERRER_PATHS = ['/reset-password', '/auth/confirm', '/newsletter/confirmar', '/newsletter/cancelar'];
+const NO_REFERRER_PATHS = ['/reset-password', '/auth/confirm', '/newsletter/confirmar', '/newsletter/cancelar', '/orcamento'];
 
 export const PERMISSIONS_POLICY =
   'accelerometer=(), autoplay=(), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), interest-cohort=()';

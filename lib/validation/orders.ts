@@ -48,6 +48,15 @@ export type AddressInput = z.output<typeof addressBody>;
 
 const id = z.number('invalid').int('invalid').min(1, 'invalid').max(DB_INT_MAX, 'invalid');
 
+/**
+ * A Portuguese mobile number for MB WAY: 9 digits starting with 91, 92, 93 or 96, with an
+ * optional `+351`/`351`/`00351` prefix; spaces, dots and hyphens are ignored. Answers the 9 digits.
+ */
+export function normaliseMbwayPhone(value: string): string | null {
+  const digits = value.replace(/[\s.-]/g, '').replace(/^(?:\+|00)?351(?=\d{9}$)/, '');
+  return /^9[1236]\d{7}$/.test(digits) ? digits : null;
+}
+
 export const checkoutBody = z
   .object({
     delivery: z.union([z.object({ address_id: id }).strict(), z.object({ pickup: z.enum(['showroom', 'warehouse']) }).strict()], 'deliveryInvalid'),
@@ -65,8 +74,21 @@ export const checkoutBody = z
       .max(100_000_000, 'expectedTotalInvalid')
       .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'expectedTotalInvalid')
       .nullish(),
+    /** MB WAY only: the customer's mobile phone, where the payment request is sent. */
+    mbway_phone: z.string('mbwayPhoneInvalid').max(40, 'mbwayPhoneInvalid').nullish(),
   })
-  .strip();
+  .strip()
+  .superRefine((v, ctx) => {
+    if (v.payment_method !== 'mbway') return;
+    if (!v.mbway_phone || !v.mbway_phone.trim()) ctx.addIssue({ code: 'custom', path: ['mbway_phone'], message: 'mbwayPhoneRequired' });
+    else if (!normaliseMbwayPhone(v.mbway_phone)) ctx.addIssue({ code: 'custom', path: ['mbway_phone'], message: 'mbwayPhoneInvalid' });
+  })
+  // The phone is kept (as its 9 digits) only for MB WAY; other methods drop it (undefined: the
+  // request hash of their bodies stays what it was before MB WAY existed).
+  .transform(({ mbway_phone, ...rest }) => ({
+    ...rest,
+    mbway_phone: rest.payment_method === 'mbway' && mbway_phone ? (normaliseMbwayPhone(mbway_phone) ?? undefined) : undefined,
+  }));
 export type CheckoutInput = z.output<typeof checkoutBody>;
 
 /** Idempotency-Key: 8 to 200 characters of a safe alphabet (UUIDs, ULIDs, hashes). */

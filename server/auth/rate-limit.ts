@@ -28,7 +28,8 @@ export type LimitedAction =
   | 'newsletter'
   | 'change-email'
   | 'search'
-  | 'upload';
+  | 'upload'
+  | 'quote';
 
 interface Limit {
   max: number;
@@ -52,6 +53,8 @@ export const RATE_LIMITS: Record<LimitedAction, { ip: Limit; email?: Limit }> = 
   search: { ip: { max: 120, windowMs: MINUTE } },
   // Per IP and per account (`email`: the signed-in user's).
   upload: { ip: { max: 20, windowMs: HOUR }, email: { max: 20, windowMs: HOUR } },
+  // Each request mails an acknowledgement to the address given and notifies the shop.
+  quote: { ip: { max: 10, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
 };
 
 /** Login attempts on one e-mail from every IP: past `after` in the window, each answer waits `stepMs` more (up to `maxMs`). */

@@ -21,6 +21,10 @@ import { getDatabase, type Database, type DbOrTx } from '@/server/db/client';
 export const JOB_QUEUES = {
   orderMail: 'order-mail',
   priceList: 'price-list',
+  /** Asks the payment provider for a Multibanco reference / the MB WAY request (server/payments/ifthenpay). */
+  paymentRequest: 'payment-request',
+  quoteMail: 'quote-mail',
+  quoteExpire: 'quote-expire',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -119,6 +123,20 @@ export async function getJobs(options: { supervise?: boolean } = {}): Promise<Pg
 export interface JobPayloads {
   'order-mail': { orderId: number; kind: 'confirmation' | 'shop_notice' };
   'price-list': { exportId: string };
+  'payment-request': { orderId: number };
+  /** `token`: a guest's private link, only in the acknowledgement's job (the quote keeps its hash). */
+  'quote-mail': { mailId: number; token?: string };
+  'quote-expire': { quoteId: number };
+}
+
+/**
+ * A delayed start as an absolute time: through the statement adapter above each `$n` of
+ * pg-boss's insert is its own parameter, and the one cast to timestamptz must parse even when the
+ * relative branch is taken — a number of seconds there is "out of range".
+ */
+function startAfter(seconds: number | undefined, at: Date | undefined): { startAfter?: Date } {
+  if (at) return { startAfter: at };
+  return seconds && seconds > 0 ? { startAfter: new Date(Date.now() + seconds * 1000) } : {};
 }
 
 /**
@@ -126,9 +144,14 @@ export interface JobPayloads {
  * Call `getJobs()` before opening the transaction (on PGlite the transaction holds the only
  * connection, and starting pg-boss needs it).
  */
-export async function enqueue<Q extends JobQueue>(tx: DbOrTx, queue: Q, data: JobPayloads[Q], options: { singletonKey?: string } = {}): Promise<string | null> {
+export async function enqueue<Q extends JobQueue>(
+  tx: DbOrTx,
+  queue: Q,
+  data: JobPayloads[Q],
+  options: { singletonKey?: string; startAfterSeconds?: number; startAfter?: Date } = {},
+): Promise<string | null> {
   const boss = await getJobs();
-  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey });
+  return boss.send(queue, data, { ...onConnection(tx), singletonKey: options.singletonKey, ...startAfter(options.startAfterSeconds, options.startAfter) });
 }
 
 export interface JobContext {
@@ -149,6 +172,8 @@ export function registerJobHandler<Q extends JobQueue>(queue: Q, handler: JobHan
 async function loadHandlers(): Promise<void> {
   await import('@/server/orders/mails');
   await import('@/server/price-lists/job');
+  await import('@/server/payments/ifthenpay/request');
+  await import('@/server/quotes/mails');
 }
 
 export interface JobRunSummary {
@@ -189,6 +214,17 @@ export async function processDueJobs(batchSize = 20): Promise<JobRunSummary> {
     }
   }
   return summary;
+}
+
+/**
+ * Makes a job that is waiting for its retry due now: for a handler that refused to run until
+ * something happened (a Multibanco confirmation mail waiting for its reference), once it has.
+ */
+export async function runRetryNow(db: DbOrTx, queue: JobQueue, singletonKey: string): Promise<void> {
+  await getJobs();
+  await db.execute(sql`
+    update pgboss.job set start_after = now()
+     where name = ${queue} and singleton_key = ${singletonKey} and state = 'retry' and start_after > now()`);
 }
 
 const WORKER = Symbol.for('cag.jobs.worker');

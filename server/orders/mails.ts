@@ -8,6 +8,7 @@ import { registerJobHandler, JOB_QUEUES } from '@/server/jobs';
 import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/mail/i18n';
 import { sendMail, type OutgoingMail } from '@/server/mail/send';
+import { paymentInstructionsPending } from '@/server/payments';
 import { getOrder, type OrderDetail } from './queries';
 
 /**
@@ -31,7 +32,24 @@ function paymentText(order: OrderDetail): string {
   if (p.method === 'bank_transfer') {
     return t('mail.bankTransfer', { iban: String(p.iban), beneficiary: String(p.beneficiary), amount, reference: String(p.reference) });
   }
+  if (p.method === 'multibanco' || p.method === 'mbway') return providerPaymentText(p, amount);
   return t('mail.payAtPickup', { amount });
+}
+
+/** Multibanco: entity, reference, amount (and the last day); MB WAY: the request sent to the phone. */
+function providerPaymentText(p: OrderDetail['payment'], amount: string): string {
+  if (p.status === 'paid') return t('mail.paid', { amount });
+  if (p.method === 'multibanco') {
+    if (p.status === 'failed') return t('mail.multibancoFailed', { amount });
+    if (!p.entity || !p.reference) return t('mail.multibancoPending', { amount });
+    const values = { entity: String(p.entity), reference: String(p.reference).replace(/(\d{3})(?=\d)/g, '$1 '), amount };
+    return typeof p.expires_on === 'string' && p.expires_on
+      ? t('mail.multibancoWithExpiry', { ...values, date: p.expires_on.split('-').reverse().join('/') })
+      : t('mail.multibanco', values);
+  }
+  const phone = String(p.phone ?? '');
+  if (p.status === 'failed') return t('mail.mbwayFailed', { amount, phone });
+  return t(p.status === 'awaiting_payment' ? 'mail.mbway' : 'mail.mbwayPending', { amount, phone });
 }
 
 function orderBlocks(order: OrderDetail): MailBlock[] {
@@ -149,5 +167,7 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind, comple
 }
 
 registerJobHandler(JOB_QUEUES.orderMail, async (data, job) => {
+  // A Multibanco confirmation waits (the job is retried) until its reference is there.
+  if (data.kind === 'confirmation' && (await paymentInstructionsPending(data.orderId))) throw new Error('referência Multibanco ainda por pedir');
   await sendOrderMail(data.orderId, data.kind, job.complete);
 });

@@ -169,6 +169,10 @@ export async function placeOrder(
       if (seen.hash !== hash) throw new AppError({ code: 'conflict', message: text('idempotencyConflict') });
       return { order: await placedOrder(tx, seen.orderId), replayed: true };
     }
+    // A method the shop cannot take now (Multibanco / MB WAY without the provider's credentials).
+    if (!paymentMethod(input.payment_method).enabled()) {
+      throw new AppError({ code: 'unprocessable', message: text('paymentUnavailable'), details: { payment_method: [text('paymentUnavailable')] } });
+    }
     if (!cartId) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
 
     // 3. Lines, priced now.
@@ -270,7 +274,13 @@ export async function placeOrder(
       on conflict (year) do update set last = order_counters.last + 1
       returning last`)) as unknown as Rows<{ last: number }>;
     const number = orderNumber(year, Number(counter.rows[0]!.last));
-    const payment = method.instructions({ orderNumber: number, totalCents: cents.totalCents, delivery: deliveryMethod, shopLegalName: shop.legalName });
+    const payment = method.instructions({
+      orderNumber: number,
+      totalCents: cents.totalCents,
+      delivery: deliveryMethod,
+      shopLegalName: shop.legalName,
+      mbwayPhone: input.mbway_phone ?? null,
+    });
 
     const [order] = await tx
       .insert(orders)
@@ -318,6 +328,8 @@ export async function placeOrder(
     );
     await tx.insert(orderEvents).values({ orderId, fromStatus: null, toStatus: method.initialStatus, actor: `user:${userId}`, note: `payment:${method.id}`, createdAt: now });
     await tx.insert(orderIdempotencyKeys).values({ userId, key: idempotencyKey, requestHash: hash, orderId });
+    // Provider methods: the payment row and the job that asks the provider (server/payments).
+    if (method.provider) await method.provider.prepare(tx, { orderId, totalCents: cents.totalCents, mbwayPhone: input.mbway_phone ?? null });
     await tx.update(carts).set({ status: 'ordered', updatedAt: now }).where(eq(carts.id, cartId));
 
     // The mails: a row per kind (sent once) and a job each, committed with the order.
@@ -327,7 +339,13 @@ export async function placeOrder(
     }
     return { order: { order_id: orderId, number, status: method.initialStatus, totals, payment }, replayed: false };
   });
-  // Committed: the mails go out now rather than at the worker's next poll.
-  if (!result.replayed) wakeJobWorker();
+  if (!result.replayed) {
+    // Committed: a provider method asks for its reference / MB WAY request now (outside the
+    // transaction; on failure the job asks again), then the mails go out rather than at the
+    // worker's next poll.
+    const provider = paymentMethod(input.payment_method).provider;
+    if (provider) result.order.payment = (await provider.request(result.order.order_id)) ?? result.order.payment;
+    wakeJobWorker();
+  }
   return result;
 }

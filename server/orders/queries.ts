@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { DeliveryMethod, OrderStatus, PaymentMethodId } from '@/lib/orders/status';
 import { AppError } from '@/server/api/errors';
 import { getDb } from '@/server/db/client';
@@ -70,12 +70,26 @@ function summary(row: OrderRow): OrderSummary {
   };
 }
 
+/** `%` and `_` of a LIKE pattern (and its escape character) taken literally. */
+function likeLiteral(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The customer's orders, newest first; `status` keeps one state, `q` the orders whose number
+ * contains it (case-insensitive: `2026-0001`, `en-2026`).
+ */
 export async function listOrders(
   userId: string,
-  options: { limit: number; offset: number; status?: OrderStatus },
+  options: { limit: number; offset: number; status?: OrderStatus; q?: string },
 ): Promise<{ items: OrderSummary[]; total: number }> {
   const db = await getDb();
-  const where = and(eq(orders.userId, userId), options.status ? eq(orders.status, options.status) : undefined);
+  const q = options.q?.trim();
+  const where = and(
+    eq(orders.userId, userId),
+    options.status ? eq(orders.status, options.status) : undefined,
+    q ? ilike(orders.number, `%${likeLiteral(q)}%`) : undefined,
+  );
   const rows = await db.select().from(orders).where(where).orderBy(desc(orders.placedAt), desc(orders.id)).limit(options.limit).offset(options.offset);
   const [total] = await db.select({ n: count() }).from(orders).where(where);
   return { items: rows.map(summary), total: Number(total?.n ?? 0) };

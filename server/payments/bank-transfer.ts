@@ -9,6 +9,7 @@ import type { PaymentMethod } from './index';
 export const bankTransfer: PaymentMethod = {
   id: 'bank_transfer',
   accepts: () => true,
+  enabled: () => true,
   initialStatus: 'pending_payment',
   instructions: ({ orderNumber, totalCents, shopLegalName }) => ({
     method: 'bank_transfer',

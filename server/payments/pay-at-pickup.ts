@@ -5,6 +5,7 @@ import type { PaymentMethod } from './index';
 export const payAtPickup: PaymentMethod = {
   id: 'pay_at_pickup',
   accepts: (delivery) => delivery === 'pickup_showroom' || delivery === 'pickup_warehouse',
+  enabled: () => true,
   initialStatus: 'confirmed',
   instructions: ({ totalCents, delivery }) => ({
     method: 'pay_at_pickup',

@@ -69,7 +69,7 @@ test('a professional checks out to a new address with a bank transfer, gets the 
   const form = page.getByTestId('new-address-delivery');
   await form.getByLabel('Nome da morada').fill('Obra Canidelo');
   await form.getByLabel('Nome / nome fiscal').fill('Canalizações Demo, Lda.');
-  await form.getByLabel('Morada', { exact: true }).fill('Rua do Cais, 12');
+  await form.getByLabel(/^Morada/).fill('Rua do Cais, 12');
   await form.getByLabel('Código postal').fill('4400 123');
   await form.getByLabel('Localidade').fill('Vila Nova de Gaia');
   await form.getByRole('button', { name: 'Guardar morada' }).click();

@@ -20,3 +20,5 @@ export * from './addresses';
 export * from './orders';
 export * from './job-lists';
 export * from './price-lists';
+export * from './payments';
+export * from './quotes';

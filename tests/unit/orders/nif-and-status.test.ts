@@ -51,7 +51,7 @@ describe('checkout and address inputs', () => {
     expect(checkoutBody.safeParse({ delivery: { address_id: 3, pickup: 'showroom' }, payment_method: 'bank_transfer' }).success).toBe(false);
     expect(checkoutBody.safeParse({ delivery: {}, payment_method: 'bank_transfer' }).success).toBe(false);
     expect(checkoutBody.safeParse({ delivery: { pickup: 'moon' }, payment_method: 'bank_transfer' }).success).toBe(false);
-    expect(checkoutBody.safeParse({ delivery: { pickup: 'showroom' }, payment_method: 'multibanco' }).success).toBe(false);
+    expect(checkoutBody.safeParse({ delivery: { pickup: 'showroom' }, payment_method: 'cheque' }).success).toBe(false);
   });
 
   it('takes an expected total in euros with at most 2 decimals', () => {

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { CartPageView } from '@/components/cart/cart-page-view';
 import { SaveCartToJobList } from '@/components/job-lists/save-to-job-list';
+import { RequestQuoteButton } from '@/components/quotes/request-quote';
 import { ALL_FLAGS_ON, flagsForSiteKey } from '@/lib/flags';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { saveToJobListTexts } from '@/server/job-lists/texts';
@@ -33,7 +34,13 @@ export default async function CartPage({ params }: { params: Promise<{ site: str
       <div className="mx-auto max-w-7xl px-4 pb-16 pt-8">
         <Breadcrumbs items={[{ label: t('metaTitle'), href: '/cart' }]} />
         <h1 className="mb-6 mt-6 text-3xl font-bold tracking-tight text-slate-900">{t('heading')}</h1>
-        <CartPageView />
+        <CartPageView
+          quoteAction={
+            <NextIntlClientProvider messages={clientMessages(['QuoteRequest'])}>
+              <RequestQuoteButton source={{ kind: 'cart' }} className="w-full" />
+            </NextIntlClientProvider>
+          }
+        />
         {/* "Guardar o carrinho numa obra" (issue 12): a signed-in customer's lines into a job list. */}
         {(flagsForSiteKey(site) ?? ALL_FLAGS_ON).ENABLE_DASHBOARD && <SaveCartToJobList texts={saveToJobListTexts()} />}
       </div>

@@ -34,7 +34,12 @@ export default async function CheckoutPage() {
   const viewer = await requirePageAccess(PAGE_PATH);
   const t = await getTranslations('CheckoutPage');
   const [review, addresses, shop] = await Promise.all([checkoutReview(viewer.id), listAddresses(viewer.id), shopFacts()]);
-  const payments: CheckoutPaymentOption[] = PAYMENT_METHODS.map((id) => ({ id, pickupOnly: !paymentMethod(id).accepts('delivery') }));
+  // The methods this shop takes now (Multibanco / MB WAY only with the provider's credentials);
+  // pay at pickup stays listed with a home delivery, shown as possible only with a pickup.
+  const payments: CheckoutPaymentOption[] = PAYMENT_METHODS.filter((id) => paymentMethod(id).enabled()).map((id) => ({
+    id,
+    pickupOnly: !paymentMethod(id).accepts('delivery'),
+  }));
   const { summary } = review;
 
   return (

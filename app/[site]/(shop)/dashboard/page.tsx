@@ -1,7 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ArrowRight, LayoutDashboard, Settings, UserRound } from 'lucide-react';
+import { getTranslations } from 'next-intl/server';
+import { ArrowRight, Heart, LayoutDashboard, MapPin, Package, Settings, UserRound } from 'lucide-react';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { OrdersTable } from '@/components/orders/orders-table';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BADGE_TONE_CLASSES } from '@/lib/auth/badges';
@@ -9,6 +11,7 @@ import type { Role } from '@/lib/auth/permissions';
 import { pageMetadata } from '@/lib/seo';
 import { cn } from '@/lib/utils';
 import { requirePageAccess } from '@/server/auth/session';
+import { listOrders } from '@/server/orders/queries';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,7 +19,7 @@ const PAGE_PATH = '/dashboard';
 
 export const metadata: Metadata = pageMetadata({
   title: 'A minha conta',
-  description: 'Resumo da sua conta: dados pessoais, tipo de conta e atalhos para o perfil e as definições.',
+  description: 'Resumo da sua conta: dados pessoais, tipo de conta, encomendas recentes e atalhos para as encomendas, as moradas, os favoritos, o perfil e as definições.',
   path: PAGE_PATH,
   noindex: true,
 });
@@ -27,7 +30,28 @@ const STAFF_ROLE_LABELS: Partial<Record<Role, string>> = {
   editor: 'Editor',
 };
 
+/** Orders shown in the summary. */
+const RECENT_ORDERS = 5;
+
 const SHORTCUTS = [
+  {
+    href: '/dashboard/orders',
+    title: 'Encomendas',
+    text: 'As suas encomendas: estado, artigos, PDF e voltar a encomendar.',
+    icon: Package,
+  },
+  {
+    href: '/dashboard/addresses',
+    title: 'Moradas',
+    text: 'As moradas de entrega e de faturação, com o NIF.',
+    icon: MapPin,
+  },
+  {
+    href: '/dashboard/favorites',
+    title: 'Favoritos',
+    text: 'Os produtos que guardou para encontrar depressa.',
+    icon: Heart,
+  },
   {
     href: '/dashboard/profile',
     title: 'Perfil',
@@ -45,6 +69,7 @@ const SHORTCUTS = [
 /** /dashboard — the summary of the account (spec 2.3). */
 export default async function DashboardPage() {
   const viewer = await requirePageAccess(PAGE_PATH);
+  const [recent, t] = await Promise.all([listOrders(viewer.id, { limit: RECENT_ORDERS, offset: 0 }), getTranslations('Orders.page')]);
   const roleLabel = STAFF_ROLE_LABELS[viewer.role];
   const accountType =
     viewer.userType === 'pro'
@@ -94,11 +119,35 @@ export default async function DashboardPage() {
         </dl>
       </section>
 
+      <section aria-labelledby="encomendas-recentes" className="space-y-4" data-testid="recent-orders">
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="encomendas-recentes" className="text-2xl font-bold tracking-tight text-slate-900">
+            {t('recentTitle')}
+          </h2>
+          {recent.total > 0 && (
+            <Link href="/dashboard/orders" className="inline-flex items-center gap-1 font-medium text-sky-800 underline-offset-4 hover:text-sky-900 hover:underline">
+              {t('allOrders')}
+              <ArrowRight aria-hidden className="size-4" />
+            </Link>
+          )}
+        </div>
+        {recent.items.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-5 text-slate-700">
+            {t('recentEmpty')}{' '}
+            <Link href="/produtos" className="font-medium text-sky-800 underline-offset-4 hover:underline">
+              {t('browse')}
+            </Link>
+          </p>
+        ) : (
+          <OrdersTable orders={recent.items} caption={t('recentTitle')} compact />
+        )}
+      </section>
+
       <section aria-labelledby="atalhos" className="space-y-4">
-        <h2 id="atalhos" className="sr-only">
+        <h2 id="atalhos" className="text-2xl font-bold tracking-tight text-slate-900">
           Atalhos
         </h2>
-        <ul className="grid gap-4 sm:grid-cols-2">
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {SHORTCUTS.map((s) => (
             <li key={s.href}>
               <Card className="h-full">

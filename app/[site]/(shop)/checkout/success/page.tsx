@@ -97,7 +97,7 @@ export default async function CheckoutSuccessPage({ searchParams }: { searchPara
           <h2 id="success-payment" className="text-xl font-bold text-slate-900">
             {t('howToPay')}
           </h2>
-          <PaymentInstructions order={order} />
+          <PaymentInstructions order={order} heading={false} />
         </section>
       )}
 

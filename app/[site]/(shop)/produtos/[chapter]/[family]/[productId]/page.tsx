@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { cache } from 'react';
 import Link from 'next/link';
+import { NextIntlClientProvider } from 'next-intl';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { ModelAddCell, ModelPriceCell, ProductBuyBox } from '@/components/cart/product-buy';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
@@ -8,9 +9,11 @@ import { ProductCard } from '@/components/catalogue/product-card';
 import { ProductGallery } from '@/components/catalogue/product-gallery';
 import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
 import { SaveModelToJobList } from '@/components/job-lists/save-to-job-list';
+import { RequestQuoteButton } from '@/components/quotes/request-quote';
 import { JsonLd } from '@/components/seo/json-ld';
 import { toCardData } from '@/lib/catalogue/cards';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
+import { clientMessages } from '@/lib/i18n/client-messages';
 import { brandListingPath, chapterPath, familyPath } from '@/lib/catalogue/urls';
 import { siteUrl } from '@/lib/env';
 import { ALL_FLAGS_ON, flagsForSiteKey } from '@/lib/flags';
@@ -106,7 +109,16 @@ export default async function ProductPage({ params }: { params: Params }) {
           )}
           {/* Prices only from the pricing endpoint, in a client leaf: this HTML is cached for everyone. */}
           <div data-slot="price">
-            <ProductBuyBox productCode={product.productCode} productName={product.name} modelCodes={product.models.map((m) => m.code)}>
+            <ProductBuyBox
+              productCode={product.productCode}
+              productName={product.name}
+              modelCodes={product.models.map((m) => m.code)}
+              quoteAction={
+                <NextIntlClientProvider messages={clientMessages(['QuoteRequest'])}>
+                  <RequestQuoteButton source={{ kind: 'product', productCode: product.productCode, productName: product.name }} className="ml-3" />
+                </NextIntlClientProvider>
+              }
+            >
               <div className="rounded-xl border border-sky-100 bg-sky-50 p-4 text-sm text-sky-900">
                 Preços personalizados na Área Privada. Para um orçamento,{' '}
                 <Link href="/contacto" className="font-semibold underline">

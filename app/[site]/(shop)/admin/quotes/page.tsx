@@ -1,0 +1,52 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { pageOffset, QUOTE_PAGE_SIZE, QuoteStatusFilter, QuoteTable, statusFilter } from '@/components/quotes/quote-list';
+import { requirePageAccess } from '@/server/auth/session';
+import { listQuotes } from '@/server/quotes';
+import { getQuoteRequesters } from '@/server/quotes/staff';
+
+export const dynamic = 'force-dynamic';
+
+export const metadata: Metadata = { title: 'Orçamentos', robots: { index: false, follow: false } };
+
+const PAGE_PATH = '/admin/quotes';
+
+type SearchParams = Promise<{ estado?: string | string[]; desde?: string | string[] }>;
+
+/**
+ * /admin/quotes (issue 12, permission `manage_quotes`: editor and admin): every quote, those
+ * waiting for an answer first and the oldest of them on top, with a state filter; who asked, the
+ * date, the number of lines, the state and the total once answered. A viewer gets the 403 screen.
+ */
+export default async function AdminQuotesPage({ searchParams }: { searchParams: SearchParams }) {
+  const viewer = await requirePageAccess(PAGE_PATH);
+  const query = await searchParams;
+  const status = statusFilter(query.estado);
+  const offset = pageOffset(query.desde);
+  const [t, { items, total }] = await Promise.all([
+    getTranslations('QuotesPage.list'),
+    listQuotes({ kind: 'staff', userId: viewer.id }, { limit: QUOTE_PAGE_SIZE, offset, status }),
+  ]);
+  const requesters = await getQuoteRequesters(items.map((q) => q.id));
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
+      <p className="text-sm text-slate-600">
+        <Link href="/admin/dashboard" className="text-sky-800 hover:underline">
+          Painel de gestão
+        </Link>{' '}
+        / {t('metaTitle')}
+      </p>
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{t('adminTitle')}</h1>
+        <p className="mt-1 text-slate-600">{t('adminIntro')}</p>
+      </div>
+      <QuoteStatusFilter base={PAGE_PATH} current={status} />
+      {items.length === 0 ? (
+        <p className="rounded-xl border bg-white p-6 text-slate-700">{status ? t('emptyFiltered') : t('adminEmpty')}</p>
+      ) : (
+        <QuoteTable items={items} total={total} offset={offset} base={PAGE_PATH} status={status} requesters={requesters} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { DeclineQuote, QuoteMessageForm, RequestQuoteAgain } from '@/components/quotes/quote-actions';
+import { QuoteHistory, QuoteLines, QuoteStatusBadge, QuoteThread, QuoteTotals } from '@/components/quotes/quote-view';
+import { clientMessages } from '@/lib/i18n/client-messages';
+import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
+import { REQUESTABLE_AGAIN } from '@/lib/quotes/status';
+import { isDbId } from '@/lib/validation/ids';
+import { AppError } from '@/server/api/errors';
+import { requirePageAccess } from '@/server/auth/session';
+import { getQuote, type QuoteDetail } from '@/server/quotes';
+
+export const dynamic = 'force-dynamic';
+
+type Params = Promise<{ id: string }>;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('QuotesPage.detail');
+  return { title: t('metaTitle'), robots: { index: false, follow: false } };
+}
+
+/**
+ * /dashboard/quotes/{id} (issue 12): one of the customer's quotes — state, lines, the prices once
+ * answered, the thread with a form, 'Recusar' while it is open, 'Pedir de novo' once declined,
+ * expired or withdrawn, and the history. Another customer's id is the 404 page (ownership is in
+ * getQuote's query), like an id that does not exist.
+ */
+export default async function DashboardQuotePage({ params }: { params: Params }) {
+  const { id } = await params;
+  const viewer = await requirePageAccess(`/dashboard/quotes/${encodeURIComponent(id)}`);
+  if (!isDbId(id)) notFound();
+  let quote: QuoteDetail;
+  try {
+    quote = await getQuote({ kind: 'user', userId: viewer.id }, Number(id));
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') notFound();
+    throw error;
+  }
+  const [t, tl] = await Promise.all([getTranslations('QuotesPage.detail'), getTranslations('QuotesPage.list')]);
+  const open = quote.status === 'requested' || quote.status === 'answered';
+
+  return (
+    <NextIntlClientProvider messages={clientMessages(['QuoteActions'])}>
+      <div className="space-y-8" data-testid="customer-quote">
+        <Breadcrumbs items={[{ label: 'A minha conta', href: '/dashboard' }, { label: tl('title'), href: '/dashboard/quotes' }, { label: quote.number }]} />
+        <header className="space-y-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h2 className="text-2xl font-bold tracking-tight text-slate-900">{t('title', { number: quote.number })}</h2>
+            <QuoteStatusBadge status={quote.status} />
+          </div>
+          <p className="text-sm text-slate-600">
+            {t('requestedAt', { date: formatQuoteDate(quote.created_at) })}
+            {quote.answered_at ? ` · ${t('answeredAt', { date: formatQuoteDate(quote.answered_at) })}` : ''}
+          </p>
+          {quote.valid_until && quote.status === 'answered' && (
+            <p className="font-semibold text-slate-900" data-testid="quote-valid-until">
+              {t('validUntil', { date: formatQuoteDay(quote.valid_until) })}
+            </p>
+          )}
+          {quote.order_id !== null && <p className="text-sm text-emerald-800">{t('order')}</p>}
+        </header>
+
+        <QuoteLines quote={quote} />
+        <QuoteTotals quote={quote} />
+
+        {/*
+          ACCEPT (issue 12): 'Aceitar orçamento' (POST /api/quotes/{id}/accept, an answered quote into
+          an order at the quoted prices) goes here, beside 'Recusar', once that route exists on the
+          quotes branch. It was not there when this page was built, so there is no button yet.
+        */}
+        {(open || REQUESTABLE_AGAIN.includes(quote.status)) && (
+          <div className="flex flex-wrap items-start gap-3">
+            {open && <DeclineQuote quoteId={quote.id} />}
+            {REQUESTABLE_AGAIN.includes(quote.status) && <RequestQuoteAgain quoteId={quote.id} />}
+          </div>
+        )}
+
+        {quote.message && (
+          <section aria-labelledby="quote-request-message" className="space-y-2">
+            <h2 id="quote-request-message" className="text-xl font-bold text-slate-900">
+              {t('requestMessage')}
+            </h2>
+            <p className="whitespace-pre-line break-words rounded-xl border bg-white p-3 text-sm text-slate-900">{quote.message}</p>
+          </section>
+        )}
+
+        <QuoteThread quote={quote} side="customer">
+          <QuoteMessageForm quoteId={quote.id} lines={quote.lines.map((l) => ({ position: l.position, name: l.model_code }))} />
+        </QuoteThread>
+        <QuoteHistory quote={quote} />
+        <Link href="/dashboard/quotes" className="inline-block font-medium text-sky-800 hover:underline">
+          ← {t('back')}
+        </Link>
+      </div>
+    </NextIntlClientProvider>
+  );
+}

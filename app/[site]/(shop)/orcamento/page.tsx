@@ -1,0 +1,113 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { DeclineQuote, QuoteMessageForm } from '@/components/quotes/quote-actions';
+import { QuoteHistory, QuoteLines, QuoteStatusBadge, QuoteThread, QuoteTotals } from '@/components/quotes/quote-view';
+import { Button } from '@/components/ui/button';
+import { clientMessages } from '@/lib/i18n/client-messages';
+import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
+import { QUOTE_TOKEN_PATTERN } from '@/lib/validation/quotes';
+import { AppError } from '@/server/api/errors';
+import { getQuote, type QuoteDetail } from '@/server/quotes';
+import { findQuoteIdByToken } from '@/server/quotes/guest';
+
+/** Per request, never stored (Cache-Control private, no-store): the page is one quote's, by its token. */
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('QuotesPage.guest');
+  // No canonical, no index, and the token in the URL is never sent on as a Referer.
+  return { title: t('metaTitle'), robots: { index: false, follow: false }, referrer: 'no-referrer' };
+}
+
+type SearchParams = Promise<{ token?: string | string[] }>;
+
+/**
+ * /orcamento?token=… (issue 12): a guest follows their quote through the private link of the
+ * acknowledgement mail, without an account — its state, lines, the quoted prices once answered
+ * (never list prices), the thread with a form to write, 'Recusar', and for an answered quote how to
+ * accept it (log in or sign up with the quote's e-mail: the quote joins that account). The token
+ * is the access: read with `{ kind: 'token' }`, an unknown or malformed one is the 404 page.
+ */
+export default async function GuestQuotePage({ searchParams }: { searchParams: SearchParams }) {
+  const raw = (await searchParams).token;
+  const token = typeof raw === 'string' ? raw.trim() : '';
+  if (!QUOTE_TOKEN_PATTERN.test(token)) notFound();
+  const id = await findQuoteIdByToken(token);
+  if (id === null) notFound();
+  let quote: QuoteDetail;
+  try {
+    quote = await getQuote({ kind: 'token', token }, id);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') notFound();
+    throw error;
+  }
+  const t = await getTranslations('QuotesPage.guest');
+  const td = await getTranslations('QuotesPage.detail');
+  const accountPath = `/dashboard/quotes/${quote.id}`;
+  const loginHref = `/login?next=${encodeURIComponent(accountPath)}`;
+  const open = quote.status === 'requested' || quote.status === 'answered';
+
+  return (
+    <NextIntlClientProvider messages={clientMessages(['QuoteActions'])}>
+      <div className="mx-auto max-w-5xl space-y-8 px-4 pb-16 pt-8" data-testid="guest-quote">
+        <header className="space-y-2">
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('title', { number: quote.number })}</h1>
+            <QuoteStatusBadge status={quote.status} />
+          </div>
+          <p className="text-slate-700">{t('intro', { date: formatQuoteDate(quote.created_at) })}</p>
+          {quote.valid_until && quote.status === 'answered' && (
+            <p className="font-semibold text-slate-900" data-testid="quote-valid-until">
+              {td('validUntil', { date: formatQuoteDay(quote.valid_until) })}
+            </p>
+          )}
+        </header>
+
+        <QuoteLines quote={quote} />
+        <QuoteTotals quote={quote} />
+
+        {quote.status === 'answered' && (
+          <section aria-labelledby="accept" className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50 p-5">
+            <h2 id="accept" className="text-lg font-bold text-emerald-950">
+              {t('acceptTitle')}
+            </h2>
+            <p className="text-emerald-950">{quote.has_account ? t('joined', { email: quote.contact.email }) : t('acceptText', { email: quote.contact.email })}</p>
+            <div className="flex flex-wrap gap-3">
+              <Button asChild>
+                <Link href={loginHref} prefetch={false} data-testid="guest-quote-login">
+                  {t('login')}
+                </Link>
+              </Button>
+              {!quote.has_account && (
+                <Button asChild variant="outline">
+                  <Link href={`${loginHref}&tab=signup`} prefetch={false}>
+                    {t('signup')}
+                  </Link>
+                </Button>
+              )}
+            </div>
+          </section>
+        )}
+
+        {open && <DeclineQuote quoteId={quote.id} token={token} />}
+
+        {quote.message && (
+          <section aria-labelledby="quote-request-message" className="space-y-2">
+            <h2 id="quote-request-message" className="text-xl font-bold text-slate-900">
+              {td('requestMessage')}
+            </h2>
+            <p className="whitespace-pre-line break-words rounded-xl border bg-white p-3 text-sm text-slate-900">{quote.message}</p>
+          </section>
+        )}
+
+        <QuoteThread quote={quote} side="customer">
+          <QuoteMessageForm quoteId={quote.id} token={token} lines={quote.lines.map((l) => ({ position: l.position, name: l.model_code }))} />
+        </QuoteThread>
+        <QuoteHistory quote={quote} />
+      </div>
+    </NextIntlClientProvider>
+  );
+}

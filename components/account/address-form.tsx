@@ -1,0 +1,136 @@
+'use client';
+
+import * as React from 'react';
+import { useTranslations } from 'next-intl';
+import { useForm } from 'react-hook-form';
+import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { toast } from '@/components/ui/toast';
+import type { MessageRef } from '@/lib/errors';
+import { useMessageText } from '@/lib/forms/use-message-text';
+import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { addressFormSchema, addressFormValues, type AddressFormValues, type AddressLike } from '@/lib/validation/addresses';
+import { createAddressAction, updateAddressAction } from '@/server/addresses/actions';
+
+type TextField = Exclude<keyof AddressFormValues, 'country' | 'is_default_delivery' | 'is_default_billing'>;
+
+const FIELDS: readonly { name: TextField; label: string; hint?: string; required?: boolean; autoComplete: string; maxLength: number; type?: string; inputMode?: React.HTMLAttributes<HTMLInputElement>['inputMode']; placeholder?: string }[] = [
+  { name: 'label', label: 'label', hint: 'labelHint', required: true, autoComplete: 'off', maxLength: 60 },
+  { name: 'name', label: 'name', required: true, autoComplete: 'name', maxLength: 160 },
+  { name: 'nif', label: 'nif', hint: 'nifHint', autoComplete: 'off', maxLength: 14, inputMode: 'text' },
+  { name: 'line1', label: 'line1', required: true, autoComplete: 'address-line1', maxLength: 160 },
+  { name: 'line2', label: 'line2', autoComplete: 'address-line2', maxLength: 160 },
+  { name: 'postal_code', label: 'postalCode', hint: 'postalCodeHint', required: true, autoComplete: 'postal-code', maxLength: 8, placeholder: '4400-000' },
+  { name: 'locality', label: 'locality', required: true, autoComplete: 'address-level2', maxLength: 80 },
+  { name: 'phone', label: 'phone', autoComplete: 'tel', maxLength: 20, type: 'tel' },
+];
+
+const ALL_FIELDS: readonly string[] = [...FIELDS.map((f) => f.name), 'country', 'is_default_delivery', 'is_default_billing'];
+
+/**
+ * The address form of /dashboard/addresses (issue 11): react-hook-form with the checkout's own
+ * schema (lib/validation/orders `addressBody`: postal code NNNN-NNN, NIF check digit with 'PT'
+ * accepted), checked on the way out and again by the server action; each field's message in
+ * Portuguese under it, the first wrong field focused. `addressId` edits that address; without it a
+ * new one is created. `onSaved` runs after the toast (close the dialog, refresh the page).
+ */
+export function AddressForm({
+  addressId,
+  initial,
+  onSaved,
+  onCancel,
+}: {
+  addressId?: number;
+  initial?: AddressLike | null;
+  onSaved?: (result: { id: number | null }) => void;
+  onCancel?: () => void;
+}) {
+  const t = useTranslations('Account.addresses');
+  const text = useMessageText();
+  const id = React.useId();
+  const [problem, setProblem] = React.useState<MessageRef | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<AddressFormValues>({
+    resolver: zodFormResolver<AddressFormValues>(addressFormSchema),
+    defaultValues: addressFormValues(initial),
+    mode: 'onTouched',
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const result = addressId ? await updateAddressAction({ ...values, id: addressId }) : await createAddressAction(values);
+      if (result.ok) {
+        toast.success(text(result.data.message, result.data.values));
+        onSaved?.({ id: 'id' in result.data ? (result.data.id as number) : (addressId ?? null) });
+        return;
+      }
+      if (!applyFieldErrors(result.error.fieldErrors, setError, ALL_FIELDS)) setProblem(result.error);
+    } catch {
+      setProblem({ message: 'Account.addresses.failed' });
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('formLabel')} data-testid="address-form">
+      <p className="text-sm text-slate-600">{t('formDescription')}</p>
+      <fieldset disabled={isSubmitting} className="grid gap-4 sm:grid-cols-2">
+        {FIELDS.map((field) => {
+          const fieldId = `${id}-${field.name}`;
+          const error = text(errors[field.name]?.message);
+          const wide = field.name === 'name' || field.name === 'line1' || field.name === 'line2';
+          return (
+            <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
+              <FormField id={fieldId} label={t(field.label)} error={error} hint={field.hint ? t(field.hint) : undefined} required={field.required}>
+                <Input
+                  type={field.type ?? 'text'}
+                  autoComplete={field.autoComplete}
+                  maxLength={field.maxLength}
+                  inputMode={field.inputMode}
+                  placeholder={field.placeholder}
+                  aria-required={field.required ? 'true' : undefined}
+                  {...fieldA11y(fieldId, error, Boolean(field.hint))}
+                  {...register(field.name)}
+                />
+              </FormField>
+            </div>
+          );
+        })}
+        <div>
+          <FormField id={`${id}-country`} label={t('country')} hint={t('countryHint')} required>
+            <NativeSelect autoComplete="country" {...fieldA11y(`${id}-country`, undefined, true)} {...register('country')}>
+              <option value="PT">{t('portugal')}</option>
+            </NativeSelect>
+          </FormField>
+        </div>
+        <div className="space-y-2 sm:col-span-2">
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" className="size-4 rounded border-slate-300 accent-sky-700" {...register('is_default_delivery')} />
+            {t('isDefaultDelivery')}
+          </label>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" className="size-4 rounded border-slate-300 accent-sky-700" {...register('is_default_billing')} />
+            {t('isDefaultBilling')}
+          </label>
+        </div>
+      </fieldset>
+      <FormAlert message={text(problem?.message, problem?.values)} testId="address-form-error" />
+      <div className="flex flex-wrap justify-end gap-2">
+        {onCancel && (
+          <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>
+            {t('cancel')}
+          </Button>
+        )}
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? t('saving') : t('save')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+import { getTranslations } from 'next-intl/server';
+import { formatInteger, formatPrice } from '@/lib/format';
+import { formatPercent } from '@/lib/orders/format';
+import { cn } from '@/lib/utils';
+
+/** One line of an order as server/orders answers it (the snapshot taken at placement; euros). */
+export interface OrderLineValue {
+  position: number;
+  model_code: string;
+  product_name: string;
+  model_name: string;
+  size: string | null;
+  package_type: string;
+  items_per_package: number;
+  packages: number;
+  units: number;
+  unit_price: number;
+  discount_percentage: number;
+  tax_rate: number;
+  total_price: number;
+  total_price_with_tax: number;
+}
+
+/**
+ * The lines of an order: code, name, size, packages × package, units, unit price without IVA,
+ * discount, IVA rate and the line's totals without and with IVA. Scrolls sideways on a phone
+ * rather than squeezing. Async server component; reused by the checkout review and success pages.
+ */
+export async function OrderLinesTable({ lines, caption, className }: { lines: readonly OrderLineValue[]; caption: string; className?: string }) {
+  const t = await getTranslations('Orders.lines');
+  return (
+    <div className={cn('overflow-x-auto rounded-lg border border-slate-200 bg-white', className)}>
+      <table className="w-full min-w-[52rem] text-left text-sm" data-testid="order-lines">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-slate-700">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">{t('code')}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t('name')}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t('size')}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{t('packages')}</th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('units')}</th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('unitPrice')}</th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('discount')}</th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('vat')}</th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('totalNet')}</th>
+            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('totalWithVat')}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200">
+          {lines.map((line) => (
+            <tr key={line.position} data-testid="order-line" data-model-code={line.model_code}>
+              <td className="px-3 py-2 font-mono whitespace-nowrap">{line.model_code}</td>
+              <td className="px-3 py-2">
+                <span className="block font-medium text-slate-900">{line.product_name}</span>
+                {line.model_name && line.model_name !== line.product_name && <span className="block text-xs text-slate-600">{line.model_name}</span>}
+              </td>
+              <td className="px-3 py-2">{line.size || t('none')}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {t('packagesValue', { packages: formatInteger(line.packages), package: line.package_type })}
+                {line.items_per_package > 1 && <span className="text-slate-600"> {t('perPackage', { count: formatInteger(line.items_per_package) })}</span>}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatInteger(line.units)}</td>
+              <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{formatPrice(line.unit_price)}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{line.discount_percentage > 0 ? formatPercent(line.discount_percentage) : t('none')}</td>
+              <td className="px-3 py-2 text-right tabular-nums">{formatPercent(line.tax_rate)}</td>
+              <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{formatPrice(line.total_price)}</td>
+              <td className="px-3 py-2 text-right font-medium tabular-nums whitespace-nowrap text-slate-900">{formatPrice(line.total_price_with_tax)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
