@@ -19,8 +19,9 @@ const nextConfig: NextConfig = {
   // Handed to that handler as its memory bound (lib/env is the one reader of the environment).
   cacheMaxMemorySize: env().CACHE_MAX_MEMORY_MB * 1024 * 1024,
   reactStrictMode: true,
-  // PGlite loads its WASM and extension bundles from its package folder: never bundle it.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer', 'pg-boss'],
+  // PGlite loads its WASM and extension bundles from its package folder: never bundle it. pdfkit
+  // reads its font data from its own folder too.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer', 'pg-boss', 'pdfkit'],
   // forbidden() answers 403 with the 'Access Denied' / 'Admin Access Only' screens (server/auth/session).
   // Avatars up to 2 MB go through a server action (default limit 1 MB).
   experimental: { authInterrupts: true, serverActions: { bodySizeLimit: '3mb' } },

@@ -11,6 +11,9 @@ export const DEFAULT_MAIL_FROM = '"Casa das Águas de Gaia" <noreply@casadasagua
 /** The IBAN of bank transfers when SHOP_IBAN is not set (valid check digits, no real account). */
 export const DEMO_IBAN = 'PT50003500010001234567805';
 
+/** The shop's NIF on documents when SHOP_NIF is not set (valid check digit, invented). */
+export const DEMO_NIF = '509123457';
+
 /** A provider key such as `ABC-123456`: unset or empty = not configured. */
 function providerKey(name: string) {
   return z
@@ -74,6 +77,13 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v.replace(/\s+/g, '').toUpperCase() : DEMO_IBAN))
     .pipe(z.string().regex(/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/, 'SHOP_IBAN deve ser um IBAN / must be an IBAN')),
+  /** The shop's NIF (tax number) printed on order documents. Default: an invented demo NIF. */
+  SHOP_NIF: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/^PT/i, '').replace(/\s+/g, '') : DEMO_NIF))
+    .pipe(z.string().regex(/^\d{9}$/, 'SHOP_NIF deve ter 9 algarismos / must be 9 digits')),
   /**
    * ifthenpay, the payment provider of Multibanco references and MB WAY (server/payments/ifthenpay).
    * A method is offered only when its key and the anti-phishing key are set. The base URL is

@@ -71,6 +71,7 @@ export function CheckoutForm({
   goods,
   unavailable,
   customerName,
+  quoteId,
   children,
 }: {
   addresses: SavedAddress[];
@@ -79,6 +80,8 @@ export function CheckoutForm({
   goods: CheckoutGoods;
   unavailable: string[];
   customerName: string;
+  /** Accepting this quote (issue 12) instead of ordering the cart: `POST /api/quotes/{id}/accept`. */
+  quoteId?: number;
   /** The reviewed lines (rendered on the server). */
   children: React.ReactNode;
 }) {
@@ -146,7 +149,7 @@ export function CheckoutForm({
     try {
       let res: Response;
       try {
-        res = await fetch('/api/checkout', {
+        res = await fetch(quoteId ? `/api/quotes/${quoteId}/accept` : '/api/checkout', {
           method: 'POST',
           credentials: 'same-origin',
           headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key },
@@ -436,8 +439,8 @@ export function CheckoutForm({
           </div>
         )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <Link href="/cart" className="font-medium text-sky-800 hover:underline">
-            {t('backToCart')}
+          <Link href={quoteId ? `/dashboard/quotes/${quoteId}` : '/cart'} className="font-medium text-sky-800 hover:underline">
+            {quoteId ? t('backToQuote') : t('backToCart')}
           </Link>
           <Button type="submit" size="lg" disabled={busy || blocked} data-testid="place-order">
             {busy ? t('placing') : changedTotal !== null ? t('confirmNewTotal', { total: formatPrice(total) }) : t('place', { total: formatPrice(total) })}

@@ -126,6 +126,13 @@ export function openPostgres(url: string): Database {
   });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', (err) => console.error('[db] erro numa ligação inativa:', err.message));
+  // Nor one that is checked out between two queries (a transaction waiting on SMTP or on a PDF
+  // render) when PostgreSQL goes away: the pool listens only to idle clients, and an 'error'
+  // event nobody listens to is an uncaught exception (seen in npm run chaos:orders). The
+  // transaction's next query fails and the pool discards the client when it comes back.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.error('[db] ligação perdida:', err.message));
+  });
   let location = url;
   try {
     const u = new URL(url);

@@ -20,6 +20,7 @@ import { getDatabase, type Database, type DbOrTx } from '@/server/db/client';
 
 export const JOB_QUEUES = {
   orderMail: 'order-mail',
+  orderPdf: 'order-pdf',
   priceList: 'price-list',
   /** Asks the payment provider for a Multibanco reference / the MB WAY request (server/payments/ifthenpay). */
   paymentRequest: 'payment-request',
@@ -28,8 +29,19 @@ export const JOB_QUEUES = {
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
-/** Retry policy of every queue: 10 attempts, 30 s doubling (30 s, 1 min, 2 min … ≈ 4 h), 5 min to finish. */
-const QUEUE_OPTIONS = { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 300 } as const;
+/**
+ * Retry policy of every queue: 10 attempts, 30 s doubling (30 s, 1 min, 2 min … ≈ 4 h), and 60 s
+ * to finish. The expiry is also how long a job whose worker died (a crash, a SIGKILL) stays
+ * `active` before pg-boss's supervisor fails it and it is retried: pg-boss cannot tell a dead
+ * worker from a slow one. 60 s is above the longest handler (an order mail is bounded by the SMTP
+ * timeouts of server/mail/send.ts; a PDF of hundreds of lines takes a few seconds), and a handler
+ * that still overruns it is safe: the mail's row lock makes the retry wait and find it sent, and a
+ * PDF written twice is the same file. (It was 300 s: after a crash, mails waited up to 7 minutes.)
+ */
+const QUEUE_OPTIONS = { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 } as const;
+
+/** How often the supervisor (one instance at a time) fails expired jobs into retries and archives finished ones. */
+const MAINTENANCE_SECONDS = 30;
 
 const POLL_MS = 2_000;
 
@@ -92,12 +104,25 @@ interface Holder {
 const holder: Holder = ((globalThis as { __shopJobs?: Holder }).__shopJobs ??= { bosses: new WeakMap() });
 
 async function startBoss(database: Database, supervise: boolean): Promise<PgBoss> {
-  const boss = new PgBoss({ db: processExecutor(database) as PgBoss.Db, schema: 'pgboss', supervise, schedule: false, migrate: true });
+  const boss = new PgBoss({
+    db: processExecutor(database) as PgBoss.Db,
+    schema: 'pgboss',
+    supervise,
+    schedule: false,
+    migrate: true,
+    maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+  });
   // An error of the supervisor (database restarting…) must not crash the process.
   boss.on('error', (err: Error) => console.error('[jobs]', err.message));
   await boss.start();
   for (const name of Object.values(JOB_QUEUES)) {
-    if (await boss.getQueue(name)) continue;
+    const queue = await boss.getQueue(name);
+    if (queue) {
+      // A database made by an earlier version keeps its queues: bring their policy up to date.
+      const current = queue as unknown as Record<string, unknown>;
+      if (Object.entries(QUEUE_OPTIONS).some(([k, v]) => current[k] !== v)) await boss.updateQueue(name, { name, ...QUEUE_OPTIONS });
+      continue;
+    }
     try {
       await boss.createQueue(name, { name, ...QUEUE_OPTIONS });
     } catch (err) {
@@ -122,6 +147,7 @@ export async function getJobs(options: { supervise?: boolean } = {}): Promise<Pg
 
 export interface JobPayloads {
   'order-mail': { orderId: number; kind: 'confirmation' | 'shop_notice' };
+  'order-pdf': { orderId: number };
   'price-list': { exportId: string };
   'payment-request': { orderId: number };
   /** `token`: a guest's private link, only in the acknowledgement's job (the quote keeps its hash). */
@@ -171,6 +197,7 @@ export function registerJobHandler<Q extends JobQueue>(queue: Q, handler: JobHan
 /** Handlers are registered by the modules that own them; loading them here keeps the worker complete. */
 async function loadHandlers(): Promise<void> {
   await import('@/server/orders/mails');
+  await import('@/server/orders/pdf');
   await import('@/server/price-lists/job');
   await import('@/server/payments/ifthenpay/request');
   await import('@/server/quotes/mails');
@@ -182,35 +209,47 @@ export interface JobRunSummary {
 }
 
 /**
- * Runs the due jobs of every queue once (at most `batchSize` per queue): the worker's one step.
- * A handler that throws fails its job (retried later with backoff, or left failed at the limit).
+ * Runs the due jobs of every queue until none is due (or `maxJobs` ran): the worker's one step.
+ * Jobs are fetched a few at a time (`batchSize`): a fetched job is `active` until it completes,
+ * and if this process dies it stays so until its expiry, so a small batch strands few jobs.
+ * A handler that throws fails its job (retried later with backoff, or left failed at the limit);
+ * a failed job is not due again within the same step.
  */
-export async function processDueJobs(batchSize = 20): Promise<JobRunSummary> {
+export async function processDueJobs(batchSize = 5, maxJobs = 500): Promise<JobRunSummary> {
   await loadHandlers();
   const boss = await getJobs();
+  // On PostgreSQL the jobs of a batch run side by side (mostly waiting on SMTP; the row locks keep
+  // them apart, and at most `batchSize` of the pool's connections are theirs). PGlite has one
+  // connection, which a mail's transaction holds while SMTP answers: one job at a time there.
+  const parallel = (await getDatabase()).driver === 'postgres';
   const summary: JobRunSummary = { completed: 0, failed: 0 };
   for (const queue of Object.values(JOB_QUEUES)) {
     const handler = handlers.get(queue);
     if (!handler) continue;
-    const jobs = await boss.fetch<JobPayloads[typeof queue]>(queue, { batchSize });
-    for (const job of jobs) {
-      let completed = false;
-      try {
-        await handler(job.data, {
-          id: job.id,
-          complete: async (tx) => {
-            await boss.complete(queue, job.id, {}, onConnection(tx));
-            completed = true;
-          },
-        });
-        if (!completed) await boss.complete(queue, job.id);
-        summary.completed++;
-      } catch (err) {
-        summary.failed++;
-        const message = err instanceof Error ? err.message : String(err);
-        console.error(`[jobs] ${queue} ${job.id} falhou:`, message);
-        await boss.fail(queue, job.id, { message }).catch((e: unknown) => console.error('[jobs] fail', e));
-      }
+    for (;;) {
+      const jobs = await boss.fetch<JobPayloads[typeof queue]>(queue, { batchSize });
+      const run = async (job: (typeof jobs)[number]) => {
+        let completed = false;
+        try {
+          await handler(job.data, {
+            id: job.id,
+            complete: async (tx) => {
+              await boss.complete(queue, job.id, {}, onConnection(tx));
+              completed = true;
+            },
+          });
+          if (!completed) await boss.complete(queue, job.id);
+          summary.completed++;
+        } catch (err) {
+          summary.failed++;
+          const message = err instanceof Error ? err.message : String(err);
+          console.error(`[jobs] ${queue} ${job.id} falhou:`, message);
+          await boss.fail(queue, job.id, { message }).catch((e: unknown) => console.error('[jobs] fail', e));
+        }
+      };
+      if (parallel) await Promise.all(jobs.map(run));
+      else for (const job of jobs) await run(job);
+      if (jobs.length < batchSize || summary.completed + summary.failed >= maxJobs) break;
     }
   }
   return summary;
@@ -241,13 +280,20 @@ export function startJobWorker(): void {
   const g = globalThis as { [WORKER]?: NodeJS.Timeout };
   if (g[WORKER]) return;
   let running = false;
+  let again = false;
   const tick = () => {
-    if (running) return;
+    // A wake-up during a step (an order committed meanwhile) runs another step right after it.
+    if (running) {
+      again = true;
+      return;
+    }
     running = true;
+    again = false;
     processDueJobs()
       .catch((err: unknown) => console.error('[jobs] worker', err instanceof Error ? err.message : err))
       .finally(() => {
         running = false;
+        if (again) setImmediate(tick);
       });
   };
   (globalThis as { [WAKE]?: () => void })[WAKE] = tick;

@@ -74,10 +74,44 @@ export function redactTokens(text: string): string {
  * and returned as `failed`, never thrown: callers decide whether it matters. `options.db`: record
  * the mail on that transaction handle (a job marks its mail sent in the transaction it completes in).
  */
-export async function sendMail(mail: OutgoingMail, options: { db?: DbOrTx } = {}): Promise<SentMail> {
+export async function sendMail(
+  mail: OutgoingMail,
+  options: {
+    db?: DbOrTx;
+    /**
+     * With `db`, a caller's transaction: the mail is recorded as sent (with its Message-ID header)
+     * before the SMTP conversation, this runs with the outbox row's id (the caller records its own
+     * state), and an SMTP failure throws so the caller's transaction rolls all of it back. Once
+     * SMTP accepted, nothing is left for the caller but its commit (server/orders/mails.ts).
+     */
+    beforeSending?: (outboxId: number) => Promise<void>;
+  } = {},
+): Promise<SentMail> {
   const db = options.db ?? (await getDb());
   const { SMTP_URL, MAIL_FROM } = env();
   const stored = (value: string) => (SMTP_URL ? redactTokens(value) : value);
+  if (options.beforeSending) {
+    if (!options.db) throw new Error('beforeSending needs the caller’s transaction');
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({
+        to: mail.to,
+        replyTo: mail.replyTo ? formatAddress(mail.replyTo) : null,
+        subject: mail.subject,
+        text: stored(mail.text),
+        html: stored(mail.html),
+        status: SMTP_URL ? 'sent' : 'outbox',
+        sentAt: SMTP_URL ? new Date() : null,
+        messageId: mail.headers?.['Message-ID'] ?? null,
+      })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new Error('Não foi possível guardar o email na caixa de saída.');
+    await options.beforeSending(row.id);
+    if (SMTP_URL) {
+      await transportFor(SMTP_URL).sendMail({ from: MAIL_FROM, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
+    }
+    return { id: row.id, status: SMTP_URL ? 'sent' : 'outbox' };
+  }
   const [row] = await db
     .insert(mailOutbox)
     .values({

@@ -18,6 +18,26 @@ import { getOrder, type OrderDetail } from './queries';
  * in that same transaction — a second run of the job, or a second job, finds it sent and sends
  * nothing. The one window left is SMTP's own: a crash after the SMTP server accepted the message
  * and before the commit sends it again on the retry.
+ *
+ * That window cannot be closed from this side: SMTP has no idempotency key, so after a crash
+ * nothing here can know whether the server had accepted the message. The choice is between
+ * at-least-once (send again when the commit did not happen: a rare duplicate) and at-most-once
+ * (commit a 'sending' mark before talking to SMTP and never retry a mail found in that state: a
+ * crash during the conversation then loses the customer's confirmation for good). A lost order
+ * confirmation is worse than a repeated one, so this is at-least-once, with the window kept as
+ * short as it can be:
+ *  - every write of the attempt (the mail marked sent, its outbox copy, the job completed) is
+ *    made before the SMTP conversation, so after the SMTP server's final reply only the commit is
+ *    left (it used to be three statements and the commit: under load, tens of milliseconds);
+ *  - PostgreSQL failing while the SMTP conversation runs (the transaction's connection dies, the
+ *    commit fails) no longer means a resend: once SMTP accepted, the mail is recorded as sent on a
+ *    fresh connection, retried for up to 40 s while the database comes back
+ *    (`recordAcceptedMail`). `npm run chaos:orders` found this case: a PostgreSQL restart during
+ *    a send repeated the mail;
+ *  - what is left is the process dying between the SMTP server's final reply and the commit's
+ *    answer, or PostgreSQL staying away longer than 40 s after an accepted send.
+ * Every copy carries the same Message-ID (`<encomenda-EN-…-confirmation@domain>`), so a repeat is
+ * recognisably the same message to the receiving side. The chaos run reports the figures (README).
  */
 
 const t = serverTranslator('Orders');
@@ -123,16 +143,59 @@ async function buildMail(orderId: number, kind: OrderMailKind): Promise<Outgoing
   if (!owner?.userId) return null;
   const order = await getOrder(owner.userId, orderId);
   const customer = { name: owner.name, email: owner.email };
-  if (kind === 'confirmation') return orderConfirmationMail(order, customer);
+  const headers = { 'Message-ID': orderMailMessageId(order.number, kind) };
+  if (kind === 'confirmation') return { ...orderConfirmationMail(order, customer), headers };
   const [shop] = await db.select({ email: shopSettings.email }).from(shopSettings).where(eq(shopSettings.id, 1));
   const to = env().SHOP_NOTIFY_EMAIL ?? shop?.email;
-  return to ? orderShopNoticeMail(order, customer, to) : null;
+  return to ? { ...orderShopNoticeMail(order, customer, to), headers } : null;
 }
 
-/** Sends one order mail unless it was sent; the job completes in the transaction that marks it sent. */
+/** The same Message-ID for every copy of one order mail: a resend after a crash is recognisably the same message. */
+export function orderMailMessageId(number: string, kind: OrderMailKind): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(env().MAIL_FROM)?.[1] ?? 'localhost';
+  return `<encomenda-${number}-${kind}@${domain}>`;
+}
+
+/**
+ * After the SMTP server accepted a mail, its transaction failed (PostgreSQL restarted, the
+ * connection dropped, the commit was refused). Giving up here would make the job's retry send the
+ * mail again, so the fact is recorded on a fresh connection instead, retried while the database
+ * comes back (up to `RECORD_BUDGET_MS`, well inside the job's 60 s expiry, so no other worker
+ * takes the job meanwhile). Idempotent: when the first commit did land, nothing changes.
+ */
+const RECORD_BUDGET_MS = 40_000;
+
+async function recordAcceptedMail(orderId: number, kind: OrderMailKind, complete?: (tx: Tx) => Promise<void>): Promise<void> {
+  const deadline = Date.now() + RECORD_BUDGET_MS;
+  for (let pause = 250; ; pause = Math.min(pause * 2, 4_000)) {
+    try {
+      const db = await getDb();
+      await db.transaction(async (tx) => {
+        await tx
+          .update(orderMails)
+          .set({ sentAt: new Date(), attempts: sql`${orderMails.attempts} + 1`, lastError: null })
+          .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind} and ${orderMails.sentAt} is null`);
+        await complete?.(tx);
+      });
+      return;
+    } catch (err) {
+      if (Date.now() + pause > deadline) throw err;
+      console.error(`[orders] email ${kind} da encomenda ${orderId} enviado; a registar de novo:`, err instanceof Error ? err.message : err);
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
+  }
+}
+
+/**
+ * Sends one order mail unless it was sent. In one transaction: lock the mail's row, mark it sent
+ * and complete the job, *then* talk to SMTP, then commit — so once the SMTP server accepted, the
+ * commit alone is left (the shortest window there can be). SMTP refusing or failing throws and
+ * rolls the marks back; the job is retried.
+ */
 export async function sendOrderMail(orderId: number, kind: OrderMailKind, complete?: (tx: Tx) => Promise<void>): Promise<'sent' | 'already-sent' | 'gone'> {
   const mail = await buildMail(orderId, kind);
   const db = await getDb();
+  let accepted = false;
   try {
     return await db.transaction(async (tx) => {
       const locked = (await tx.execute(sql`
@@ -146,22 +209,33 @@ export async function sendOrderMail(orderId: number, kind: OrderMailKind, comple
         await complete?.(tx);
         return 'already-sent' as const;
       }
-      const sent = await sendMail(mail, { db: tx });
-      if (sent.status === 'failed') throw new Error(sent.error ?? 'SMTP');
-      await tx
-        .update(orderMails)
-        .set({ sentAt: new Date(), outboxId: sent.id, attempts: sql`${orderMails.attempts} + 1`, lastError: null })
-        .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`);
-      await complete?.(tx);
+      await sendMail(mail, {
+        db: tx,
+        beforeSending: async (outboxId) => {
+          await tx
+            .update(orderMails)
+            .set({ sentAt: new Date(), outboxId, attempts: sql`${orderMails.attempts} + 1`, lastError: null })
+            .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`);
+          await complete?.(tx);
+        },
+      });
+      accepted = true;
       return 'sent' as const;
     });
   } catch (err) {
+    // Sent, but the commit failed (PostgreSQL went away during the conversation): record it now
+    // rather than send it again (its outbox copy is lost with the transaction).
+    if (accepted) {
+      await recordAcceptedMail(orderId, kind, complete);
+      return 'sent';
+    }
     // The attempt is counted outside the rolled-back transaction; the job is retried with backoff.
     const message = err instanceof Error ? err.message : String(err);
     await db
       .update(orderMails)
       .set({ attempts: sql`${orderMails.attempts} + 1`, lastError: message.slice(0, 500) })
-      .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`);
+      .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`)
+      .catch(() => undefined);
     throw err;
   }
 }

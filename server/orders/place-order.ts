@@ -29,6 +29,7 @@ import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/mail/i18n';
 import { paymentMethod } from '@/server/payments';
 import { getPriceFacts, getPricingCustomer, lisbonDay, unitPriceOf } from '@/server/pricing';
+import { lockQuoteForAcceptance, markQuoteAccepted, quoteLinesForOrder } from '@/server/quotes';
 import { euros4, lineTotals } from '@/server/pricing/money';
 
 /**
@@ -138,6 +139,90 @@ async function placedOrder(tx: Tx, orderId: number): Promise<PlacedOrder> {
   return { order_id: row.id, number: row.number, status: row.status, totals: totalsOf(row), payment: row.paymentData };
 }
 
+/** One order line to write: what was ordered, its prices (ten-thousandths, hundredths of %) and cents. */
+interface PricedLine {
+  line: {
+    modelId: number | null;
+    code: string;
+    modelName: string;
+    size: string | null;
+    productCode: string;
+    productName: string;
+    packageType: string;
+    per: number;
+    packages: number;
+  };
+  base: number;
+  discount: number;
+  taxRate: number;
+  unit: number;
+  units: number;
+  netCents: number;
+  taxCents: number;
+  grossCents: number;
+  position: number;
+}
+
+/** The cart's lines priced by server/pricing at this moment (fresh from the database); 409 naming models no longer sold. */
+async function cartLinesPriced(tx: Tx, userId: string, cartId: string, now: Date): Promise<PricedLine[]> {
+  const lines = await tx
+    .select({
+      modelId: cartItems.modelId,
+      packageType: cartItems.selectedPackageType,
+      per: cartItems.itemsPerPackage,
+      packages: cartItems.quantityOfPackages,
+      code: inventoryProducts.code,
+      modelName: inventoryProducts.name,
+      size: inventoryProducts.size,
+      productCode: products.productCode,
+      productName: products.name,
+    })
+    .from(cartItems)
+    .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
+    .innerJoin(products, eq(products.id, inventoryProducts.productId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  if (lines.length === 0) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
+
+  const customer = await getPricingCustomer(userId, tx);
+  const { facts } = await getPriceFacts(
+    customer,
+    lines.map((l) => l.code),
+    { db: tx, now, fresh: true },
+  );
+  const unavailable = lines.filter((l) => !facts.has(l.code)).map((l) => l.code);
+  if (unavailable.length > 0) {
+    throw new AppError({
+      code: 'conflict',
+      message: text('lineUnavailable', { codes: unavailable.join(', ') }),
+      details: { unavailable },
+    });
+  }
+  return lines.map((line, index) => {
+    const f = facts.get(line.code)!;
+    const unit = unitPriceOf(f);
+    const units = line.packages * line.per;
+    const { netCents, grossCents } = lineTotals(unit, units, f.taxRate);
+    return { line, base: f.base, discount: f.discount, taxRate: f.taxRate, unit, units, netCents, taxCents: grossCents - netCents, grossCents, position: index + 1 };
+  });
+}
+
+/** A line of an accepted quote: its quoted net unit price is the price (no further discount). */
+function quotedLine(q: Awaited<ReturnType<typeof quoteLinesForOrder>>[number], index: number): PricedLine {
+  return {
+    line: { modelId: q.modelId, code: q.code, modelName: q.modelName, size: q.size, productCode: q.productCode, productName: q.productName, packageType: q.packageType, per: q.per, packages: q.packages },
+    base: q.unit,
+    discount: 0,
+    taxRate: q.taxRate,
+    unit: q.unit,
+    units: q.units,
+    netCents: q.netCents,
+    taxCents: q.grossCents - q.netCents,
+    grossCents: q.grossCents,
+    position: index + 1,
+  };
+}
+
 export const ORDER_MAIL_KINDS: readonly OrderMailKind[] = ['confirmation', 'shop_notice'];
 
 /** The order placed, or found again for a repeated Idempotency-Key (`replayed`). */
@@ -145,20 +230,26 @@ export async function placeOrder(
   userId: string,
   idempotencyKey: string,
   input: CheckoutInput,
-  options: { now?: Date } = {},
+  options: { now?: Date; quoteId?: number } = {},
 ): Promise<{ order: PlacedOrder; replayed: boolean }> {
   const now = options.now ?? new Date();
-  const hash = requestHash(input);
+  // Accepting a quote is another submission than placing the cart, even with the same choices.
+  const hash = requestHash(options.quoteId === undefined ? input : ({ ...input, quote_id: options.quoteId } as CheckoutInput));
   // Before the transaction: on PGlite the transaction holds the only connection.
   await getJobs();
   const shop = await shopFacts();
   const db = await getDb();
 
   const result = await db.transaction(async (tx) => {
-    // 1. The customer's active cart, locked until commit.
-    const locked = (await tx.execute(sql`
-      select id from carts where user_id = ${userId} and status = 'active' for update`)) as unknown as Rows<{ id: string }>;
-    const cartId = locked.rows[0]?.id;
+    // 1. What is ordered, locked until commit: the customer's active cart, or the quote accepted.
+    let cartId: string | undefined;
+    if (options.quoteId === undefined) {
+      const locked = (await tx.execute(sql`
+        select id from carts where user_id = ${userId} and status = 'active' for update`)) as unknown as Rows<{ id: string }>;
+      cartId = locked.rows[0]?.id;
+    } else {
+      await tx.execute(sql`select id from quotes where id = ${options.quoteId} and user_id = ${userId} for update`);
+    }
 
     // 2. A submission seen before: the same order, or 409 for another body under the same key.
     const [seen] = await tx
@@ -173,49 +264,11 @@ export async function placeOrder(
     if (!paymentMethod(input.payment_method).enabled()) {
       throw new AppError({ code: 'unprocessable', message: text('paymentUnavailable'), details: { payment_method: [text('paymentUnavailable')] } });
     }
-    if (!cartId) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
+    const quote = options.quoteId === undefined ? null : await lockQuoteForAcceptance(tx, userId, options.quoteId, now);
+    if (!quote && !cartId) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
 
-    // 3. Lines, priced now.
-    const lines = await tx
-      .select({
-        modelId: cartItems.modelId,
-        packageType: cartItems.selectedPackageType,
-        per: cartItems.itemsPerPackage,
-        packages: cartItems.quantityOfPackages,
-        code: inventoryProducts.code,
-        modelName: inventoryProducts.name,
-        size: inventoryProducts.size,
-        productCode: products.productCode,
-        productName: products.name,
-      })
-      .from(cartItems)
-      .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
-      .innerJoin(products, eq(products.id, inventoryProducts.productId))
-      .where(eq(cartItems.cartId, cartId))
-      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-    if (lines.length === 0) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
-
-    const customer = await getPricingCustomer(userId, tx);
-    const { facts } = await getPriceFacts(
-      customer,
-      lines.map((l) => l.code),
-      { db: tx, now, fresh: true },
-    );
-    const unavailable = lines.filter((l) => !facts.has(l.code)).map((l) => l.code);
-    if (unavailable.length > 0) {
-      throw new AppError({
-        code: 'conflict',
-        message: text('lineUnavailable', { codes: unavailable.join(', ') }),
-        details: { unavailable },
-      });
-    }
-    const priced = lines.map((line, index) => {
-      const f = facts.get(line.code)!;
-      const unit = unitPriceOf(f);
-      const units = line.packages * line.per;
-      const { netCents, grossCents } = lineTotals(unit, units, f.taxRate);
-      return { line, f, unit, units, netCents, taxCents: grossCents - netCents, grossCents, position: index + 1 };
-    });
+    // 3. Lines: the quote's, at its quoted prices; or the cart's, priced now.
+    const priced = quote ? (await quoteLinesForOrder(tx, quote.id)).map(quotedLine) : await cartLinesPriced(tx, userId, cartId!, now);
 
     // Delivery, billing and payment.
     let deliveryMethod: DeliveryMethod;
@@ -249,7 +302,8 @@ export async function placeOrder(
     // Totals: the rule of lib/cart/summary.ts (free shipping from 350 € of goods with IVA); pickup ships nothing.
     const goodsNetCents = priced.reduce((s, p) => s + p.netCents, 0);
     const goodsGrossCents = priced.reduce((s, p) => s + p.grossCents, 0);
-    const shippingCents = deliveryMethod === 'delivery' ? Math.round(shippingFor(goodsGrossCents / 100) * 100) : 0;
+    // A quote's shipping is the one staff quoted.
+    const shippingCents = deliveryMethod !== 'delivery' ? 0 : quote ? (quote.shippingCents ?? 0) : Math.round(shippingFor(goodsGrossCents / 100) * 100);
     const cents = { goodsNetCents, taxCents: goodsGrossCents - goodsNetCents, shippingCents, totalCents: goodsGrossCents + shippingCents };
     // Money columns are integers of cents: an order past what they hold (21 million euros) is
     // refused in words, not by the database.
@@ -289,7 +343,7 @@ export async function placeOrder(
         userId,
         customerName: customerRow?.name || customerRow?.fallback || '',
         customerEmail: customerRow?.email ?? '',
-        cartId,
+        cartId: cartId ?? null,
         status: method.initialStatus,
         deliveryMethod,
         deliveryAddress,
@@ -317,10 +371,10 @@ export async function placeOrder(
         itemsPerPackage: p.line.per,
         packages: p.line.packages,
         units: p.units,
-        baseUnitPrice: (p.f.base / 10_000).toFixed(4),
-        discountPercentage: (p.f.discount / 100).toFixed(2),
+        baseUnitPrice: (p.base / 10_000).toFixed(4),
+        discountPercentage: (p.discount / 100).toFixed(2),
         unitPrice: (p.unit / 10_000).toFixed(4),
-        taxRate: (p.f.taxRate / 100).toFixed(2),
+        taxRate: (p.taxRate / 100).toFixed(2),
         lineNetCents: p.netCents,
         lineTaxCents: p.taxCents,
         lineTotalCents: p.grossCents,
@@ -330,13 +384,16 @@ export async function placeOrder(
     await tx.insert(orderIdempotencyKeys).values({ userId, key: idempotencyKey, requestHash: hash, orderId });
     // Provider methods: the payment row and the job that asks the provider (server/payments).
     if (method.provider) await method.provider.prepare(tx, { orderId, totalCents: cents.totalCents, mbwayPhone: input.mbway_phone ?? null });
-    await tx.update(carts).set({ status: 'ordered', updatedAt: now }).where(eq(carts.id, cartId));
+    if (quote) await markQuoteAccepted(tx, quote, orderId, userId);
+    else await tx.update(carts).set({ status: 'ordered', updatedAt: now }).where(eq(carts.id, cartId!));
 
     // The mails: a row per kind (sent once) and a job each, committed with the order.
     await tx.insert(orderMails).values(ORDER_MAIL_KINDS.map((kind) => ({ orderId, kind })));
     for (const kind of ORDER_MAIL_KINDS) {
       await enqueue(tx, JOB_QUEUES.orderMail, { orderId, kind }, { singletonKey: `order:${orderId}:${kind}` });
     }
+    // The confirmation PDF (server/orders/pdf.ts), rendered by the worker after the commit.
+    await enqueue(tx, JOB_QUEUES.orderPdf, { orderId }, { singletonKey: `order:${orderId}:pdf` });
     return { order: { order_id: orderId, number, status: method.initialStatus, totals, payment }, replayed: false };
   });
   if (!result.replayed) {

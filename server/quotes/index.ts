@@ -593,6 +593,50 @@ export async function requestQuoteAgain(access: QuoteAccess, id: number, meta: {
   );
 }
 
+// ---------------------------------------------------------------------------------------------
+// Accepting (the order itself is placed by server/orders/place-order.ts, in its transaction)
+
+/** A quote its customer may accept now, locked until the placement commits; 404 / 409 otherwise. */
+export async function lockQuoteForAcceptance(tx: Tx, userId: string, id: number, now = new Date()): Promise<QuoteRow> {
+  const row = await lockQuote(tx, id, { kind: 'user', userId });
+  if (row.status === 'accepted') {
+    throw new AppError({ code: 'conflict', message: text('alreadyAccepted'), details: { order_id: [String(row.orderId ?? '')] } });
+  }
+  if (row.status === 'answered' && row.validUntil !== null && row.validUntil < lisbonDay(now)) {
+    throw new AppError({ code: 'conflict', message: text('expiredCannotAccept') });
+  }
+  if (row.status !== 'answered') {
+    throw new AppError({ code: 'conflict', message: text('transitionRefused', { from: text(`status.${row.status}`), to: text('status.accepted') }) });
+  }
+  return row;
+}
+
+/** The accepted quote's lines as an order takes them: quoted net unit prices (ten-thousandths), IVA rates, line totals. */
+export async function quoteLinesForOrder(tx: Tx, id: number) {
+  const lines = await tx.select().from(quoteLines).where(eq(quoteLines.quoteId, id)).orderBy(asc(quoteLines.position));
+  return lines.map((l) => ({
+    modelId: l.modelId,
+    code: l.modelCode,
+    modelName: l.modelName,
+    size: l.size,
+    productCode: l.productCode,
+    productName: l.productName,
+    packageType: l.packageType,
+    per: l.itemsPerPackage,
+    packages: l.packages,
+    units: l.units,
+    unit: Math.round(Number(l.quotedUnitPrice) * 10_000),
+    taxRate: Math.round(Number(l.taxRate) * 100),
+    netCents: l.lineNetCents ?? 0,
+    grossCents: l.lineTotalCents ?? 0,
+  }));
+}
+
+/** Marks the quote accepted by the order it became (same transaction as the order). */
+export async function markQuoteAccepted(tx: Tx, row: QuoteRow, orderId: number, userId: string): Promise<void> {
+  await moveQuote(tx, row, 'accepted', `user:${userId}`, null, { orderId });
+}
+
 /** Guest quotes still without an account, for a user's e-mail (tests and the sign-up hint). */
 export async function guestQuotesFor(email: string): Promise<number> {
   const db = await getDb();

@@ -197,6 +197,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
   });
+  // A client that vanishes mid-conversation (a server killed by npm run chaos:orders) resets its
+  // connection: not a reason to crash the process that captures the mail.
+  server.on('error', () => undefined);
   const address = (server as unknown as { server: { address(): AddressInfo } }).server.address();
   capture.port = address.port;
   capture.url = `smtp://127.0.0.1:${address.port}`;

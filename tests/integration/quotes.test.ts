@@ -3,6 +3,9 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { POST as itemsPost } from '@/app/api/cart/[cartId]/items/route';
 import { POST as cartPost } from '@/app/api/cart/route';
+import { POST as addressesPost } from '@/app/api/addresses/route';
+import { GET as orderGet } from '@/app/api/orders/[id]/route';
+import { POST as acceptPost } from '@/app/api/quotes/[id]/accept/route';
 import { POST as answerPost } from '@/app/api/quotes/[id]/answer/route';
 import { POST as declinePost } from '@/app/api/quotes/[id]/decline/route';
 import { POST as messagesPost } from '@/app/api/quotes/[id]/messages/route';
@@ -295,5 +298,87 @@ describe('expiry, withdrawal and the guest joining an account', () => {
     expect((await getQuote(id, { session: account })).status).toBe(200);
     const [row] = await (await getDb()).select({ userId: quotes.userId }).from(quotes).where(eq(quotes.id, id));
     expect(row?.userId).toBe(account.userId);
+  });
+});
+
+describe('accepting a quote', () => {
+  interface Placed {
+    order_id: number;
+    number: string;
+    totals: { subtotal: number; tax: number; shipping: number; total: number };
+  }
+  interface OrderLineView {
+    model_code: string;
+    unit_price: number;
+    units: number;
+    total_price_with_tax: number;
+  }
+  let keyCounter = 0;
+  const newKey = () => `quote-accept-${Date.now()}-${++keyCounter}`;
+  const accept = (id: number, session: Session, body: Record<string, unknown>, key = newKey()) =>
+    call<Envelope<Placed>>(acceptPost, 'POST', `/api/quotes/${id}/accept`, { params: { id: String(id) }, session, body, headers: { 'idempotency-key': key } });
+
+  async function answeredGuestQuote(email: string, validUntil?: string) {
+    const { quote_id: id } = (await guestRequest({ email })).body.data;
+    const answered = await answer(id, { lines: [{ position: 1, unit_price: 1.1 }, { position: 2, unit_price: 5.25 }], shipping: 12.5, ...(validUntil ? { valid_until: validUntil } : {}) });
+    expect(answered.status).toBe(200);
+    return answered.body.data;
+  }
+
+  it('turns the quote into one order at the quoted prices, once, for its customer only (a guest signs in with its e-mail)', async () => {
+    const email = 'aceita@example.pt';
+    const quote = await answeredGuestQuote(email);
+    // 200 × 1,10 € + 30 × 5,25 € = 377,50 € net, 464,33 € with IVA, + 12,50 € quoted shipping.
+    expect(quote.totals).toEqual({ subtotal: 377.5, tax: 86.83, shipping: 12.5, total: 476.83 });
+    const buyer = await signedInAccount({ email, fullName: 'Cliente Aceita', role: 'viewer', isAdmin: false, userType: 'particular' });
+    const home = await call<Envelope<{ id: number }>>(addressesPost, 'POST', '/api/addresses', {
+      session: buyer,
+      body: { label: 'Obra', name: 'Cliente Aceita', line1: 'Rua A, 1', postal_code: '4400-001', locality: 'Gaia', is_default_delivery: true, is_default_billing: true },
+    });
+    const body = { delivery: { address_id: home.body.data.id }, payment_method: 'bank_transfer', expected_total: 476.83 };
+    // Someone else cannot accept it (404), and a wrong total is refused with the quote's.
+    expect((await accept(quote.id, rui, body)).status).toBe(404);
+    const wrong = await accept(quote.id, buyer, { ...body, expected_total: 470 });
+    expect(wrong.status).toBe(409);
+
+    const key = newKey();
+    const placed = await accept(quote.id, buyer, body, key);
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.totals).toMatchObject({ subtotal: 377.5, tax: 86.83, shipping: 12.5, total: 476.83 });
+    const order = await call<Envelope<{ lines: OrderLineView[] }>>(orderGet, 'GET', `/api/orders/${placed.body.data.order_id}`, { params: { id: String(placed.body.data.order_id) }, session: buyer });
+    expect(order.body.data.lines.map((l) => [l.model_code, l.unit_price, l.units])).toEqual([
+      ['HDT-16200', 1.1, 200],
+      ['VG-0750', 5.25, 30],
+    ]);
+    // A retry of the same submission answers the same order; any other attempt is refused.
+    const replay = await accept(quote.id, buyer, body, key);
+    expect(replay.status).toBe(200);
+    expect(replay.body.data.order_id).toBe(placed.body.data.order_id);
+    const second = await accept(quote.id, buyer, body);
+    expect(second.status).toBe(409);
+    const seen = (await getQuote(quote.id, { session: buyer })).body.data;
+    expect(seen.status).toBe('accepted');
+    expect(seen.history.at(-1)).toMatchObject({ from: 'answered', to: 'accepted' });
+    const [row] = await (await getDb()).select({ orderId: quotes.orderId }).from(quotes).where(eq(quotes.id, quote.id));
+    expect(row?.orderId).toBe(placed.body.data.order_id);
+  });
+
+  it('ships nothing for a pickup, and refuses an expired quote', async () => {
+    const email = 'levanta@example.pt';
+    const quote = await answeredGuestQuote(email);
+    const buyer = await signedInAccount({ email, fullName: 'Cliente Levanta', role: 'viewer', isAdmin: false, userType: 'particular' });
+    await call(addressesPost, 'POST', '/api/addresses', {
+      session: buyer,
+      body: { label: 'Casa', name: 'Cliente Levanta', line1: 'Rua B, 2', postal_code: '4400-002', locality: 'Gaia', is_default_billing: true },
+    });
+    const placed = await accept(quote.id, buyer, { delivery: { pickup: 'showroom' }, payment_method: 'pay_at_pickup', expected_total: 464.33 });
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.totals.shipping).toBe(0);
+    expect(placed.body.data.totals.total).toBe(464.33);
+
+    const old = await answeredGuestQuote(email, lisbonDay());
+    await expireDueQuotes(expiryMoment(lisbonDay()));
+    const late = await accept(old.id, buyer, { delivery: { pickup: 'showroom' }, payment_method: 'pay_at_pickup' });
+    expect(late.status).toBe(409);
   });
 });

@@ -67,11 +67,23 @@ export default async function DashboardQuotePage({ params }: { params: Params })
         <QuoteLines quote={quote} />
         <QuoteTotals quote={quote} />
 
-        {/*
-          ACCEPT (issue 12): 'Aceitar orçamento' (POST /api/quotes/{id}/accept, an answered quote into
-          an order at the quoted prices) goes here, beside 'Recusar', once that route exists on the
-          quotes branch. It was not there when this page was built, so there is no button yet.
-        */}
+        {quote.status === 'answered' && (
+          <div className="space-y-2">
+            <Link
+              href={`/checkout?quote=${quote.id}`}
+              className="inline-block rounded-md bg-sky-700 px-4 py-2.5 font-semibold text-white hover:bg-sky-800 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
+              data-testid="accept-quote"
+            >
+              {t('accept')}
+            </Link>
+            <p className="text-sm text-slate-600">{t('acceptHint')}</p>
+          </div>
+        )}
+        {quote.order_id !== null && (
+          <Link href={`/dashboard/orders/${quote.order_id}`} className="inline-block font-semibold text-sky-800 hover:underline">
+            {t('openOrder')}
+          </Link>
+        )}
         {(open || REQUESTABLE_AGAIN.includes(quote.status)) && (
           <div className="flex flex-wrap items-start gap-3">
             {open && <DeclineQuote quoteId={quote.id} />}

@@ -1,0 +1,585 @@
+#!/usr/bin/env node
+/**
+ * npm run chaos:orders (issue 11): places orders against `npm start` on a real PostgreSQL while
+ * the server is killed with SIGKILL at random and restarted, and PostgreSQL is restarted in
+ * immediate mode (a crash: no checkpoint, every connection cut), then counts what survived.
+ *
+ * Self-contained on this machine: a throwaway PostgreSQL cluster (initdb in a temporary folder, a
+ * free port; run as the `postgres` user when root), a real SMTP server in this process that keeps
+ * every message the app sends (tests/helpers/smtp.ts), and the app started exactly as
+ * `npm start` starts it (scripts/start.mjs: builds when the sources changed, migrates, seeds the
+ * demo catalogue on the first start, serves) with DATABASE_URL, SMTP_URL and its own DATA_DIR.
+ *
+ * CHAOS_CLIENTS customers (own accounts, each with a default address) place CHAOS_ORDERS orders
+ * between them, one after the other per customer: fill the cart over /api/cart, then POST
+ * /api/checkout with a new Idempotency-Key, repeated with the same key and body until an answer
+ * comes (2xx or 4xx; a 5xx, a refused or cut connection or a timeout is no answer). Meanwhile the
+ * server's process group gets SIGKILL at CHAOS_KILLS random moments (each followed by a restart)
+ * and PostgreSQL is restarted CHAOS_PG_RESTARTS times. Then it waits for the job worker to drain
+ * (order mails and PDFs) and prints: orders acknowledged, orders in the database, duplicates, lost,
+ * confirmation mails per order (and shop notices, PDFs), the 5xx answers and the timings. Exit code
+ * 1 unless 0 lost, 0 duplicated and exactly one confirmation mail per order.
+ *
+ * Variables: CHAOS_ORDERS (1000), CHAOS_CLIENTS (10), CHAOS_KILLS (22), CHAOS_PG_RESTARTS (3),
+ * CHAOS_PORT (3400), CHAOS_SEED (random), CHAOS_DRAIN_SECONDS (420), CHAOS_KEEP=1 keeps the
+ * temporary folder (database, logs, PDFs).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { startSmtpCapture } from '../tests/helpers/smtp.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const num = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
+const ORDERS = num('CHAOS_ORDERS', 1000);
+const CLIENTS = num('CHAOS_CLIENTS', 10);
+const KILLS = num('CHAOS_KILLS', 22);
+const PG_RESTARTS = num('CHAOS_PG_RESTARTS', 3);
+const PORT = num('CHAOS_PORT', 3400);
+const SEED = num('CHAOS_SEED', Math.floor(Math.random() * 2 ** 31));
+const DRAIN_MS = num('CHAOS_DRAIN_SECONDS', 420) * 1000;
+const KEEP = process.env.CHAOS_KEEP === '1';
+const PASSWORD = 'Caos-Encomendas-2026!';
+const BASE = `http://127.0.0.1:${PORT}`;
+const SHOP_MAIL = 'encomendas@loja.example.pt';
+
+// ---------------------------------------------------------------------------------------------
+// Small tools
+
+/** mulberry32: the same seed gives the same schedule and quantities. */
+function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const random = rng(SEED);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const started = Date.now();
+const clock = () => `${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`;
+const log = (...args) => console.log(`[caos ${clock()}]`, ...args);
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function portInUse(port) {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1');
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// PostgreSQL: a throwaway cluster
+
+const isRoot = process.getuid?.() === 0;
+
+function pgBin() {
+  const base = '/usr/lib/postgresql';
+  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'pg_ctl'))) : [];
+  versions.sort((a, b) => Number(a) - Number(b));
+  if (!versions.length) {
+    console.error('PostgreSQL não encontrado em /usr/lib/postgresql. Instale-o: apt-get install -y postgresql');
+    process.exit(2);
+  }
+  return path.join(base, versions[versions.length - 1], 'bin');
+}
+
+function asPostgres(command) {
+  const result = isRoot
+    ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { encoding: 'utf8' })
+    : spawnSync('/bin/sh', ['-c', command], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command}\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+class Postgres {
+  constructor(dir, port) {
+    this.bin = pgBin();
+    this.dir = dir;
+    this.data = path.join(dir, 'pgdata');
+    this.port = port;
+    this.url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+  }
+  init() {
+    fs.mkdirSync(this.dir, { recursive: true });
+    if (isRoot) spawnSync('chown', ['postgres', this.dir]);
+    asPostgres(`${this.bin}/initdb -D ${this.data} -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 > ${this.dir}/initdb.log 2>&1`);
+    asPostgres(
+      `${this.bin}/pg_ctl -D ${this.data} -l ${this.dir}/postgres.log -w -t 60 ` +
+        `-o "-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=on" start > /dev/null`,
+    );
+  }
+  /** `-m immediate`: like a crash; committed transactions survive through the WAL, every connection is cut. */
+  restart() {
+    asPostgres(`${this.bin}/pg_ctl -D ${this.data} -l ${this.dir}/postgres.log -w -t 60 -m immediate restart > /dev/null`);
+  }
+  stop() {
+    try {
+      asPostgres(`${this.bin}/pg_ctl -D ${this.data} -w -t 30 -m fast stop > /dev/null`);
+    } catch {
+      /* already down */
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app, as npm start runs it
+
+class App {
+  constructor(env, logFile) {
+    this.env = env;
+    this.logFile = logFile;
+    this.child = null;
+    this.starts = 0;
+    this.kills = 0;
+    this.restartMs = [];
+  }
+  start() {
+    const out = fs.openSync(this.logFile, 'a');
+    fs.writeSync(out, `\n===== start ${++this.starts} at ${clock()} =====\n`);
+    // Its own process group: SIGKILL reaches start.mjs and the server it spawned at once.
+    this.child = spawn(process.execPath, [path.join(root, 'scripts', 'start.mjs')], { cwd: root, env: this.env, detached: true, stdio: ['ignore', out, out] });
+    fs.closeSync(out);
+    const child = this.child;
+    this.exited = new Promise((resolve) => child.once('exit', resolve));
+  }
+  async kill() {
+    const child = this.child;
+    if (!child) return;
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+    await this.exited;
+    this.kills++;
+  }
+  /** Until /api/health answers 200 (the server is up and reaches the database). */
+  async ready(timeoutMs) {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      try {
+        const answer = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(2000) });
+        await answer.arrayBuffer();
+        if (answer.status === 200) return;
+      } catch {
+        /* not yet */
+      }
+      if (this.child?.exitCode !== null && this.child?.exitCode !== undefined) throw new Error(`o servidor terminou (código ${this.child.exitCode}); ver ${this.logFile}`);
+      await sleep(150);
+    }
+    throw new Error(`o servidor não respondeu em ${timeoutMs / 1000} s; ver ${this.logFile}`);
+  }
+  async restart() {
+    const t0 = Date.now();
+    await this.kill();
+    this.start();
+    await this.ready(120_000);
+    this.restartMs.push(Date.now() - t0);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP client that retries until it has an answer
+
+const stats = { requests: 0, answers5xx: 0, networkErrors: 0, timeouts: 0, lateErrors: [] };
+const chaos = { lastEventAt: 0 };
+
+/** One request; null when no answer (network error, timeout, 5xx). */
+async function request(method, pathname, { token, body, headers = {} } = {}) {
+  stats.requests++;
+  try {
+    const answer = await fetch(`${BASE}${pathname}`, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        origin: BASE,
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await answer.text();
+    if (answer.status >= 500) {
+      stats.answers5xx++;
+      // A 5xx well after the last kill or database restart is a bug of recovery, not of the chaos.
+      const since = Date.now() - chaos.lastEventAt;
+      if (since > 15_000) stats.lateErrors.push(`${clock()} ${method} ${pathname} → ${answer.status} (${(since / 1000).toFixed(0)} s depois do último evento) ${text.slice(0, 200)}`);
+      return null;
+    }
+    let json = null;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    return { status: answer.status, headers: answer.headers, json, text };
+  } catch (err) {
+    if (err?.name === 'TimeoutError') stats.timeouts++;
+    else stats.networkErrors++;
+    return null;
+  }
+}
+
+/** Repeats the same request until it is answered (2xx/4xx), with a growing pause. */
+async function untilAnswered(method, pathname, options, deadline) {
+  let pause = 200;
+  for (;;) {
+    const answer = await request(method, pathname, options);
+    if (answer) return answer;
+    if (Date.now() > deadline) throw new Error(`${method} ${pathname}: sem resposta até ao fim do prazo`);
+    await sleep(pause + random() * pause);
+    pause = Math.min(pause * 2, 2000);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'chaos-orders-'));
+  if (isRoot) fs.chmodSync(tmp, 0o755); // the postgres user must reach its folder inside
+  const logFile = path.join(tmp, 'server.log');
+  log(`pasta temporária ${tmp}; semente ${SEED}; ${ORDERS} encomendas, ${CLIENTS} clientes, ${KILLS} SIGKILL, ${PG_RESTARTS} reinícios do PostgreSQL`);
+  if (await portInUse(PORT)) throw new Error(`a porta ${PORT} já está ocupada (CHAOS_PORT para outra)`);
+
+  const postgres = new Postgres(path.join(tmp, 'pg'), await freePort());
+  postgres.init();
+  log(`PostgreSQL em ${postgres.url} (${postgres.bin})`);
+  const smtp = await startSmtpCapture();
+  // When each message arrived (to set a repeated one against the kills and restarts in the log).
+  const push = smtp.messages.push.bind(smtp.messages);
+  smtp.messages.push = (...messages) => {
+    for (const m of messages) m.receivedAt = clock().trim();
+    return push(...messages);
+  };
+  log(`SMTP de captura em ${smtp.url}`);
+
+  const env = {
+    ...process.env,
+    PORT: String(PORT),
+    DATABASE_URL: postgres.url,
+    SMTP_URL: smtp.url,
+    SHOP_NOTIFY_EMAIL: SHOP_MAIL,
+    DATA_DIR: path.join(tmp, 'data'),
+    SITE_URL: BASE,
+    DEMO_ACCOUNTS: '0',
+  };
+  delete env.NODE_OPTIONS;
+  const app = new App(env, logFile);
+  let db;
+  const cleanup = async () => {
+    await app.kill().catch(() => undefined);
+    await db?.end().catch(() => undefined);
+    postgres.stop();
+    await smtp.close().catch(() => undefined);
+    if (!KEEP) fs.rmSync(tmp, { recursive: true, force: true });
+  };
+  process.on('SIGINT', () => {
+    cleanup().finally(() => process.exit(130));
+  });
+  // Whatever fails, the server and the cluster of this run do not outlive it.
+  process.on('uncaughtException', (err) => {
+    console.error('[caos] erro inesperado:', err);
+    cleanup().finally(() => process.exit(1));
+  });
+
+  try {
+    // First start: builds when needed, migrates, seeds the demo catalogue.
+    log('primeiro arranque (npm start: compila se preciso, migra, cria o catálogo de demonstração)…');
+    app.start();
+    await app.ready(15 * 60_000);
+    log('servidor pronto');
+
+    // Customers, their addresses and sessions; models sold by the unit.
+    const made = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts', 'chaos-support.ts'), 'accounts', String(CLIENTS), PASSWORD], {
+      cwd: root,
+      env,
+      encoding: 'utf8',
+    });
+    if (made.status !== 0) throw new Error(`contas: ${made.stderr}`);
+    const emails = JSON.parse(made.stdout.trim().split('\n').pop());
+    db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+    db.on('error', () => undefined);
+    const modelIds = (
+      await db.query(`
+        select ip.id from inventory_products ip join products p on p.id = ip.product_id
+        where p.active and coalesce(ip.sales_increment, 1) <= 1 and coalesce(ip.sales_minimum, 1) <= 1 and ip.price > 0
+        order by ip.id limit 60`)
+    ).rows.map((r) => r.id);
+    if (modelIds.length < 10) throw new Error('o catálogo de demonstração não tem modelos suficientes');
+    const setupDeadline = Date.now() + 120_000;
+    const customers = [];
+    for (const email of emails) {
+      const signIn = await untilAnswered('POST', '/api/auth/sign-in/email', { body: { email, password: PASSWORD } }, setupDeadline);
+      const token = signIn.headers.get('set-auth-token');
+      if (signIn.status !== 200 || !token) throw new Error(`login de ${email}: ${signIn.status} ${signIn.text.slice(0, 200)}`);
+      const address = await untilAnswered(
+        'POST',
+        '/api/addresses',
+        {
+          token,
+          body: { label: 'Obra', name: `Cliente ${email.slice(5, 7)}`, nif: '123456789', line1: 'Rua da Estação, 12', postal_code: '4400-100', locality: 'Vila Nova de Gaia', is_default_delivery: true, is_default_billing: true },
+        },
+        setupDeadline,
+      );
+      if (address.status !== 201) throw new Error(`morada de ${email}: ${address.status} ${address.text.slice(0, 200)}`);
+      customers.push({ email, token, addressId: address.json.data.id });
+    }
+    log(`${customers.length} clientes com sessão e morada; ${modelIds.length} modelos`);
+
+    // The chaos schedule: moments given as fractions of the submissions started.
+    const events = [
+      ...Array.from({ length: KILLS }, () => ({ kind: 'kill', at: 0.03 + random() * 0.89 })),
+      ...Array.from({ length: PG_RESTARTS }, (_, i) => ({ kind: 'pg', at: 0.1 + ((i + random()) / PG_RESTARTS) * 0.75 })),
+    ].sort((a, b) => a.at - b.at);
+
+    // Submissions: each client places its share one after the other.
+    let next = 0;
+    const submissions = [];
+    const deadline = Date.now() + 20 * 60_000;
+    const client = async (customer, c) => {
+      for (;;) {
+        const index = next++;
+        if (index >= ORDERS) return;
+        const key = `caos-${SEED}-${String(index).padStart(5, '0')}`;
+        const record = { index, key, customer: c, attempts: 0, answers: [] };
+        submissions.push(record);
+        // The cart: the customer's active cart, one to three lines.
+        const cart = await untilAnswered('POST', '/api/cart', { token: customer.token, body: {} }, deadline);
+        if (cart.status !== 200) throw new Error(`carrinho: ${cart.status} ${cart.text.slice(0, 200)}`);
+        const cartId = cart.json.data.cart_id;
+        const lines = 1 + Math.floor(random() * 3);
+        for (let l = 0; l < lines; l++) {
+          const model = modelIds[Math.floor(random() * modelIds.length)];
+          const added = await untilAnswered('POST', `/api/cart/${cartId}/items`, { token: customer.token, body: { product_id: model, quantity_of_packages: 1 + Math.floor(random() * 4) } }, deadline);
+          if (added.status !== 201) throw new Error(`linha: ${added.status} ${added.text.slice(0, 200)}`);
+        }
+        // The submission: the same key and body until an answer.
+        const body = { delivery: { address_id: customer.addressId }, payment_method: 'bank_transfer', notes: `submissão ${index}` };
+        let pause = 200;
+        for (;;) {
+          record.attempts++;
+          const answer = await request('POST', '/api/checkout', { token: customer.token, body, headers: { 'Idempotency-Key': key } });
+          if (answer) {
+            record.answers.push({ status: answer.status, orderId: answer.json?.data?.order_id ?? null, number: answer.json?.data?.number ?? null });
+            record.status = answer.status;
+            record.orderId = answer.json?.data?.order_id ?? null;
+            record.number = answer.json?.data?.number ?? null;
+            if (answer.status >= 400) record.error = answer.text.slice(0, 300);
+            // A replay also checks idempotency: ask once more, the same order must come back.
+            if (answer.status === 201 && random() < 0.05) {
+              const again = await untilAnswered('POST', '/api/checkout', { token: customer.token, body, headers: { 'Idempotency-Key': key } }, deadline);
+              record.answers.push({ status: again.status, orderId: again.json?.data?.order_id ?? null, number: again.json?.data?.number ?? null });
+            }
+            break;
+          }
+          if (Date.now() > deadline) throw new Error(`${key}: sem resposta`);
+          await sleep(pause + random() * pause);
+          pause = Math.min(pause * 2, 2000);
+        }
+      }
+    };
+
+    const chaosLoop = async () => {
+      let kills = 0;
+      let pgRestarts = 0;
+      for (const event of events) {
+        while (next < event.at * ORDERS) await sleep(25);
+        await sleep(random() * 1200); // land anywhere inside the requests in flight
+        chaos.lastEventAt = Date.now();
+        if (event.kind === 'kill') {
+          await app.restart();
+          kills++;
+          log(`SIGKILL ${kills}/${KILLS} ao servidor (submissão ${next}); de pé outra vez em ${(app.restartMs.at(-1) / 1000).toFixed(1)} s`);
+        } else {
+          const t0 = Date.now();
+          postgres.restart();
+          pgRestarts++;
+          log(`PostgreSQL reiniciado (immediate) ${pgRestarts}/${PG_RESTARTS} (submissão ${next}) em ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+        }
+        chaos.lastEventAt = Date.now();
+      }
+      return { kills, pgRestarts };
+    };
+
+    log('carga e caos a começar');
+    const loadStarted = Date.now();
+    const [, chaosDone] = await Promise.all([Promise.all(customers.map((customer, c) => client(customer, c))), chaosLoop()]);
+    const loadSeconds = (Date.now() - loadStarted) / 1000;
+    log(`todas as ${ORDERS} submissões respondidas em ${loadSeconds.toFixed(0)} s; à espera que o trabalhador de tarefas esvazie…`);
+
+    // Drain: every order's mails sent and no order job left to run.
+    const drainStarted = Date.now();
+    let pending = null;
+    for (;;) {
+      const { rows } = await db.query(`
+        select
+          (select count(*)::int from order_mails where sent_at is null) as unsent,
+          (select count(*)::int from pgboss.job where name in ('order-mail', 'order-pdf') and state in ('created', 'retry', 'active')) as jobs,
+          (select count(*)::int from pgboss.job where name in ('order-mail', 'order-pdf') and state = 'failed') as failed`);
+      pending = rows[0];
+      if (pending.unsent === 0 && pending.jobs === 0) break;
+      if (Date.now() - drainStarted > DRAIN_MS) {
+        log(`o trabalhador não esvaziou em ${DRAIN_MS / 1000} s: ${JSON.stringify(pending)}`);
+        break;
+      }
+      if (Math.floor((Date.now() - drainStarted) / 1000) % 15 === 0) log(`por enviar: ${pending.unsent} emails, ${pending.jobs} tarefas por correr`);
+      await sleep(1000);
+    }
+    const drainSeconds = (Date.now() - drainStarted) / 1000;
+    await sleep(1500); // the last SMTP conversations end
+
+    // ---- The figures
+    const acknowledged = new Map(); // order id → number
+    const keyOrders = new Map(); // key → set of order ids answered
+    let refused = 0;
+    for (const s of submissions) {
+      const ids = new Set(s.answers.filter((a) => a.status < 300 && a.orderId).map((a) => a.orderId));
+      keyOrders.set(s.key, ids);
+      for (const a of s.answers) if (a.status < 300 && a.orderId) acknowledged.set(a.orderId, a.number);
+      if (s.status >= 400) refused++;
+    }
+    const { rows: dbOrders } = await db.query(`
+      select o.id, o.number, k.key
+      from orders o left join order_idempotency_keys k on k.order_id = o.id`);
+    const dbById = new Map(dbOrders.map((o) => [o.id, o]));
+    const lost = [...acknowledged.keys()].filter((id) => !dbById.has(id));
+    const keysWithTwo = [...keyOrders.entries()].filter(([, ids]) => ids.size > 1).map(([k]) => k);
+    const unacknowledged = dbOrders.filter((o) => !acknowledged.has(o.id));
+    const ourKeys = new Set(submissions.map((s) => s.key));
+    const foreign = dbOrders.filter((o) => !o.key || !ourKeys.has(o.key));
+    const { rows: perCart } = await db.query(`select count(*)::int as n from (select cart_id from orders group by cart_id having count(*) > 1) x`);
+    const duplicates = keysWithTwo.length + unacknowledged.length + perCart[0].n;
+
+    // Mails captured over SMTP, by order number and kind.
+    const confirmations = new Map();
+    const notices = new Map();
+    const messageIds = new Map();
+    for (const m of smtp.messages) {
+      const number = /EN-\d{4}-\d{6,}/.exec(m.subject)?.[0];
+      if (!number) continue;
+      const map = m.envelopeTo.includes(SHOP_MAIL) ? notices : confirmations;
+      map.set(number, (map.get(number) ?? 0) + 1);
+      const id = `${number} ${m.envelopeTo.join(',')}`;
+      messageIds.set(id, (messageIds.get(id) ?? new Set()).add(m.headers['message-id']));
+    }
+    const histogram = (map) => {
+      const h = { 0: 0, 1: 0, '2+': 0 };
+      for (const o of dbOrders) {
+        const n = map.get(o.number) ?? 0;
+        h[n === 0 ? 0 : n === 1 ? 1 : '2+']++;
+      }
+      return h;
+    };
+    const conf = histogram(confirmations);
+    const notice = histogram(notices);
+    const arrivals = (number) =>
+      smtp.messages
+        .filter((m) => m.subject.includes(number))
+        .map((m) => `${m.envelopeTo.includes(SHOP_MAIL) ? 'loja' : 'cliente'} ${m.receivedAt}`)
+        .join(', ');
+    const twice = dbOrders
+      .filter((o) => (confirmations.get(o.number) ?? 0) > 1 || (notices.get(o.number) ?? 0) > 1)
+      .map((o) => `${o.number}: ${confirmations.get(o.number)}× + ${notices.get(o.number)}× (chegadas: ${arrivals(o.number)})`);
+    const never = dbOrders.filter((o) => !confirmations.get(o.number)).map((o) => o.number);
+    const pdfDir = path.join(env.DATA_DIR, 'storage', 'orders');
+    const pdfs = fs.existsSync(pdfDir) ? fs.readdirSync(pdfDir, { recursive: true }).filter((f) => String(f).endsWith('.pdf')).length : 0;
+    // The PDF route of the built server, as the customer opens it (a few orders).
+    let pdfOverHttp = 0;
+    const sample = submissions.filter((x) => x.orderId).slice(0, 5);
+    for (const x of sample) {
+      const answer = await untilAnswered('GET', `/api/orders/${x.orderId}/pdf`, { token: customers[x.customer].token }, Date.now() + 60_000);
+      if (answer.status === 200 && answer.headers.get('content-type') === 'application/pdf' && answer.text.startsWith('%PDF')) pdfOverHttp++;
+    }
+    const attempts = submissions.reduce((s, x) => s + x.attempts, 0);
+    const { rows: jobRows } = await db.query(`select state, count(*)::int as n from (select state from pgboss.job where name in ('order-mail','order-pdf') union all select state from pgboss.archive where name in ('order-mail','order-pdf')) j group by state order by state`);
+    const retried = (await db.query(`select count(*)::int as n from (select retry_count from pgboss.job where name in ('order-mail','order-pdf') union all select retry_count from pgboss.archive where name in ('order-mail','order-pdf')) j where retry_count > 0`)).rows[0].n;
+
+    const rows = [
+      ['submissões (chaves de idempotência)', submissions.length],
+      ['  tentativas de POST /api/checkout', attempts],
+      ['  respondidas 2xx / 4xx', `${submissions.length - refused} / ${refused}`],
+      ['encomendas confirmadas ao cliente (ids distintos)', acknowledged.size],
+      ['encomendas na base de dados', dbOrders.length],
+      ['duplicadas', duplicates],
+      ['  chave com duas encomendas / encomenda sem resposta / carrinho com duas', `${keysWithTwo.length} / ${unacknowledged.length} / ${perCart[0].n}`],
+      ['perdidas (confirmadas e ausentes)', lost.length],
+      ['email de confirmação por encomenda: 0 / 1 / 2+', `${conf[0]} / ${conf[1]} / ${conf['2+']}`],
+      ['aviso à loja por encomenda: 0 / 1 / 2+', `${notice[0]} / ${notice[1]} / ${notice['2+']}`],
+      ['emails capturados por SMTP', smtp.messages.length],
+      ['PDF guardados', `${pdfs} de ${dbOrders.length}`],
+      ['  GET /api/orders/{id}/pdf pelo cliente: application/pdf', `${pdfOverHttp} de ${sample.length}`],
+      ['tarefas (order-mail, order-pdf) por estado', jobRows.map((r) => `${r.state} ${r.n}`).join(', ')],
+      ['  tarefas que precisaram de nova tentativa', retried],
+      ['SIGKILL ao servidor (com reinício)', `${chaosDone.kills} (reinício p50 ${percentile(app.restartMs, 0.5)} s, máx. ${percentile(app.restartMs, 1)} s)`],
+      ['reinícios do PostgreSQL (immediate)', chaosDone.pgRestarts],
+      ['pedidos HTTP / sem resposta (rede, 5xx, timeout)', `${stats.requests} / ${stats.networkErrors}, ${stats.answers5xx}, ${stats.timeouts}`],
+      ['5xx mais de 15 s depois de um evento', stats.lateErrors.length],
+      ['tempo de carga / de esvaziamento', `${loadSeconds.toFixed(0)} s / ${drainSeconds.toFixed(0)} s`],
+    ];
+    const width = Math.max(...rows.map(([k]) => k.length));
+    console.log(`\nnpm run chaos:orders — semente ${SEED}\n`);
+    for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
+    console.log('');
+    if (foreign.length) console.log(`encomendas sem chave desta corrida: ${foreign.map((o) => o.number).join(', ')}`);
+    if (lost.length) console.log(`perdidas: ${lost.join(', ')}`);
+    if (keysWithTwo.length) console.log(`chaves com duas encomendas: ${keysWithTwo.join(', ')}`);
+    if (twice.length) console.log(`emails repetidos:\n  ${twice.join('\n  ')}`);
+    if (never.length) console.log(`sem confirmação: ${never.slice(0, 20).join(', ')}${never.length > 20 ? '…' : ''}`);
+    for (const s of submissions.filter((x) => x.status >= 400).slice(0, 5)) console.log(`recusada ${s.key}: ${s.status} ${s.error}`);
+    for (const line of stats.lateErrors.slice(0, 10)) console.log(`5xx tardio: ${line}`);
+
+    const ok =
+      lost.length === 0 &&
+      duplicates === 0 &&
+      refused === 0 &&
+      conf[1] === dbOrders.length &&
+      acknowledged.size === dbOrders.length &&
+      pdfOverHttp === sample.length &&
+      chaosDone.kills >= KILLS &&
+      chaosDone.pgRestarts >= PG_RESTARTS;
+    console.log(ok ? 'OBJETIVO CUMPRIDO: 0 perdidas, 0 duplicadas, exatamente um email de confirmação por encomenda.' : 'OBJETIVO FALHADO (ver acima).');
+    if (!ok || KEEP) console.log(`registo do servidor: ${logFile}${KEEP ? '' : ' (apagado; CHAOS_KEEP=1 para o guardar)'}`);
+    process.exitCode = ok ? 0 : 1;
+  } catch (err) {
+    console.error(`[caos] erro: ${err instanceof Error ? err.stack : err}`);
+    try {
+      console.error(fs.readFileSync(logFile, 'utf8').split('\n').slice(-40).join('\n'));
+    } catch {
+      /* no log */
+    }
+    process.exitCode = 1;
+  } finally {
+    await cleanup();
+  }
+}
+
+function percentile(values, p) {
+  if (!values.length) return '-';
+  const sorted = [...values].sort((a, b) => a - b);
+  return (sorted[Math.min(sorted.length - 1, Math.floor(p * (sorted.length - 1)))] / 1000).toFixed(1);
+}
+
+main();

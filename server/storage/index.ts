@@ -1,0 +1,113 @@
+import 'server-only';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { dataDir } from '@/lib/env';
+
+/**
+ * The one place files of the shop are kept (order PDFs today; uploads and documents later), by
+ * key: `orders/2026/EN-2026-000123.pdf`. The interface is that of an object store (put / get /
+ * stat by key, whole objects, no directories, no partial writes), so a bucket (S3, Supabase
+ * Storage…) can replace the filesystem driver without touching its callers.
+ *
+ * The default driver keeps each object as a file under `DATA_DIR/storage/<key>`. A put writes a
+ * temporary file beside the target, flushes it and renames it over the target: a reader, or a
+ * process killed halfway, sees the old object or the new one, never half a file. Only one
+ * server instance can use it (the folder is local): several instances need a shared store.
+ */
+
+export interface StoredObject {
+  size: number;
+  /** When the object was last written. */
+  modifiedAt: Date;
+}
+
+export interface FileStorage {
+  /** Writes the whole object, replacing any previous one atomically. */
+  put(key: string, data: Uint8Array): Promise<void>;
+  /** The object's bytes, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
+  /** Size and time of the object, or null when there is none. */
+  stat(key: string): Promise<StoredObject | null>;
+  exists(key: string): Promise<boolean>;
+}
+
+const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+/** A key is `/`-separated segments of letters, digits, `.`, `_`, `-` (no `..`, no leading dot or slash). */
+export function assertStorageKey(key: string): void {
+  const segments = key.split('/');
+  if (key.length > 512 || segments.length === 0 || !segments.every((s) => SEGMENT.test(s) && !s.includes('..'))) {
+    throw new Error(`Chave de armazenamento inválida: ${JSON.stringify(key)}`);
+  }
+}
+
+function isMissing(err: unknown): boolean {
+  return (err as NodeJS.ErrnoException).code === 'ENOENT';
+}
+
+/** The filesystem driver: objects as files under `root` (default: `DATA_DIR/storage`, read at each call). */
+export function filesystemStorage(root?: string): FileStorage {
+  const fileOf = (key: string) => {
+    assertStorageKey(key);
+    return path.join(root ?? path.join(dataDir(), 'storage'), ...key.split('/'));
+  };
+  return {
+    async put(key, data) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+      const handle = await fs.open(tmp, 'w');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } catch (err) {
+        await handle.close().catch(() => undefined);
+        await fs.rm(tmp, { force: true });
+        throw err;
+      }
+      await handle.close();
+      try {
+        await fs.rename(tmp, file);
+      } catch (err) {
+        await fs.rm(tmp, { force: true });
+        throw err;
+      }
+    },
+    async get(key) {
+      try {
+        return await fs.readFile(fileOf(key));
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async stat(key) {
+      try {
+        const s = await fs.stat(fileOf(key));
+        return s.isFile() ? { size: s.size, modifiedAt: s.mtime } : null;
+      } catch (err) {
+        if (isMissing(err)) return null;
+        throw err;
+      }
+    },
+    async exists(key) {
+      return (await this.stat(key)) !== null;
+    },
+  };
+}
+
+interface Holder {
+  storage?: FileStorage;
+}
+const holder: Holder = ((globalThis as { __shopStorage?: Holder }).__shopStorage ??= {});
+
+/** The process's storage: the filesystem under DATA_DIR unless another driver was set. */
+export function getStorage(): FileStorage {
+  return (holder.storage ??= filesystemStorage());
+}
+
+/** Use this storage for the rest of the process (tests; another driver); undefined restores the default. */
+export function setStorage(storage: FileStorage | undefined): void {
+  holder.storage = storage;
+}
