@@ -176,7 +176,8 @@ function SaveToJobList({ source, label, texts }: { source: Source; label: string
                 <option value={NEW}>{texts.newList}</option>
               </NativeSelect>
             </div>
-            {choice === NEW && (
+            {/* The name of a new list once the lists are known (no flash of it while they load). */}
+            {choice === NEW && lists !== null && (
               <div className="space-y-1.5">
                 <Label htmlFor="save-job-list-name">{texts.nameLabel}</Label>
                 <Input id="save-job-list-name" value={name} maxLength={JOB_LIST_NAME_MAX} placeholder={texts.namePlaceholder} onChange={(e) => setName(e.target.value)} />

@@ -113,7 +113,7 @@ test('a professional keeps a model from the product page in that list', async ({
   await page.goto(`/produtos/p/${encodeURIComponent(productCode)}`);
   await page.getByRole('button', { name: 'Guardar numa obra' }).click();
   const dialog = page.getByRole('dialog', { name: 'Guardar numa obra' });
-  await expect(dialog.getByLabel('Obra')).toHaveValue(listPath.split('/').pop()!);
+  await expect(dialog.getByLabel('Obra', { exact: true })).toHaveValue(listPath.split('/').pop()!);
   const modelCode = (await dialog.getByLabel('Modelo').locator('option').first().textContent())!.split(' — ')[0]!;
   await dialog.getByLabel('Embalagens').fill('1');
   await dialog.getByRole('button', { name: 'Guardar' }).click();
