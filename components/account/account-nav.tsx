@@ -18,6 +18,8 @@ export const ACCOUNT_NAV_ITEMS: readonly AccountNavItem[] = [
   { href: '/dashboard/addresses', label: 'addresses' },
   { href: '/dashboard/favorites', label: 'favorites' },
   { href: '/dashboard/quotes', label: 'quotes' },
+  { href: '/dashboard/obras', label: 'jobLists' },
+  { href: '/dashboard/tabela-de-precos', label: 'priceList' },
   { href: '/dashboard/profile', label: 'profile' },
   { href: '/dashboard/settings', label: 'settings' },
 ];

@@ -17,7 +17,7 @@ export interface ApiResult<T> {
   details?: Record<string, string[]>;
 }
 
-async function call<T>(method: string, url: string, body?: unknown): Promise<ApiResult<T>> {
+export async function call<T>(method: string, url: string, body?: unknown): Promise<ApiResult<T>> {
   const init: RequestInit = {
     method,
     credentials: 'same-origin',

@@ -21,6 +21,7 @@ import { getDatabase, type Database, type DbOrTx } from '@/server/db/client';
 export const JOB_QUEUES = {
   orderMail: 'order-mail',
   orderPdf: 'order-pdf',
+  priceList: 'price-list',
   /** Asks the payment provider for a Multibanco reference / the MB WAY request (server/payments/ifthenpay). */
   paymentRequest: 'payment-request',
   quoteMail: 'quote-mail',
@@ -148,6 +149,7 @@ export async function getJobs(options: { supervise?: boolean } = {}): Promise<Pg
 export interface JobPayloads {
   'order-mail': { orderId: number; kind: 'confirmation' | 'shop_notice' };
   'order-pdf': { orderId: number };
+  'price-list': { exportId: string };
   'payment-request': { orderId: number };
   /** `token`: a guest's private link, only in the acknowledgement's job (the quote keeps its hash). */
   'quote-mail': { mailId: number; token?: string };
@@ -198,6 +200,7 @@ export function registerJobHandler<Q extends JobQueue>(queue: Q, handler: JobHan
 async function loadHandlers(): Promise<void> {
   await import('@/server/orders/mails');
   await import('@/server/orders/pdf');
+  await import('@/server/price-lists/job');
   await import('@/server/payments/ifthenpay/request');
   await import('@/server/quotes/mails');
   await import('@/server/quotes/pdf');

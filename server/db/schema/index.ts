@@ -18,5 +18,7 @@ export * from './cart';
 export * from './favourites';
 export * from './addresses';
 export * from './orders';
+export * from './job-lists';
+export * from './price-lists';
 export * from './payments';
 export * from './quotes';

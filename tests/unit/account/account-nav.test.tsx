@@ -6,7 +6,7 @@ let pathname = '/dashboard/orders/12';
 jest.mock('next/navigation', () => ({ usePathname: () => pathname }));
 
 describe('account navigation', () => {
-  it('links the summary, orders, addresses, favourites, profile and settings; an order page keeps Encomendas current', () => {
+  it('links the summary, orders, addresses, favourites, quotes, job lists, price list, profile and settings; an order page keeps Encomendas current', () => {
     render(<AccountNav />);
     const nav = screen.getByRole('navigation', { name: 'A minha conta' });
     const links = Array.from(nav.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')]);
@@ -15,6 +15,9 @@ describe('account navigation', () => {
       ['Encomendas', '/dashboard/orders'],
       ['Moradas', '/dashboard/addresses'],
       ['Favoritos', '/dashboard/favorites'],
+      ['Orçamentos', '/dashboard/quotes'],
+      ['Obras', '/dashboard/obras'],
+      ['Tabela de preços', '/dashboard/tabela-de-precos'],
       ['Perfil', '/dashboard/profile'],
       ['Definições', '/dashboard/settings'],
     ]);

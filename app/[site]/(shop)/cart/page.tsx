@@ -3,8 +3,11 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { CartPageView } from '@/components/cart/cart-page-view';
+import { SaveCartToJobList } from '@/components/job-lists/save-to-job-list';
 import { RequestQuoteButton } from '@/components/quotes/request-quote';
+import { ALL_FLAGS_ON, flagsForSiteKey } from '@/lib/flags';
 import { clientMessages } from '@/lib/i18n/client-messages';
+import { saveToJobListTexts } from '@/server/job-lists/texts';
 
 /**
  * /cart: the same shell for everyone (cached like the other shop pages); the lines, prices and
@@ -23,7 +26,8 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
-export default async function CartPage() {
+export default async function CartPage({ params }: { params: Promise<{ site: string }> }) {
+  const { site } = await params;
   const t = await getTranslations('CartPage');
   return (
     <NextIntlClientProvider messages={clientMessages(['CartPage'])}>
@@ -37,6 +41,8 @@ export default async function CartPage() {
             </NextIntlClientProvider>
           }
         />
+        {/* "Guardar o carrinho numa obra" (issue 12): a signed-in customer's lines into a job list. */}
+        {(flagsForSiteKey(site) ?? ALL_FLAGS_ON).ENABLE_DASHBOARD && <SaveCartToJobList texts={saveToJobListTexts()} />}
       </div>
     </NextIntlClientProvider>
   );

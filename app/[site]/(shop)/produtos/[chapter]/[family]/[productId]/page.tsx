@@ -8,6 +8,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { ProductCard } from '@/components/catalogue/product-card';
 import { ProductGallery } from '@/components/catalogue/product-gallery';
 import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
+import { SaveModelToJobList } from '@/components/job-lists/save-to-job-list';
 import { RequestQuoteButton } from '@/components/quotes/request-quote';
 import { JsonLd } from '@/components/seo/json-ld';
 import { toCardData } from '@/lib/catalogue/cards';
@@ -15,9 +16,11 @@ import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { brandListingPath, chapterPath, familyPath } from '@/lib/catalogue/urls';
 import { siteUrl } from '@/lib/env';
+import { ALL_FLAGS_ON, flagsForSiteKey } from '@/lib/flags';
 import { pageMetadata } from '@/lib/seo';
 import { getProductDetail, listRelatedProducts, type ModelRow } from '@/server/catalogue/queries';
 import { tagCurrentPage } from '@/server/cache/read';
+import { saveToJobListTexts } from '@/server/job-lists/texts';
 import { cacheTags } from '@/server/cache/tags';
 
 export const revalidate = 3600;
@@ -27,7 +30,7 @@ export function generateStaticParams(): never[] {
   return [];
 }
 
-type Params = Promise<{ chapter: string; family: string; productId: string }>;
+type Params = Promise<{ site: string; chapter: string; family: string; productId: string }>;
 
 const STOCK_LABEL: Record<ModelRow['stockStatus'], string> = {
   in_stock: 'Em stock',
@@ -177,6 +180,15 @@ export default async function ProductPage({ params }: { params: Params }) {
             </tbody>
           </table>
         </div>
+        {/* "Guardar numa obra" (issue 12): signed-in customers keep a model in a job list; off where the account area is. */}
+        {(flagsForSiteKey(p.site) ?? ALL_FLAGS_ON).ENABLE_DASHBOARD && (
+          <div className="mt-4 flex justify-end">
+            <SaveModelToJobList
+              models={product.models.map((m) => ({ id: m.id, code: m.code, size: m.size, smallPackage: m.smallPackage, mediumPackage: m.mediumPackage, largePackage: m.largePackage }))}
+              texts={saveToJobListTexts()}
+            />
+          </div>
+        )}
       </section>
 
       {(product.informacaoTecnica || product.informacaoAdicional) && (

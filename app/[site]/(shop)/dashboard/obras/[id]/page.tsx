@@ -1,0 +1,161 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { NextIntlClientProvider } from 'next-intl';
+import { getTranslations } from 'next-intl/server';
+import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
+import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { AddByCodeForm } from '@/components/job-lists/add-by-code-form';
+import { JobListHeaderActions } from '@/components/job-lists/job-list-header-actions';
+import { JobListLineControls } from '@/components/job-lists/job-list-line-controls';
+import { JobListToCart } from '@/components/job-lists/job-list-to-cart';
+import { Button } from '@/components/ui/button';
+import { formatPrice } from '@/lib/format';
+import { clientMessages } from '@/lib/i18n/client-messages';
+import { pageMetadata } from '@/lib/seo';
+import { AppError } from '@/server/api/errors';
+import { requirePageAccess } from '@/server/auth/session';
+import { getPricedJobList, jobListId } from '@/server/job-lists';
+
+export const dynamic = 'force-dynamic';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('JobLists');
+  return pageMetadata({ title: t('title'), description: t('description'), path: '/dashboard/obras', noindex: true });
+}
+
+const STOCK_KEY = { in_stock: 'inStock', out_of_stock: 'outOfStock', on_order: 'onOrder' } as const;
+const FORM_ID = 'job-list-lines';
+
+/**
+ * /dashboard/obras/{id} — one of the customer's job lists with its lines priced for them today
+ * (issue 12). Another customer's id, like an unknown one, is a 404. Server-rendered; the
+ * quantity/remove controls, the to-cart buttons, rename/delete and "add by code" are client
+ * leaves calling /api/job-lists; the exports are plain links.
+ */
+export default async function JobListPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const path = `/dashboard/obras/${id}`;
+  const viewer = await requirePageAccess(path);
+  const t = await getTranslations('JobLists');
+  let list;
+  try {
+    list = await getPricedJobList(viewer.id, jobListId(id));
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') notFound();
+    throw err;
+  }
+  // Consumers see prices with IVA (Decreto-Lei 24/2014); professionals net prices marked "s/ IVA".
+  const withTax = viewer.userType !== 'pro';
+  const exportHref = (format: 'csv' | 'xlsx') => `/api/job-lists/${list.id}/export?format=${format}`;
+  return (
+    <NextIntlClientProvider messages={clientMessages(['JobLists'])}>
+      <div className="space-y-6">
+        <Breadcrumbs
+          items={[
+            { label: 'A minha conta', href: '/dashboard' },
+            { label: t('title'), href: '/dashboard/obras' },
+            { label: list.name, href: path },
+          ]}
+        />
+        <Link href="/dashboard/obras" className="inline-flex items-center gap-1 text-sm text-sky-800 hover:underline">
+          <ArrowLeftIcon aria-hidden className="size-4" />
+          {t('back')}
+        </Link>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <h2 className="text-2xl font-bold tracking-tight text-slate-900" data-testid="job-list-name">
+            {list.name}
+          </h2>
+          <JobListHeaderActions listId={list.id} name={list.name} />
+        </div>
+
+        {list.lines.length === 0 ? (
+          <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">{t('noLines')}</p>
+        ) : (
+          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+            {/* The ticked lines belong to this form (the `form` attribute): the quantity controls are forms of their own, and forms do not nest. */}
+            <form id={FORM_ID} aria-hidden className="hidden" />
+            <table className="w-full min-w-[52rem] text-left text-sm" data-testid="job-list-lines">
+              <caption className="sr-only">{t('linesCaption', { name: list.name })}</caption>
+              <thead className="bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    <span className="sr-only">{t('select')}</span>
+                  </th>
+                  <th scope="col" className="px-3 py-2 font-semibold">{t('code')}</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">{t('name')}</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">{t('package')}</th>
+                  <th scope="col" className="px-3 py-2 font-semibold">{t('packages')}</th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">{t('units')}</th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">{withTax ? t('unitPriceWithTax') : t('unitPrice')}</th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">{withTax ? t('lineTotalWithTax') : t('lineTotal')}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {list.lines.map((line) => (
+                  <tr key={line.id} data-testid="job-list-line" data-code={line.code} className={line.available ? undefined : 'bg-slate-50 text-slate-500'}>
+                    <td className="px-3 py-2 align-top">
+                      <input type="checkbox" form={FORM_ID} name="line" value={line.id} aria-label={t('selectLine', { code: line.code })} className="mt-1.5 size-4" disabled={!line.available} />
+                    </td>
+                    <td className="px-3 py-2 align-top font-mono">{line.code}</td>
+                    <td className="px-3 py-2 align-top">
+                      <Link href={line.url} className="text-sky-900 hover:underline">
+                        {line.name}
+                      </Link>
+                      <span className="block text-xs text-slate-600">
+                        {[line.size, line.available ? t(STOCK_KEY[line.stock_status]) : t('unavailable')].filter(Boolean).join(' · ')}
+                      </span>
+                    </td>
+                    <td className="px-3 py-2 align-top">{line.selected_package_type}</td>
+                    <td className="px-3 py-2 align-top">
+                      <JobListLineControls
+                        listId={list.id}
+                        lineId={line.id}
+                        code={line.code}
+                        packages={line.quantity_of_packages}
+                        step={line.items_per_package > 1 || line.sales_increment <= 1 ? 1 : line.sales_increment}
+                      />
+                    </td>
+                    <td className="px-3 py-2 text-right align-top tabular-nums">{line.units}</td>
+                    <td className="px-3 py-2 text-right align-top tabular-nums">
+                      {(withTax ? line.unit_price_with_tax : line.unit_price) === null ? '—' : formatPrice(withTax ? line.unit_price_with_tax : line.unit_price)}
+                      {line.discount_percentage ? <span className="block text-xs text-emerald-700">−{line.discount_percentage} %</span> : null}
+                    </td>
+                    <td className="px-3 py-2 text-right align-top tabular-nums">{(withTax ? line.total_with_tax : line.total) === null ? '—' : formatPrice(withTax ? line.total_with_tax : line.total)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.lines.length > 0 && (
+          <p className="text-right text-sm font-semibold text-slate-900" data-testid="job-list-total">
+            {t('totals', { net: formatPrice(list.total), gross: formatPrice(list.total_with_tax) })}
+            <span className="block text-xs font-normal text-slate-600">{t('pricesNote')}</span>
+          </p>
+        )}
+
+        <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
+          {list.lines.length > 0 ? <JobListToCart listId={list.id} formId={FORM_ID} /> : <span />}
+          {list.lines.length > 0 && (
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline">
+                <a href={exportHref('csv')} download data-testid="job-list-export-csv">
+                  <DownloadIcon aria-hidden />
+                  {t('exportCsv')}
+                </a>
+              </Button>
+              <Button asChild variant="outline">
+                <a href={exportHref('xlsx')} download data-testid="job-list-export-xlsx">
+                  <DownloadIcon aria-hidden />
+                  {t('exportXlsx')}
+                </a>
+              </Button>
+            </div>
+          )}
+        </div>
+        <AddByCodeForm listId={list.id} />
+      </div>
+    </NextIntlClientProvider>
+  );
+}

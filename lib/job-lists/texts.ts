@@ -1,0 +1,22 @@
+/** The texts of the "Guardar numa obra" dialog, read on the server and passed as props (`server/job-lists/texts.ts`). */
+export interface SaveToJobListTexts {
+  saveToList: string;
+  saveCart: string;
+  title: string;
+  description: string;
+  model: string;
+  package: string;
+  packageOf: string;
+  unit: string;
+  packages: string;
+  chooseList: string;
+  newList: string;
+  nameLabel: string;
+  namePlaceholder: string;
+  nameRequired: string;
+  save: string;
+  open: string;
+  close: string;
+  saved: string;
+  errorGeneric: string;
+}

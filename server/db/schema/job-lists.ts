@@ -1,0 +1,42 @@
+/**
+ * Job lists ("obras", issue 12): a customer's named lists of models per job site, with package
+ * quantities like cart lines. Owner-only: every query names `user_id`.
+ */
+import 'server-only';
+import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { inventoryProducts } from './catalogue';
+import { timestamps } from './columns';
+
+export const jobLists = pgTable(
+  'job_lists',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('job_lists_user_idx').on(t.userId, t.updatedAt)],
+);
+
+export const jobListLines = pgTable(
+  'job_list_lines',
+  {
+    id: serial('id').primaryKey(),
+    listId: integer('list_id')
+      .notNull()
+      .references(() => jobLists.id, { onDelete: 'cascade' }),
+    /** The model (`inventory_products.id`, the `product_id` of the cart calls). */
+    modelId: integer('model_id')
+      .notNull()
+      .references(() => inventoryProducts.id, { onDelete: 'cascade' }),
+    /** 'Unidade', or the package the line was added in. */
+    selectedPackageType: text('selected_package_type').notNull().default('Unidade'),
+    itemsPerPackage: integer('items_per_package').notNull().default(1),
+    quantityOfPackages: integer('quantity_of_packages').notNull(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('job_list_lines_model_package').on(t.listId, t.modelId, t.itemsPerPackage), index('job_list_lines_model_idx').on(t.modelId)],
+);

@@ -1,0 +1,44 @@
+/**
+ * Professional price lists (issue 12): one row per requested file, built by a job
+ * (server/price-lists). The file holds the prices of `account_id` at the time it was built and
+ * is downloadable only by `user_id` while they still belong to that account.
+ */
+import 'server-only';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './auth';
+import { proAccounts } from './pricing';
+
+export const priceListStatuses = ['queued', 'running', 'done', 'failed'] as const;
+export type PriceListStatus = (typeof priceListStatuses)[number];
+
+export const priceListExports = pgTable(
+  'price_list_exports',
+  {
+    /** 22 characters of base64url: 128 random bits (also the file's name). */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => proAccounts.id, { onDelete: 'cascade' }),
+    /** 'all', 'chapter', 'family' or 'brand'. */
+    scopeKind: text('scope_kind').notNull(),
+    /** Chapter code, family code or brand slug; null for the whole catalogue. */
+    scopeValue: text('scope_value'),
+    /** Label of the scope as the page shows it ('Capítulo 40 — Tubos…'). */
+    scopeLabel: text('scope_label').notNull(),
+    format: text('format', { enum: ['csv', 'xlsx'] }).notNull(),
+    status: text('status', { enum: priceListStatuses }).notNull().default('queued'),
+    /** Rows written so far and rows in the list (0 until known). */
+    progress: integer('progress').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    error: text('error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Time to build the file, in milliseconds. */
+    buildMs: integer('build_ms'),
+  },
+  (t) => [index('price_list_exports_user_idx').on(t.userId, t.createdAt)],
+);

@@ -1,0 +1,115 @@
+import 'server-only';
+import ExcelJS from 'exceljs';
+import { serverTranslator } from '@/server/mail/i18n';
+import { getPricedJobList } from './index';
+
+/**
+ * A job list as a spreadsheet (issue 12): code, name, size, package, packages, units, and the
+ * owner's prices of today (net unit price after their discount, discount %, line totals without
+ * and with IVA). CSV as the shop's other files: UTF-8 with BOM, `;`, decimal comma.
+ */
+
+const text = serverTranslator('JobLists');
+
+export interface ExportFile {
+  body: Buffer;
+  contentType: string;
+  fileName: string;
+}
+
+/** A file name from the list's name: ASCII letters, digits and dashes. */
+export function exportFileName(name: string, id: number, ext: string): string {
+  const slug = name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60);
+  return `obra-${id}${slug ? `-${slug}` : ''}.${ext}`;
+}
+
+/** `1234.5` → `1234,50` (the spreadsheet's decimal comma; cents or 4 decimals). */
+export function decimalComma(value: number | null, decimals = 2): string {
+  return value === null ? '' : value.toFixed(decimals).replace('.', ',');
+}
+
+function csvCell(value: string): string {
+  return /[;"\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/** A cell that a spreadsheet would read as a formula is written as text (CSV injection). */
+function safeText(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export async function exportJobList(userId: string, listId: number, format: 'csv' | 'xlsx'): Promise<ExportFile> {
+  const list = await getPricedJobList(userId, listId);
+  const header = [
+    text('code'),
+    text('name'),
+    text('size'),
+    text('package'),
+    text('packages'),
+    text('units'),
+    text('unitPrice'),
+    text('discount'),
+    text('lineTotal'),
+    text('lineTotalWithTax'),
+  ];
+  const fileName = exportFileName(list.name, list.id, format);
+  if (format === 'csv') {
+    const lines = [header.join(';')];
+    for (const l of list.lines) {
+      lines.push(
+        [
+          safeText(l.code),
+          safeText(l.available ? l.name : `${l.name} (${text('unavailable')})`),
+          safeText(l.size ?? ''),
+          safeText(l.selected_package_type),
+          String(l.quantity_of_packages),
+          String(l.units),
+          decimalComma(l.unit_price, 4),
+          decimalComma(l.discount_percentage, 2),
+          decimalComma(l.total),
+          decimalComma(l.total_with_tax),
+        ]
+          .map(csvCell)
+          .join(';'),
+      );
+    }
+    lines.push(['', '', '', '', '', '', '', '', decimalComma(list.total), decimalComma(list.total_with_tax)].join(';'));
+    return { body: Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`, 'utf8'), contentType: 'text/csv; charset=utf-8', fileName };
+  }
+  const workbook = new ExcelJS.Workbook();
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet(list.name.replace(/[\\/*?:[\]]/g, ' ').slice(0, 31) || 'Obra');
+  sheet.addRow(header);
+  sheet.getRow(1).font = { bold: true };
+  for (const l of list.lines) {
+    sheet.addRow([
+      l.code,
+      l.available ? l.name : `${l.name} (${text('unavailable')})`,
+      l.size ?? '',
+      l.selected_package_type,
+      l.quantity_of_packages,
+      l.units,
+      l.unit_price,
+      l.discount_percentage,
+      l.total,
+      l.total_with_tax,
+    ]);
+  }
+  const totals = sheet.addRow(['', '', '', '', '', '', '', '', list.total, list.total_with_tax]);
+  totals.font = { bold: true };
+  sheet.getColumn(7).numFmt = '#,##0.0000 €';
+  sheet.getColumn(8).numFmt = '0.00';
+  sheet.getColumn(9).numFmt = '#,##0.00 €';
+  sheet.getColumn(10).numFmt = '#,##0.00 €';
+  sheet.columns.forEach((c, i) => (c.width = [16, 48, 14, 18, 12, 10, 18, 12, 14, 14][i] ?? 12));
+  return {
+    body: Buffer.from(await workbook.xlsx.writeBuffer()),
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    fileName,
+  };
+}
