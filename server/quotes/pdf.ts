@@ -75,6 +75,12 @@ export async function renderQuotePdf(quote: QuoteDetail, shop: ShopHeader, optio
   );
 }
 
+/** A stored file written after the answer it shows (a file left from another database with the same number is not). */
+async function isFresh(key: string, quote: QuoteDetail): Promise<boolean> {
+  const stored = await getStorage().stat(key);
+  return stored !== null && quote.answered_at !== null && stored.modifiedAt >= new Date(quote.answered_at);
+}
+
 /** The PDF of a quote for whoever may read it (404 for anyone else); 409 before it is answered. */
 export async function getQuotePdf(access: QuoteAccess, id: number): Promise<{ filename: string; body: Buffer }> {
   const quote = await getQuote(access, id);
@@ -84,8 +90,10 @@ export async function getQuotePdf(access: QuoteAccess, id: number): Promise<{ fi
   const storage = getStorage();
   const key = quotePdfKey(quote);
   const filename = `${quote.number}.pdf`;
-  const stored = await storage.get(key);
-  if (stored) return { filename, body: stored };
+  if (await isFresh(key, quote)) {
+    const stored = await storage.get(key);
+    if (stored) return { filename, body: stored };
+  }
   const body = await renderQuotePdf(quote, await shopHeader());
   await storage.put(key, body);
   return { filename, body };
@@ -97,7 +105,7 @@ export async function storeQuotePdf(id: number): Promise<'stored' | 'fresh' | 'g
   if (!quote?.totals) return 'gone';
   const storage = getStorage();
   const key = quotePdfKey(quote);
-  if (await storage.exists(key)) return 'fresh';
+  if (await isFresh(key, quote)) return 'fresh';
   await storage.put(key, await renderQuotePdf(quote, await shopHeader()));
   return 'stored';
 }
