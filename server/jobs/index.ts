@@ -224,7 +224,11 @@ export async function processDueJobs(batchSize = 5, maxJobs = 500): Promise<JobR
   // On PostgreSQL the jobs of a batch run side by side (mostly waiting on SMTP; the row locks keep
   // them apart, and at most `batchSize` of the pool's connections are theirs). PGlite has one
   // connection, which a mail's transaction holds while SMTP answers: one job at a time there.
-  const parallel = (await getDatabase()).driver === 'postgres';
+  const onPostgres = (await getDatabase()).driver === 'postgres';
+  // Mails go one at a time even there: a crash (SIGKILL) after the SMTP server accepted a mail
+  // and before its commit sends it again on the retry, so every mail in flight at that moment is
+  // a possible duplicate — one at a time, at most one (npm run chaos:orders measures it).
+  const serialQueues: readonly JobQueue[] = [JOB_QUEUES.orderMail, JOB_QUEUES.quoteMail];
   const summary: JobRunSummary = { completed: 0, failed: 0 };
   for (const queue of Object.values(JOB_QUEUES)) {
     const handler = handlers.get(queue);
@@ -250,7 +254,7 @@ export async function processDueJobs(batchSize = 5, maxJobs = 500): Promise<JobR
           await boss.fail(queue, job.id, { message }).catch((e: unknown) => console.error('[jobs] fail', e));
         }
       };
-      if (parallel) await Promise.all(jobs.map(run));
+      if (onPostgres && !serialQueues.includes(queue)) await Promise.all(jobs.map(run));
       else for (const job of jobs) await run(job);
       if (jobs.length < batchSize || summary.completed + summary.failed >= maxJobs) break;
     }
