@@ -10,7 +10,8 @@ import { linkIn, waitForMail } from './support/mail';
  * the private link, and follows it; an editor answers in /admin/quotes/{id} (a second, stale form
  * is refused); the guest's link then shows the prices and declines; a customer asks from the
  * product page and finds the quote in /dashboard/quotes; a viewer gets the access-denied screen.
- * Accepting a quote into an order is another branch's work and is not exercised here.
+ * Then a guest's answered quote joins the account made with its e-mail and is accepted into an
+ * order through /checkout?quote={id}.
  */
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -242,4 +243,61 @@ test('a viewer gets the access-denied screen on /admin/quotes', async ({ browser
   await expect(viewer.getByTestId('access-denied')).toBeVisible();
   await expect(viewer.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
   await viewer.context().close();
+});
+
+test("a guest's answered quote joins the account made with its e-mail and is accepted into an order", async ({ page, baseURL }) => {
+  // The request (a guest, on the production host) and the answer (an editor) through the API.
+  const email = `aceita-${Date.now()}@example.pt`;
+  const { models } = await productWithUnitModels(page.request, 1);
+  const requested = await page.request.post(`${PRODUCTION}/api/quotes`, {
+    data: { name: 'Marta Obras', email, phone: '913 000 111', lines: [{ product_id: models[0]!.id, quantity_of_packages: 4 }] },
+    headers: { origin: PRODUCTION },
+  });
+  expect(requested.status()).toBe(201);
+  const { quote_id: quoteId, number } = (await requested.json()).data as { quote_id: number; number: string };
+  const editor = await staffPage(page.context().browser()!, baseURL!, 'editor');
+  const answered = await editor.request.post(`/api/quotes/${quoteId}/answer`, {
+    data: { lines: [{ position: 1, unit_price: 2.5 }], shipping: 0 },
+    headers: { origin: baseURL! },
+  });
+  expect(answered.status()).toBe(200);
+  await editor.context().close();
+
+  // The guest signs up with the quote's e-mail and confirms it.
+  const password = 'Obras-Gaia#2026';
+  const signedUp = await page.request.post('/api/auth/sign-up/email', { data: { name: 'Marta Obras', email, password }, headers: { origin: baseURL! } });
+  expect(signedUp.ok()).toBeTruthy();
+  const confirm = await waitForMail(email, /Confirme o seu email/);
+  await page.goto(linkIn(confirm, '/auth/confirm'));
+  const login = await page.request.post('/api/auth/sign-in/email', { data: { email, password }, headers: { origin: baseURL! } });
+  expect(login.status()).toBe(200);
+
+  // The quote is in their account now; 'Aceitar orçamento' opens the checkout with its lines.
+  await page.goto('/dashboard/quotes');
+  await page.locator(`[data-testid="quote-row"][data-number="${number}"]`).getByRole('link', { name: number }).click();
+  await page.getByTestId('accept-quote').click();
+  await expect(page).toHaveURL(new RegExp(`/checkout\\?quote=${quoteId}$`));
+  await expect(page.getByTestId('checkout-quote')).toContainText(number);
+  // 4 units × 2,50 € = 10,00 € + 23 % IVA.
+  await expect(page.getByTestId('checkout-total').first()).toHaveText(/12,30\s€/);
+
+  // Pickup at the showroom, paid there; a billing address saved on the way (a new account has none).
+  await page.getByLabel(/Levantar na loja \(showroom\)/).check();
+  const billing = page.getByTestId('new-address-billing');
+  await billing.getByLabel('Nome / nome fiscal').fill('Marta Obras');
+  await billing.getByLabel(/^Morada/).fill('Rua da Praia, 3');
+  await billing.getByLabel('Código postal').fill('4400-555');
+  await billing.getByLabel('Localidade').fill('Vila Nova de Gaia');
+  await billing.getByRole('button', { name: 'Guardar morada' }).click();
+  await expect(page.getByTestId('checkout-billing-summary')).toContainText('Rua da Praia, 3');
+  await page.getByLabel(/Pagamento no levantamento/).check();
+  await page.getByTestId('place-order').click();
+
+  await expect(page).toHaveURL(/\/checkout\/success\?order=\d+/);
+  const orderNumber = ((await page.getByRole('heading', { level: 1 }).innerText()).match(/EN-\d{4}-\d{6}/) ?? [''])[0];
+  expect(orderNumber).not.toBe('');
+  await page.goto('/dashboard/orders');
+  await expect(page.getByRole('link', { name: orderNumber })).toBeVisible();
+  await page.goto('/dashboard/quotes');
+  await expect(page.locator(`[data-testid="quote-row"][data-number="${number}"]`)).toContainText('Aceite');
 });
