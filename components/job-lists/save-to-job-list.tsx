@@ -1,26 +1,19 @@
 'use client';
 
 import * as React from 'react';
-import Link from 'next/link';
 import { BookmarkPlusIcon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { useOptionalCart } from '@/components/cart/cart-provider';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
-import { NativeSelect } from '@/components/ui/native-select';
-import { toast } from '@/components/ui/toast';
-import { call } from '@/lib/cart/client-api';
-import { MAX_PACKAGES, splitPackage } from '@/lib/cart/packages';
+import { useLazyDialog } from '@/components/ui/lazy-dialog';
 import type { SaveToJobListTexts } from '@/lib/job-lists/texts';
-import { JOB_LIST_NAME_MAX } from '@/lib/validation/job-lists';
 
 /**
- * "Guardar numa obra" (issue 12): a dialog that keeps the customer's cart, or a model of a
- * product page, in one of their job lists or in a new one. Its texts come as props from the
- * server page (`saveToJobListTexts`), so the cached shop pages carry no extra message namespace;
- * the lists are asked for when the dialog opens. Nothing is shown to a guest.
+ * "Guardar numa obra" (issue 12): a button that opens the dialog keeping the customer's cart, or a
+ * model of a product page, in one of their job lists. The page ships only this button; the dialog
+ * (Radix, the form) loads when first opened, started when the pointer or focus reaches it. Its
+ * texts come as props from the server page (`saveToJobListTexts`), so the cached shop pages carry
+ * no extra message namespace. Nothing is shown to a guest.
  */
 
 /** A model of the product page (no prices). */
@@ -33,170 +26,25 @@ export interface SaveModelOption {
   largePackage: string | null;
 }
 
-type Source = { cartId: string } | { models: SaveModelOption[] };
+export type SaveSource = { cartId: string } | { models: SaveModelOption[] };
 
-const NEW = 'new';
+const loadDialog = () => import('./save-to-job-list-dialog');
+const SaveToJobListDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.SaveToJobListDialog })));
 
-function fill(text: string, values: Record<string, string>): string {
-  return text.replace(/\{(\w+)\}/g, (m, k: string) => values[k] ?? m);
-}
-
-function SaveToJobList({ source, label, texts }: { source: Source; label: string; texts: SaveToJobListTexts }) {
-  const [open, setOpen] = React.useState(false);
-  const [lists, setLists] = React.useState<{ id: number; name: string }[] | null>(null);
-  const [choice, setChoice] = React.useState(NEW);
-  const [name, setName] = React.useState('');
-  const [error, setError] = React.useState<string | null>(null);
-  const [busy, setBusy] = React.useState(false);
-  const [saved, setSaved] = React.useState<{ id: number; name: string } | null>(null);
-  const models = 'models' in source ? source.models : [];
-  const [modelId, setModelId] = React.useState(models[0] ? String(models[0].id) : '');
-  const [per, setPer] = React.useState('1');
-  const [packages, setPackages] = React.useState('1');
-  const model = models.find((m) => String(m.id) === modelId);
-  const sizes = model ? [...new Set([...splitPackage(model.smallPackage), ...splitPackage(model.mediumPackage), ...splitPackage(model.largePackage)])].sort((a, b) => a - b) : [];
-
-  /** Opening asks for the customer's lists (fresh each time: one may have been made elsewhere). */
-  function onOpenChange(next: boolean) {
-    setOpen(next);
-    if (!next) return;
-    setSaved(null);
-    setError(null);
-    void call<{ id: number; name: string }[]>('GET', '/api/job-lists').then((res) => {
-      if (!res.ok || !res.data) return setError(res.message ?? texts.errorGeneric);
-      const found = res.data;
-      setLists(found);
-      setChoice((c) => (c === NEW && found.length > 0 ? String(found[0]!.id) : c));
-    });
-  }
-
-  async function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setError(null);
-    const body =
-      'cartId' in source ? { cart_id: source.cartId } : { product_id: Number(modelId), items_per_package: Number(per), quantity_of_packages: Number(packages) };
-    if (choice === NEW && !name.trim()) return setError(texts.nameRequired);
-    setBusy(true);
-    let target: { id: number; name: string } | undefined;
-    if (choice === NEW) {
-      const created = await call<{ id: number; name: string }>('POST', '/api/job-lists', { name });
-      if (!created.ok || !created.data) {
-        setBusy(false);
-        return setError(created.details?.name?.[0] ?? created.message ?? texts.errorGeneric);
-      }
-      target = created.data;
-      setLists((l) => [target!, ...(l ?? [])]);
-      setChoice(String(target.id));
-    } else {
-      target = lists?.find((l) => String(l.id) === choice);
-    }
-    if (!target) {
-      setBusy(false);
-      return setError(texts.errorGeneric);
-    }
-    const res = await call('POST', `/api/job-lists/${target.id}/lines`, body);
-    setBusy(false);
-    if (!res.ok) return setError(res.details?.quantity_of_packages?.[0] ?? res.message ?? texts.errorGeneric);
-    setSaved(target);
-    toast.success(fill(texts.saved, { name: target.name }));
-  }
-
+function SaveToJobList({ source, label, texts }: { source: SaveSource; label: string; texts: SaveToJobListTexts }) {
+  const { open, setOpen, needed, triggerRef, triggerProps } = useLazyDialog({ load: loadDialog });
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
-        <Button type="button" variant="outline" data-testid="save-to-job-list">
-          <BookmarkPlusIcon aria-hidden />
-          {label}
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{texts.title}</DialogTitle>
-          <DialogDescription>{texts.description}</DialogDescription>
-        </DialogHeader>
-        {saved ? (
-          <div className="space-y-4" aria-live="polite">
-            <p>{fill(texts.saved, { name: saved.name })}</p>
-            <DialogFooter>
-              <Button asChild variant="outline">
-                <Link href={`/dashboard/obras/${saved.id}`}>{texts.open}</Link>
-              </Button>
-              <Button type="button" onClick={() => setOpen(false)}>
-                {texts.close}
-              </Button>
-            </DialogFooter>
-          </div>
-        ) : (
-          <form onSubmit={submit} noValidate className="space-y-4">
-            {'models' in source && (
-              <div className="grid gap-3 sm:grid-cols-3">
-                <div className="space-y-1.5 sm:col-span-3">
-                  <Label htmlFor="save-model">{texts.model}</Label>
-                  <NativeSelect
-                    id="save-model"
-                    value={modelId}
-                    onChange={(e) => {
-                      setModelId(e.target.value);
-                      setPer('1');
-                    }}
-                  >
-                    {models.map((m) => (
-                      <option key={m.id} value={String(m.id)}>
-                        {m.code}
-                        {m.size ? ` — ${m.size}` : ''}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
-                <div className="space-y-1.5 sm:col-span-2">
-                  <Label htmlFor="save-package">{texts.package}</Label>
-                  <NativeSelect id="save-package" value={per} onChange={(e) => setPer(e.target.value)}>
-                    <option value="1">{texts.unit}</option>
-                    {sizes.map((n) => (
-                      <option key={n} value={String(n)}>
-                        {fill(texts.packageOf, { n: String(n) })}
-                      </option>
-                    ))}
-                  </NativeSelect>
-                </div>
-                <div className="space-y-1.5">
-                  <Label htmlFor="save-packages">{texts.packages}</Label>
-                  <Input id="save-packages" type="number" inputMode="numeric" min={1} max={MAX_PACKAGES} value={packages} onChange={(e) => setPackages(e.target.value)} />
-                </div>
-              </div>
-            )}
-            <div className="space-y-1.5">
-              <Label htmlFor="save-job-list">{texts.chooseList}</Label>
-              <NativeSelect id="save-job-list" value={choice} onChange={(e) => setChoice(e.target.value)} disabled={lists === null}>
-                {(lists ?? []).map((l) => (
-                  <option key={l.id} value={String(l.id)}>
-                    {l.name}
-                  </option>
-                ))}
-                <option value={NEW}>{texts.newList}</option>
-              </NativeSelect>
-            </div>
-            {/* The name of a new list once the lists are known (no flash of it while they load). */}
-            {choice === NEW && lists !== null && (
-              <div className="space-y-1.5">
-                <Label htmlFor="save-job-list-name">{texts.nameLabel}</Label>
-                <Input id="save-job-list-name" value={name} maxLength={JOB_LIST_NAME_MAX} placeholder={texts.namePlaceholder} onChange={(e) => setName(e.target.value)} />
-              </div>
-            )}
-            {error && (
-              <p role="alert" className="text-sm text-red-700">
-                {error}
-              </p>
-            )}
-            <DialogFooter>
-              <Button type="submit" disabled={busy || lists === null}>
-                {texts.save}
-              </Button>
-            </DialogFooter>
-          </form>
-        )}
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button type="button" variant="outline" data-testid="save-to-job-list" {...triggerProps}>
+        <BookmarkPlusIcon aria-hidden />
+        {label}
+      </Button>
+      {needed && (
+        <React.Suspense fallback={null}>
+          <SaveToJobListDialog source={source} texts={texts} open={open} setOpen={setOpen} returnFocus={() => triggerRef.current} />
+        </React.Suspense>
+      )}
+    </>
   );
 }
 

@@ -1,3 +1,6 @@
+/** Longest name of a job list. */
+export const JOB_LIST_NAME_MAX = 120;
+
 /** The texts of the "Guardar numa obra" dialog, read on the server and passed as props (`server/job-lists/texts.ts`). */
 export interface SaveToJobListTexts {
   saveToList: string;

@@ -4,9 +4,11 @@
  */
 import { z } from 'zod';
 import { MAX_PACKAGES, MIN_PACKAGES } from '@/lib/cart/packages';
+import { JOB_LIST_NAME_MAX } from '@/lib/job-lists/texts';
 import { DB_INT_MAX } from './ids';
 
-export const JOB_LIST_NAME_MAX = 120;
+export { JOB_LIST_NAME_MAX };
+
 export const JOB_LIST_MAX_LINES_PER_REQUEST = 500;
 
 const CART_ID = /^[A-Za-z0-9_-]{22}$/;
