@@ -20,7 +20,7 @@ type Outcome = { kind: 'done'; added: number; unavailable: ReorderAnswer['unavai
  * customer's cart at today's prices; a toast says how many were added, the models no longer sold
  * are listed below the button (and in the toast), and the cart (header badge, dropdown) reloads.
  */
-export function ReorderButton({ orderId }: { orderId: number }) {
+export function ReorderButton({ orderId, endpoint, label }: { orderId: number; endpoint?: string; label?: string }) {
   const t = useTranslations('Account.orders');
   const cart = useOptionalCart();
   const [busy, setBusy] = React.useState(false);
@@ -30,7 +30,7 @@ export function ReorderButton({ orderId }: { orderId: number }) {
     setBusy(true);
     setOutcome(null);
     try {
-      const res = await fetch(`/api/orders/${encodeURIComponent(String(orderId))}/reorder`, {
+      const res = await fetch(endpoint ?? `/api/orders/${encodeURIComponent(String(orderId))}/reorder`, {
         method: 'POST',
         credentials: 'same-origin',
         cache: 'no-store',
@@ -64,7 +64,7 @@ export function ReorderButton({ orderId }: { orderId: number }) {
     <div className="space-y-3">
       <Button type="button" onClick={reorder} disabled={busy} aria-busy={busy || undefined} data-testid="reorder-button">
         <RotateCcw aria-hidden />
-        {busy ? t('reordering') : t('reorder')}
+        {busy ? t('reordering') : (label ?? t('reorder'))}
       </Button>
       <div role="status" aria-live="polite" data-testid="reorder-result">
         {outcome?.kind === 'done' && (

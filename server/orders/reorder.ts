@@ -25,6 +25,25 @@ export async function reorder(userId: string, orderId: number): Promise<ReorderR
   const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new AppError({ code: 'not_found', message: text('orderNotFound') });
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
+  return linesToCart(userId, lines);
+}
+
+/** A line copied into the cart: the model by its code, its package and packages. */
+export interface CopiedLine {
+  modelCode: string;
+  modelName: string;
+  packageType: string;
+  itemsPerPackage: number;
+  packages: number;
+}
+
+/**
+ * Lines of an earlier document (an order, a quote) into the customer's cart at today's prices
+ * (the cart prices every line itself); models gone, inactive or no longer sold that way are
+ * listed back, not added.
+ */
+export async function linesToCart(userId: string, lines: readonly CopiedLine[]): Promise<ReorderResult> {
+  const db = await getDb();
   const cartId = await getOrCreateUserCart(userId, db);
   const result: ReorderResult = { cart_id: cartId, added: [], unavailable: [] };
   for (const line of lines) {

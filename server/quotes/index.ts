@@ -22,6 +22,7 @@ import {
   type QuoteMailKind,
 } from '@/server/db/schema';
 import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
+import { linesToCart, type ReorderResult } from '@/server/orders/reorder';
 import { serverTranslator } from '@/server/mail/i18n';
 import { getPriceFacts, getPricingCustomer, lisbonDay, unitPriceOf } from '@/server/pricing';
 import { lineTotals } from '@/server/pricing/money';
@@ -637,6 +638,21 @@ export async function quoteLinesForOrder(tx: Tx, id: number) {
 /** Marks the quote accepted by the order it became (same transaction as the order). */
 export async function markQuoteAccepted(tx: Tx, row: QuoteRow, orderId: number, userId: string): Promise<void> {
   await moveQuote(tx, row, 'accepted', `user:${userId}`, null, { orderId });
+}
+
+/**
+ * A declined, expired or withdrawn quote's lines into its customer's cart at today's prices
+ * (issue 12: "its lines can go to the cart at normal prices"); lines no longer sold come back.
+ */
+export async function quoteToCart(userId: string, id: number): Promise<ReorderResult> {
+  const quote = await getQuote({ kind: 'user', userId }, id);
+  if (!REQUESTABLE_AGAIN.includes(quote.status)) {
+    throw new AppError({ code: 'conflict', message: text('toCartWhenClosed', { status: text(`status.${quote.status}`) }) });
+  }
+  return linesToCart(
+    userId,
+    quote.lines.map((l) => ({ modelCode: l.model_code, modelName: l.model_name, packageType: l.package_type, itemsPerPackage: l.items_per_package, packages: l.packages })),
+  );
 }
 
 /** Guest quotes still without an account, for a user's e-mail (tests and the sign-up hint). */

@@ -12,6 +12,7 @@ import { GET as quotePdfGet } from '@/app/api/quotes/[id]/pdf/route';
 import { POST as declinePost } from '@/app/api/quotes/[id]/decline/route';
 import { POST as messagesPost } from '@/app/api/quotes/[id]/messages/route';
 import { POST as againPost } from '@/app/api/quotes/[id]/request-again/route';
+import { POST as toCartPost } from '@/app/api/quotes/[id]/to-cart/route';
 import { GET as quoteGet } from '@/app/api/quotes/[id]/route';
 import { POST as withdrawPost } from '@/app/api/quotes/[id]/withdraw/route';
 import { GET as quotesGet, POST as quotesPost } from '@/app/api/quotes/route';
@@ -241,6 +242,8 @@ describe('a customer asks from the cart, staff answer, the customer follows', ()
     expect(bad.status).toBe(400);
     const foreign = await call(messagesPost, 'POST', `/api/quotes/${id}/messages`, { params: { id: String(id) }, session: rui, body: { body: 'olá' } });
     expect(foreign.status).toBe(404);
+    // An open quote's lines do not go to the cart at list prices: it is accepted instead.
+    expect((await call(toCartPost, 'POST', `/api/quotes/${id}/to-cart`, { params: { id: String(id) }, session: ana })).status).toBe(409);
   });
 
   it('is declined once; a final state refuses every further move; it can be asked for again', async () => {
@@ -252,6 +255,11 @@ describe('a customer asks from the cart, staff answer, the customer follows', ()
     expect((await answer(id, { lines: [{ position: 1, unit_price: 5 }] })).status).toBe(409);
     const history = (await getQuote(id, { session: ana })).body.data.history.map((h) => h.to);
     expect(history).toEqual(['requested', 'answered', 'declined']);
+    // Its lines can go to the cart at today's prices (an open quote's cannot: accept it instead).
+    const toCart = await call<Envelope<{ added: { model_code: string; quantity_of_packages: number }[]; unavailable: unknown[] }>>(toCartPost, 'POST', `/api/quotes/${id}/to-cart`, { params: { id: String(id) }, session: ana });
+    expect(toCart.status).toBe(200);
+    expect(toCart.body.data.added.map((l) => l.model_code)).toEqual(['VG-0750']);
+    expect((await call(toCartPost, 'POST', `/api/quotes/${id}/to-cart`, { params: { id: String(id) }, session: rui })).status).toBe(404);
     const asked = await call<Envelope<Requested>>(againPost, 'POST', `/api/quotes/${id}/request-again`, { params: { id: String(id) }, session: ana });
     expect(asked.status).toBe(201);
     expect(asked.body.data.number).not.toBe((await getQuote(id, { session: ana })).body.data.number);

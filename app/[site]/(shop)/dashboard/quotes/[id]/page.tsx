@@ -4,6 +4,7 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { ReorderButton } from '@/components/orders/reorder-button';
 import { DeclineQuote, QuoteMessageForm, RequestQuoteAgain } from '@/components/quotes/quote-actions';
 import { QuoteHistory, QuoteLines, QuoteStatusBadge, QuoteThread, QuoteTotals } from '@/components/quotes/quote-view';
 import { clientMessages } from '@/lib/i18n/client-messages';
@@ -93,6 +94,9 @@ export default async function DashboardQuotePage({ params }: { params: Params })
           <div className="flex flex-wrap items-start gap-3">
             {open && <DeclineQuote quoteId={quote.id} />}
             {REQUESTABLE_AGAIN.includes(quote.status) && <RequestQuoteAgain quoteId={quote.id} />}
+            {REQUESTABLE_AGAIN.includes(quote.status) && (
+              <ReorderButton orderId={quote.id} endpoint={`/api/quotes/${quote.id}/to-cart`} label={t('toCart')} />
+            )}
           </div>
         )}
 

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { apiRoute } from '@/server/api/route';
+import { serverTranslator } from '@/server/mail/i18n';
+import { quoteToCart } from '@/server/quotes';
+import { quoteId } from '@/server/quotes/access';
+
+export const dynamic = 'force-dynamic';
+
+const text = serverTranslator('Quotes');
+
+/**
+ * POST /api/quotes/{id}/to-cart (issue 12): a declined, expired or withdrawn quote's lines into the
+ * caller's cart at today's prices; `unavailable` lists the lines no longer sold. 409 for an open
+ * or accepted quote, 404 for anyone else's.
+ */
+export const POST = apiRoute({ auth: 'required', params: z.object({ id: z.string() }) }, async ({ viewer, params }) => ({
+  data: await quoteToCart(viewer.id, quoteId(params.id)),
+  message: text('toCart'),
+}));
