@@ -8,7 +8,9 @@ import { GET as exportGet } from '@/app/api/job-lists/[id]/export/route';
 import { DELETE as lineDelete, PATCH as linePatch } from '@/app/api/job-lists/[id]/lines/[lineId]/route';
 import { POST as linesPost } from '@/app/api/job-lists/[id]/lines/route';
 import { DELETE as listDelete, GET as listGet, PATCH as listPatch } from '@/app/api/job-lists/[id]/route';
+import { POST as quotePost } from '@/app/api/job-lists/[id]/quote/route';
 import { POST as toCartPost } from '@/app/api/job-lists/[id]/to-cart/route';
+import { GET as quoteGet } from '@/app/api/quotes/[id]/route';
 import { GET as listsGet, POST as listsPost } from '@/app/api/job-lists/route';
 import type { CartItem } from '@/lib/cart/types';
 import { getDb } from '@/server/db/client';
@@ -194,6 +196,19 @@ describe('job lists: lines', () => {
     const lines = await jobListQuoteLines(pro.userId, listId);
     expect(lines).toContainEqual({ product_id: model['VG-0500'], quantity_of_packages: 4, items_per_package: 10 });
     await expect(jobListQuoteLines(other.userId, listId)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('turns the list into a quote request with its lines, for its owner only', async () => {
+    const asked = await call<Envelope<{ quote_id: number; number: string; status: string }>>(quotePost, 'POST', `/api/job-lists/${listId}/quote`, { params: { id: String(listId) }, session: pro });
+    expect(asked.status).toBe(201);
+    expect(asked.body.data.number).toMatch(/^OR-\d{4}-\d{6}$/);
+    const quote = await call<Envelope<{ lines: { model_code: string; packages: number; items_per_package: number }[]; message: string }>>(quoteGet, 'GET', `/api/quotes/${asked.body.data.quote_id}`, {
+      params: { id: String(asked.body.data.quote_id) },
+      session: pro,
+    });
+    expect(quote.body.data.lines).toContainEqual(expect.objectContaining({ model_code: 'VG-0500', packages: 4, items_per_package: 10 }));
+    expect(quote.body.data.message).toContain('Prédio Gaia');
+    expect((await call(quotePost, 'POST', `/api/job-lists/${listId}/quote`, { params: { id: String(listId) }, session: other })).status).toBe(404);
   });
 });
 

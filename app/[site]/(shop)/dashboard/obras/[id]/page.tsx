@@ -8,6 +8,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { AddByCodeForm } from '@/components/job-lists/add-by-code-form';
 import { JobListHeaderActions } from '@/components/job-lists/job-list-header-actions';
 import { JobListLineControls } from '@/components/job-lists/job-list-line-controls';
+import { JobListQuote } from '@/components/job-lists/job-list-quote';
 import { JobListToCart } from '@/components/job-lists/job-list-to-cart';
 import { Button } from '@/components/ui/button';
 import { formatPrice } from '@/lib/format';
@@ -136,7 +137,14 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
         )}
 
         <div className="flex flex-col gap-4 lg:flex-row lg:items-start lg:justify-between">
-          {list.lines.length > 0 ? <JobListToCart listId={list.id} formId={FORM_ID} /> : <span />}
+          {list.lines.length > 0 ? (
+            <div className="flex flex-wrap gap-3">
+              <JobListToCart listId={list.id} formId={FORM_ID} />
+              <JobListQuote listId={list.id} />
+            </div>
+          ) : (
+            <span />
+          )}
           {list.lines.length > 0 && (
             <div className="flex flex-wrap gap-2">
               <Button asChild variant="outline">
