@@ -68,6 +68,7 @@ interface Quote {
   status: string;
   version: number;
   valid_until: string | null;
+  answered_at: string | null;
   totals: { subtotal: number; tax: number; shipping: number; total: number } | null;
   lines: QuoteLine[];
   messages: { author: string; body: string; line_position: number | null }[];
@@ -223,7 +224,8 @@ describe('a customer asks from the cart, staff answer, the customer follows', ()
     // 20 units × 5,50 € = 110,00 € net; IVA 23 % = 25,30 €; + 7 € shipping.
     expect(q.lines[0]).toMatchObject({ unit_price: 5.5, total_price: 110, total_price_with_tax: 135.3 });
     expect(q.totals).toEqual({ subtotal: 110, tax: 25.3, shipping: 7, total: 142.3 });
-    expect(q.valid_until).toBe(addDays(lisbonDay(), 30));
+    // 30 days from the day (in Lisbon) it was answered.
+    expect(q.valid_until).toBe(addDays(lisbonDay(new Date(q.answered_at!)), 30));
     expect(q.messages.at(-1)).toMatchObject({ author: 'staff', body: 'Preço especial para obra.' });
     // An answer made on the version before is refused with the stale-record message.
     const stale = await answer(id, { lines: [{ position: 1, unit_price: 5 }], version: before.version });
