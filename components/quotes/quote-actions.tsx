@@ -92,9 +92,13 @@ export function QuoteMessageForm({ quoteId, token, lines }: { quoteId: number; t
   );
 }
 
-/** 'Recusar orçamento': asks first (with an optional reason), then declines. */
-export function DeclineQuote({ quoteId, token }: { quoteId: number; token?: string }) {
-  const t = useTranslations('QuoteActions.decline');
+/**
+ * A move of the quote that asks first, with an optional reason kept in the history: the
+ * customer's 'Recusar orçamento' and staff's 'Retirar orçamento'. Escape cancels; focus goes to the
+ * reason when asking and back to the button after.
+ */
+function ReasonedQuoteAction({ quoteId, token, action }: { quoteId: number; token?: string; action: 'decline' | 'withdraw' }) {
+  const t = useTranslations(`QuoteActions.${action}`);
   const failure = useFailureText();
   const router = useRouter();
   const id = React.useId();
@@ -107,6 +111,7 @@ export function DeclineQuote({ quoteId, token }: { quoteId: number; token?: stri
   React.useEffect(() => {
     if (asking) reasonRef.current?.focus();
   }, [asking]);
+  const question = t.has('question') ? t('question') : null;
 
   const cancel = () => {
     setAsking(false);
@@ -116,7 +121,7 @@ export function DeclineQuote({ quoteId, token }: { quoteId: number; token?: stri
   const confirm = async () => {
     setBusy(true);
     setProblem(null);
-    const result = await postQuote(`/api/quotes/${quoteId}/decline`, { reason }, token);
+    const result = await postQuote(`/api/quotes/${quoteId}/${action}`, { reason }, token);
     setBusy(false);
     if (result.ok) {
       setAsking(false);
@@ -127,7 +132,7 @@ export function DeclineQuote({ quoteId, token }: { quoteId: number; token?: stri
 
   if (!asking) {
     return (
-      <Button ref={triggerRef} type="button" variant="outline" className="border-red-300 text-red-800 hover:bg-red-50" onClick={() => setAsking(true)} data-testid="quote-decline">
+      <Button ref={triggerRef} type="button" variant="outline" className="border-red-300 text-red-800 hover:bg-red-50" onClick={() => setAsking(true)} data-testid={`quote-${action}`}>
         {t('button')}
       </Button>
     );
@@ -135,21 +140,24 @@ export function DeclineQuote({ quoteId, token }: { quoteId: number; token?: stri
   return (
     <div
       role="group"
-      aria-labelledby={`${id}-q`}
+      aria-labelledby={question ? `${id}-q` : undefined}
+      aria-label={question ? undefined : t('button')}
       className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4"
       onKeyDown={(e) => {
         if (e.key === 'Escape') cancel();
       }}
     >
-      <p id={`${id}-q`} className="font-semibold text-red-900">
-        {t('question')}
-      </p>
+      {question && (
+        <p id={`${id}-q`} className="font-semibold text-red-900">
+          {question}
+        </p>
+      )}
       <FormField id={`${id}-reason`} label={t('reason')}>
         <Textarea ref={reasonRef} id={`${id}-reason`} rows={2} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} disabled={busy} />
       </FormField>
       <FormAlert message={problem} />
       <div className="flex gap-3">
-        <Button type="button" variant="destructive" onClick={() => void confirm()} disabled={busy} data-testid="quote-decline-confirm">
+        <Button type="button" variant="destructive" onClick={() => void confirm()} disabled={busy} data-testid={`quote-${action}-confirm`}>
           {t('confirm')}
         </Button>
         <Button type="button" variant="outline" onClick={cancel} disabled={busy}>
@@ -158,6 +166,11 @@ export function DeclineQuote({ quoteId, token }: { quoteId: number; token?: stri
       </div>
     </div>
   );
+}
+
+/** 'Recusar orçamento': asks first (with an optional reason), then declines. */
+export function DeclineQuote({ quoteId, token }: { quoteId: number; token?: string }) {
+  return <ReasonedQuoteAction quoteId={quoteId} token={token} action="decline" />;
 }
 
 /** 'Pedir de novo' (declined, expired, withdrawn): a new request with the same lines, then its page. */
@@ -191,62 +204,5 @@ export function RequestQuoteAgain({ quoteId }: { quoteId: number }) {
 
 /** Staff: withdraw the request or the answer, with a reason kept in the history. */
 export function WithdrawQuote({ quoteId }: { quoteId: number }) {
-  const t = useTranslations('QuoteActions.withdraw');
-  const failure = useFailureText();
-  const router = useRouter();
-  const id = React.useId();
-  const [asking, setAsking] = React.useState(false);
-  const [reason, setReason] = React.useState('');
-  const [problem, setProblem] = React.useState<string | null>(null);
-  const [busy, setBusy] = React.useState(false);
-  const reasonRef = React.useRef<HTMLTextAreaElement>(null);
-  const triggerRef = React.useRef<HTMLButtonElement>(null);
-  React.useEffect(() => {
-    if (asking) reasonRef.current?.focus();
-  }, [asking]);
-  const cancel = () => {
-    setAsking(false);
-    window.setTimeout(() => triggerRef.current?.focus(), 0);
-  };
-  const confirm = async () => {
-    setBusy(true);
-    setProblem(null);
-    const result = await postQuote(`/api/quotes/${quoteId}/withdraw`, { reason });
-    setBusy(false);
-    if (result.ok) {
-      setAsking(false);
-      toast.success(t('done'));
-      router.refresh();
-    } else setProblem(result.details.reason?.[0] ?? failure(result));
-  };
-  if (!asking) {
-    return (
-      <Button ref={triggerRef} type="button" variant="outline" className="border-red-300 text-red-800 hover:bg-red-50" onClick={() => setAsking(true)} data-testid="quote-withdraw">
-        {t('button')}
-      </Button>
-    );
-  }
-  return (
-    <div
-      role="group"
-      aria-label={t('button')}
-      className="space-y-3 rounded-xl border border-red-200 bg-red-50 p-4"
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') cancel();
-      }}
-    >
-      <FormField id={`${id}-reason`} label={t('reason')}>
-        <Textarea ref={reasonRef} id={`${id}-reason`} rows={2} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} disabled={busy} />
-      </FormField>
-      <FormAlert message={problem} />
-      <div className="flex gap-3">
-        <Button type="button" variant="destructive" onClick={() => void confirm()} disabled={busy} data-testid="quote-withdraw-confirm">
-          {t('confirm')}
-        </Button>
-        <Button type="button" variant="outline" onClick={cancel} disabled={busy}>
-          {t('cancel')}
-        </Button>
-      </div>
-    </div>
-  );
+  return <ReasonedQuoteAction quoteId={quoteId} action="withdraw" />;
 }

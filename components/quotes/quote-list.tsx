@@ -4,15 +4,16 @@ import { formatPrice } from '@/lib/format';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { QUOTE_STATUSES, type QuoteStatus } from '@/lib/quotes/status';
 import { cn } from '@/lib/utils';
-import type { QuoteSummary } from '@/server/quotes';
-import type { QuoteRequester } from '@/server/quotes/staff';
+import type { QuoteSummary } from '@/lib/quotes/types';
 import { QuoteStatusBadge } from './quote-view';
 
 export const QUOTE_PAGE_SIZE = 20;
 
 /** `?estado=` of the list pages: a known state or none. */
 export function statusFilter(raw: string | string[] | undefined): QuoteStatus | undefined {
-  return typeof raw === 'string' && (QUOTE_STATUSES as readonly string[]).includes(raw) ? (raw as QuoteStatus) : undefined;
+  return typeof raw === 'string' && (QUOTE_STATUSES as readonly string[]).includes(raw)
+    ? (raw as QuoteStatus)
+    : undefined;
 }
 
 /** `?desde=` of the list pages: a non-negative offset, multiple of the page size. */
@@ -30,10 +31,19 @@ function href(base: string, status: QuoteStatus | undefined, offset = 0): string
 }
 
 /** The state filter as links (works without JavaScript); the current one has aria-current. */
-export async function QuoteStatusFilter({ base, current }: { base: string; current: QuoteStatus | undefined }) {
+export async function QuoteStatusFilter({
+  base,
+  current,
+}: {
+  base: string;
+  current: QuoteStatus | undefined;
+}) {
   const t = await getTranslations('QuotesPage.list');
   const status = await getTranslations('Quotes.status');
-  const items: [QuoteStatus | undefined, string][] = [[undefined, t('all')], ...QUOTE_STATUSES.map((s) => [s, status(s)] as [QuoteStatus, string])];
+  const items: [QuoteStatus | undefined, string][] = [
+    [undefined, t('all')],
+    ...QUOTE_STATUSES.map((s) => [s, status(s)] as [QuoteStatus, string]),
+  ];
   return (
     <nav aria-label={t('filter')}>
       <ul className="flex flex-wrap gap-2">
@@ -46,7 +56,9 @@ export async function QuoteStatusFilter({ base, current }: { base: string; curre
                 aria-current={active ? 'page' : undefined}
                 className={cn(
                   'inline-block rounded-full border px-3 py-1 text-sm font-medium',
-                  active ? 'border-sky-700 bg-sky-700 text-white' : 'bg-white text-slate-700 hover:border-sky-400 hover:text-sky-900',
+                  active
+                    ? 'border-sky-700 bg-sky-700 text-white'
+                    : 'bg-white text-slate-700 hover:border-sky-400 hover:text-sky-900',
                 )}
               >
                 {label}
@@ -69,83 +81,116 @@ export async function QuoteTable({
   offset,
   base,
   status,
-  requesters,
+  staff = false,
 }: {
   items: QuoteSummary[];
   total: number;
   offset: number;
   base: string;
   status: QuoteStatus | undefined;
-  /** Staff: who asked for each quote. */
-  requesters?: Map<number, QuoteRequester>;
+  /** Staff's list: also who asked and how many lines. */
+  staff?: boolean;
 }) {
   const t = await getTranslations('QuotesPage.list');
-  const staff = Boolean(requesters);
   return (
     <div className="space-y-3">
       <div className="overflow-x-auto rounded-xl border bg-white">
         <table className="w-full min-w-[40rem] text-left text-sm" data-testid="quote-table">
           <thead className="bg-slate-50 text-slate-700">
             <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('number')}</th>
-              {staff && <th scope="col" className="px-3 py-2 font-semibold">{t('customer')}</th>}
-              <th scope="col" className="px-3 py-2 font-semibold">{t('date')}</th>
-              {staff && <th scope="col" className="px-3 py-2 text-right font-semibold">{t('lines')}</th>}
-              <th scope="col" className="px-3 py-2 font-semibold">{t('status')}</th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">{t('total')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('validUntil')}</th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t('number')}
+              </th>
+              {staff && (
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  {t('customer')}
+                </th>
+              )}
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t('date')}
+              </th>
+              {staff && (
+                <th scope="col" className="px-3 py-2 text-right font-semibold">
+                  {t('lines')}
+                </th>
+              )}
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t('status')}
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                {t('total')}
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                {t('validUntil')}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y">
-            {items.map((q) => {
-              const who = requesters?.get(q.id);
-              return (
-                <tr key={q.id} data-testid="quote-row" data-number={q.number}>
+            {items.map((q) => (
+              <tr key={q.id} data-testid="quote-row" data-number={q.number}>
+                <td className="px-3 py-2">
+                  <Link
+                    href={`${base}/${q.id}`}
+                    prefetch={false}
+                    className="font-mono font-semibold text-sky-800 hover:underline"
+                  >
+                    {q.number}
+                  </Link>
+                </td>
+                {staff && (
                   <td className="px-3 py-2">
-                    <Link href={`${base}/${q.id}`} prefetch={false} className="font-mono font-semibold text-sky-800 hover:underline">
-                      {q.number}
-                    </Link>
+                    <span className="text-slate-900">{q.contact_name}</span>
+                    {q.company ? (
+                      <span className="block text-xs text-slate-600">{q.company}</span>
+                    ) : null}
+                    <span className="block text-xs text-slate-500">
+                      {q.has_account ? t('account') : t('guest')}
+                    </span>
                   </td>
-                  {staff && (
-                    <td className="px-3 py-2">
-                      {who ? (
-                        <>
-                          <span className="text-slate-900">{who.name}</span>
-                          {who.company ? <span className="block text-xs text-slate-600">{who.company}</span> : null}
-                          <span className="block text-xs text-slate-500">{who.has_account ? t('account') : t('guest')}</span>
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  )}
-                  <td className="px-3 py-2">
-                    <time dateTime={q.created_at}>{formatQuoteDate(q.created_at)}</time>
+                )}
+                <td className="px-3 py-2">
+                  <time dateTime={q.created_at}>{formatQuoteDate(q.created_at)}</time>
+                </td>
+                {staff && (
+                  <td className="px-3 py-2 text-right" data-testid="quote-row-lines">
+                    {q.lines_count}
                   </td>
-                  {staff && <td className="px-3 py-2 text-right" data-testid="quote-row-lines">{who?.lines ?? q.lines_count}</td>}
-                  <td className="px-3 py-2">
-                    <QuoteStatusBadge status={q.status} />
-                  </td>
-                  <td className="px-3 py-2 text-right">{q.totals ? formatPrice(q.totals.total) : '—'}</td>
-                  <td className="px-3 py-2">{q.valid_until ? formatQuoteDay(q.valid_until) : '—'}</td>
-                </tr>
-              );
-            })}
+                )}
+                <td className="px-3 py-2">
+                  <QuoteStatusBadge status={q.status} />
+                </td>
+                <td className="px-3 py-2 text-right">
+                  {q.totals ? formatPrice(q.totals.total) : '—'}
+                </td>
+                <td className="px-3 py-2">{q.valid_until ? formatQuoteDay(q.valid_until) : '—'}</td>
+              </tr>
+            ))}
           </tbody>
         </table>
       </div>
       {total > QUOTE_PAGE_SIZE && (
-        <nav aria-label={t('page', { from: offset + 1, to: offset + items.length, total })} className="flex items-center justify-between text-sm">
+        <nav
+          aria-label={t('page', { from: offset + 1, to: offset + items.length, total })}
+          className="flex items-center justify-between text-sm"
+        >
           {offset > 0 ? (
-            <Link href={href(base, status, Math.max(0, offset - QUOTE_PAGE_SIZE))} className="font-medium text-sky-800 hover:underline">
+            <Link
+              href={href(base, status, Math.max(0, offset - QUOTE_PAGE_SIZE))}
+              className="font-medium text-sky-800 hover:underline"
+            >
               ← {t('previous')}
             </Link>
           ) : (
             <span />
           )}
-          <span className="text-slate-600">{t('page', { from: offset + 1, to: offset + items.length, total })}</span>
+          <span className="text-slate-600">
+            {t('page', { from: offset + 1, to: offset + items.length, total })}
+          </span>
           {offset + items.length < total ? (
-            <Link href={href(base, status, offset + QUOTE_PAGE_SIZE)} className="font-medium text-sky-800 hover:underline">
+            <Link
+              href={href(base, status, offset + QUOTE_PAGE_SIZE)}
+              className="font-medium text-sky-800 hover:underline"
+            >
               {t('next')} →
             </Link>
           ) : (

@@ -3,7 +3,7 @@ import { formatPrice } from '@/lib/format';
 import { formatQuoteDateTime } from '@/lib/quotes/format';
 import type { QuoteStatus } from '@/lib/quotes/status';
 import { cn } from '@/lib/utils';
-import type { QuoteDetail } from '@/server/quotes';
+import type { QuoteDetail } from '@/lib/quotes/types';
 
 /**
  * The read-only parts of a quote's pages (server components), shared by the guest link

@@ -29,7 +29,7 @@ import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/mail/i18n';
 import { paymentMethod } from '@/server/payments';
 import { getPriceFacts, getPricingCustomer, lisbonDay, unitPriceOf } from '@/server/pricing';
-import { lockQuoteForAcceptance, markQuoteAccepted, quoteLinesForOrder } from '@/server/quotes';
+import { assertQuoteAcceptable, lockCustomerQuote, markQuoteAccepted, quoteLinesForOrder } from '@/server/quotes';
 import { euros4, lineTotals } from '@/server/pricing/money';
 
 /**
@@ -243,12 +243,11 @@ export async function placeOrder(
   const result = await db.transaction(async (tx) => {
     // 1. What is ordered, locked until commit: the customer's active cart, or the quote accepted.
     let cartId: string | undefined;
-    if (options.quoteId === undefined) {
+    const quote = options.quoteId === undefined ? null : await lockCustomerQuote(tx, userId, options.quoteId);
+    if (!quote) {
       const locked = (await tx.execute(sql`
         select id from carts where user_id = ${userId} and status = 'active' for update`)) as unknown as Rows<{ id: string }>;
       cartId = locked.rows[0]?.id;
-    } else {
-      await tx.execute(sql`select id from quotes where id = ${options.quoteId} and user_id = ${userId} for update`);
     }
 
     // 2. A submission seen before: the same order, or 409 for another body under the same key.
@@ -264,8 +263,8 @@ export async function placeOrder(
     if (!paymentMethod(input.payment_method).enabled()) {
       throw new AppError({ code: 'unprocessable', message: text('paymentUnavailable'), details: { payment_method: [text('paymentUnavailable')] } });
     }
-    const quote = options.quoteId === undefined ? null : await lockQuoteForAcceptance(tx, userId, options.quoteId, now);
-    if (!quote && !cartId) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
+    if (quote) assertQuoteAcceptable(quote, now);
+    else if (!cartId) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
 
     // 3. Lines: the quote's, at its quoted prices; or the cart's, priced now.
     const priced = quote ? (await quoteLinesForOrder(tx, quote.id)).map(quotedLine) : await cartLinesPriced(tx, userId, cartId!, now);

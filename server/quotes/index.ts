@@ -2,6 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { env } from '@/lib/env';
+import type { QuoteDetail, QuoteLineView, QuoteSummary, QuoteTotals } from '@/lib/quotes/types';
 import { canQuoteTransition, DEFAULT_QUOTE_VALIDITY_DAYS, quoteNumber, REQUESTABLE_AGAIN, type QuoteStatus } from '@/lib/quotes/status';
 import type { QuoteAnswerInput, QuoteRequestInput } from '@/lib/validation/quotes';
 import { AppError } from '@/server/api/errors';
@@ -44,57 +45,7 @@ const text = serverTranslator('Quotes');
 
 export type QuoteAccess = { kind: 'user'; userId: string } | { kind: 'token'; token: string } | { kind: 'staff'; userId: string };
 
-export interface QuoteLineView {
-  position: number;
-  model_id: number | null;
-  model_code: string;
-  product_code: string;
-  product_name: string;
-  model_name: string;
-  size: string | null;
-  package_type: string;
-  items_per_package: number;
-  packages: number;
-  units: number;
-  tax_rate: number;
-  /** The customer's own net price when requested (staff and the customer only; null for guests). */
-  list_unit_price: number | null;
-  /** Staff's net unit price, null until answered. */
-  unit_price: number | null;
-  total_price: number | null;
-  tax: number | null;
-  total_price_with_tax: number | null;
-}
-
-export interface QuoteTotals {
-  subtotal: number;
-  tax: number;
-  shipping: number;
-  total: number;
-}
-
-export interface QuoteSummary {
-  id: number;
-  number: string;
-  status: QuoteStatus;
-  created_at: string;
-  valid_until: string | null;
-  lines_count: number;
-  totals: QuoteTotals | null;
-  order_id: number | null;
-}
-
-export interface QuoteDetail extends QuoteSummary {
-  version: number;
-  contact: { name: string; email: string; phone: string | null; company: string | null; nif: string | null };
-  message: string | null;
-  answered_at: string | null;
-  lines: QuoteLineView[];
-  messages: { id: number; author: 'customer' | 'staff'; line_position: number | null; body: string; at: string }[];
-  history: { from: QuoteStatus | null; to: QuoteStatus; actor: string; note: string | null; at: string }[];
-  /** Whether the guest's quote belongs to an account now. */
-  has_account: boolean;
-}
+export type { QuoteDetail, QuoteLineView, QuoteSummary, QuoteTotals };
 
 type Rows<T> = { rows: T[] };
 type QuoteRow = typeof quotes.$inferSelect;
@@ -384,6 +335,9 @@ function summaryOf(row: QuoteRow, linesCount: number): QuoteSummary {
     lines_count: linesCount,
     totals: totalsOf(row),
     order_id: row.orderId,
+    contact_name: row.contactName,
+    company: row.company,
+    has_account: row.userId !== null,
   };
 }
 
@@ -432,7 +386,6 @@ export async function getQuote(access: QuoteAccess, id: number): Promise<QuoteDe
     })),
     messages: messages.map((m) => ({ id: m.id, author: m.author, line_position: m.linePosition, body: m.body, at: m.createdAt.toISOString() })),
     history: events.map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
-    has_account: row.userId !== null,
   };
 }
 
@@ -599,9 +552,13 @@ export async function requestQuoteAgain(access: QuoteAccess, id: number, meta: {
 // ---------------------------------------------------------------------------------------------
 // Accepting (the order itself is placed by server/orders/place-order.ts, in its transaction)
 
-/** A quote its customer may accept now, locked until the placement commits; 404 / 409 otherwise. */
-export async function lockQuoteForAcceptance(tx: Tx, userId: string, id: number, now = new Date()): Promise<QuoteRow> {
-  const row = await lockQuote(tx, id, { kind: 'user', userId });
+/** The customer's own quote, locked until the caller's transaction ends (404 for anyone else's). */
+export async function lockCustomerQuote(tx: Tx, userId: string, id: number): Promise<QuoteRow> {
+  return lockQuote(tx, id, { kind: 'user', userId });
+}
+
+/** Refuses (409) a quote that cannot be accepted now: accepted already, expired, or not answered. */
+export function assertQuoteAcceptable(row: QuoteRow, now = new Date()): void {
   if (row.status === 'accepted') {
     throw new AppError({ code: 'conflict', message: text('alreadyAccepted'), details: { order_id: [String(row.orderId ?? '')] } });
   }
@@ -611,7 +568,6 @@ export async function lockQuoteForAcceptance(tx: Tx, userId: string, id: number,
   if (row.status !== 'answered') {
     throw new AppError({ code: 'conflict', message: text('transitionRefused', { from: text(`status.${row.status}`), to: text('status.accepted') }) });
   }
-  return row;
 }
 
 /** The accepted quote's lines as an order takes them: quoted net unit prices (ten-thousandths), IVA rates, line totals. */

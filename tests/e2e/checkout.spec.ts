@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/accounts';
+import { signIn, unitModels, type UnitModel as Model } from './support/demo';
 import { waitForMail } from './support/mail';
 
 /**
@@ -11,30 +12,6 @@ import { waitForMail } from './support/mail';
  * placed at the old total.
  */
 
-interface Model {
-  id: number;
-  code: string;
-  sales_increment: number;
-}
-
-async function signIn(page: Page, baseURL: string, who: 'pro' | 'particular') {
-  const response = await page.request.post('/api/auth/sign-in/email', { data: DEMO[who], headers: { origin: baseURL } });
-  expect(response.status(), `login ${who}`).toBe(200);
-}
-
-/** Models sold by the unit, from the demo's chapter 40 (where the professional has discounts). */
-async function unitModels(request: APIRequestContext, wanted: number): Promise<Model[]> {
-  const listing = await (await request.get('/api/products/by-chapter?chapter=40&limit=30')).json();
-  const out: Model[] = [];
-  for (const product of listing.data as { product_code: string }[]) {
-    const answer = await request.get(`/api/products/${encodeURIComponent(product.product_code)}/models`);
-    if (!answer.ok()) continue;
-    for (const m of (await answer.json()).data as Model[]) if (m.sales_increment <= 1) out.push(m);
-    if (out.length >= wanted) break;
-  }
-  expect(out.length).toBeGreaterThanOrEqual(wanted);
-  return out.slice(0, wanted);
-}
 
 /** The signed-in customer's cart emptied and filled with `lines` (model, packages). */
 async function fillCart(page: Page, lines: [Model, number][]): Promise<string> {

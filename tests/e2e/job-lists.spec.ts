@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { DEMO } from './support/accounts';
+import { expect, test, type Page } from '@playwright/test';
+import { signIn, unitModels } from './support/demo';
 
 /**
  * Issue 12 in the browser: the demo professional builds a job list ("obra") in the account area,
@@ -11,30 +11,6 @@ import { DEMO } from './support/accounts';
  * it; a private customer is told the price list is for professional accounts and refused by the API.
  */
 
-interface Model {
-  id: number;
-  code: string;
-  sales_increment: number;
-}
-
-async function signIn(page: Page, baseURL: string, who: 'pro' | 'particular') {
-  const response = await page.request.post('/api/auth/sign-in/email', { data: DEMO[who], headers: { origin: baseURL } });
-  expect(response.status(), `login ${who}`).toBe(200);
-}
-
-/** Models sold by the unit, from the demo's chapter 40. */
-async function unitModels(request: APIRequestContext, wanted: number): Promise<Model[]> {
-  const listing = await (await request.get('/api/products/by-chapter?chapter=40&limit=30')).json();
-  const out: Model[] = [];
-  for (const product of listing.data as { product_code: string }[]) {
-    const answer = await request.get(`/api/products/${encodeURIComponent(product.product_code)}/models`);
-    if (!answer.ok()) continue;
-    for (const m of (await answer.json()).data as Model[]) if (m.sales_increment <= 1) out.push(m);
-    if (out.length >= wanted) break;
-  }
-  expect(out.length).toBeGreaterThanOrEqual(wanted);
-  return out.slice(0, wanted);
-}
 
 /** Serious axe findings of the page; the shop's toaster is left out (a toast measured mid-fade fails contrast). */
 async function seriousViolations(page: Page) {

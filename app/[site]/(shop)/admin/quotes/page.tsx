@@ -4,7 +4,6 @@ import { getTranslations } from 'next-intl/server';
 import { pageOffset, QUOTE_PAGE_SIZE, QuoteStatusFilter, QuoteTable, statusFilter } from '@/components/quotes/quote-list';
 import { requirePageAccess } from '@/server/auth/session';
 import { listQuotes } from '@/server/quotes';
-import { getQuoteRequesters } from '@/server/quotes/staff';
 
 export const dynamic = 'force-dynamic';
 
@@ -28,7 +27,6 @@ export default async function AdminQuotesPage({ searchParams }: { searchParams: 
     getTranslations('QuotesPage.list'),
     listQuotes({ kind: 'staff', userId: viewer.id }, { limit: QUOTE_PAGE_SIZE, offset, status }),
   ]);
-  const requesters = await getQuoteRequesters(items.map((q) => q.id));
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
       <p className="text-sm text-slate-600">
@@ -45,7 +43,7 @@ export default async function AdminQuotesPage({ searchParams }: { searchParams: 
       {items.length === 0 ? (
         <p className="rounded-xl border bg-white p-6 text-slate-700">{status ? t('emptyFiltered') : t('adminEmpty')}</p>
       ) : (
-        <QuoteTable items={items} total={total} offset={offset} base={PAGE_PATH} status={status} requesters={requesters} />
+        <QuoteTable items={items} total={total} offset={offset} base={PAGE_PATH} status={status} staff />
       )}
     </div>
   );
