@@ -37,6 +37,8 @@ export interface ActionError {
   message: MessageKey;
   values?: MessageValues;
   fieldErrors?: Record<string, MessageKey[]>;
+  /** What the form needs to act on the refusal (e.g. the record as it is now, on a stale save). */
+  data?: unknown;
 }
 
 /** What every server action answers (made by `validatedAction` in server/actions). */

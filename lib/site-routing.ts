@@ -39,6 +39,9 @@ export function internalPagePath(pathname: string, searchParams: URLSearchParams
   if (/[\u0000-\u001f\u007f]/.test(decoded)) return `/${site}/_not-found`;
   // The internal twins are not addressable from outside.
   if (pathname === `/${QUERY_SEGMENT}` || pathname.startsWith(`/${QUERY_SEGMENT}/`)) return `/${site}/_not-found`;
+  // The admin area (app/admin) is rendered per request with its own layout, the same for every
+  // host: it is not under `[site]`.
+  if (/^\/admin(\/|$)/i.test(decoded)) return null;
   const path = pathname === '/' ? '' : pathname.replace(/\/+$/, '');
   const hasQuery = [...searchParams.keys()].some((name) => !isIgnorableQueryParam(name));
   if (hasQuery && isListingPath(pathname)) return `/${site}/${QUERY_SEGMENT}${path}`;

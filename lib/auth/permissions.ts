@@ -90,6 +90,8 @@ export const ADMIN_ROUTE_RULES: readonly AdminRouteRule[] = [
   { prefix: '/admin/catalogue-management', requirement: needs('manage_products') },
   { prefix: '/admin/brands', requirement: needs('manage_products') },
   { prefix: '/admin/supplier-catalogues', requirement: needs('manage_products') },
+  // Search tuning (issue 13, beyond spec 2.4): synonyms and the log of searches without results.
+  { prefix: '/admin/search', requirement: needs('manage_products') },
   { prefix: '/admin/users', requirement: needs('manage_users') },
   { prefix: '/admin/pro-accounts', requirement: needs('manage_users') },
   { prefix: '/admin/cache-performance', requirement: needs('manage_users') },

@@ -21,6 +21,8 @@ export function imageUrl(stored: string | null | undefined, kind: MediaKind, key
  * app/media; uploaded or external images are returned unchanged.
  */
 export function rasterMediaUrl(url: string, width: number, format: 'webp' | 'png' = 'webp', quality?: number): string {
+  // An image uploaded in the admin area (app/media/uploads): a WebP at most that wide.
+  if (url.startsWith('/media/uploads/') && !url.includes('?') && !url.endsWith('.pdf')) return `${url}?w=${width}`;
   if (!url.startsWith('/media/') || !url.endsWith('.svg')) return url;
   return `${url.slice(0, -4)}.${format}?w=${width}${quality ? `&q=${quality}` : ''}`;
 }

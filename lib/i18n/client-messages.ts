@@ -22,7 +22,7 @@ export const SHELL_NAMESPACES = [
   'Errors',
   'Cart',
 ] as const;
-export const PAGE_NAMESPACES = ['Account', 'AccessRequest', 'Contact', 'CartPage', 'Checkout', 'QuoteRequest', 'QuoteActions', 'JobLists', 'PriceList'] as const;
+export const PAGE_NAMESPACES = ['Admin', 'Account', 'AccessRequest', 'Contact', 'CartPage', 'Checkout', 'QuoteRequest', 'QuoteActions', 'JobLists', 'PriceList'] as const;
 
 type ClientNamespace = (typeof SHELL_NAMESPACES)[number] | (typeof PAGE_NAMESPACES)[number];
 export type ClientMessages = Partial<Pick<Messages, ClientNamespace>>;

@@ -124,6 +124,7 @@ function fromAppError(err: AppError): ActionError {
     message,
     ...(err.key && err.values ? { values: err.values } : {}),
     ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}),
+    ...(err.data !== undefined ? { data: err.data } : {}),
   };
 }
 

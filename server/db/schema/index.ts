@@ -22,3 +22,4 @@ export * from './job-lists';
 export * from './price-lists';
 export * from './payments';
 export * from './quotes';
+export * from './admin';

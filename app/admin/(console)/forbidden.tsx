@@ -13,7 +13,7 @@ export default async function AdminForbidden() {
   const path = (await headers()).get(PATH_HEADER) ?? '/admin';
   const adminOnly = requirementFor(path).kind === 'admin';
   return (
-    <div className="mx-auto max-w-lg px-4 py-16 text-center" data-testid="access-denied">
+    <div className="mx-auto max-w-lg py-16 text-center" data-testid="access-denied">
       <ShieldAlertIcon aria-hidden className="mx-auto size-12 text-red-600" />
       <h1 className="mt-4 text-2xl font-bold text-slate-900">{adminOnly ? 'Admin Access Only' : 'Access Denied'}</h1>
       <p className="mt-2 text-slate-600">

@@ -1,0 +1,72 @@
+/**
+ * The admin area's shared records (issue 13): the audit log of every staff write (who, when,
+ * what, the fields before and after) and the catalogue change log (every change to products,
+ * models and prices, from imports, staff edits and the ERP), which `/admin/catalogue-management`
+ * lists and the reprint report counts since the last print.
+ */
+import 'server-only';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'deactivate', 'bulk', 'merge', 'import', 'other'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff user (kept as text: the log outlives a deleted account). */
+    actorId: text('actor_id'),
+    actorEmail: text('actor_email'),
+    actorName: text('actor_name'),
+    /** What kind of record: 'product', 'campaign', 'brand', 'supplier_catalogue'… */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    /** A short human text ("Produto 'Torneira X' criado"). */
+    summary: text('summary'),
+    /** The changed fields only, as they were and as they became (null for a create / delete side). */
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId, t.at), index('audit_log_at_idx').on(t.at)],
+);
+
+export const CATALOGUE_CHANGE_KINDS = ['price', 'new', 'removed', 'text'] as const;
+export type CatalogueChangeKind = (typeof CATALOGUE_CHANGE_KINDS)[number];
+export const CATALOGUE_CHANGE_SOURCES = ['import', 'admin', 'erp'] as const;
+export type CatalogueChangeSource = (typeof CATALOGUE_CHANGE_SOURCES)[number];
+
+export const catalogueChanges = pgTable(
+  'catalogue_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    source: text('source', { enum: CATALOGUE_CHANGE_SOURCES }).notNull(),
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    kind: text('kind', { enum: CATALOGUE_CHANGE_KINDS }).notNull(),
+    chapterCode: integer('chapter_code'),
+    familyId: integer('family_id'),
+    brandId: integer('brand_id'),
+    productId: integer('product_id'),
+    /** Kept as text so the line survives the product's deletion. */
+    productCode: text('product_code'),
+    productName: text('product_name'),
+    /** Null: a change to the product itself. */
+    modelCode: text('model_code'),
+    /** Which field changed ('price', 'name', 'description'…); null for new / removed. */
+    field: text('field'),
+    before: text('before'),
+    after: text('after'),
+  },
+  (t) => [
+    index('catalogue_changes_at_idx').on(t.at),
+    index('catalogue_changes_chapter_idx').on(t.chapterCode, t.at),
+    index('catalogue_changes_product_idx').on(t.productId, t.at),
+  ],
+);
+
+export type AuditEntry = typeof auditLog.$inferSelect;
+export type CatalogueChange = typeof catalogueChanges.$inferSelect;
+export type NewCatalogueChange = typeof catalogueChanges.$inferInsert;
