@@ -32,6 +32,8 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   DATA_DIR: z.string().trim().optional(),
+  /** Folder the ERP (PHC) drops its client and price exports in (default `DATA_DIR/phc-inbox`). */
+  PHC_INBOX_DIR: z.string().trim().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   SITE_URL: z.string().trim().url().optional(),
   PRODUCTION_HOSTS: z.string().trim().optional(),

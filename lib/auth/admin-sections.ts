@@ -29,6 +29,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { path: '/admin/google-category-classifier', title: 'Categorias Google', description: 'Classificação das famílias e produtos para o feed do Google.', permission: 'manage_products', group: 'catalogue' },
   { path: '/admin/search', title: 'Pesquisa', description: 'Sinónimos e pesquisas sem resultados.', permission: 'manage_products', group: 'catalogue' },
   { path: '/admin/campaigns', title: 'Campanhas', description: 'Criar, editar e destacar campanhas.', permission: 'manage_campaigns', group: 'sales' },
+  { path: '/admin/orders', title: 'Encomendas', description: 'Encomendas: estados, pagamentos por transferência, PDF.', permission: 'manage_orders', group: 'sales' },
   { path: '/admin/quotes', title: 'Orçamentos', description: 'Pedidos de orçamento: responder, mensagens, retirar.', permission: 'manage_quotes', group: 'sales' },
   { path: '/admin/pro-accounts', title: 'Contas profissionais', description: 'Utilizadores, pedidos de acesso e contas pro.', permission: 'manage_users', group: 'people' },
   { path: '/admin/cache-performance', title: 'Desempenho da cache', description: 'Estado das caches da loja.', permission: 'manage_users', group: 'system' },

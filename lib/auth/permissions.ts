@@ -6,6 +6,7 @@ export const DEFAULT_ROLE: Role = 'viewer';
 
 export const PERMISSION_NAMES = [
   'manage_campaigns',
+  'manage_orders',
   'manage_products',
   'manage_quotes',
   'manage_users',
@@ -15,10 +16,13 @@ export const PERMISSION_NAMES = [
 ] as const;
 export type Permission = (typeof PERMISSION_NAMES)[number];
 
-/** Spec 6 roles table, plus `manage_quotes` (issue 12: answering quotes) for editor and admin. */
+/**
+ * Spec 6 roles table, plus `manage_quotes` (issue 12: answering quotes) and `manage_orders`
+ * (issue 14: staff orders) for editor and admin.
+ */
 export const PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
-  admin: ['manage_campaigns', 'manage_products', 'manage_quotes', 'manage_users', 'view_analytics'],
-  editor: ['manage_campaigns', 'manage_products', 'manage_quotes', 'view_analytics'],
+  admin: ['manage_campaigns', 'manage_orders', 'manage_products', 'manage_quotes', 'manage_users', 'view_analytics'],
+  editor: ['manage_campaigns', 'manage_orders', 'manage_products', 'manage_quotes', 'view_analytics'],
   viewer: ['view_campaigns', 'view_products', 'view_analytics'],
 };
 
@@ -85,6 +89,7 @@ export const ADMIN_ROUTE_RULES: readonly AdminRouteRule[] = [
   { prefix: '/admin/campaigns', requirement: needs('manage_campaigns') },
   { prefix: '/admin/products', requirement: needs('manage_products') },
   { prefix: '/admin/quotes', requirement: needs('manage_quotes') },
+  { prefix: '/admin/orders', requirement: needs('manage_orders') },
   { prefix: '/admin/ficha-tecnica', requirement: needs('manage_products') },
   { prefix: '/admin/google-category-classifier', requirement: needs('manage_products') },
   { prefix: '/admin/catalogue-management', requirement: needs('manage_products') },

@@ -23,9 +23,9 @@ describe('roles and permissions (spec 6)', () => {
   });
 
   const table: Record<Role, Permission[]> = {
-    // Spec 6's table, plus manage_quotes (issue 12) for editor and admin.
-    admin: ['manage_campaigns', 'manage_products', 'manage_quotes', 'manage_users', 'view_analytics'],
-    editor: ['manage_campaigns', 'manage_products', 'manage_quotes', 'view_analytics'],
+    // Spec 6's table, plus manage_quotes (issue 12) and manage_orders (issue 14) for editor and admin.
+    admin: ['manage_campaigns', 'manage_orders', 'manage_products', 'manage_quotes', 'manage_users', 'view_analytics'],
+    editor: ['manage_campaigns', 'manage_orders', 'manage_products', 'manage_quotes', 'view_analytics'],
     viewer: ['view_campaigns', 'view_products', 'view_analytics'],
   };
 
