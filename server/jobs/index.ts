@@ -27,6 +27,10 @@ export const JOB_QUEUES = {
   quoteMail: 'quote-mail',
   quoteExpire: 'quote-expire',
   quotePdf: 'quote-pdf',
+  /** The customer's mail of an order status change made by staff (issue 14, server/orders/status-mails.ts). */
+  orderStatusMail: 'order-status-mail',
+  /** The ERP inbox check (issue 14, server/erp/inbox.ts): new client and price files in the watched folder. */
+  erpInbox: 'erp-inbox',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -155,6 +159,8 @@ export interface JobPayloads {
   'quote-mail': { mailId: number; token?: string };
   'quote-expire': { quoteId: number };
   'quote-pdf': { quoteId: number };
+  'order-status-mail': { eventId: number };
+  'erp-inbox': { at: string };
 }
 
 /**
@@ -204,6 +210,8 @@ async function loadHandlers(): Promise<void> {
   await import('@/server/payments/ifthenpay/request');
   await import('@/server/quotes/mails');
   await import('@/server/quotes/pdf');
+  await import('@/server/orders/status-mails');
+  await import('@/server/erp/inbox');
 }
 
 export interface JobRunSummary {
@@ -228,7 +236,7 @@ export async function processDueJobs(batchSize = 5, maxJobs = 500): Promise<JobR
   // Mails go one at a time even there: a crash (SIGKILL) after the SMTP server accepted a mail
   // and before its commit sends it again on the retry, so every mail in flight at that moment is
   // a possible duplicate — one at a time, at most one (npm run chaos:orders measures it).
-  const serialQueues: readonly JobQueue[] = [JOB_QUEUES.orderMail, JOB_QUEUES.quoteMail];
+  const serialQueues: readonly JobQueue[] = [JOB_QUEUES.orderMail, JOB_QUEUES.quoteMail, JOB_QUEUES.orderStatusMail, JOB_QUEUES.erpInbox];
   const summary: JobRunSummary = { completed: 0, failed: 0 };
   for (const queue of Object.values(JOB_QUEUES)) {
     const handler = handlers.get(queue);

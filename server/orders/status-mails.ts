@@ -1,0 +1,122 @@
+import 'server-only';
+import { eq, sql } from 'drizzle-orm';
+import { formatPrice } from '@/lib/format';
+import { env } from '@/lib/env';
+import type { OrderStatus } from '@/lib/orders/status';
+import { getDb } from '@/server/db/client';
+import { orderEvents, orderStatusMails, orders } from '@/server/db/schema';
+import { JOB_QUEUES, registerJobHandler, type JobContext } from '@/server/jobs';
+import { renderMail } from '@/server/mail/html';
+import { serverTranslator } from '@/server/mail/i18n';
+import { sendMail, type OutgoingMail } from '@/server/mail/send';
+
+/**
+ * The customer's mail of an order status change made by staff (issue 14): one `order_status_mails`
+ * row per change (the order_events row), written with the change, and an `order-status-mail` job
+ * enqueued in the same transaction. The job sends it once, as the order mails do
+ * (server/orders/mails.ts): it locks the row, sends only when it is not marked sent, and marks it
+ * sent and completes the job in the same transaction. Every copy carries the same Message-ID.
+ */
+
+const t = serverTranslator('Admin.Orders.mail');
+const status = serverTranslator('Orders.status');
+
+interface StatusMailFacts {
+  number: string;
+  name: string;
+  email: string;
+  to: OrderStatus;
+  note: string | null;
+  total: number;
+  userId: string | null;
+}
+
+async function factsOf(eventId: number): Promise<StatusMailFacts | null> {
+  const db = await getDb();
+  const [row] = await db
+    .select({
+      number: orders.number,
+      name: orders.customerName,
+      email: orders.customerEmail,
+      userId: orders.userId,
+      total: orders.totalCents,
+      to: orderEvents.toStatus,
+      note: orderEvents.note,
+    })
+    .from(orderEvents)
+    .innerJoin(orders, eq(orders.id, orderEvents.orderId))
+    .where(eq(orderEvents.id, eventId));
+  return row ? { ...row, total: row.total / 100 } : null;
+}
+
+export function orderStatusMailMessageId(number: string, eventId: number): string {
+  const domain = /@([A-Za-z0-9.-]+)>?\s*$/.exec(env().MAIL_FROM)?.[1] ?? 'localhost';
+  return `<encomenda-${number}-estado-${eventId}@${domain}>`;
+}
+
+/** The mail telling the customer their order moved to `to` (with the staff's note for a cancellation). */
+export function orderStatusMail(f: StatusMailFacts, eventId: number): OutgoingMail {
+  const state = status(f.to);
+  const site = env().SITE_URL?.replace(/\/$/, '');
+  const { html, text } = renderMail({
+    title: t('title', { number: f.number, status: state }),
+    blocks: [
+      { kind: 'p', text: t('greeting', { name: f.name }) },
+      { kind: 'p', text: t(`body.${f.to}`, { number: f.number, total: formatPrice(f.total) }) },
+      ...(f.note && f.to === 'cancelled' ? [{ kind: 'quote' as const, text: f.note }] : []),
+      ...(site ? [{ kind: 'button' as const, label: t('button'), url: `${site}/dashboard/orders` }] : []),
+    ],
+    footer: [{ text: t('footer', { number: f.number }) }],
+  });
+  return {
+    to: f.email,
+    subject: t('subject', { number: f.number, status: state }),
+    text,
+    html,
+    headers: { 'Message-ID': orderStatusMailMessageId(f.number, eventId) },
+  };
+}
+
+/** Sends the mail of one status change unless it was sent; 'gone' when the order or its customer is gone. */
+export async function sendOrderStatusMail(eventId: number, complete?: JobContext['complete']): Promise<'sent' | 'already-sent' | 'gone'> {
+  const facts = await factsOf(eventId);
+  const mail = facts?.userId ? orderStatusMail(facts, eventId) : null;
+  const db = await getDb();
+  try {
+    return await db.transaction(async (tx) => {
+      const locked = (await tx.execute(sql`select sent_at from order_status_mails where event_id = ${eventId} for update`)) as unknown as { rows: { sent_at: unknown }[] };
+      const row = locked.rows[0];
+      if (!row || !mail) {
+        await complete?.(tx);
+        return 'gone' as const;
+      }
+      if (row.sent_at !== null) {
+        await complete?.(tx);
+        return 'already-sent' as const;
+      }
+      await sendMail(mail, {
+        db: tx,
+        beforeSending: async (outboxId) => {
+          await tx
+            .update(orderStatusMails)
+            .set({ sentAt: new Date(), outboxId, attempts: sql`${orderStatusMails.attempts} + 1`, lastError: null })
+            .where(eq(orderStatusMails.eventId, eventId));
+          await complete?.(tx);
+        },
+      });
+      return 'sent' as const;
+    });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    await db
+      .update(orderStatusMails)
+      .set({ attempts: sql`${orderStatusMails.attempts} + 1`, lastError: message.slice(0, 500) })
+      .where(eq(orderStatusMails.eventId, eventId))
+      .catch(() => undefined);
+    throw err;
+  }
+}
+
+registerJobHandler(JOB_QUEUES.orderStatusMail, async (data, job) => {
+  await sendOrderStatusMail(data.eventId, job.complete);
+});
