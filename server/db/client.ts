@@ -197,6 +197,12 @@ export function getDatabase(): Promise<Database> {
         // Background jobs (order mails…): pg-boss's worker inside the server (server/jobs).
         const { startJobWorker } = await import('@/server/jobs');
         startJobWorker();
+        // The ERP inbox check every minute (issue 14, server/erp/inbox.ts), as a job.
+        const { startErpInboxSchedule } = await import('@/server/erp/inbox');
+        startErpInboxSchedule();
+        // Cache figures sampled every minute for /admin/cache-performance (server/cache/metrics.ts).
+        const { startCacheSampler } = await import('@/server/cache/metrics');
+        startCacheSampler();
       }
       return database;
     })();

@@ -28,7 +28,16 @@ export interface ReadResult {
   issues: ImportIssue[];
 }
 
-const KNOWN = new Set<string>(CATALOGUE_COLUMNS);
+/**
+ * The columns a file format knows and those it requires: the catalogue's by default; the ERP
+ * sync (server/erp) reads its client and price files with its own.
+ */
+export interface ColumnSet {
+  known: readonly string[];
+  required: readonly string[];
+}
+
+const CATALOGUE: ColumnSet = { known: CATALOGUE_COLUMNS, required: REQUIRED_COLUMNS };
 
 function normaliseHeader(h: unknown): string {
   return String(h ?? '')
@@ -38,7 +47,8 @@ function normaliseHeader(h: unknown): string {
 }
 
 /** Maps header cells to known columns; unknown columns are ignored, missing required ones reported. */
-function mapHeader(header: unknown[]): { columns: (CatalogueColumn | null)[]; issues: ImportIssue[] } {
+function mapHeader(header: unknown[], set: ColumnSet): { columns: (CatalogueColumn | null)[]; issues: ImportIssue[] } {
+  const KNOWN = new Set<string>(set.known);
   const issues: ImportIssue[] = [];
   const seen = new Set<string>();
   const columns = header.map((h) => {
@@ -51,7 +61,7 @@ function mapHeader(header: unknown[]): { columns: (CatalogueColumn | null)[]; is
     seen.add(name);
     return name as CatalogueColumn;
   });
-  for (const required of REQUIRED_COLUMNS) {
+  for (const required of set.required) {
     if (!seen.has(required)) issues.push({ line: 1, message: `falta a coluna obrigatória ${required}` });
   }
   return { columns, issues };
@@ -85,7 +95,7 @@ export function detectDelimiter(text: string): ';' | ',' {
   return semicolons >= commas && semicolons > 0 ? ';' : ',';
 }
 
-export function readCsvText(text: string): ReadResult {
+export function readCsvText(text: string, set: ColumnSet = CATALOGUE): ReadResult {
   const clean = text.replace(/^\uFEFF/, '');
   if (!clean.trim()) return { rows: [], issues: [{ line: 1, message: 'o ficheiro está vazio' }] };
   let records: { record: string[]; info: { lines: number } }[];
@@ -105,7 +115,7 @@ export function readCsvText(text: string): ReadResult {
   }
   const [head, ...body] = records;
   if (!head) return { rows: [], issues: [{ line: 1, message: 'o ficheiro está vazio' }] };
-  const { columns, issues } = mapHeader(head.record);
+  const { columns, issues } = mapHeader(head.record, set);
   const rows: SourceRow[] = [];
   for (const { record, info } of body) {
     if (isBlank(record)) continue;
@@ -129,7 +139,7 @@ export function excelCellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-export async function readXlsxBuffer(buffer: Buffer | ArrayBuffer): Promise<ReadResult> {
+export async function readXlsxBuffer(buffer: Buffer | ArrayBuffer, set: ColumnSet = CATALOGUE): Promise<ReadResult> {
   const workbook = new ExcelJS.Workbook();
   try {
     await workbook.xlsx.load(buffer as ArrayBuffer);
@@ -140,7 +150,7 @@ export async function readXlsxBuffer(buffer: Buffer | ArrayBuffer): Promise<Read
   if (!sheet || sheet.rowCount === 0) return { rows: [], issues: [{ line: 1, message: 'o ficheiro está vazio' }] };
   const width = sheet.columnCount;
   const valuesOf = (r: ExcelJS.Row) => Array.from({ length: width }, (_, i) => excelCellText(r.getCell(i + 1).value));
-  const { columns, issues } = mapHeader(valuesOf(sheet.getRow(1)));
+  const { columns, issues } = mapHeader(valuesOf(sheet.getRow(1)), set);
   const rows: SourceRow[] = [];
   for (let n = 2; n <= sheet.rowCount; n++) {
     const values = valuesOf(sheet.getRow(n));

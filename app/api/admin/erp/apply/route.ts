@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { AppError } from '@/server/api/errors';
+import { apiRoute } from '@/server/api/route';
+import { applyUpload } from '@/server/erp/uploads';
+
+export const dynamic = 'force-dynamic';
+
+/**
+ * POST /api/admin/erp/apply `{ token }` (issue 14, admin flag): applies the previewed upload in
+ * one transaction (all or nothing), records the run, invalidates the prices and catalogue caches.
+ */
+export const POST = apiRoute({ auth: 'required', admin: true, cache: 'no-store', body: z.object({ token: z.string().max(100) }) }, async ({ body, viewer }) => {
+  const outcome = await applyUpload(body.token, viewer);
+  if (!outcome.ok) throw new AppError({ code: 'unprocessable', message: 'A sincronização falhou e nada foi alterado.', details: { rows: outcome.report } });
+  return { data: { run_id: outcome.runId, kind: outcome.kind, counts: outcome.preview.counts }, message: 'Sincronização aplicada.' };
+});

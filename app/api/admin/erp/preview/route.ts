@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { AppError } from '@/server/api/errors';
+import { apiRoute } from '@/server/api/route';
+import { MAX_ERP_UPLOAD_BYTES, previewUpload } from '@/server/erp/uploads';
+
+export const dynamic = 'force-dynamic';
+
+const kindSchema = z.enum(['prices', 'clients']).nullable().catch(null);
+
+/**
+ * POST /api/admin/erp/preview (issue 14, admin flag): an ERP file (form field `file`, optional
+ * `kind` prices|clients, otherwise told by its header) read and checked all-or-nothing and
+ * compared with the database. 422 with the line report (recorded as a failed run), or the
+ * preview and the token that applies exactly this file.
+ */
+export const POST = apiRoute({ auth: 'required', admin: true, cache: 'no-store', bodyLimit: MAX_ERP_UPLOAD_BYTES + 64 * 1024 }, async ({ request, viewer }) => {
+  const form = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') ? await request.formData().catch(() => null) : null;
+  const file = form?.get('file');
+  if (!file || typeof file === 'string') throw new AppError({ code: 'bad_request', message: 'Envie o ficheiro do PHC no campo «file».' });
+  const bytes = Buffer.from(await file.arrayBuffer());
+  if (bytes.length === 0) throw new AppError({ code: 'bad_request', message: 'O ficheiro está vazio.' });
+  if (bytes.length > MAX_ERP_UPLOAD_BYTES) throw new AppError({ code: 'bad_request', message: 'O ficheiro é demasiado grande (máximo 30 MB).' });
+  const kind = kindSchema.parse(form?.get('kind') || null);
+  const name = (file.name || 'ficheiro').replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 200);
+  const outcome = await previewUpload(bytes, name, kind, viewer);
+  if (!outcome.ok) {
+    throw new AppError({ code: 'unprocessable', message: `O ficheiro não foi aceite: ${outcome.report.length} problema(s). Nada foi alterado.`, details: { rows: outcome.report } });
+  }
+  return { data: { kind: outcome.kind, sha256: outcome.sha256, token: outcome.token, file_name: name, preview: outcome.preview } };
+});

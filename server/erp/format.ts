@@ -1,0 +1,167 @@
+import 'server-only';
+import { isValidNif, normaliseNif } from '@/lib/validation/nif';
+import type { ErpClientRule, ErpSyncKind } from '@/server/db/schema';
+import { readCsvText, readXlsxBuffer, type ColumnSet, type ImportIssue, type ReadResult, type SourceRow } from '@/server/import/read';
+
+/**
+ * The two files the ERP (PHC) sends (issue 14), CSV (`;` or `,`, decimal comma or point, UTF-8)
+ * or XLSX (first sheet), columns found by header name, unknown columns ignored:
+ *
+ * - prices: `model_code` (a model of the catalogue), `price` (net EUR without IVA, up to 4
+ *   decimals), `discount_group` (e.g. `A1`; empty = none);
+ * - clients: `erp_client_id`, `nif` (optional, check digit), `name`, `email` (optional),
+ *   `account` (the shop account's name, optional), `discounts` (`A=30|B=20|C1=12,5`: a
+ *   percentage per discount group; empty = none).
+ *
+ * Validation is all-or-nothing: every problem is listed (`Linha 3, coluna price: …`, the header
+ * is line 1) and nothing is written while there is one.
+ */
+
+export const PRICE_COLUMNS = { known: ['model_code', 'price', 'discount_group'], required: ['model_code', 'price', 'discount_group'] } as const satisfies ColumnSet;
+export const CLIENT_COLUMNS = {
+  known: ['erp_client_id', 'nif', 'name', 'email', 'account', 'discounts'],
+  required: ['erp_client_id', 'name'],
+} as const satisfies ColumnSet;
+
+export interface PriceInput {
+  line: number;
+  code: string;
+  /** Net price, 4 decimals as text (`12.5000`). */
+  price: string;
+  group: string | null;
+}
+
+export interface ClientInput {
+  line: number;
+  erpClientId: string;
+  nif: string | null;
+  name: string;
+  email: string | null;
+  accountName: string | null;
+  rules: ErpClientRule[];
+}
+
+const MAX_REPORT = 500;
+
+function isZip(bytes: Buffer): boolean {
+  return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/** The kind of an ERP file from its header row (its first line or the XLSX's first row). */
+export async function detectKind(bytes: Buffer): Promise<ErpSyncKind | null> {
+  let header: string;
+  if (isZip(bytes)) {
+    const probe = await readXlsxBuffer(bytes, { known: [...PRICE_COLUMNS.known, ...CLIENT_COLUMNS.known], required: [] });
+    const first = probe.rows[0]?.cells as Record<string, string> | undefined;
+    // No data rows: read the names of the columns the header row mapped.
+    header = first ? Object.keys(first).join(',') : '';
+    if (!header) return null;
+  } else {
+    header = (bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '').toLowerCase();
+  }
+  if (/(^|[;,"\s])erp_client_id([;,"\s]|$)/.test(header)) return 'clients';
+  if (/(^|[;,"\s])model_code([;,"\s]|$)/.test(header)) return 'prices';
+  return null;
+}
+
+async function readRows(bytes: Buffer, set: ColumnSet): Promise<ReadResult> {
+  return isZip(bytes) ? readXlsxBuffer(bytes, set) : readCsvText(bytes.toString('utf8'), set);
+}
+
+const cell = (row: SourceRow, column: string): string => ((row.cells as Record<string, string | undefined>)[column] ?? '').trim();
+
+/** `1,25` / `1.25` / `1234.5678` → `1.2500`; null when not a non-negative number of at most 4 decimals. */
+export function parseMoney4(raw: string): string | null {
+  const text = raw.replace(/\s/g, '').replace(/€$/, '');
+  const m = /^(\d{1,8})(?:[.,](\d{1,4}))?$/.exec(text);
+  if (!m) return null;
+  return `${Number(m[1])}.${(m[2] ?? '').padEnd(4, '0')}`;
+}
+
+/** `12,5` → `12.50`; null outside 0–100 or with more than 2 decimals. */
+export function parsePercentage(raw: string): string | null {
+  const m = /^(\d{1,3})(?:[.,](\d{1,2}))?$/.exec(raw.trim().replace(/%$/, '').trim());
+  if (!m) return null;
+  const value = `${Number(m[1])}.${(m[2] ?? '').padEnd(2, '0')}`;
+  return Number(value) <= 100 ? value : null;
+}
+
+const GROUP = /^[A-Z0-9][A-Z0-9._-]{0,19}$/;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function push(issues: ImportIssue[], issue: ImportIssue) {
+  if (issues.length < MAX_REPORT) issues.push(issue);
+}
+
+/** Reads and checks a prices file against the catalogue's model codes (all-or-nothing). */
+export async function readPrices(bytes: Buffer, knownCodes: ReadonlySet<string>): Promise<{ rows: PriceInput[]; issues: ImportIssue[] }> {
+  const read = await readRows(bytes, PRICE_COLUMNS);
+  const issues = [...read.issues];
+  if (issues.length) return { rows: [], issues };
+  if (read.rows.length === 0) return { rows: [], issues: [{ line: 2, message: 'o ficheiro não tem linhas de preços' }] };
+  const seen = new Map<string, number>();
+  const rows: PriceInput[] = [];
+  for (const row of read.rows) {
+    const code = cell(row, 'model_code');
+    const price = parseMoney4(cell(row, 'price'));
+    const rawGroup = cell(row, 'discount_group').toUpperCase();
+    if (!code) push(issues, { line: row.line, column: 'model_code', message: 'código em falta' });
+    else if (!knownCodes.has(code)) push(issues, { line: row.line, column: 'model_code', message: `modelo desconhecido no catálogo (${code})` });
+    else if (seen.has(code)) push(issues, { line: row.line, column: 'model_code', message: `código repetido (já na linha ${seen.get(code)})` });
+    if (price === null) push(issues, { line: row.line, column: 'price', message: 'preço inválido (número positivo com até 4 casas decimais)' });
+    else if (Number(price) <= 0) push(issues, { line: row.line, column: 'price', message: 'o preço tem de ser maior do que zero' });
+    if (rawGroup && !GROUP.test(rawGroup)) push(issues, { line: row.line, column: 'discount_group', message: 'grupo de desconto inválido' });
+    if (code) seen.set(code, seen.get(code) ?? row.line);
+    if (code && price) rows.push({ line: row.line, code, price, group: rawGroup || null });
+  }
+  return { rows, issues };
+}
+
+/** `A=30|B=20|C1=12,5` → rules (groups unique, 0–100 %). */
+function parseRules(raw: string): { rules: ErpClientRule[]; error: string | null } {
+  const rules: ErpClientRule[] = [];
+  if (!raw) return { rules, error: null };
+  const groups = new Set<string>();
+  for (const part of raw.split('|').map((p) => p.trim()).filter(Boolean)) {
+    const m = /^([^=]+)=(.+)$/.exec(part);
+    const group = m?.[1]?.trim().toUpperCase() ?? '';
+    const percentage = m ? parsePercentage(m[2] ?? '') : null;
+    if (!m || !GROUP.test(group)) return { rules, error: `desconto mal escrito («${part}»; use GRUPO=percentagem, separados por |)` };
+    if (percentage === null) return { rules, error: `percentagem inválida para ${group} (0 a 100, até 2 casas decimais)` };
+    if (groups.has(group)) return { rules, error: `grupo repetido (${group})` };
+    groups.add(group);
+    rules.push({ group, percentage });
+  }
+  rules.sort((a, b) => a.group.localeCompare(b.group));
+  return { rules, error: null };
+}
+
+/** Reads and checks a clients file (all-or-nothing). */
+export async function readClients(bytes: Buffer): Promise<{ rows: ClientInput[]; issues: ImportIssue[] }> {
+  const read = await readRows(bytes, CLIENT_COLUMNS);
+  const issues = [...read.issues];
+  if (issues.length) return { rows: [], issues };
+  if (read.rows.length === 0) return { rows: [], issues: [{ line: 2, message: 'o ficheiro não tem linhas de clientes' }] };
+  const seen = new Map<string, number>();
+  const rows: ClientInput[] = [];
+  for (const row of read.rows) {
+    const erpClientId = cell(row, 'erp_client_id');
+    const rawNif = cell(row, 'nif');
+    const name = cell(row, 'name');
+    const email = cell(row, 'email').toLowerCase();
+    const accountName = cell(row, 'account');
+    const { rules, error } = parseRules(cell(row, 'discounts'));
+    if (!erpClientId) push(issues, { line: row.line, column: 'erp_client_id', message: 'número de cliente em falta' });
+    else if (erpClientId.length > 40) push(issues, { line: row.line, column: 'erp_client_id', message: 'número de cliente demasiado longo (máximo 40)' });
+    else if (seen.has(erpClientId)) push(issues, { line: row.line, column: 'erp_client_id', message: `cliente repetido (já na linha ${seen.get(erpClientId)})` });
+    if (rawNif && !isValidNif(rawNif)) push(issues, { line: row.line, column: 'nif', message: 'NIF inválido (dígito de controlo)' });
+    if (!name) push(issues, { line: row.line, column: 'name', message: 'nome em falta' });
+    else if (name.length > 200) push(issues, { line: row.line, column: 'name', message: 'nome demasiado longo (máximo 200)' });
+    if (email && (!EMAIL.test(email) || email.length > 254)) push(issues, { line: row.line, column: 'email', message: 'e-mail inválido' });
+    if (accountName.length > 100) push(issues, { line: row.line, column: 'account', message: 'nome de conta demasiado longo (máximo 100)' });
+    if (error) push(issues, { line: row.line, column: 'discounts', message: error });
+    if (erpClientId) seen.set(erpClientId, seen.get(erpClientId) ?? row.line);
+    rows.push({ line: row.line, erpClientId, nif: rawNif ? normaliseNif(rawNif) : null, name, email: email || null, accountName: accountName || null, rules });
+  }
+  return { rows, issues };
+}
