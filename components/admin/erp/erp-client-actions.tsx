@@ -1,0 +1,63 @@
+'use client';
+
+import * as React from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast';
+import type { ActionResult, MessageRef } from '@/lib/errors';
+import { createErpAccountAction, linkErpClientAction } from '@/server/erp/actions';
+
+/** "Ligar" (to a suggested account or an account number) and "Criar conta" of one ERP client (issue 14). */
+export function ErpClientActions({ erpClientId, candidates }: { erpClientId: string; candidates: { id: number; name: string }[] }) {
+  const t = useTranslations('Admin.Erp.clients');
+  const tRoot = useTranslations();
+  const router = useRouter();
+  const [busy, setBusy] = React.useState(false);
+  const [accountId, setAccountId] = React.useState('');
+  const inputId = React.useId();
+
+  const run = async (call: () => Promise<ActionResult<MessageRef>>) => {
+    if (busy) return;
+    setBusy(true);
+    try {
+      const result = await call();
+      if (result.ok) {
+        toast.success(tRoot(result.data.message));
+        router.refresh();
+      } else toast.error(tRoot(result.error.message, result.error.values));
+    } catch {
+      toast.error(tRoot('Errors.generic'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      {candidates.map((c) => (
+        <Button key={c.id} type="button" size="sm" variant="outline" disabled={busy} onClick={() => void run(() => linkErpClientAction({ erpClientId, accountId: c.id }))}>
+          {t('linkTo', { name: c.name })}
+        </Button>
+      ))}
+      <form
+        className="flex items-center gap-1"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (accountId) void run(() => linkErpClientAction({ erpClientId, accountId }));
+        }}
+      >
+        <label htmlFor={inputId} className="sr-only">
+          {t('accountId')}
+        </label>
+        <input id={inputId} inputMode="numeric" value={accountId} onChange={(e) => setAccountId(e.target.value.replace(/\D/g, ''))} placeholder={t('accountId')} className="w-28 rounded-md border border-slate-300 px-2 py-1 text-sm" />
+        <Button type="submit" size="sm" variant="outline" disabled={busy || !accountId}>
+          {t('link')}
+        </Button>
+      </form>
+      <Button type="button" size="sm" disabled={busy} onClick={() => void run(() => createErpAccountAction({ erpClientId }))}>
+        {t('create')}
+      </Button>
+    </div>
+  );
+}
