@@ -29,6 +29,37 @@ const tagExpirations = (globalThis[EXPIRATIONS] ??= new Map());
 /** @type {{ hits: number, misses: number, stale: number, sets: number, evictions: number, bytes: number, entries: number }} */
 const stats = (globalThis[STATS] ??= { hits: 0, misses: 0, stale: 0, sets: 0, evictions: 0, bytes: 0, entries: 0 });
 
+/**
+ * The same counters split by what an entry holds (issue 14, /admin/cache-performance): rendered
+ * pages and route answers (`pages`), search results (entries tagged `search`) and other cached
+ * data (`data`). Entries and bytes are counted from the store when asked (`breakdown`).
+ * @type {Record<'pages' | 'search' | 'data', { hits: number, misses: number, stale: number, sets: number, evictions: number }>}
+ */
+const kindStats = (globalThis[Symbol.for('cag.cache.kindStats')] ??= {
+  pages: { hits: 0, misses: 0, stale: 0, sets: 0, evictions: 0 },
+  search: { hits: 0, misses: 0, stale: 0, sets: 0, evictions: 0 },
+  data: { hits: 0, misses: 0, stale: 0, sets: 0, evictions: 0 },
+});
+
+/** @returns {'pages' | 'search' | 'data'} */
+function kindOf(key, tags) {
+  if (key.startsWith('/route-cache/') || key.includes('APP_PAGE') || key.includes('APP_ROUTE')) return 'pages';
+  if (tags && tags.includes('search')) return 'search';
+  return 'data';
+}
+
+/** Entries and bytes per kind, counted now (for the cache-performance screen). */
+function breakdown() {
+  const out = { pages: { entries: 0, bytes: 0 }, search: { entries: 0, bytes: 0 }, data: { entries: 0, bytes: 0 } };
+  for (const [key, entry] of store) {
+    const k = kindOf(key, entry.tags);
+    out[k].entries += 1;
+    out[k].bytes += entry.size;
+  }
+  return { ...out, maxBytes };
+}
+globalThis[Symbol.for('cag.cache.breakdown')] = breakdown;
+
 /** Memory bound: next.config.ts's `cacheMaxMemorySize` (CACHE_MAX_MEMORY_MB), handed to the constructor. */
 let maxBytes = 256 * 1024 * 1024;
 
@@ -98,6 +129,7 @@ function evict() {
     const [key, entry] = store.entries().next().value;
     forget(key, entry);
     stats.evictions += 1;
+    kindStats[kindOf(key, entry.tags)].evictions += 1;
   }
   stats.entries = store.size;
 }
@@ -120,6 +152,7 @@ function freshPage(pathname) {
   store.delete(key);
   store.set(key, entry);
   stats.hits += 1;
+  kindStats.pages.hits += 1;
   // Split once per entry at the placeholder nonce (proxy.ts): answering then writes the parts with
   // a fresh nonce between them, with no string scan or encoding per request.
   if (!entry.parts) {
@@ -242,6 +275,7 @@ class ShopCacheHandler {
     const entry = store.get(key);
     if (!entry) {
       stats.misses += 1;
+      kindStats[kindOf(key, ctx?.tags)].misses += 1;
       return null;
     }
     const tags = ctx?.tags || ctx?.softTags ? [...entry.tags, ...(ctx.tags ?? []), ...(ctx.softTags ?? [])] : entry.tags;
@@ -249,12 +283,15 @@ class ShopCacheHandler {
       forget(key, entry);
       stats.entries = store.size;
       stats.stale += 1;
+      kindStats[kindOf(key, entry.tags)].stale += 1;
+      kindStats[kindOf(key, entry.tags)].misses += 1;
       return null;
     }
     // Most recently used last.
     store.delete(key);
     store.set(key, entry);
     stats.hits += 1;
+    kindStats[kindOf(key, entry.tags)].hits += 1;
     return { value: entry.value, lastModified: entry.lastModified, cacheControl: entry.cacheControl };
   }
 
@@ -277,6 +314,7 @@ class ShopCacheHandler {
     if (path) pageKeys.set(path, key);
     stats.bytes += entry.size;
     stats.sets += 1;
+    kindStats[kindOf(key, entry.tags)].sets += 1;
     evict();
   }
 

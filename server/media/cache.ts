@@ -109,7 +109,43 @@ function memoryPut(key: string, entry: { body: Buffer; contentType: string }): v
     const [oldest, value] = s.memory.entries().next().value as [string, { body: Buffer }];
     s.memory.delete(oldest);
     s.memoryBytes -= value.body.byteLength;
+    mediaCounters()[mediaClassOf(oldest)].evictions += 1;
   }
+}
+
+/** Images or PDFs, by the content type at the end of a memory key (`hash|type`). */
+function mediaClassOf(keyOrType: string): MediaClass {
+  return keyOrType.endsWith('application/pdf') ? 'pdfs' : 'images';
+}
+
+export type MediaClass = 'images' | 'pdfs';
+
+interface MediaCounters {
+  /** Answered from memory or disk. */
+  hits: number;
+  /** Rendered (sharp, the PDF writer). */
+  misses: number;
+  /** Memory entries pushed out (least recently used) and disk files trimmed. */
+  evictions: number;
+}
+
+const COUNTERS = Symbol.for('cag.media.counters');
+
+function mediaCounters(): Record<MediaClass, MediaCounters> {
+  const g = globalThis as { [COUNTERS]?: Record<MediaClass, MediaCounters> };
+  return (g[COUNTERS] ??= { images: { hits: 0, misses: 0, evictions: 0 }, pdfs: { hits: 0, misses: 0, evictions: 0 } });
+}
+
+/** Figures of the media cache per class (issue 14, /admin/cache-performance): counters and what memory holds now. */
+export function mediaCacheStats(): Record<MediaClass, MediaCounters & { entries: number; bytes: number }> {
+  const counters = mediaCounters();
+  const out = { images: { ...counters.images, entries: 0, bytes: 0 }, pdfs: { ...counters.pdfs, entries: 0, bytes: 0 } };
+  for (const [key, value] of state().memory) {
+    const c = out[mediaClassOf(key)];
+    c.entries += 1;
+    c.bytes += value.body.byteLength;
+  }
+  return out;
 }
 
 export function mediaCacheDir(): string {
@@ -164,6 +200,7 @@ async function trimDisk(): Promise<void> {
     if (total <= DISK_BYTES * 0.8) break;
     await fs.rm(path.join(dir, f.name), { force: true });
     total -= f.size;
+    mediaCounters()[mediaClassOf(Buffer.from(f.name.split('.')[1] ?? '', 'base64url').toString())].evictions += 1;
   }
 }
 
@@ -182,13 +219,16 @@ export async function getCachedMedia(
   const hash = createHash('sha256').update(`${version}\n${id}\n${contentType}`).digest('base64url').slice(0, 32);
   const etag = `"${hash}"`;
   const key = `${hash}|${contentType}`;
+  const counters = mediaCounters()[mediaClassOf(contentType)];
   const inMemory = memoryGet(key);
   if (inMemory) {
+    counters.hits += 1;
     if (ifNoneMatch === etag) return 'not-modified';
     return { ...inMemory, etag, source: 'memory' };
   }
   const onDisk = await diskGet(hash, contentType);
   if (onDisk) {
+    counters.hits += 1;
     memoryPut(key, { body: onDisk, contentType });
     if (ifNoneMatch === etag) return 'not-modified';
     return { body: onDisk, contentType, etag, source: 'disk' };
@@ -196,6 +236,7 @@ export async function getCachedMedia(
   const s = state();
   let pending = s.rendering.get(key);
   if (!pending) {
+    counters.misses += 1;
     pending = (async () => {
       const body = await render();
       if (!body) return null;

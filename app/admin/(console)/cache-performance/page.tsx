@@ -1,0 +1,123 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { CacheActions } from '@/components/admin/cache/cache-actions';
+import { LineChart } from '@/components/admin/cache/line-chart';
+import { AdminPageHeader } from '@/components/admin/page-header';
+import { formatInteger } from '@/lib/format';
+import { requirePageAccess } from '@/server/auth/session';
+import { cacheTags, CATALOGUE_WIDE_TAGS } from '@/server/cache/tags';
+import { CACHE_IDS, cacheSeries, cacheSnapshot, pageCacheLimitBytes, type SeriesWindow } from '@/server/cache/metrics';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Desempenho da cache', robots: { index: false, follow: false } };
+
+const PAGE_PATH = '/admin/cache-performance';
+
+function bytes(n: number | null): string {
+  if (n === null) return '—';
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1).replace('.', ',')} KB`;
+  return `${(n / 1024 / 1024).toFixed(1).replace('.', ',')} MB`;
+}
+const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1).replace('.', ',')} %`);
+
+/**
+ * /admin/cache-performance (issue 14, `manage_users`): per cache (catalogue pages, search results,
+ * catalogue data, prices per customer, images, catalogue PDFs) hits, misses, hit rate, entries,
+ * size, evictions and invalidations, with charts of the last hour or day drawn as SVG on the
+ * server; actions to clear one tag or one customer's prices (audited).
+ */
+export default async function CachePerformancePage({ searchParams }: { searchParams: Promise<{ janela?: string | string[] }> }) {
+  await requirePageAccess(PAGE_PATH);
+  const raw = (await searchParams).janela;
+  const window: SeriesWindow = (Array.isArray(raw) ? raw[0] : raw) === 'dia' ? 'day' : 'hour';
+  const t = await getTranslations('Admin.Cache');
+  const now = cacheSnapshot();
+  const series = cacheSeries(window);
+  const limit = pageCacheLimitBytes();
+  const points = series.byCache.pages.length;
+  const xLabels: [string, string, string] = window === 'hour' ? [t('chart.ago', { value: '60 min' }), t('chart.ago', { value: '30 min' }), t('chart.now')] : [t('chart.ago', { value: '24 h' }), t('chart.ago', { value: '12 h' }), t('chart.now')];
+  const hasData = CACHE_IDS.some((id) => series.byCache[id].some((p) => p.hits + p.misses > 0));
+  const tab = (w: SeriesWindow, label: string) => (
+    <Link href={w === 'day' ? `${PAGE_PATH}?janela=dia` : PAGE_PATH} prefetch={false} aria-current={window === w ? 'page' : undefined} className={`rounded-full border px-3 py-1 text-sm ${window === w ? 'border-sky-800 bg-sky-800 text-white' : 'bg-white hover:bg-slate-50'}`}>
+      {label}
+    </Link>
+  );
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <AdminPageHeader title={t('title')} description={t('intro')} />
+      <div className="overflow-x-auto rounded-xl border bg-white">
+        <table className="w-full text-left text-sm" data-testid="cache-figures">
+          <thead className="bg-slate-50 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">{t('columns.cache')}</th>
+              <th scope="col" className="px-3 py-2 text-right">{t('columns.hits')}</th>
+              <th scope="col" className="px-3 py-2 text-right">{t('columns.misses')}</th>
+              <th scope="col" className="px-3 py-2 text-right">{t('columns.hitRate')}</th>
+              <th scope="col" className="px-3 py-2 text-right">{t('columns.entries')}</th>
+              <th scope="col" className="px-3 py-2 text-right">{t('columns.size')}</th>
+              <th scope="col" className="px-3 py-2 text-right">{t('columns.evictions')}</th>
+              <th scope="col" className="px-3 py-2 text-right">{t('columns.invalidations')}</th>
+            </tr>
+          </thead>
+          <tbody className="tabular-nums">
+            {now.map((c) => (
+              <tr key={c.id} className="border-t" data-cache={c.id}>
+                <th scope="row" className="px-3 py-2 text-left font-medium">{t(`caches.${c.id}`)}</th>
+                <td className="px-3 py-2 text-right">{formatInteger(c.hits)}</td>
+                <td className="px-3 py-2 text-right">{formatInteger(c.misses)}</td>
+                <td className="px-3 py-2 text-right">{percent(c.hitRate)}</td>
+                <td className="px-3 py-2 text-right">{formatInteger(c.entries)}</td>
+                <td className="px-3 py-2 text-right">{bytes(c.bytes)}</td>
+                <td className="px-3 py-2 text-right">{formatInteger(c.evictions)}</td>
+                <td className="px-3 py-2 text-right">{c.invalidations === null ? '—' : formatInteger(c.invalidations)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {limit ? <p className="text-sm text-slate-600">{t('limit', { size: bytes(limit) })}</p> : null}
+
+      <section className="space-y-4 rounded-xl border bg-white p-5" aria-label={t('chart.requests')}>
+        <nav className="flex gap-2">
+          {tab('hour', t('window.hour'))}
+          {tab('day', t('window.day'))}
+        </nav>
+        {!hasData ? <p className="text-sm text-slate-600">{t('noData')}</p> : null}
+        <div className="grid gap-6 md:grid-cols-2" data-points={points}>
+          {CACHE_IDS.map((id) => {
+            const list = series.byCache[id];
+            return (
+              <div key={id} className="space-y-2 rounded-lg border p-3">
+                <h3 className="text-sm font-semibold text-slate-900">{t(`caches.${id}`)}</h3>
+                <LineChart
+                  title={t('chart.requests')}
+                  xLabels={xLabels}
+                  series={[
+                    { label: t('chart.hits'), stroke: 'stroke-emerald-600', swatch: 'bg-emerald-600', values: list.map((p) => p.hits) },
+                    { label: t('chart.misses'), stroke: 'stroke-rose-600', swatch: 'bg-rose-600', values: list.map((p) => p.misses) },
+                  ]}
+                />
+                <LineChart
+                  title={t('chart.hitRate')}
+                  xLabels={xLabels}
+                  max={1}
+                  format={(v) => `${Math.round(v * 100)} %`}
+                  series={[{ label: t('chart.rate'), stroke: 'stroke-sky-700', swatch: 'bg-sky-700', values: list.map((p) => p.hitRate) }]}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </section>
+
+      <section className="rounded-xl border bg-white p-5" aria-labelledby="cache-actions">
+        <h2 id="cache-actions" className="mb-3 text-lg font-semibold text-slate-900">
+          {t('actions.title')}
+        </h2>
+        <CacheActions tags={[...CATALOGUE_WIDE_TAGS, cacheTags.shopSettings, 'pricing']} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * A small line chart drawn on the server as SVG (issue 14, /admin/cache-performance): no chart
+ * library reaches the browser. Each series is a polyline over the same x steps; missing values
+ * (null) break the line. The y axis starts at 0 and ends at `max` (or the largest value).
+ */
+export interface ChartSeries {
+  label: string;
+  /** A Tailwind stroke class, e.g. `stroke-sky-700`. */
+  stroke: string;
+  /** Legend swatch class, e.g. `bg-sky-700`. */
+  swatch: string;
+  values: (number | null)[];
+}
+
+const W = 640;
+const H = 160;
+const PAD = { left: 44, right: 8, top: 8, bottom: 20 };
+
+export function LineChart({ title, series, xLabels, max, format = (v) => String(Math.round(v)) }: { title: string; series: ChartSeries[]; xLabels: [string, string, string]; max?: number; format?: (v: number) => string }) {
+  const n = Math.max(1, ...series.map((s) => s.values.length));
+  const top = max ?? Math.max(1, ...series.flatMap((s) => s.values.filter((v): v is number => v !== null)));
+  const x = (i: number) => PAD.left + (n === 1 ? 0 : (i / (n - 1)) * (W - PAD.left - PAD.right));
+  const y = (v: number) => PAD.top + (1 - Math.min(v, top) / top) * (H - PAD.top - PAD.bottom);
+  const paths = series.map((s) => {
+    let d = '';
+    let pen = false;
+    s.values.forEach((v, i) => {
+      if (v === null) {
+        pen = false;
+        return;
+      }
+      d += `${pen ? 'L' : 'M'}${x(i).toFixed(1)} ${y(v).toFixed(1)} `;
+      pen = true;
+    });
+    return d.trim();
+  });
+  const summary = series.map((s) => `${s.label}: ${format(s.values.filter((v): v is number => v !== null).reduce((a, b) => a + b, 0))}`).join('; ');
+  return (
+    <figure className="space-y-1">
+      <figcaption className="flex flex-wrap items-center gap-3 text-xs text-slate-700">
+        <span className="font-medium">{title}</span>
+        {series.map((s) => (
+          <span key={s.label} className="inline-flex items-center gap-1">
+            <span className={`inline-block h-2 w-3 rounded-sm ${s.swatch}`} aria-hidden />
+            {s.label}
+          </span>
+        ))}
+      </figcaption>
+      <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label={`${title}. ${summary}`} className="h-auto w-full">
+        {[0, 0.5, 1].map((f) => (
+          <g key={f}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y(top * f)} y2={y(top * f)} className="stroke-slate-200" strokeWidth={1} />
+            <text x={PAD.left - 4} y={y(top * f) + 3} textAnchor="end" className="fill-slate-500 text-[10px]">
+              {format(top * f)}
+            </text>
+          </g>
+        ))}
+        {paths.map((d, i) => (d ? <path key={series[i]!.label} d={d} fill="none" strokeWidth={1.8} className={series[i]!.stroke} /> : null))}
+        <text x={PAD.left} y={H - 4} className="fill-slate-500 text-[10px]">
+          {xLabels[0]}
+        </text>
+        <text x={(PAD.left + W - PAD.right) / 2} y={H - 4} textAnchor="middle" className="fill-slate-500 text-[10px]">
+          {xLabels[1]}
+        </text>
+        <text x={W - PAD.right} y={H - 4} textAnchor="end" className="fill-slate-500 text-[10px]">
+          {xLabels[2]}
+        </text>
+      </svg>
+    </figure>
+  );
+}
