@@ -29,6 +29,7 @@ const PAGES: [string, Record<Who, number>][] = [
   ['/admin/pro-accounts', signedIn(403, { admin: 200 })],
   ['/admin/pro-accounts/requests', signedIn(403, { admin: 200 })],
   ['/admin/cache-performance', signedIn(403, { admin: 200 })],
+  ['/admin/orders', signedIn(403, { editor: 200, admin: 200 })],
   ['/admin/phc-sync', signedIn(403, { admin: 200 })],
   ['/admin/phc-clients', signedIn(403, { admin: 200 })],
   ['/dev/outbox', signedIn(403, { admin: 200 })],
