@@ -54,7 +54,7 @@ async function basePrice(pro: Page, code: string): Promise<number> {
   const answer = await pro.request.get(`/api/user/product-pricing?product_ids=${encodeURIComponent(code)}`);
   expect(answer.status()).toBe(200);
   const body = await answer.json();
-  return body.data[code].basePrice as number;
+  return body.data.prices[code].basePrice as number;
 }
 
 test.describe.configure({ mode: 'serial' });
