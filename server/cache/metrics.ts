@@ -1,5 +1,6 @@
 import 'server-only';
 import { mediaCacheStats } from '@/server/media/cache';
+import { orderPdfCounters } from '@/server/orders/pdf';
 import { pricingCacheStats } from '@/server/pricing';
 
 /**
@@ -11,7 +12,7 @@ import { pricingCacheStats } from '@/server/pricing';
  * hour and day are drawn.
  */
 
-export const CACHE_IDS = ['pages', 'search', 'data', 'pricing', 'images', 'pdfs'] as const;
+export const CACHE_IDS = ['pages', 'search', 'data', 'pricing', 'images', 'pdfs', 'orderPdfs'] as const;
 export type CacheId = (typeof CACHE_IDS)[number];
 
 export interface CacheFigures {
@@ -77,6 +78,11 @@ export function cacheSnapshot(): CacheFigures[] {
       evictions: media[id].evictions,
       invalidations: null,
     })),
+    (() => {
+      const pdf = orderPdfCounters();
+      // Order PDFs live in the storage (one file per order, rewritten when the order changes): no memory entries.
+      return { id: 'orderPdfs' as const, hits: pdf.hits, misses: pdf.misses, hitRate: rate(pdf.hits, pdf.misses), entries: 0, bytes: null, evictions: 0, invalidations: null };
+    })(),
   ];
 }
 

@@ -165,13 +165,29 @@ export async function getOrderPdf(userId: string, orderId: number): Promise<{ fi
   const storage = getStorage();
   const key = orderPdfKey(order.number);
   const stored = await storage.stat(key);
+  const counters = orderPdfCounters();
   if (stored && stored.modifiedAt >= changedAt) {
     const body = await storage.get(key);
-    if (body) return { filename: orderPdfFilename(order.number), body };
+    if (body) {
+      counters.hits += 1;
+      return { filename: orderPdfFilename(order.number), body };
+    }
   }
+  counters.misses += 1;
   const body = await renderOrderPdf(order, await shopHeader());
   await storage.put(key, body);
   return { filename: orderPdfFilename(order.number), body };
+}
+
+const PDF_COUNTERS = Symbol.for('cag.orders.pdfCounters');
+
+/**
+ * Requests for an order's PDF answered from the stored file (hits) or rendered (misses), in this
+ * process; /admin/cache-performance shows them (issue 14).
+ */
+export function orderPdfCounters(): { hits: number; misses: number } {
+  const g = globalThis as { [PDF_COUNTERS]?: { hits: number; misses: number } };
+  return (g[PDF_COUNTERS] ??= { hits: 0, misses: 0 });
 }
 
 /** The job's work: render and store the PDF of an order (nothing for an order whose customer is gone). */

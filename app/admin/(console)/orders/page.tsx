@@ -19,7 +19,10 @@ type Query = Record<'estado' | 'desde' | 'ate' | 'cliente' | 'numero' | 'pagina'
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 const day = (v: string | string[] | undefined) => {
   const s = one(v);
-  return s && /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(s)) ? s : undefined;
+  if (!s || !/^\d{4}-\d{2}-\d{2}$/.test(s)) return undefined;
+  const d = new Date(`${s}T00:00:00Z`);
+  // A real calendar day only (2026-02-31 is not one): PostgreSQL would refuse it.
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s ? s : undefined;
 };
 
 /**
