@@ -6,6 +6,7 @@ import { recordAudit } from '@/server/admin/audit';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { CATALOGUE_WIDE_TAGS, cacheTags } from '@/server/cache/tags';
 import { recordCatalogueChanges, type CatalogueChangeInput } from '@/server/catalogue/changes';
+import { refreshProductDerived } from '@/server/catalogue/derived';
 import { getDb, type DbOrTx, type Tx } from '@/server/db/client';
 import {
   erpClients,
@@ -31,7 +32,8 @@ import { detectKind, readClients, readPrices, type ClientInput, type PriceInput 
  * `erp_clients` and, for the clients linked to a shop account, the account's name, NIF and price
  * rules. The comparison made inside that transaction is what is applied, so the preview shown
  * before equals what apply does when nothing changed meanwhile; a file applied twice changes
- * nothing the second time. Caches follow: prices → `pricing` and the changed products' tags;
+ * nothing the second time. Caches follow: prices → `pricing` and the catalogue's tags (the
+ * products' derived price ranges change; their `version` is bumped);
  * clients → `pricing:account:<id>` of the accounts whose rules changed only (every other
  * account's cached prices stay). Every run (applied or refused) is recorded in `erp_sync_runs`.
  */
@@ -175,11 +177,17 @@ async function applyPrices(tx: Tx, preview: PricesPreview, models: Map<string, M
   }
   await recordCatalogueChanges(tx, { source: 'erp', actor: actor ?? undefined }, log);
   if (changes.length === 0) return [];
-  const productCodes = [...new Set(changes.map((c) => c.productCode))];
-  // Prices are in no cached page (they come from the private pricing API), but the catalogue's
-  // cached data (feeds, price lists) may carry them: the changed products, or the whole catalogue
-  // when most of it moved.
-  return productCodes.length <= 500 ? [pricingTags.all, ...productCodes.map((p) => cacheTags.product(p))] : [pricingTags.all, ...CATALOGUE_WIDE_TAGS];
+  const productIds = [...new Set(changes.map((c) => models.get(c.code)!.productId))];
+  // The products' derived price range and discount group follow their models, and their version
+  // moves on: a staff form opened before the sync cannot save the old prices back over it (issue 13).
+  await refreshProductDerived(tx, productIds);
+  for (let i = 0; i < productIds.length; i += 5000) {
+    const slice = productIds.slice(i, i + 5000);
+    await tx.execute(sql`update products set version = version + 1 where id = any(${`{${slice.join(',')}}`}::int[])`);
+  }
+  // Prices are in no cached page (they come from the private pricing API), but listings sort and
+  // filter by the derived price range and cached data (feeds) carry prices: the catalogue's tags.
+  return [pricingTags.all, ...CATALOGUE_WIDE_TAGS, ...(productIds.length <= 500 ? [...new Set(changes.map((c) => cacheTags.product(c.productCode)))] : [])];
 }
 
 // ---------------------------------------------------------------------------------------------

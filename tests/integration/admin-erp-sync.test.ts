@@ -8,7 +8,7 @@ import { POST as applyPost } from '@/app/api/admin/erp/apply/route';
 import { POST as previewPost } from '@/app/api/admin/erp/preview/route';
 import { resetEnvCache } from '@/lib/env';
 import { getDb } from '@/server/db/client';
-import { catalogueChanges, erpClients, erpSyncRuns, inventoryProducts, priceRules, proAccounts, users } from '@/server/db/schema';
+import { catalogueChanges, erpClients, erpSyncRuns, inventoryProducts, priceRules, proAccounts, products, users } from '@/server/db/schema';
 import { folderSource } from '@/server/erp/adapter';
 import { createErpAccountAction, linkErpClientAction } from '@/server/erp/actions';
 import { listErpClients } from '@/server/erp/clients';
@@ -127,6 +127,10 @@ describe('prices', () => {
     const db = await getDb();
     const logged = await db.select().from(catalogueChanges).where(eq(catalogueChanges.modelCode, 'HDT-16200'));
     expect(logged.at(-1)).toMatchObject({ source: 'erp', kind: 'price', before: '1.2500', after: '1.5000', actorName: 'Ana Admin' });
+    // The product's derived price range follows, and its version moves on (an open staff form cannot save old prices back).
+    const [product] = await db.select({ min: products.minPrice, version: products.version }).from(products).where(eq(products.productCode, 'P100001'));
+    expect(Number(product!.min)).toBe(1.5);
+    expect(product!.version).toBeGreaterThan(1);
 
     const before = await snapshot();
     const again = await applyErpFile({ bytes: file, fileName: 'precos.csv', source: 'upload', actor: admin });
