@@ -372,7 +372,9 @@ describe('bad input', () => {
     const saved = await create(form);
     const record = (await getAdminProduct(saved.id))!;
     expect(record.form.images).toEqual(form.images);
-    expect((await getProductDetail('ADM-800'))?.images).toEqual([stored.data.url, '/media/products/outra.svg']);
+    const detail = await getProductDetail('ADM-800');
+    expect(detail?.images).toEqual([stored.data.url, '/media/products/outra.svg']);
+    expect(detail?.imageAlts).toEqual(['Base de duche branca', 'Vista lateral']);
     const noImage = await listAdminProducts(parseAdminProductQuery({ sem_imagem: '1', q: 'ADM-800' }));
     expect(noImage.total).toBe(0);
   });
