@@ -130,7 +130,7 @@ const PRODUCT_TEXT_FIELDS: readonly [keyof AdminProductFormValues, string][] = [
   ['seo_name', 'seo_name'],
 ];
 
-const MODEL_TEXT_FIELDS = ['name', 'size', 'discount_group', 'small_package', 'medium_package', 'large_package', 'ean', 'attributes', 'stock_status'] as const;
+const MODEL_TEXT_FIELDS = ['name', 'size', 'discount_group', 'small_package', 'medium_package', 'large_package', 'ean', 'attributes'] as const;
 
 export interface SaveProductResult {
   id: number;
@@ -145,160 +145,172 @@ export async function saveAdminProduct(input: AdminProductInput, viewer: ActorVi
   const db = await getDb();
   const actor = actorOf(viewer);
   const outcome = await db.transaction(async (tx) => {
-    let before: AdminProductRecord | null = null;
-    if (input.id !== null) {
-      const [locked] = await tx.select({ id: products.id, version: products.version }).from(products).where(eq(products.id, input.id)).for('update');
-      if (!locked) throw notFound();
-      before = await getAdminProduct(locked.id, tx);
-      if (!before) throw notFound();
-      const current = before;
-      assertVersion(input.version, locked.version, () => staleSnapshot(current.form));
-    } else {
-      const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.productCode, input.product_code));
-      if (taken) throw fieldError('product_code', 'productCodeTaken');
+    return writeProduct(tx, input, actor);
+  }).catch((err: unknown) => {
+    // Two saves racing for one new code, or model codes swapped between rows: the unique index answers.
+    const e = err as { code?: unknown; constraint?: unknown; cause?: { code?: unknown; constraint?: unknown } } | null;
+    if ((e?.code ?? e?.cause?.code) === '23505') {
+      const onModels = String(e?.constraint ?? e?.cause?.constraint ?? '').startsWith('inventory_products');
+      throw onModels ? fieldError('models', 'modelCodeTaken') : fieldError('product_code', 'productCodeTaken');
     }
-
-    const [family] = await tx.select({ id: families.id, chapterCode: families.chapterCode }).from(families).where(eq(families.id, input.family_id));
-    if (!family) throw fieldError('family_id', 'familyUnknown');
-    if (family.chapterCode !== input.chapter_code) throw fieldError('family_id', 'familyNotInChapter');
-    if (input.brand_id !== null) {
-      const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brand_id));
-      if (!brand) throw fieldError('brand_id', 'brandUnknown');
-    }
-
-    // Model codes are unique across the catalogue.
-    const codes = input.models.map((m) => m.code);
-    if (codes.length) {
-      const clash = await tx
-        .select({ code: inventoryProducts.code })
-        .from(inventoryProducts)
-        .where(and(inArray(inventoryProducts.code, codes), input.id !== null ? ne(inventoryProducts.productId, input.id) : sql`true`));
-      if (clash.length) {
-        const taken = new Set(clash.map((c) => c.code));
-        const index = input.models.findIndex((m) => taken.has(m.code));
-        throw fieldError(`models.${index}.code`, 'modelCodeTaken');
-      }
-    }
-
-    const main = input.images.find((i) => i.main) ?? input.images[0] ?? null;
-    const others = input.images.filter((i) => i !== main).map((i) => ({ url: i.url, alt: i.alt }));
-    const [enriched] = input.id !== null ? await tx.select({ data: products.enrichedData }).from(products).where(eq(products.id, input.id)) : [];
-    const enrichedData = { ...(enriched?.data ?? {}), photoAlt: main?.alt ?? null };
-    const values = {
-      name: input.name,
-      slug: slugify(input.name) || 'produto',
-      seoOptimizedName: input.seo_name,
-      seoOptimizedDescription: input.seo_description,
-      description: input.description,
-      chapterCode: input.chapter_code,
-      familyId: input.family_id,
-      brandId: input.brand_id,
-      informacaoAdicional: input.informacao_adicional,
-      informacaoTecnica: input.informacao_tecnica,
-      productNotes: input.notes,
-      active: input.active,
-      photoPath: main?.url ?? null,
-      images: others,
-      enrichedData,
-    };
-
-    let productId: number;
-    if (input.id === null) {
-      const [created] = await tx
-        .insert(products)
-        .values({ ...values, productCode: input.product_code, photoUpdatedAt: main ? new Date() : null })
-        .returning({ id: products.id });
-      productId = created!.id;
-    } else {
-      productId = input.id;
-      await tx
-        .update(products)
-        .set({
-          ...values,
-          version: sql`${products.version} + 1`,
-          updatedAt: sql`now()`,
-          photoUpdatedAt: sql`CASE WHEN ${products.photoPath} IS DISTINCT FROM ${values.photoPath} THEN now() ELSE ${products.photoUpdatedAt} END`,
-        })
-        .where(eq(products.id, productId));
-    }
-
-    // Models: update the rows the form kept, insert the new ones, remove the others (kept and
-    // deactivated when an order or a quote names them).
-    const existing = before?.form.models ?? [];
-    const existingById = new Map(existing.filter((m) => m.id !== null).map((m) => [m.id!, m]));
-    const existingByCode = new Map(existing.map((m) => [m.code, m]));
-    const keptIds = new Set<number>();
-    const writtenIds: number[] = [];
-    const attributeWrites: (typeof modelAttributes.$inferInsert)[] = [];
-    for (const m of input.models) {
-      const match = (m.id !== null ? existingById.get(m.id) : undefined) ?? existingByCode.get(m.code);
-      const row = {
-        code: m.code,
-        name: m.name ?? input.name,
-        productId,
-        size: m.size,
-        productStatus: m.status,
-        price: m.price,
-        discountGroup: m.discount_group,
-        supplier: m.supplier,
-        smallPackage: m.small_package,
-        mediumPackage: m.medium_package,
-        largePackage: m.large_package,
-        ean: m.ean,
-        stockStatus: m.stock_status,
-      };
-      let modelId: number;
-      if (match?.id) {
-        modelId = match.id;
-        keptIds.add(modelId);
-        await tx.update(inventoryProducts).set({ ...row, updatedAt: sql`now()` }).where(eq(inventoryProducts.id, modelId));
-      } else {
-        const [created] = await tx.insert(inventoryProducts).values(row).returning({ id: inventoryProducts.id });
-        modelId = created!.id;
-      }
-      writtenIds.push(modelId);
-      m.attributes.forEach((a, position) => attributeWrites.push({ modelId, position, name: a.name, value: a.value, unit: a.unit, numericValue: a.numericValue }));
-    }
-    const removed = existing.filter((m) => m.id !== null && !keptIds.has(m.id));
-    const withSales = await modelsWithSales(tx, removed.map((m) => ({ id: m.id!, code: m.code })));
-    const keptModels: string[] = [];
-    for (const m of removed) {
-      if (withSales.has(m.id!)) {
-        keptModels.push(m.code);
-        await tx.update(inventoryProducts).set({ productStatus: 'inactive', updatedAt: sql`now()` }).where(eq(inventoryProducts.id, m.id!));
-      } else {
-        await tx.delete(inventoryProducts).where(eq(inventoryProducts.id, m.id!));
-      }
-    }
-    if (writtenIds.length) await tx.delete(modelAttributes).where(inArray(modelAttributes.modelId, writtenIds));
-    if (attributeWrites.length) await tx.insert(modelAttributes).values(attributeWrites);
-
-    await refreshProductDerived(tx, [productId]);
-    const after = await getAdminProduct(productId, tx);
-    if (!after) throw notFound();
-
-    await recordAudit(tx, {
-      actor,
-      entity: 'product',
-      entityId: productId,
-      action: before ? 'update' : 'create',
-      summary: before ? `Produto ${after.productCode} alterado` : `Produto ${after.productCode} criado`,
-      before: auditSnapshot(before),
-      after: auditSnapshot(after),
-    });
-    await recordCatalogueChanges(tx, { source: 'admin', actor }, catalogueChangesOf(before, after, keptModels));
-
-    const touched: Touched = {
-      productCode: after.productCode,
-      familyIds: new Set([after.familyId, ...(before ? [before.familyId] : [])]),
-      chapterCodes: new Set([after.chapterCode, ...(before ? [before.chapterCode] : [])]),
-      brandIds: new Set([after.brandId, before?.brandId ?? null].filter((b): b is number => b !== null)),
-      countsChanged: !before || before.active !== after.active || before.familyId !== after.familyId || before.brandId !== after.brandId,
-    };
-    return { result: { id: productId, version: after.version, created: !before, keptModels }, touched };
+    throw err;
   });
   await invalidateProducts([outcome.touched], 'admin:product');
   return outcome.result;
+}
+
+async function writeProduct(tx: Tx, input: AdminProductInput, actor: AuditActor): Promise<{ result: SaveProductResult; touched: Touched }> {
+  let before: AdminProductRecord | null = null;
+  if (input.id !== null) {
+    const [locked] = await tx.select({ id: products.id, version: products.version }).from(products).where(eq(products.id, input.id)).for('update');
+    if (!locked) throw notFound();
+    before = await getAdminProduct(locked.id, tx);
+    if (!before) throw notFound();
+    const current = before;
+    assertVersion(input.version, locked.version, () => staleSnapshot(current.form));
+  } else {
+    const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.productCode, input.product_code));
+    if (taken) throw fieldError('product_code', 'productCodeTaken');
+  }
+
+  const [family] = await tx.select({ id: families.id, chapterCode: families.chapterCode }).from(families).where(eq(families.id, input.family_id));
+  if (!family) throw fieldError('family_id', 'familyUnknown');
+  if (family.chapterCode !== input.chapter_code) throw fieldError('family_id', 'familyNotInChapter');
+  if (input.brand_id !== null) {
+    const [brand] = await tx.select({ id: brands.id }).from(brands).where(eq(brands.id, input.brand_id));
+    if (!brand) throw fieldError('brand_id', 'brandUnknown');
+  }
+
+  // Model codes are unique across the catalogue.
+  const codes = input.models.map((m) => m.code);
+  if (codes.length) {
+    const clash = await tx
+      .select({ code: inventoryProducts.code })
+      .from(inventoryProducts)
+      .where(and(inArray(inventoryProducts.code, codes), input.id !== null ? ne(inventoryProducts.productId, input.id) : sql`true`));
+    if (clash.length) {
+      const taken = new Set(clash.map((c) => c.code));
+      const index = input.models.findIndex((m) => taken.has(m.code));
+      throw fieldError(`models.${index}.code`, 'modelCodeTaken');
+    }
+  }
+
+  const main = input.images.find((i) => i.main) ?? input.images[0] ?? null;
+  const others = input.images.filter((i) => i !== main).map((i) => ({ url: i.url, alt: i.alt }));
+  const [enriched] = input.id !== null ? await tx.select({ data: products.enrichedData }).from(products).where(eq(products.id, input.id)) : [];
+  const enrichedData = { ...(enriched?.data ?? {}), photoAlt: main?.alt ?? null };
+  const values = {
+    name: input.name,
+    slug: slugify(input.name) || 'produto',
+    seoOptimizedName: input.seo_name,
+    seoOptimizedDescription: input.seo_description,
+    description: input.description,
+    chapterCode: input.chapter_code,
+    familyId: input.family_id,
+    brandId: input.brand_id,
+    informacaoAdicional: input.informacao_adicional,
+    informacaoTecnica: input.informacao_tecnica,
+    productNotes: input.notes,
+    active: input.active,
+    photoPath: main?.url ?? null,
+    images: others,
+    enrichedData,
+  };
+
+  let productId: number;
+  if (input.id === null) {
+    const [created] = await tx
+      .insert(products)
+      .values({ ...values, productCode: input.product_code, photoUpdatedAt: main ? new Date() : null })
+      .returning({ id: products.id });
+    productId = created!.id;
+  } else {
+    productId = input.id;
+    await tx
+      .update(products)
+      .set({
+        ...values,
+        version: sql`${products.version} + 1`,
+        updatedAt: sql`now()`,
+        photoUpdatedAt: sql`CASE WHEN ${products.photoPath} IS DISTINCT FROM ${values.photoPath} THEN now() ELSE ${products.photoUpdatedAt} END`,
+      })
+      .where(eq(products.id, productId));
+  }
+
+  // Models: update the rows the form kept, insert the new ones, remove the others (kept and
+  // deactivated when an order or a quote names them).
+  const existing = before?.form.models ?? [];
+  const existingById = new Map(existing.filter((m) => m.id !== null).map((m) => [m.id!, m]));
+  const existingByCode = new Map(existing.map((m) => [m.code, m]));
+  const keptIds = new Set<number>();
+  const writtenIds: number[] = [];
+  const attributeWrites: (typeof modelAttributes.$inferInsert)[] = [];
+  for (const m of input.models) {
+    const match = (m.id !== null ? existingById.get(m.id) : undefined) ?? existingByCode.get(m.code);
+    const row = {
+      code: m.code,
+      name: m.name ?? input.name,
+      productId,
+      size: m.size,
+      productStatus: m.status,
+      price: m.price,
+      discountGroup: m.discount_group,
+      supplier: m.supplier,
+      smallPackage: m.small_package,
+      mediumPackage: m.medium_package,
+      largePackage: m.large_package,
+      ean: m.ean,
+      stockStatus: m.stock_status,
+    };
+    let modelId: number;
+    if (match?.id) {
+      modelId = match.id;
+      keptIds.add(modelId);
+      await tx.update(inventoryProducts).set({ ...row, updatedAt: sql`now()` }).where(eq(inventoryProducts.id, modelId));
+    } else {
+      const [created] = await tx.insert(inventoryProducts).values(row).returning({ id: inventoryProducts.id });
+      modelId = created!.id;
+    }
+    writtenIds.push(modelId);
+    m.attributes.forEach((a, position) => attributeWrites.push({ modelId, position, name: a.name, value: a.value, unit: a.unit, numericValue: a.numericValue }));
+  }
+  const removed = existing.filter((m) => m.id !== null && !keptIds.has(m.id));
+  const withSales = await modelsWithSales(tx, removed.map((m) => ({ id: m.id!, code: m.code })));
+  const keptModels: string[] = [];
+  for (const m of removed) {
+    if (withSales.has(m.id!)) {
+      keptModels.push(m.code);
+      await tx.update(inventoryProducts).set({ productStatus: 'inactive', updatedAt: sql`now()` }).where(eq(inventoryProducts.id, m.id!));
+    } else {
+      await tx.delete(inventoryProducts).where(eq(inventoryProducts.id, m.id!));
+    }
+  }
+  if (writtenIds.length) await tx.delete(modelAttributes).where(inArray(modelAttributes.modelId, writtenIds));
+  if (attributeWrites.length) await tx.insert(modelAttributes).values(attributeWrites);
+
+  await refreshProductDerived(tx, [productId]);
+  const after = await getAdminProduct(productId, tx);
+  if (!after) throw notFound();
+
+  await recordAudit(tx, {
+    actor,
+    entity: 'product',
+    entityId: productId,
+    action: before ? 'update' : 'create',
+    summary: before ? `Produto ${after.productCode} alterado` : `Produto ${after.productCode} criado`,
+    before: auditSnapshot(before),
+    after: auditSnapshot(after),
+  });
+  await recordCatalogueChanges(tx, { source: 'admin', actor }, catalogueChangesOf(before, after, keptModels));
+
+  const touched: Touched = {
+    productCode: after.productCode,
+    familyIds: new Set([after.familyId, ...(before ? [before.familyId] : [])]),
+    chapterCodes: new Set([after.chapterCode, ...(before ? [before.chapterCode] : [])]),
+    brandIds: new Set([after.brandId, before?.brandId ?? null].filter((b): b is number => b !== null)),
+    countsChanged: !before || before.active !== after.active || before.familyId !== after.familyId || before.brandId !== after.brandId,
+  };
+  return { result: { id: productId, version: after.version, created: !before, keptModels }, touched };
 }
 
 /** The change-log rows of one save (kinds of server/catalogue/changes.ts). */
