@@ -36,10 +36,10 @@ test('an editor creates a product with two models and an image, finds it in the 
 
   const form = page.getByTestId('product-form');
   await form.getByLabel('Código do produto').fill(code);
-  await form.getByLabel('Nome', { exact: true }).fill(name);
+  await form.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);
   await form.getByLabel('Nome SEO').fill(`${name} | Casa das Águas`);
   await expect(form.getByText(/de ~60 caracteres recomendados/)).toBeVisible();
-  await form.getByLabel('Descrição', { exact: true }).fill('Purgador automático para radiadores e coletores.');
+  await form.getByRole('textbox', { name: 'Descrição', exact: true }).fill('Purgador automático para radiadores e coletores.');
   const chapter = form.getByLabel('Capítulo');
   await chapter.selectOption({ index: 1 });
   const family = form.getByLabel('Família');
