@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO } from './support/accounts';
@@ -9,6 +10,15 @@ import { DEMO } from './support/accounts';
  */
 
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+
+/** Serious or critical axe violations of the page (the shared toasts excluded: they fade in and out). */
+async function seriousViolations(page: Page) {
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 async function adminLogin(page: Page, who: { email: string; password: string }) {
   await page.goto('/admin/login');
@@ -72,6 +82,9 @@ test('an editor creates a product with two models and an image, finds it in the 
   const editUrl = page.url();
   await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(page.getByTestId('audit-history')).toContainText('Criado');
+  await hydrated(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('edit.png'), fullPage: true });
   const shopLink = page.getByRole('link', { name: 'Ver na loja' });
   const productPath = (await shopLink.getAttribute('href')) ?? '';
   expect(productPath).toMatch(/^\/produtos\/[^/]+\/[^/]+\/E2E-/);
@@ -101,6 +114,11 @@ test('an editor creates a product with two models and an image, finds it in the 
   await page.goto(`/admin/products?q=${encodeURIComponent(code)}`);
   await expect(page.getByTestId('admin-product-row')).toHaveCount(1);
   await expect(page.getByTestId('admin-product-row')).toContainText(name);
+  await page.goto('/admin/products');
+  await hydrated(page);
+  await page.getByTestId('admin-product-row').first().getByRole('checkbox').check();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('list.png'), fullPage: true });
 });
 
 test('a viewer gets Access Denied on the products screens', async ({ page }) => {
