@@ -423,7 +423,7 @@ export async function deleteAdminProduct(id: number, viewer: ActorViewer): Promi
       before: auditSnapshot(before),
       after: null,
     });
-    await recordCatalogueChanges(tx, { source: 'admin', actor }, [{ ...base, productId: null, kind: 'removed' }]);
+    await recordCatalogueChanges(tx, { source: 'admin', actor }, [{ ...base, kind: 'removed' }]);
     return { result: { outcome: 'deleted' as const, productCode: before.productCode }, touched };
   });
   await invalidateProducts([outcome.touched], 'admin:product-delete');

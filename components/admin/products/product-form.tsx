@@ -288,7 +288,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
       <FormAlert message={problem} testId="product-form-error" />
       <input type="hidden" {...register('version', { valueAsNumber: true })} />
 
-      <fieldset disabled={isSubmitting} className="space-y-6">
+      <fieldset disabled={isSubmitting} className="min-w-0 space-y-6">
         <section className="rounded-xl border bg-white p-5" aria-labelledby={`${id}-general`}>
           <h2 id={`${id}-general`} className="mb-4 text-lg font-semibold text-slate-900">
             {t('sectionGeneral')}
@@ -466,7 +466,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
             </p>
           ) : null}
           <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[1400px] text-left text-sm" data-testid="models-table">
+            <table className="w-full min-w-[1500px] text-left text-sm" data-testid="models-table">
               <caption className="sr-only">{t('sectionModels')}</caption>
               <thead className="text-xs text-slate-700">
                 <tr>
@@ -501,7 +501,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                   const pkgError = err(`models.${i}.small_package`) ?? err(`models.${i}.medium_package`) ?? err(`models.${i}.large_package`);
                   return (
                     <tr key={row.id} className="border-t" data-testid={`model-row-${i}`}>
-                      {cell('code', t('modelFields.code'), 'w-32', { maxLength: 64, autoComplete: 'off', 'aria-required': 'true' })}
+                      {cell('code', t('modelFields.code'), 'w-40', { maxLength: 64, autoComplete: 'off', 'aria-required': 'true' })}
                       {cell('name', t('modelFields.name'), 'w-56', { maxLength: 300 })}
                       {cell('size', t('modelFields.size'), 'w-24', { maxLength: 120 })}
                       {cell('price', t('modelFields.price'), 'w-28', { inputMode: 'decimal', 'aria-required': 'true', placeholder: '0,0000' })}
@@ -522,7 +522,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                           <option value="inactive">{t('modelInactive')}</option>
                         </select>
                       </td>
-                      <td className="w-28 px-1 py-2 align-top">
+                      <td className="w-36 px-1 py-2 align-top">
                         <select className={cellClass} aria-label={`${t('modelFields.stock_status')} (${t('modelN', { n: i + 1 })})`} {...register(`models.${i}.stock_status`)}>
                           {PRODUCT_STOCK_STATUSES.map((s) => (
                             <option key={s} value={s}>
