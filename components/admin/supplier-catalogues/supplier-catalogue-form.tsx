@@ -3,7 +3,7 @@
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { adminFetch } from '@/components/admin/admin-fetch';
 import { StaleNotice } from '@/components/admin/stale-notice';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
@@ -53,15 +53,15 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
   const text = useMessageText();
   const router = useRouter();
   const id = React.useId();
-  const pdfRef = React.useRef<HTMLInputElement>(null);
-  const coverRef = React.useRef<HTMLInputElement>(null);
+  const [pdf, setPdf] = React.useState<File | null>(null);
+  const [cover, setCover] = React.useState<File | null>(null);
   const [problem, setProblem] = React.useState<string | null>(null);
   const [stale, setStale] = React.useState<StaleData | null>(null);
   const [version, setVersion] = React.useState(initial?.version ?? 0);
   const {
     register,
     handleSubmit,
-    watch,
+    control,
     setError,
     getValues,
     formState: { errors, isSubmitting },
@@ -77,20 +77,20 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
     } satisfies SupplierCatalogueFormValues & FormValues,
     mode: 'onTouched',
   });
-  const source = watch('source');
+  const source = useWatch({ control, name: 'source' });
+  const pdfId = `${id}-pdf`;
+  const coverId = `${id}-cover`;
 
   const onSubmit = handleSubmit(async (values) => {
     setProblem(null);
-    const pdf = pdfRef.current?.files?.[0] ?? null;
     if (values.source === 'upload' && !pdf && !initial?.pdfUrl) {
       setError('source', { type: 'required', message: 'Admin.SupplierCatalogues.validation.pdfRequired' }, { shouldFocus: false });
-      pdfRef.current?.focus();
+      document.getElementById(pdfId)?.focus();
       return;
     }
     const form = new FormData();
     for (const field of FIELDS) form.set(field, String(values[field]));
     if (pdf && values.source === 'upload') form.set('pdf', pdf);
-    const cover = coverRef.current?.files?.[0];
     if (cover) form.set('cover', cover);
     if (initial) form.set('version', String(version));
     const result = await adminFetch<{ id: number }>(initial ? `/api/admin/supplier-catalogues/${initial.id}` : '/api/admin/supplier-catalogues', {
@@ -103,8 +103,6 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
       if (initial) {
         router.refresh();
         setVersion((v) => v + 1);
-        if (pdfRef.current) pdfRef.current.value = '';
-        if (coverRef.current) coverRef.current.value = '';
       } else router.push(`/admin/supplier-catalogues/edit/${result.data.id}`);
       return;
     }
@@ -128,8 +126,6 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
     return m ? (m.startsWith('Admin.') ? text(m) : m) : undefined;
   };
   const ids = Object.fromEntries(FIELDS.map((f) => [f, `${id}-${f}`])) as Record<(typeof FIELDS)[number], string>;
-  const pdfId = `${id}-pdf`;
-  const coverId = `${id}-cover`;
   const labels = { brandId: t('fieldBrand'), title: t('fieldTitle'), year: t('fieldYear'), externalUrl: t('fieldUrl'), active: t('fieldActive'), pdfKey: t('fieldPdfKey'), coverUrl: t('fieldCoverUrl'), sortOrder: t('fieldOrder') };
   const mine = (() => {
     const v = getValues();
@@ -184,7 +180,7 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
               <label htmlFor={pdfId} className="text-sm font-medium text-slate-900">
                 {t('fieldPdf')}
               </label>
-              <input ref={pdfRef} id={pdfId} name="pdf" type="file" accept="application/pdf,.pdf" className="block w-full text-sm" aria-describedby={`${pdfId}-hint`} />
+              <input id={pdfId} name="pdf" type="file" onChange={(e) => setPdf(e.target.files?.[0] ?? null)} accept="application/pdf,.pdf" className="block w-full text-sm" aria-describedby={`${pdfId}-hint`} />
               <p id={`${pdfId}-hint`} className="text-xs text-slate-600">
                 {initial?.pdfUrl ? t('fieldPdfKeep') : t('fieldPdfHint')}{' '}
                 {initial?.pdfUrl ? (
@@ -215,7 +211,7 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
               <img src={initial.coverUrl} alt={t('currentCover')} width={120} height={170} className="h-[170px] w-[120px] rounded border object-cover" data-testid="current-cover" />
             ) : null}
             <div className="min-w-0 flex-1 space-y-1.5">
-              <input ref={coverRef} id={coverId} name="cover" type="file" accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="block w-full text-sm" aria-describedby={`${coverId}-hint`} />
+              <input id={coverId} name="cover" type="file" onChange={(e) => setCover(e.target.files?.[0] ?? null)} accept="image/jpeg,image/png,image/webp,image/gif,image/avif" className="block w-full text-sm" aria-describedby={`${coverId}-hint`} />
               <p id={`${coverId}-hint`} className="text-xs text-slate-600">
                 {t('fieldCoverHint')}
               </p>
