@@ -16,6 +16,6 @@ export const POST = apiRoute(
   async ({ request, viewer }) => {
     const { input, files } = await readSupplierCatalogueForm(request);
     const created = await createSupplierCatalogue(viewer, input, files);
-    return { data: created, message: serverText('Admin.SupplierCatalogues.created') };
+    return { data: created, message: serverText('Admin.SupplierCatalogues.created'), status: 201 };
   },
 );

@@ -11,5 +11,5 @@ export const GET = apiRoute({ auth: 'required', permission: 'manage_products' },
 /** POST /api/admin/google-category-classifier/rules (manage_products): `{ keywords, categoryId, priority }`. */
 export const POST = apiRoute(
   { auth: 'required', permission: 'manage_products', body: classifierRuleSchema },
-  async ({ viewer, body }) => ({ data: await createRule(viewer, body), message: serverText('Admin.Classifier.ruleCreated') }),
+  async ({ viewer, body }) => ({ data: await createRule(viewer, body), message: serverText('Admin.Classifier.ruleCreated'), status: 201 }),
 );
