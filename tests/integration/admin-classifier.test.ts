@@ -87,6 +87,7 @@ describe('assigning categories', () => {
     const res = await assign({ kind: 'family', ids: [family['40-010'], family['40-020']], categoryId: 2216 });
     expect(res.status).toBe(200);
     expect(res.body.data.changed).toBe(2);
+    expect(res.body.message).toBe('Categoria atribuída a 2 registos.');
     expect(await feedCategories()).toEqual({ P100001: '2216', P100002: '2216', P100003: String(DEFAULT_GOOGLE_CATEGORY) });
     const [entry] = await (await getDb())
       .select()

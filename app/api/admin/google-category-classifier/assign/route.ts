@@ -13,6 +13,7 @@ export const POST = apiRoute(
   { auth: 'required', permission: 'manage_products', body: classifierAssignBody },
   async ({ viewer, body }) => {
     const { changed } = await assignCategory(viewer, body);
-    return { data: { changed }, message: serverText('Admin.Classifier.assigned', { count: changed }) };
+    const key = changed === 0 ? 'assignedNone' : changed === 1 ? 'assignedOne' : 'assignedMany';
+    return { data: { changed }, message: serverText(`Admin.Classifier.${key}`, { count: changed }) };
   },
 );
