@@ -30,12 +30,13 @@ export function CategoryPicker({ value, onChange, id, label }: { value: number |
         aria-controls={`${inputId}-list`}
         autoComplete="off"
       />
-      <ul id={`${inputId}-list`} role="listbox" aria-label={label ?? t('pickerLabel')} className="max-h-56 overflow-y-auto rounded-md border bg-white text-sm">
+      <ul id={`${inputId}-list`} aria-label={label ?? t('pickerLabel')} className="max-h-56 overflow-y-auto rounded-md border bg-white text-sm">
         {results.length === 0 ? <li className="px-3 py-2 text-slate-600">{t('pickerEmpty')}</li> : null}
         {results.map((c) => (
-          <li key={c.id} role="option" aria-selected={c.id === value}>
+          <li key={c.id}>
             <button
               type="button"
+              aria-pressed={c.id === value}
               onClick={() => onChange(c.id)}
               className={`block w-full px-3 py-1.5 text-left hover:bg-sky-50 ${c.id === value ? 'bg-sky-100 font-medium' : ''}`}
               data-category-id={c.id}

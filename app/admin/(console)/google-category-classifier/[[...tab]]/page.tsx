@@ -99,7 +99,7 @@ export default async function ClassifierPage({ params, searchParams }: { params:
     body = (
       <>
         <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-          <nav aria-label={t('tabsLabel')} className="flex gap-2">
+          <nav aria-label={`${t('families')} / ${t('products')}`} className="flex gap-2">
             {subLink('familias', t('families'), classified ? counts.classifiedFamilies : counts.unclassifiedFamilies)}
             {subLink('produtos', t('products'), classified ? counts.productOverrides : counts.unclassifiedProducts)}
           </nav>
