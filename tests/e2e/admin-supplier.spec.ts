@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import PDFDocument from 'pdfkit';
 import { DEMO } from './support/accounts';
@@ -12,6 +13,11 @@ import { DEMO } from './support/accounts';
  */
 
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 function makePdf(file: string, title: string): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -65,6 +71,10 @@ test('an editor uploads a supplier catalogue PDF and it shows on /catalogos-fabr
   await expect(page).toHaveURL(/\/admin\/supplier-catalogues\/edit\/\d+$/, { timeout: 30_000 });
   await expect(page.getByTestId('current-cover')).toBeVisible();
   await expect(page.getByTestId('audit-history')).toContainText('Criado');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/admin/supplier-catalogues');
+  await expect(page.getByTestId('supplier-catalogue-table')).toContainText(title);
+  expect(await seriousViolations(page)).toEqual([]);
 
   await page.goto('/catalogos-fabrica');
   const card = page.getByTestId('supplier-catalogue').filter({ hasText: title });
@@ -104,6 +114,7 @@ test('an editor classifies a family and the Merchant feed carries that category 
   await hydrated(page);
   const table = page.getByTestId('classifier-family-unclassified');
   await expect(table).toContainText('Tubo Multicamada');
+  expect(await seriousViolations(page)).toEqual([]);
   await table.getByRole('checkbox', { name: 'Selecionar «Tubo Multicamada»' }).check();
   const picker = table.getByTestId('category-picker');
   await picker.getByRole('searchbox').fill('tubos para encanamento');
@@ -114,6 +125,10 @@ test('an editor classifies a family and the Merchant feed carries that category 
 
   await page.goto('/admin/google-category-classifier/classified?q=40-010');
   await expect(page.getByTestId('classifier-family-classified')).toContainText('2216 · Ferragens > Encanamento > Tubos para encanamento');
+  await page.goto('/admin/google-category-classifier/rules');
+  await hydrated(page);
+  await expect(page.getByTestId('rule-form')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   const after = await feedCategories();
   expect(after.length).toBe(before.length);
