@@ -150,7 +150,8 @@ async function listFamilies(classified: boolean, q: string | undefined, page: nu
 async function listProducts(classified: boolean, q: string | undefined, page: number, pageSize: number): Promise<{ items: ClassifierProductRow[]; total: number }> {
   const db = await getDb();
   const where: SQL[] = [eq(products.active, true)];
-  if (classified) where.push(isNotNull(products.googleCategory));
+  // Classified: a category of their own or their family's (an own one can be set over the family's).
+  if (classified) where.push(or(isNotNull(products.googleCategory), isNotNull(families.googleCategory))!);
   else where.push(isNull(products.googleCategory), isNull(families.googleCategory));
   if (q?.trim()) where.push(or(ilike(products.name, likeOf(q.trim())), ilike(products.productCode, likeOf(q.trim())))!);
   const cond = and(...where);
@@ -200,8 +201,8 @@ export function listUnclassifiedProducts(o: ClassifierListOptions = {}) {
 export function listClassifiedFamilies(o: ClassifierListOptions = {}) {
   return listFamilies(true, o.q, Math.max(1, o.page ?? 1), o.pageSize ?? CLASSIFIER_PAGE_SIZE);
 }
-/** Active products with a category of their own (an override of their family's). */
-export function listProductOverrides(o: ClassifierListOptions = {}) {
+/** Active products with a category, their own (an override of their family's) or their family's. */
+export function listClassifiedProducts(o: ClassifierListOptions = {}) {
   return listProducts(true, o.q, Math.max(1, o.page ?? 1), o.pageSize ?? CLASSIFIER_PAGE_SIZE);
 }
 
@@ -293,14 +294,14 @@ export async function deleteRule(actor: AuditActor, id: number, version: number)
 }
 
 /** Counts of the tabs. */
-export async function classifierCounts(): Promise<{ unclassifiedFamilies: number; unclassifiedProducts: number; classifiedFamilies: number; productOverrides: number; rules: number }> {
+export async function classifierCounts(): Promise<{ unclassifiedFamilies: number; unclassifiedProducts: number; classifiedFamilies: number; classifiedProducts: number; rules: number }> {
   const db = await getDb();
   const [[a], [b], [c], [d], [e]] = await Promise.all([
     db.select({ n: count() }).from(families).where(isNull(families.googleCategory)),
     db.select({ n: count() }).from(products).innerJoin(families, eq(families.id, products.familyId)).where(and(eq(products.active, true), isNull(products.googleCategory), isNull(families.googleCategory))),
     db.select({ n: count() }).from(families).where(isNotNull(families.googleCategory)),
-    db.select({ n: count() }).from(products).where(and(eq(products.active, true), isNotNull(products.googleCategory))),
+    db.select({ n: count() }).from(products).innerJoin(families, eq(families.id, products.familyId)).where(and(eq(products.active, true), or(isNotNull(products.googleCategory), isNotNull(families.googleCategory)))),
     db.select({ n: count() }).from(googleCategoryRules),
   ]);
-  return { unclassifiedFamilies: Number(a?.n ?? 0), unclassifiedProducts: Number(b?.n ?? 0), classifiedFamilies: Number(c?.n ?? 0), productOverrides: Number(d?.n ?? 0), rules: Number(e?.n ?? 0) };
+  return { unclassifiedFamilies: Number(a?.n ?? 0), unclassifiedProducts: Number(b?.n ?? 0), classifiedFamilies: Number(c?.n ?? 0), classifiedProducts: Number(d?.n ?? 0), rules: Number(e?.n ?? 0) };
 }

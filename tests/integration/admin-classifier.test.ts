@@ -7,7 +7,7 @@ import { GET as rulesGet, POST as rulesPost } from '@/app/api/admin/google-categ
 import { GET as feedGet } from '@/app/feeds/google-merchant.xml/route';
 import { DEFAULT_GOOGLE_CATEGORY, googleCategory, searchGoogleCategories } from '@/lib/catalogue/google-taxonomy';
 import { countProductsWithoutCategory, countProductsWithoutImage } from '@/server/admin/catalogue-counts';
-import { listUnclassifiedFamilies, listUnclassifiedProducts, suggestCategory, type ClassifierRule } from '@/server/admin/classifier';
+import { listClassifiedProducts, listUnclassifiedFamilies, listUnclassifiedProducts, suggestCategory, type ClassifierRule } from '@/server/admin/classifier';
 import { getDb } from '@/server/db/client';
 import { auditLog, families, products } from '@/server/db/schema';
 import { importCatalogueFile } from '@/server/import';
@@ -110,6 +110,9 @@ describe('assigning categories', () => {
     expect(await feedCategories()).toMatchObject({ P100001: '2216', P100002: '2466' });
     await assign({ kind: 'product', ids: [product.P100002], categoryId: null });
     expect((await feedCategories()).P100002).toBe('2359');
+    // The classified list offers the inheriting products too (to set an own category over the family's).
+    const classified = await listClassifiedProducts();
+    expect(classified.items.find((p) => p.productCode === 'P100002')).toMatchObject({ categoryId: null, familyCategoryId: 2359 });
     // Unchanged assignments are not written again.
     expect((await assign({ kind: 'family', ids: [family['40-020']], categoryId: 2359 })).body.data.changed).toBe(0);
   });

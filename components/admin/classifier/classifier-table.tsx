@@ -15,6 +15,8 @@ export interface ClassifierTableRow {
   detail: string;
   productCount?: number;
   categoryPath: string | null;
+  /** A product without its own category, following its family's. */
+  inherited?: boolean;
   familyCategoryPath?: string | null;
   suggestion: { categoryId: number; categoryPath: string; keyword: string } | null;
 }
@@ -87,7 +89,13 @@ export function ClassifierTable({ kind, rows, classified }: { kind: 'family' | '
                 {kind === 'family' ? <td className="px-3 py-2">{r.productCount ?? 0}</td> : null}
                 <td className="px-3 py-2">
                   {classified ? (
-                    <span>{r.categoryPath}</span>
+                    r.inherited ? (
+                      <span className="text-slate-600">
+                        {r.familyCategoryPath} <span className="text-xs">({t('inherited')})</span>
+                      </span>
+                    ) : (
+                      <span>{r.categoryPath}</span>
+                    )
                   ) : r.suggestion ? (
                     <span className="flex flex-wrap items-center gap-2">
                       <span>

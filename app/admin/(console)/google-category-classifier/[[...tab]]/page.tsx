@@ -12,7 +12,7 @@ import {
   CLASSIFIER_PAGE_SIZE,
   classifierCounts,
   listClassifiedFamilies,
-  listProductOverrides,
+  listClassifiedProducts,
   listRules,
   listUnclassifiedFamilies,
   listUnclassifiedProducts,
@@ -41,6 +41,7 @@ function productRow(p: ClassifierProductRow): ClassifierTableRow {
     name: p.name,
     detail: `${p.productCode} · ${p.familyTitle}`,
     categoryPath: p.categoryId ? `${p.categoryId} · ${p.categoryPath}` : null,
+    inherited: p.categoryId === null && p.familyCategoryId !== null,
     familyCategoryPath: p.familyCategoryId ? `${p.familyCategoryId} · ${p.familyCategoryPath}` : null,
     suggestion: p.suggestion,
   };
@@ -66,7 +67,7 @@ export default async function ClassifierPage({ params, searchParams }: { params:
 
   const tabLabel: Record<Tab, string> = {
     unclassified: `${t('tabUnclassified')} (${counts.unclassifiedFamilies + counts.unclassifiedProducts})`,
-    classified: `${t('tabClassified')} (${counts.classifiedFamilies + counts.productOverrides})`,
+    classified: `${t('tabClassified')} (${counts.classifiedFamilies + counts.classifiedProducts})`,
     rules: `${t('tabRules')} (${counts.rules})`,
   };
 
@@ -84,7 +85,7 @@ export default async function ClassifierPage({ params, searchParams }: { params:
     const { items, total } =
       list === 'familias'
         ? await (classified ? listClassifiedFamilies : listUnclassifiedFamilies)({ q, page }).then((r) => ({ items: r.items.map(familyRow), total: r.total }))
-        : await (classified ? listProductOverrides : listUnclassifiedProducts)({ q, page }).then((r) => ({ items: r.items.map(productRow), total: r.total }));
+        : await (classified ? listClassifiedProducts : listUnclassifiedProducts)({ q, page }).then((r) => ({ items: r.items.map(productRow), total: r.total }));
     const here = `${BASE}/${tab}`;
     const subLink = (value: 'familias' | 'produtos', label: string, n: number) => (
       <Link
@@ -101,7 +102,7 @@ export default async function ClassifierPage({ params, searchParams }: { params:
         <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
           <nav aria-label={`${t('families')} / ${t('products')}`} className="flex gap-2">
             {subLink('familias', t('families'), classified ? counts.classifiedFamilies : counts.unclassifiedFamilies)}
-            {subLink('produtos', t('products'), classified ? counts.productOverrides : counts.unclassifiedProducts)}
+            {subLink('produtos', t('products'), classified ? counts.classifiedProducts : counts.unclassifiedProducts)}
           </nav>
           <form method="get" action={here} role="search" className="flex items-end gap-2">
             {list === 'produtos' ? <input type="hidden" name="lista" value="produtos" /> : null}
