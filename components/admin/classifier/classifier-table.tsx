@@ -34,10 +34,13 @@ export function ClassifierTable({ kind, rows, classified }: { kind: 'family' | '
   const [busy, setBusy] = React.useState(false);
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
 
+  const send = (ids: number[], categoryId: number | null) =>
+    adminFetch<{ changed: number }>('/api/admin/google-category-classifier/assign', jsonInit('POST', { kind, ids, categoryId }));
+
   const assign = async (ids: number[], categoryId: number | null) => {
     if (ids.length === 0) return;
     setBusy(true);
-    const result = await adminFetch<{ changed: number }>('/api/admin/google-category-classifier/assign', jsonInit('POST', { kind, ids, categoryId }));
+    const result = await send(ids, categoryId);
     setBusy(false);
     if (result.ok) {
       toast.success(result.message ?? t('assigned', { count: result.data?.changed ?? 0 }));
@@ -45,6 +48,27 @@ export function ClassifierTable({ kind, rows, classified }: { kind: 'family' | '
       router.refresh();
     } else toast.error(result.message ?? t('failed'));
   };
+
+  /** Each selected row with a suggestion gets its own suggested category (one call per category). */
+  const applySuggestions = async () => {
+    const groups = new Map<number, number[]>();
+    for (const r of rows) if (selected.has(r.id) && r.suggestion) groups.set(r.suggestion.categoryId, [...(groups.get(r.suggestion.categoryId) ?? []), r.id]);
+    if (groups.size === 0) return;
+    setBusy(true);
+    let changed = 0;
+    let failure: string | null = null;
+    for (const [categoryId, ids] of groups) {
+      const result = await send(ids, categoryId);
+      if (result.ok) changed += result.data?.changed ?? 0;
+      else failure ??= result.message ?? t('failed');
+    }
+    setBusy(false);
+    if (failure) toast.error(failure);
+    else toast.success(t('assigned', { count: changed }));
+    setSelected(new Set());
+    router.refresh();
+  };
+  const selectedWithSuggestion = rows.some((r) => selected.has(r.id) && r.suggestion);
 
   const toggle = (id: number) =>
     setSelected((prev) => {
@@ -131,6 +155,11 @@ export function ClassifierTable({ kind, rows, classified }: { kind: 'family' | '
           <Button type="button" disabled={busy || selected.size === 0 || category === null} onClick={() => void assign([...selected], category)}>
             {t('assignSelected')}
           </Button>
+          {!classified ? (
+            <Button type="button" variant="outline" disabled={busy || !selectedWithSuggestion} onClick={() => void applySuggestions()}>
+              {t('applySuggestions')}
+            </Button>
+          ) : null}
           {classified ? (
             <Button type="button" variant="outline" disabled={busy || selected.size === 0} onClick={() => void assign([...selected], null)}>
               {kind === 'product' ? t('clearOverride') : t('clearCategory')}
