@@ -254,7 +254,8 @@ export async function reorderSupplierCatalogues(actor: AuditActor, ids: number[]
       const r = byId.get(id)!;
       const sortOrder = (i + 1) * 10;
       if (r.sortOrder === sortOrder) continue;
-      await tx.update(supplierCatalogues).set({ sortOrder, version: r.version + 1, updatedAt: new Date() }).where(eq(supplierCatalogues.id, id));
+      // Not a new version: the order is not part of the edit form, so an open form stays valid.
+      await tx.update(supplierCatalogues).set({ sortOrder, updatedAt: new Date() }).where(eq(supplierCatalogues.id, id));
       await recordAudit(tx, { actor, entity: SUPPLIER_CATALOGUE_ENTITY, entityId: id, action: 'update', summary: 'Ordem alterada', before: { sortOrder: r.sortOrder }, after: { sortOrder } });
     }
   });

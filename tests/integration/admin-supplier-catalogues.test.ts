@@ -227,6 +227,9 @@ describe('supplier catalogues (admin API)', () => {
     expect(hidden.status).toBe(201);
     const reorder = await call<Envelope<unknown>>(orderPost, 'POST', '/api/admin/supplier-catalogues/order', { session: editor, body: { ids: [linked.id, uploaded.id, hidden.body.data.id] } });
     expect(reorder.status).toBe(200);
+    // The order is not part of the form: an open edit form stays valid (same version), the move is audited.
+    const [moved] = await (await getDb()).select().from(supplierCatalogues).where(eq(supplierCatalogues.id, linked.id));
+    expect(moved).toMatchObject({ sortOrder: 10, version: linked.version });
     expect((await call(orderPost, 'POST', '/api/admin/supplier-catalogues/order', { session: viewer, body: { ids: [uploaded.id] } })).status).toBe(403);
     const list = await listPublicSupplierCatalogues();
     expect(list.map((c) => c.title)).toEqual(['Válvulas e acessórios', 'Catálogo Hidrotec 2026']);
@@ -244,7 +247,7 @@ describe('supplier catalogues (admin API)', () => {
   });
 
   it('deletes with the current version (audited), and the public list follows', async () => {
-    const res = await call<Envelope<unknown>>(catalogueDelete, 'DELETE', `/api/admin/supplier-catalogues/${linked.id}?version=${linked.version + 1}`, { params: { id: String(linked.id) }, session: editor });
+    const res = await call<Envelope<unknown>>(catalogueDelete, 'DELETE', `/api/admin/supplier-catalogues/${linked.id}?version=${linked.version}`, { params: { id: String(linked.id) }, session: editor });
     expect(res.status).toBe(200);
     expect((await listPublicSupplierCatalogues()).map((c) => c.title)).toEqual(['Catálogo Hidrotec 2026']);
     const [entry] = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.entity, 'supplier_catalogue'), eq(auditLog.entityId, String(linked.id)), eq(auditLog.action, 'delete')));
