@@ -3,7 +3,6 @@
  * (lib/site-routing).
  */
 import type { Metadata } from 'next';
-import { permanentRedirect } from 'next/navigation';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { ChapterTiles } from '@/components/catalogue/chapter-tiles';
 import { ProductsView } from '@/components/catalogue/products-view';
@@ -12,7 +11,7 @@ import { pageMetadata } from '@/lib/seo';
 import { listChaptersWithCounts } from '@/server/catalogue/chapters';
 import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
-import { movedBrandSlug } from '@/server/catalogue/resolve';
+import { redirectMovedBrand } from '@/server/catalogue/brand-redirects';
 import { listBrandFacets, listChapters, listFamilies } from '@/server/catalogue/queries';
 
 /** The query of the listing URL ({} for the cached page without a query). */
@@ -38,8 +37,7 @@ export async function listingMetadata({ searchParams }: { searchParams: SearchPa
 export async function ProductsPage({ searchParams }: { searchParams: SearchParams }) {
   const params = parseListingParams(await searchParams);
   // A merged brand's old slug: the same listing under the brand it joined (permanently).
-  const movedBrand = await movedBrandSlug(params.brand);
-  if (movedBrand) permanentRedirect(listingHref('/produtos', { ...params, brand: movedBrand }));
+  await redirectMovedBrand('/produtos', params);
   const chapters = await listChapters();
   const chapterSlugByCode = Object.fromEntries(chapters.map((c) => [c.code, c.slug]));
 

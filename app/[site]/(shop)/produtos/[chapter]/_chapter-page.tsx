@@ -3,7 +3,7 @@
  * (lib/site-routing).
  */
 import type { Metadata } from 'next';
-import { notFound, permanentRedirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { FamilyPicker } from '@/components/catalogue/family-picker';
 import { ProductsView } from '@/components/catalogue/products-view';
@@ -13,7 +13,7 @@ import { chapterPath } from '@/lib/catalogue/urls';
 import { pageMetadata } from '@/lib/seo';
 import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
-import { movedBrandSlug } from '@/server/catalogue/resolve';
+import { redirectMovedBrand } from '@/server/catalogue/brand-redirects';
 import { getChapter, listBrandFacets, listChapters, listFamilies } from '@/server/catalogue/queries';
 
 export type Params = Promise<{ chapter: string }>;
@@ -39,8 +39,7 @@ export async function ChapterPage({ params, searchParams }: { params: Params; se
   const families = await listFamilies(chapter.code);
   const path = chapterPath(chapter.slug);
   // A merged brand's old slug: the same listing under the brand it joined (permanently).
-  const movedBrand = await movedBrandSlug(query.brand);
-  if (movedBrand) permanentRedirect(listingHref(path, { ...query, brand: movedBrand }));
+  await redirectMovedBrand(path, query);
 
   // With more than one family and no filters, the chapter page asks for a family first.
   if (families.length > 1 && !query.view && !query.brand && !query.search && !query.family) {

@@ -3,7 +3,7 @@
  * (lib/site-routing).
  */
 import type { Metadata } from 'next';
-import { notFound, permanentRedirect } from 'next/navigation';
+import { notFound } from 'next/navigation';
 import { ProductsView } from '@/components/catalogue/products-view';
 import { generatedMediaUrl } from '@/lib/catalogue/media';
 import { listingHref, parseListingParams } from '@/lib/catalogue/listing';
@@ -11,7 +11,7 @@ import { chapterPath, familyPath } from '@/lib/catalogue/urls';
 import { pageMetadata } from '@/lib/seo';
 import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
-import { movedBrandSlug } from '@/server/catalogue/resolve';
+import { redirectMovedBrand } from '@/server/catalogue/brand-redirects';
 import { getChapter, getFamily, listBrandFacets, listChapters, listFamilies } from '@/server/catalogue/queries';
 
 export type Params = Promise<{ chapter: string; family: string }>;
@@ -45,8 +45,7 @@ export async function FamilyPage({ params, searchParams }: { params: Params; sea
   if (!chapter || !family) notFound();
   const query = parseListingParams(await searchParams);
   // A merged brand's old slug: the same listing under the brand it joined (permanently).
-  const movedBrand = await movedBrandSlug(query.brand);
-  if (movedBrand) permanentRedirect(listingHref(familyPath(chapter.slug, family.slug), { ...query, brand: movedBrand }));
+  await redirectMovedBrand(familyPath(chapter.slug, family.slug), query);
   const [chapters, families, result, brandFacets] = await Promise.all([
     listChapters(),
     listFamilies(chapter.code),
