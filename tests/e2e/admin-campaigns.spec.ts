@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { toLisbonInput } from '../../lib/campaigns/dates';
+import { DEMO } from './support/accounts';
+
+/**
+ * Issue 13, campaigns: an editor signs in at /admin/login, creates a featured campaign starting
+ * now with a linked product (found with the picker), and it is on the home carousel and on
+ * /campanhas at once (the cached pages were refreshed by the save); a featured campaign starting
+ * tomorrow is on neither.
+ */
+
+const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+
+test.describe.configure({ mode: 'serial' });
+
+const stamp = Date.now().toString(36);
+const current = `Campanha E2E agora ${stamp}`;
+const future = `Campanha E2E amanhã ${stamp}`;
+
+async function editorLogin(page: Page) {
+  await page.goto('/admin/login');
+  await hydrated(page);
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Email').fill(DEMO.editor.email);
+  await form.getByLabel('Password').fill(DEMO.editor.password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+async function createCampaign(page: Page, title: string, startsAt: Date, productCode: string) {
+  await page.goto('/admin/campaigns/new');
+  await hydrated(page);
+  const form = page.getByTestId('campaign-form');
+  await form.getByLabel('Título').fill(title);
+  await form.getByLabel('Categoria').fill('Aquecimento');
+  await form.getByLabel('Descrição').fill('Campanha criada pelo teste de ponta a ponta.');
+  await form.getByLabel('Início').fill(toLisbonInput(startsAt));
+  await form.getByLabel('Fim').fill(toLisbonInput(new Date(startsAt.getTime() + 7 * 24 * 3600_000)));
+  await form.getByLabel('Em destaque no carrossel da página inicial').check();
+  await form.getByTestId('product-picker-search').fill(productCode);
+  const add = form.getByTestId('product-picker-results').getByRole('button', { name: new RegExp(`^Adicionar ${productCode}`) });
+  await add.first().click();
+  await expect(form.getByTestId('product-picker-linked')).toContainText(productCode);
+  await form.getByTestId('campaign-save').click();
+  await expect(page).toHaveURL(/\/admin\/campaigns\/edit\/\d+/);
+  await expect(page.getByTestId('campaign-form-saved')).toHaveText('Campanha criada.');
+}
+
+test('an editor creates a featured campaign starting now: it is on the home carousel and /campanhas; one starting tomorrow is not', async ({ page }) => {
+  // The home page and /campanhas are cached before the campaigns exist.
+  await page.goto('/');
+  await page.goto('/campanhas');
+
+  const search = await (await page.request.get('/api/products/search?q=torneira&limit=1')).json();
+  const productCode = (search.data as { product_code: string }[])[0]!.product_code;
+
+  await editorLogin(page);
+  await createCampaign(page, current, new Date(Date.now() - 60_000), productCode);
+  await expect(page.getByTestId('product-picker-linked')).toContainText(productCode);
+  await createCampaign(page, future, new Date(Date.now() + 24 * 3600_000), productCode);
+
+  await page.goto('/admin/campaigns?estado=scheduled');
+  await expect(page.getByTestId('campaign-table')).toContainText(future);
+  await expect(page.getByTestId('campaign-table')).not.toContainText(current);
+
+  await page.goto('/');
+  const carousel = page.locator('[aria-roledescription="carrossel"]');
+  await expect(carousel.first()).toContainText(current);
+  await expect(carousel.first()).not.toContainText(future);
+
+  await page.goto('/campanhas');
+  const list = page.getByTestId('campaign-list');
+  await expect(list).toContainText(current);
+  await expect(list).not.toContainText(future);
+
+  // The campaign page lists the linked product.
+  await list.getByRole('link', { name: new RegExp(current) }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: current })).toBeVisible();
+  await expect(page.getByText('Produtos em campanha (1)')).toBeVisible();
+});
