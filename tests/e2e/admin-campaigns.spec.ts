@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { toLisbonInput } from '../../lib/campaigns/dates';
 import { DEMO } from './support/accounts';
@@ -16,6 +17,13 @@ test.describe.configure({ mode: 'serial' });
 const stamp = Date.now().toString(36);
 const current = `Campanha E2E agora ${stamp}`;
 const future = `Campanha E2E amanhã ${stamp}`;
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 async function editorLogin(page: Page) {
   await page.goto('/admin/login');
@@ -77,4 +85,34 @@ test('an editor creates a featured campaign starting now: it is on the home caro
   await list.getByRole('link', { name: new RegExp(current) }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: current })).toBeVisible();
   await expect(page.getByText('Produtos em campanha (1)')).toBeVisible();
+});
+
+test('the campaign and brand screens pass axe; an editor saves a brand\'s official site', async ({ page }) => {
+  await editorLogin(page);
+  for (const path of ['/admin/campaigns', '/admin/campaigns/new', '/admin/brands', '/admin/brands/new']) {
+    await page.goto(path);
+    await hydrated(page);
+    expect(await seriousViolations(page), path).toEqual([]);
+  }
+  await page.goto('/admin/campaigns');
+  await page.getByTestId('campaign-table').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin\/campaigns\/edit\/\d+$/);
+  await hydrated(page);
+  await expect(page.getByTestId('audit-history')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.goto('/admin/brands?q=a');
+  await page.getByTestId('brand-table').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/admin\/brands\/edit\/\d+$/);
+  await hydrated(page);
+  expect(await seriousViolations(page)).toEqual([]);
+  const form = page.getByTestId('brand-form');
+  await form.getByLabel('Site oficial').fill('nao-e-um-site');
+  await form.getByTestId('brand-save').click();
+  await expect(form.getByText('Indique um endereço completo, começado por http:// ou https://.')).toBeVisible();
+  await form.getByLabel('Site oficial').fill(`https://www.marca-${stamp}.example.pt`);
+  await form.getByTestId('brand-save').click();
+  await expect(page.getByRole('status').filter({ hasText: 'Marca gravada.' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('audit-history')).toContainText(`https://www.marca-${stamp}.example.pt`);
 });
