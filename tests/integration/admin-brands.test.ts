@@ -1,5 +1,8 @@
 /** @jest-environment node */
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { GET as searchGet } from '@/app/api/products/search/route';
 import { GET as partnersGet } from '@/app/api/partner-logos/route';
@@ -7,7 +10,9 @@ import { toViewer } from '@/lib/auth/viewer';
 import { lastInvalidated } from '@/server/cache/invalidate';
 import { cacheTags } from '@/server/cache/tags';
 import { getViewer } from '@/server/auth/session';
-import { mergeBrandsAction, saveBrandAction } from '@/server/brands/actions';
+import { mergeBrandsAction, saveBrandAction, uploadBrandLogoAction } from '@/server/brands/actions';
+import { uploadCampaignImageAction } from '@/server/campaigns/actions';
+import { resetEnvCache } from '@/lib/env';
 import { getAdminBrand, listAdminBrands } from '@/server/brands/admin';
 import { redirectMovedBrand } from '@/server/catalogue/brand-redirects';
 import { findBrand, getCatalogueReference, movedBrandSlug } from '@/server/catalogue/resolve';
@@ -45,6 +50,39 @@ beforeAll(async () => {
 }, 120_000);
 
 beforeEach(() => as(editor));
+
+const env = process.env as Record<string, string | undefined>;
+let tmp: string;
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-brands-'));
+  env.DATA_DIR = tmp;
+  resetEnvCache();
+});
+afterAll(() => {
+  delete env.DATA_DIR;
+  resetEnvCache();
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+describe('uploads of the brand and campaign forms', () => {
+  const png = () => sharp({ create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 90, b: 160, alpha: 0.5 } } }).png().toBuffer();
+  const form = (bytes: BlobPart, name: string) => {
+    const data = new FormData();
+    data.set('file', new File([bytes], name, { type: 'image/png' }));
+    return data;
+  };
+
+  it('stores a logo (manage_products) and a campaign image (manage_campaigns) as uploads; refuses a viewer and a file that is not an image', async () => {
+    const logo = await uploadBrandLogoAction(form(await png(), 'logo.png'));
+    expect(logo).toMatchObject({ ok: true, data: { url: expect.stringMatching(/^\/media\/uploads\/logos\/\d{4}\/[\w-]+\.png$/) } });
+    const image = await uploadCampaignImageAction(form(await png(), 'banner.png'));
+    expect(image).toMatchObject({ ok: true, data: { url: expect.stringMatching(/^\/media\/uploads\/images\/\d{4}\/[\w-]+\.webp$/) } });
+    expect(await uploadCampaignImageAction(form('%PDF-1.4 not an image', 'x.png'))).toMatchObject({ ok: false, error: { code: 'unsupported_media_type' } });
+    as(viewerUser);
+    expect(await uploadBrandLogoAction(form(await png(), 'logo.png'))).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    expect(await uploadCampaignImageAction(form(await png(), 'banner.png'))).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+});
 
 describe('permissions', () => {
   it('refuses a visitor and a viewer (manage_products)', async () => {

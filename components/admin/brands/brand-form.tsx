@@ -53,7 +53,7 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
       form.set('file', file);
       const result = await uploadBrandLogoAction(form);
       if (result.ok) setValue('logo', result.data.url, { shouldDirty: true });
-      else setError('logo', { type: 'server', message: result.error.message });
+      else setError('logo', { type: 'server', message: t.has(result.error.message) ? t(result.error.message, result.error.values) : result.error.message });
     } catch {
       setError('logo', { type: 'server', message: 'Admin.uploadUnreadable' });
     } finally {

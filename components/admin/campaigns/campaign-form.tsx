@@ -65,7 +65,7 @@ export function CampaignForm({ id, version: loadedVersion, initial, initialProdu
       form.set('file', file);
       const result = await uploadCampaignImageAction(form);
       if (result.ok) setValue('image', result.data.url, { shouldDirty: true });
-      else setError('image', { type: 'server', message: result.error.message });
+      else setError('image', { type: 'server', message: t.has(result.error.message) ? t(result.error.message, result.error.values) : result.error.message });
     } catch {
       setError('image', { type: 'server', message: 'Admin.Campaigns.errors.uploadFailed' });
     } finally {
