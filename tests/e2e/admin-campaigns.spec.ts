@@ -116,3 +116,51 @@ test('the campaign and brand screens pass axe; an editor saves a brand\'s offici
   await page.reload();
   await expect(page.getByTestId('audit-history')).toContainText(`https://www.marca-${stamp}.example.pt`);
 });
+
+test('a save over a newer version shows the differences; keeping one\'s changes saves on top', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, locale: 'pt-PT' });
+  const first = await context.newPage();
+  await editorLogin(first);
+  await first.goto('/admin/campaigns?q=' + encodeURIComponent(current));
+  await first.getByTestId('campaign-table').getByRole('link', { name: current }).click();
+  await expect(first).toHaveURL(/\/admin\/campaigns\/edit\/\d+$/);
+  const second = await context.newPage();
+  await second.goto(first.url());
+  await hydrated(first);
+  await hydrated(second);
+
+  await first.getByTestId('campaign-form').getByLabel('Categoria').fill('Climatização');
+  await first.getByTestId('campaign-save').click();
+  await expect(first.getByTestId('campaign-form-saved')).toHaveText('Alterações gravadas.');
+
+  const form = second.getByTestId('campaign-form');
+  await form.getByLabel('Descrição').fill('Outra descrição, escrita ao mesmo tempo.');
+  await second.getByTestId('campaign-save').click();
+  const notice = second.getByTestId('stale-notice');
+  await expect(notice).toContainText('Este registo foi alterado por outra pessoa');
+  await expect(notice).toContainText('Categoria');
+  await expect(notice).toContainText('Climatização');
+  await notice.getByRole('button', { name: 'Manter as minhas alterações e gravar de novo' }).click();
+  await second.getByTestId('campaign-save').click();
+  await expect(second.getByTestId('campaign-form-saved')).toHaveText('Alterações gravadas.');
+  await second.reload();
+  await expect(second.getByTestId('audit-history')).toContainText('Outra descrição, escrita ao mesmo tempo.');
+  await context.close();
+});
+
+test('a viewer is refused the campaign and brand screens (Access Denied)', async ({ page }) => {
+  await page.goto('/admin/login');
+  await hydrated(page);
+  const form = page.getByTestId('login-form');
+  await form.getByLabel('Email').fill(DEMO.viewer.email);
+  await form.getByLabel('Password').fill(DEMO.viewer.password);
+  await form.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  for (const path of ['/admin/campaigns', '/admin/campaigns/new', '/admin/campaigns/edit/1', '/admin/brands', '/admin/brands/new', '/admin/brands/edit/1']) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(403);
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  }
+  const write = await page.request.post('/api/campaigns', { data: { title: 'Leitor' }, headers: { origin: page.url().replace(/\/admin.*$/, '') } });
+  expect(write.status()).toBe(403);
+});
