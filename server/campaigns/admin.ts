@@ -431,3 +431,14 @@ export async function deleteCampaign(id: number | string, actor: AuditActor): Pr
   await invalidateCache(tagsFor(removed.slug), { reason: 'campaign-delete' });
   return { id: removed.id, slug: removed.slug };
 }
+
+/** Active campaigns whose end falls within the next `days` days (the admin dashboard's "ending this week"). */
+export async function countCampaignsEnding(days = 7, now = new Date()): Promise<number> {
+  const db = await getDb();
+  const until = new Date(now.getTime() + days * 24 * 3600_000);
+  const [row] = await db
+    .select({ n: count() })
+    .from(campaigns)
+    .where(and(eq(campaigns.active, true), isNotNull(campaigns.endsAt), sql`${campaigns.endsAt} >= ${now}`, lte(campaigns.endsAt, until)));
+  return Number(row?.n ?? 0);
+}

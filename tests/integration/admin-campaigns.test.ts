@@ -5,6 +5,7 @@ import { GET as listGet, POST as campaignsPost } from '@/app/api/campaigns/route
 import { DELETE as campaignDelete, GET as campaignGet, PUT as campaignPut } from '@/app/api/campaigns/[id]/route';
 import { lastInvalidated } from '@/server/cache/invalidate';
 import { cacheTags } from '@/server/cache/tags';
+import { countCampaignsEnding } from '@/server/campaigns/admin';
 import { listCurrentCampaigns } from '@/server/campaigns/queries';
 import { getDb } from '@/server/db/client';
 import { auditLog, cacheInvalidations, campaigns } from '@/server/db/schema';
@@ -235,6 +236,10 @@ describe('the public list follows the dates', () => {
     expect((await listCurrentCampaigns({ now: new Date(now + 25 * hour) })).map((c) => c.slug)).toContain(slug);
     expect((await listCurrentCampaigns({ now: new Date(now + 25 * hour), featuredOnly: true })).map((c) => c.slug)).toContain(slug);
     expect((await listCurrentCampaigns({ now: new Date(now + 49 * hour) })).map((c) => c.slug)).not.toContain(slug);
+
+    // Ending within the week (the dashboard's count), not within the day.
+    expect(await countCampaignsEnding(7)).toBeGreaterThanOrEqual(1);
+    expect(await countCampaignsEnding(7, new Date(now + 72 * hour))).toBe(0);
 
     // Its start moved to the past: listed now.
     expect((await update(made.body.data.id, { starts_at: new Date(now - hour).toISOString() })).status).toBe(200);
