@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { and, eq } from 'drizzle-orm';
 import { GET as searchGet } from '@/app/api/products/search/route';
 import { GET as partnersGet } from '@/app/api/partner-logos/route';
+import { GET as documentGet } from '@/app/documentos/[kind]/[file]/route';
 import { toViewer } from '@/lib/auth/viewer';
 import { lastInvalidated } from '@/server/cache/invalidate';
 import { cacheTags } from '@/server/cache/tags';
@@ -197,6 +198,11 @@ describe('merging brands', () => {
     expect(digest).toContain('NEXT_REDIRECT');
     expect(digest).toContain('/produtos?brand=hidrotec&page=2');
     expect(digest).toContain('308');
+    // The brand's factory catalogue PDF follows too.
+    const pdf = await call(documentGet, 'GET', '/documentos/fabrica/aguas-do-norte.pdf', { params: { kind: 'fabrica', file: 'aguas-do-norte.pdf' } });
+    expect(pdf.status).toBe(308);
+    expect(pdf.headers.get('location')).toBe('/documentos/fabrica/hidrotec.pdf');
+    expect((await call(documentGet, 'GET', '/documentos/fabrica/nao-existe.pdf', { params: { kind: 'fabrica', file: 'nao-existe.pdf' } })).status).toBe(404);
     // A current slug is left alone.
     await expect(redirectMovedBrand('/produtos', { brand: 'hidrotec' })).resolves.toBeUndefined();
   });
