@@ -27,6 +27,8 @@ export const JOB_QUEUES = {
   quoteMail: 'quote-mail',
   quoteExpire: 'quote-expire',
   quotePdf: 'quote-pdf',
+  /** A campaign starts or ends: its pages and the home carousel are refreshed (server/campaigns/schedule.ts). */
+  campaignBoundary: 'campaign-boundary',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -155,6 +157,7 @@ export interface JobPayloads {
   'quote-mail': { mailId: number; token?: string };
   'quote-expire': { quoteId: number };
   'quote-pdf': { quoteId: number };
+  'campaign-boundary': { campaignId: number; slug: string };
 }
 
 /**
@@ -204,6 +207,7 @@ async function loadHandlers(): Promise<void> {
   await import('@/server/payments/ifthenpay/request');
   await import('@/server/quotes/mails');
   await import('@/server/quotes/pdf');
+  await import('@/server/campaigns/schedule');
 }
 
 export interface JobRunSummary {

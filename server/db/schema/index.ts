@@ -24,3 +24,4 @@ export * from './payments';
 export * from './quotes';
 export * from './admin';
 export * from './supplier-catalogues';
+export * from './brand-redirects';
