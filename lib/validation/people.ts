@@ -101,6 +101,10 @@ export const approveRequestSchema = z
     accountId: z.preprocess(blankToNull, id.nullable().optional()).transform((v) => v ?? null),
     ...proAccountFields,
     name: proAccountFields.name.optional(),
+    // Checked by the approval only when a new account is made (server/pro-accounts/requests.ts).
+    nif: z.preprocess(blankToNull, z.string().trim().max(20, M.tooLong).nullable().optional()).transform((v) => (v ? normaliseNif(v) : null)),
+    /** A new account whose NIF another account holds is made only when confirmed. */
+    confirmDuplicate: z.boolean().default(false),
     /** A discount profile id (lib/admin/discount-profiles.ts), 'copy' (another account's rules) or 'none'. */
     profile: z.string().trim().max(60).default('none'),
     copyFromAccountId: z.preprocess(blankToNull, id.nullable().optional()).transform((v) => v ?? null),

@@ -63,9 +63,7 @@ export const detachUserAction = validatedAction({ ...MANAGE, schema: detachUserS
   return { message: 'Admin.People.accounts.userDetached' };
 });
 
-const approveSchema = z.intersection(approveRequestSchema, z.object({ confirmDuplicate: z.boolean().default(false) }));
-
-export const approveAccessRequestAction = validatedAction({ ...MANAGE, schema: approveSchema }, async (data, { viewer }): Promise<MessageRef & { accountId: number; userId: string }> => {
+export const approveAccessRequestAction = validatedAction({ ...MANAGE, schema: approveRequestSchema }, async (data, { viewer }): Promise<MessageRef & { accountId: number; userId: string }> => {
   const outcome = await approveAccessRequest(data, viewer);
   return { message: outcome.mailed ? 'Admin.People.requests.approved' : 'Admin.People.requests.approvedNoMail', accountId: outcome.accountId, userId: outcome.userId };
 });

@@ -155,7 +155,7 @@ export interface ApproveOutcome {
  * starting rules applied, the request marked approved — one transaction, every step audited.
  * Then the requester is e-mailed.
  */
-export async function approveAccessRequest(input: ApproveRequestInput & { confirmDuplicate?: boolean }, actor: Handler): Promise<ApproveOutcome> {
+export async function approveAccessRequest(input: Omit<ApproveRequestInput, 'confirmDuplicate'> & { confirmDuplicate?: boolean }, actor: Handler): Promise<ApproveOutcome> {
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const [r] = await tx.select().from(accessRequests).where(eq(accessRequests.id, input.requestId)).for('update');
