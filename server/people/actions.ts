@@ -65,12 +65,12 @@ export const detachUserAction = validatedAction({ ...MANAGE, schema: detachUserS
 
 export const approveAccessRequestAction = validatedAction({ ...MANAGE, schema: approveRequestSchema }, async (data, { viewer }): Promise<MessageRef & { accountId: number; userId: string }> => {
   const outcome = await approveAccessRequest(data, viewer);
-  return { message: outcome.mailed ? 'Admin.People.requests.approved' : 'Admin.People.requests.approvedNoMail', accountId: outcome.accountId, userId: outcome.userId };
+  return { message: 'Admin.People.requests.approved', accountId: outcome.accountId, userId: outcome.userId };
 });
 
 export const rejectAccessRequestAction = validatedAction({ ...MANAGE, schema: rejectRequestSchema }, async ({ requestId, reason }, { viewer }): Promise<MessageRef> => {
-  const outcome = await rejectAccessRequest(requestId, reason, viewer);
-  return { message: outcome.mailed ? 'Admin.People.requests.rejected' : 'Admin.People.requests.rejectedNoMail' };
+  await rejectAccessRequest(requestId, reason, viewer);
+  return { message: 'Admin.People.requests.rejected' };
 });
 
 const importSchema = z.object({

@@ -7,8 +7,8 @@ import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { AppError } from '@/server/api/errors';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { accessRequests, proAccounts, users } from '@/server/db/schema';
-import { sendMail } from '@/server/mail/send';
-import { accessApprovedMail, accessRejectedMail, createPasswordToken } from '@/server/people/mails';
+import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
+import { createPasswordToken } from '@/server/people/mails';
 import { accountsWithNif, applyStartingRules, attachUserToAccount, createProAccount } from './accounts';
 
 /**
@@ -16,7 +16,8 @@ import { accountsWithNif, applyStartingRules, attachUserToAccount, createProAcco
  * one request with what approving it would meet (accounts with the same NIF, the user with the
  * same e-mail), and its one-time handling. Approve and reject lock the request row
  * (`SELECT … FOR UPDATE`) and go on only while it is pending: of two staff handling it at once one
- * wins, the other is told who handled it. The answer to the requester is mailed after the commit.
+ * wins, the other is told who handled it. The answer to the requester is a job enqueued in the same
+ * transaction (server/pro-accounts/mails-job.ts), sent once after the commit and retried.
  */
 
 export const REQUEST_ENTITY = 'access_request';
@@ -145,7 +146,8 @@ export interface ApproveOutcome {
   userId: string;
   userCreated: boolean;
   rules: number;
-  mailed: boolean;
+  /** The answer's mail job was enqueued (sent by the worker after the commit). */
+  mailQueued: boolean;
 }
 
 /**
@@ -153,9 +155,10 @@ export interface ApproveOutcome {
  * checked; a NIF another account holds is refused unless `confirmDuplicate`), the requester's user
  * linked (created with a link to set a password when the e-mail has no account), type pro, the
  * starting rules applied, the request marked approved — one transaction, every step audited.
- * Then the requester is e-mailed.
+ * The requester's mail is enqueued in the same transaction.
  */
 export async function approveAccessRequest(input: Omit<ApproveRequestInput, 'confirmDuplicate'> & { confirmDuplicate?: boolean }, actor: Handler): Promise<ApproveOutcome> {
+  await getJobs(); // before the transaction: on PGlite it holds the only connection
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
     const [r] = await tx.select().from(accessRequests).where(eq(accessRequests.id, input.requestId)).for('update');
@@ -225,10 +228,10 @@ export async function approveAccessRequest(input: Omit<ApproveRequestInput, 'con
       before: { status: 'pending', accountId: null, userId: r.userId },
       after: { status: 'approved', accountId, userId: user.id },
     });
-    return { request: r, accountId, accountCreated, accountName: account?.name ?? r.companyName, userId: user.id, userCreated, rules, token, email: user.email };
+    const job = await enqueue(tx, JOB_QUEUES.accessRequestMail, token ? { requestId: r.id, token } : { requestId: r.id }, { singletonKey: `access-request-mail:${r.id}` });
+    return { request: r, accountId, accountCreated, userId: user.id, userCreated, rules, mailQueued: job !== null };
   });
-
-  const sent = await sendMail(accessApprovedMail({ to: result.request.email, name: result.request.contactName, accountName: result.accountName, token: result.token }));
+  wakeJobWorker();
   return {
     requestId: result.request.id,
     accountId: result.accountId,
@@ -236,14 +239,15 @@ export async function approveAccessRequest(input: Omit<ApproveRequestInput, 'con
     userId: result.userId,
     userCreated: result.userCreated,
     rules: result.rules,
-    mailed: sent.status !== 'failed',
+    mailQueued: result.mailQueued,
   };
 }
 
 /** Rejects a pending request with a reason (kept, and told to the requester politely). */
-export async function rejectAccessRequest(requestId: number, reason: string, actor: Handler): Promise<{ mailed: boolean }> {
+export async function rejectAccessRequest(requestId: number, reason: string, actor: Handler): Promise<{ mailQueued: boolean }> {
+  await getJobs();
   const db = await getDb();
-  const r = await db.transaction(async (tx) => {
+  const queued = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(accessRequests).where(eq(accessRequests.id, requestId)).for('update');
     if (!row) throw new AppError({ code: 'not_found', key: 'Admin.People.requests.notFound' });
     if (row.status !== 'pending') throw alreadyHandled(row);
@@ -253,10 +257,10 @@ export async function rejectAccessRequest(requestId: number, reason: string, act
       .set({ status: 'rejected', rejectionReason: reason, handledAt: now, handledById: actor.id, handledByName: actor.displayName, updatedAt: now })
       .where(eq(accessRequests.id, requestId));
     await recordAudit(tx, { actor, entity: REQUEST_ENTITY, entityId: requestId, action: 'update', summary: 'Pedido recusado', before: { status: 'pending' }, after: { status: 'rejected', rejectionReason: reason } });
-    return row;
+    return (await enqueue(tx, JOB_QUEUES.accessRequestMail, { requestId }, { singletonKey: `access-request-mail:${requestId}` })) !== null;
   });
-  const sent = await sendMail(accessRejectedMail({ to: r.email, name: r.contactName, reason }));
-  return { mailed: sent.status !== 'failed' };
+  wakeJobWorker();
+  return { mailQueued: queued };
 }
 
 /** The count of pending requests (the tab's badge). */

@@ -13,6 +13,8 @@ import { getViewer, viewerFromHeaders } from '@/server/auth/session';
 import { getDb } from '@/server/db/client';
 import { accessRequests, priceRules, proAccounts, sessions, users } from '@/server/db/schema';
 import { importCatalogueFile } from '@/server/import';
+import { processDueJobs } from '@/server/jobs';
+import { sendAccessRequestAnswer } from '@/server/pro-accounts/mails-job';
 import { setAdminFlagAction, setUserRoleAction } from '@/server/people/actions';
 import { setAdminFlag, setUserDisabled, setUserRole } from '@/server/people/users';
 import { createProAccount, savePriceRule } from '@/server/pro-accounts/accounts';
@@ -105,7 +107,7 @@ describe('access requests', () => {
     const requestId = await newRequest('joaquim@ribeiro.example.pt');
     smtp.clear();
     const outcome = await approveAccessRequest({ requestId, mode: 'new', accountId: null, name: 'Ribeiro Canalizações', fiscalName: null, nif: null, phcClientId: 'PHC-77', address: null, postalCode: null, city: null, profile: 'instalador-20-15-10', copyFromAccountId: null }, admin);
-    expect(outcome).toMatchObject({ accountCreated: true, userCreated: true, mailed: true });
+    expect(outcome).toMatchObject({ accountCreated: true, userCreated: true, mailQueued: true });
     expect(outcome.rules).toBeGreaterThanOrEqual(3);
 
     const db = await getDb();
@@ -125,8 +127,12 @@ describe('access requests', () => {
     expect((await listAudit('pro_account', outcome.accountId)).map((e) => e.action)).toEqual(expect.arrayContaining(['create', 'bulk']));
     expect((await listAudit('user', outcome.userId)).length).toBeGreaterThanOrEqual(2);
 
-    // The requester's mail carries a one-time link to set a password; it works and confirms the address.
+    // The requester's mail (a job, sent once after the commit) carries a one-time link to set a
+    // password; it works and confirms the address.
+    await processDueJobs();
     const [mail] = await smtp.waitFor(1);
+    expect(await sendAccessRequestAnswer(requestId, undefined)).toBe('already-sent');
+    expect(smtp.messages).toHaveLength(1);
     expect(mail!.to).toContain('joaquim@ribeiro.example.pt');
     expect(mail!.subject).toMatch(/Acesso profissional aprovado/);
     const token = /reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail!.text)?.[1];
@@ -156,6 +162,7 @@ describe('access requests', () => {
     expect(outcome).toMatchObject({ accountId: existing, accountCreated: false, userCreated: false });
     const [user] = await (await getDb()).select().from(users).where(eq(users.id, outcome.userId));
     expect(user).toMatchObject({ email: 'maria@ribeiro.example.pt', userType: 'pro', proAccountId: existing });
+    await processDueJobs();
     const [mail] = await smtp.waitFor(1);
     expect(mail!.text).not.toMatch(/reset-password/);
     expect(mail!.text).toMatch(/\/login/);
@@ -175,8 +182,10 @@ describe('access requests', () => {
     const db = await getDb();
     expect((await db.select().from(proAccounts).where(eq(proAccounts.nif, '503000000'))).length).toBe(1);
     expect((await db.select().from(users).where(eq(users.email, 'duplo@ribeiro.example.pt'))).length).toBe(1);
-    // A rejection after that is refused too.
+    // A rejection after that is refused too; the requester gets one answer.
     await expect(rejectAccessRequest(requestId, 'Tarde demais', admin)).rejects.toMatchObject({ code: 'conflict' });
+    await processDueJobs();
+    expect(smtp.messages.filter((m) => m.to.includes('duplo@ribeiro.example.pt') && /aprovado/.test(m.subject))).toHaveLength(1);
   });
 
   it('rejection records the reason and mails a polite answer', async () => {
@@ -185,11 +194,28 @@ describe('access requests', () => {
     await rejectAccessRequest(requestId, 'Não encontrámos atividade de instalação associada ao NIF.', admin);
     const [row] = await (await getDb()).select().from(accessRequests).where(eq(accessRequests.id, requestId));
     expect(row).toMatchObject({ status: 'rejected', rejectionReason: 'Não encontrámos atividade de instalação associada ao NIF.', handledByName: 'Ana Staff' });
+    await processDueJobs();
     const [mail] = await smtp.waitFor(1);
     expect(mail!.to).toContain('recusa@obras.example.pt');
     expect(mail!.text).toMatch(/não nos é possível aprová-lo/);
     expect(mail!.text).toMatch(/Não encontrámos atividade/);
     expect((await listAudit('access_request', requestId))[0]?.changes).toEqual(expect.arrayContaining([{ field: 'status', before: 'pending', after: 'rejected' }]));
+  });
+
+  it('an answer the SMTP server refused is sent again by the retry, once', async () => {
+    const requestId = await newRequest('retry@obras.example.pt', { fiscalNumber: '123456789' });
+    await processDueJobs();
+    smtp.clear();
+    smtp.reject = 'Caixa cheia';
+    await rejectAccessRequest(requestId, 'Atividade fora do nosso âmbito.', admin);
+    await processDueJobs();
+    const db = await getDb();
+    expect((await db.select().from(accessRequests).where(eq(accessRequests.id, requestId)))[0]?.answerMailedAt).toBeNull();
+    smtp.reject = null;
+    // The retry's turn comes after its backoff; the handler run directly stands for it.
+    expect(await sendAccessRequestAnswer(requestId, undefined)).toBe('sent');
+    expect(await sendAccessRequestAnswer(requestId, undefined)).toBe('already-sent');
+    expect(smtp.messages.filter((m) => m.to.includes('retry@obras.example.pt'))).toHaveLength(1);
   });
 });
 

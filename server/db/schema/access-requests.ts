@@ -29,6 +29,8 @@ export const accessRequests = pgTable(
     handledByName: text('handled_by_name'),
     /** The reason given when rejected (told to the requester). */
     rejectionReason: text('rejection_reason'),
+    /** When the answer (approval or rejection) reached the SMTP server: the mail job sends it once. */
+    answerMailedAt: timestamp('answer_mailed_at', { withTimezone: true }),
     /** The professional account it was approved into. */
     accountId: integer('account_id').references(() => proAccounts.id, { onDelete: 'set null' }),
     ...timestamps,

@@ -4,6 +4,7 @@ ALTER TABLE "access_requests" ADD COLUMN "handled_at" timestamp with time zone;-
 ALTER TABLE "access_requests" ADD COLUMN "handled_by_id" text;--> statement-breakpoint
 ALTER TABLE "access_requests" ADD COLUMN "handled_by_name" text;--> statement-breakpoint
 ALTER TABLE "access_requests" ADD COLUMN "rejection_reason" text;--> statement-breakpoint
+ALTER TABLE "access_requests" ADD COLUMN "answer_mailed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "access_requests" ADD COLUMN "account_id" integer;--> statement-breakpoint
 ALTER TABLE "pro_accounts" ADD COLUMN "address" text;--> statement-breakpoint
 ALTER TABLE "pro_accounts" ADD COLUMN "postal_code" text;--> statement-breakpoint
