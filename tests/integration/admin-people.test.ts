@@ -15,7 +15,8 @@ import { accessRequests, priceRules, proAccounts, sessions, users } from '@/serv
 import { importCatalogueFile } from '@/server/import';
 import { processDueJobs } from '@/server/jobs';
 import { sendAccessRequestAnswer } from '@/server/pro-accounts/mails-job';
-import { setAdminFlagAction, setUserRoleAction } from '@/server/people/actions';
+import { approveAccessRequestAction, createUserAction, setAdminFlagAction, setUserRoleAction } from '@/server/people/actions';
+import { getLoginDebug } from '@/server/people/login-debug';
 import { setAdminFlag, setUserDisabled, setUserRole } from '@/server/people/users';
 import { createProAccount, savePriceRule } from '@/server/pro-accounts/accounts';
 import { approveAccessRequest, getAccessRequest, rejectAccessRequest } from '@/server/pro-accounts/requests';
@@ -216,6 +217,50 @@ describe('access requests', () => {
     expect(await sendAccessRequestAnswer(requestId, undefined)).toBe('sent');
     expect(await sendAccessRequestAnswer(requestId, undefined)).toBe('already-sent');
     expect(smtp.messages.filter((m) => m.to.includes('retry@obras.example.pt'))).toHaveLength(1);
+  });
+});
+
+describe('the screens’ forms (FormData through the actions)', () => {
+  it('approves from the form: a new account whose NIF another holds, once confirmed by the box', async () => {
+    const requestId = await newRequest('form@ribeiro.example.pt', { fiscalNumber: '502000007' });
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ requestId: String(requestId), mode: 'new', name: 'Ribeiro Formulário', fiscalName: '', nif: '502 000 007', phcClientId: '', address: '', postalCode: '', city: '', profile: 'revendedor-30-25-20', copyFromAccountId: '' })) form.set(k, v);
+    const refused = await approveAccessRequestAction(form);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', message: 'Admin.People.requests.nifDuplicate' } });
+    form.set('confirmDuplicate', 'true');
+    const done = await approveAccessRequestAction(form);
+    expect(done).toMatchObject({ ok: true, data: { message: 'Admin.People.requests.approved' } });
+    const accountId = done.ok ? done.data.accountId : 0;
+    const rules = await (await getDb()).select().from(priceRules).where(eq(priceRules.accountId, accountId));
+    expect(rules.find((r) => r.discountGroup === 'A1')?.discountPercentage).toBe('30.00');
+    // Bad input is a refusal, never an error page.
+    expect(await approveAccessRequestAction({ requestId: 'abc', mode: 'x' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+  });
+
+  it('creates a user with an invitation mail; the e-mail must be new', async () => {
+    smtp.clear();
+    const created = await createUserAction({ email: 'Nova.Staff@Loja.example.pt', fullName: 'Nova Staff', role: 'editor', userType: 'particular', accountId: '' });
+    expect(created).toMatchObject({ ok: true });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toContain('nova.staff@loja.example.pt');
+    expect(mail!.text).toMatch(/área de gestão/);
+    expect(mail!.text).toMatch(/reset-password\?token=/);
+    expect(await createUserAction({ email: 'nova.staff@loja.example.pt', fullName: 'Outra', role: 'viewer', userType: 'particular' })).toMatchObject({ ok: false, error: { code: 'conflict', fieldErrors: { email: ['Admin.People.users.emailTaken'] } } });
+    mockedViewer.mockResolvedValue(staff('staff-eva', 'editor', false));
+    expect(await createUserAction({ email: 'x@loja.example.pt', fullName: 'X', role: 'viewer', userType: 'particular' })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+  });
+
+  it('login-debug tells about this browser only: no token, no other user', async () => {
+    const session = await signedInAccount({ email: 'debug@example.pt', fullName: 'Debug', role: 'viewer', isAdmin: false, userType: 'pro', accountName: 'Debug Lda' });
+    mockedViewer.mockResolvedValue(await viewerFromHeaders(new Headers({ host: 'localhost', authorization: `Bearer ${session.token}` })));
+    const debug = await getLoginDebug();
+    expect(debug).toMatchObject({ sessionValid: true, user: { email: 'debug@example.pt', role: 'viewer', isAdmin: false, userType: 'pro', badge: 'DEBUG LDA' } });
+    expect(debug.access.find((a) => a.path === '/admin/pro-accounts')?.decision).toBe('denied');
+    const text = JSON.stringify(debug);
+    expect(text).not.toContain(session.token);
+    expect(text).not.toContain('admin@');
+    mockedViewer.mockResolvedValue(null);
+    expect(await getLoginDebug()).toMatchObject({ sessionValid: false, user: null, cookiePresent: false });
   });
 });
 
