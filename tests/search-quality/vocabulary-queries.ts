@@ -9,7 +9,8 @@
  * group's catalogue words (the head noun says what the product is: "Lava-louça …", "Base de
  * duche …"); products that only mention them further on ("Sifão para lava-louça") are partial.
  * When no name starts with them, the products that mention them are the relevant ones
- * ("Tubo PE-RT para piso radiante" for `chão aquecido`). A group no product matches is skipped:
+ * ("Tubo PE-RT para piso radiante" for `chão aquecido`). Products named with every word typed are
+ * relevant too (the customer's words, whatever the meaning). A group no product matches is skipped:
  * its queries have nothing to find in this catalogue. Relevance never looks at what the engine
  * returns.
  */
@@ -68,11 +69,16 @@ export function vocabularyQueries(products: readonly CatalogueProduct[], groups:
       if (names.some((n) => startsWith(n.words, k))) continue;
       seen.add(k.join(' '));
       taken++;
+      // Products named with every word typed are what was asked for too ("Depósito hidropressor"
+      // for `hidropressor`): the customer's words or the customer's meaning.
+      const literal = names.filter((n) => k.every((w) => n.words.includes(w)));
+      const rel = new Set([...relevant, ...literal].map((n) => n.code));
+      const part = partial.map((n) => n.code).filter((c) => !rel.has(c));
       out.push({
         query: term,
         kind: 'vocabulary',
-        relevant: relevant.map((n) => n.code),
-        ...(partial.length ? { partial: partial.map((n) => n.code) } : {}),
+        relevant: [...rel],
+        ...(part.length ? { partial: part } : {}),
         note: `${g.key}: ${g.kind === 'two_way' ? g.terms.join(' = ') : `${g.terms.join(', ')} → ${g.targets.join(', ')}`}`,
       });
     }
