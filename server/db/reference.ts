@@ -3,7 +3,7 @@ import { CHAPTERS } from '@/lib/catalogue/chapters';
 import { DEFAULT_SHOP_SETTINGS } from '@/lib/catalogue/shop';
 import { TRADE_VOCABULARY } from '@/lib/search/trade-vocabulary';
 import { slugify } from '@/lib/slug';
-import { sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from './client';
 import { chapters, searchSynonyms, shopSettings } from './schema';
 
@@ -38,7 +38,8 @@ export async function ensureReferenceData(db: DbOrTx): Promise<void> {
  * The shipped trade vocabulary (lib/search/trade-vocabulary.ts) into `search_synonyms`, one row
  * per group under its `builtin_key`. A group not yet there is added; a group staff have edited
  * (version bumped, `updated_by` set) or deleted (the row stays with `deleted_at`) is never touched,
- * so their changes survive every start; a group nobody edited follows the shipped data.
+ * so their changes survive every start; a group nobody edited follows the shipped data (and goes
+ * when it is no longer shipped).
  */
 export async function ensureSearchSynonyms(db: DbOrTx): Promise<void> {
   const rows = TRADE_VOCABULARY.map((g) => ({
@@ -48,6 +49,18 @@ export async function ensureSearchSynonyms(db: DbOrTx): Promise<void> {
     targets: [...g.targets],
     chapterCode: g.chapter,
   }));
+  // A shipped group no longer shipped (renamed or dropped) goes, unless staff edited it.
+  await db
+    .delete(searchSynonyms)
+    .where(
+      and(
+        isNotNull(searchSynonyms.builtinKey),
+        eq(searchSynonyms.version, 1),
+        isNull(searchSynonyms.updatedBy),
+        isNull(searchSynonyms.deletedAt),
+        notInArray(searchSynonyms.builtinKey, rows.map((r) => r.builtinKey)),
+      ),
+    );
   for (let i = 0; i < rows.length; i += 200) {
     await db
       .insert(searchSynonyms)

@@ -40,6 +40,11 @@ function startsWith(name: readonly string[], term: readonly string[]): boolean {
   return term.length > 0 && term.length <= name.length && term.every((w, i) => name[i] === w);
 }
 
+/** The name is the term's kind of product: it starts with the term's first word and has all its words ("Detetor ótico de fumo" for `detetor de fumo`). */
+function headed(name: readonly string[], term: readonly string[]): boolean {
+  return term.length > 0 && name[0] === term[0] && term.every((w) => name.includes(w));
+}
+
 function contains(name: readonly string[], term: readonly string[]): boolean {
   if (term.length === 0) return false;
   for (let i = 1; i + term.length <= name.length; i++) if (term.every((w, j) => name[i + j] === w)) return true;
@@ -55,7 +60,7 @@ export function vocabularyQueries(products: readonly CatalogueProduct[], groups:
     // of a one-way group (and its own terms, should a catalogue use them).
     const meaning = (g.kind === 'two_way' ? g.terms : [...g.targets, ...g.terms]).map(key).filter((t) => t.length > 0);
     const typed = g.terms.filter((t) => !/\d/.test(t));
-    const heads = names.filter((n) => meaning.some((t) => startsWith(n.words, t)));
+    const heads = names.filter((n) => meaning.some((t) => headed(n.words, t)));
     const mentions = names.filter((n) => !heads.includes(n) && meaning.some((t) => contains(n.words, t)));
     const relevant = heads.length ? heads : mentions;
     const partial = heads.length ? mentions : [];
