@@ -137,7 +137,7 @@ const DRAFTS: readonly Draft[] = [
   one(40, ['torneira de passagem', 'válvula de passagem', 'válvula de seccionamento', 'torneira de seccionamento', 'torneira de corte', 'registo', 'torneira de esfera'], ['válvula de esfera']),
   one(40, ['torneira de canto', 'torneira de esquadro'], ['torneira de esquadria']),
   two(40, 'válvula de retenção', 'válvula anti-retorno', 'anti-retorno', 'antirretorno', 'retenção'),
-  one(40, ['redutor de pressão', 'redutora de pressão', 'redutora', 'redutor de pressão de água'], ['válvula redutora de pressão']),
+  one(40, ['redutor de pressão', 'redutor de pressão de água', 'redutor de água'], ['válvula redutora de pressão']),
   one(40, ['medidor de pressão', 'relógio de pressão', 'manometro de glicerina'], ['manómetro']),
   one(40, ['hidrómetro', 'medidor de água', 'relógio da água', 'relógio de água', 'contador da água'], ['contador de água']),
   one(40, ['distribuidor', 'barrilete', 'repartidor', 'coletor de distribuição'], ['coletor']),

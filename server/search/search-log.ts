@@ -34,10 +34,15 @@ interface LogState {
   flushing: Promise<void> | null;
 }
 
-function state(): LogState {
-  const g = globalThis as { [key: symbol]: LogState | undefined };
-  const key = Symbol.for('cag.search.log');
-  return (g[key] ??= { pending: new Map(), timer: null, flushing: null });
+/** Per module copy (each server bundle flushes what it noted). */
+const logState: LogState = { pending: new Map(), timer: null, flushing: null };
+const state = (): LogState => logState;
+
+/** `SEARCH_LOG_FLUSH_MS=0` (the tests): no timer, `flushSearchLog` writes when called. */
+function flushDelay(): number {
+  const raw = process.env.SEARCH_LOG_FLUSH_MS;
+  const n = raw === undefined || raw === '' ? FLUSH_MS : Number(raw);
+  return Number.isFinite(n) && n >= 0 ? n : FLUSH_MS;
 }
 
 /** The logged form of a query: folded, lower case, single spaces, capped; null when not worth logging. */
@@ -69,11 +74,12 @@ export function noteSearch(raw: string, total: number): void {
     if (s.pending.size >= MAX_PENDING) return;
     s.pending.set(term, { sample: raw.trim().slice(0, MAX_TYPED), count: 1, lastResults: total, firstSeen: now, lastSeen: now });
   }
-  if (!s.timer) {
+  const delay = flushDelay();
+  if (!s.timer && delay > 0) {
     s.timer = setTimeout(() => {
       s.timer = null;
       void flushSearchLog().catch(() => undefined);
-    }, FLUSH_MS);
+    }, delay);
     s.timer.unref?.();
   }
 }

@@ -57,8 +57,8 @@ export function vocabularyQueries(products: readonly CatalogueProduct[], groups:
   const seen = new Set<string>();
   for (const g of groups) {
     // The catalogue's words for the group's meaning: every term of a two-way group; the targets
-    // of a one-way group (and its own terms, should a catalogue use them).
-    const meaning = (g.kind === 'two_way' ? g.terms : [...g.targets, ...g.terms]).map(key).filter((t) => t.length > 0);
+    // of a one-way group (a catalogue that uses a typed term itself is met by the literal rule below).
+    const meaning = (g.kind === 'two_way' ? g.terms : g.targets).map(key).filter((t) => t.length > 0);
     const typed = g.terms.filter((t) => !/\d/.test(t));
     const heads = names.filter((n) => meaning.some((t) => headed(n.words, t)));
     const mentions = names.filter((n) => !heads.includes(n) && meaning.some((t) => contains(n.words, t)));
