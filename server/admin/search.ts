@@ -210,6 +210,16 @@ export async function listSearchLog(page: number, options: { zeroOnly?: boolean 
   };
 }
 
+/** Distinct searches without any result last seen since `since` (the admin dashboard's count). */
+export async function countZeroResultSearches(since: Date): Promise<number> {
+  const db = await getDb();
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(searchLog)
+    .where(and(eq(searchLog.lastResults, 0), sql`${searchLog.lastSeen} >= ${since}`));
+  return Number(row?.n ?? 0);
+}
+
 /** Hides a logged term until it is searched again. */
 export async function dismissSearchLogTerm(term: string, actor: AuditActor): Promise<void> {
   const db = await getDb();

@@ -38,7 +38,6 @@ export function SynonymForm({ initial, builtin }: { initial: SynonymFormValues; 
     getValues,
     formState: { errors, isSubmitting },
   } = useForm<SynonymFormValues>({ resolver: zodFormResolver<SynonymFormValues>(synonymSchema), defaultValues: initial, mode: 'onTouched' });
-  React.useEffect(() => reset(initial), [initial, reset]);
   const kind = useWatch({ control, name: 'kind' });
 
   const onSubmit = handleSubmit(async (values) => {
