@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { foldAccents } from '@/lib/search/normalize';
 import { expandSynonyms } from '@/lib/search/synonyms';
 import type { ProductSummary } from '@/lib/catalogue/types';
@@ -216,7 +216,7 @@ export async function countZeroResultSearches(since: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(searchLog)
-    .where(and(eq(searchLog.lastResults, 0), sql`${searchLog.lastSeen} >= ${since}`));
+    .where(and(eq(searchLog.lastResults, 0), gte(searchLog.lastSeen, since)));
   return Number(row?.n ?? 0);
 }
 

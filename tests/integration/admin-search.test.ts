@@ -6,7 +6,7 @@ import { GET as searchRoute } from '@/app/api/products/search/route';
 import { toViewer } from '@/lib/auth/viewer';
 import { TRADE_VOCABULARY } from '@/lib/search/trade-vocabulary';
 import { deleteSynonymAction, dismissSearchLogAction, saveSynonymAction } from '@/server/admin/search-actions';
-import { listSearchLog, testSearch } from '@/server/admin/search';
+import { countZeroResultSearches, listSearchLog, testSearch } from '@/server/admin/search';
 import { getViewer } from '@/server/auth/session';
 import { getDb } from '@/server/db/client';
 import { ensureReferenceData } from '@/server/db/reference';
@@ -199,6 +199,8 @@ describe('the log of searches that found nothing or little', () => {
     const listed = await listSearchLog(1);
     expect(listed.items).toEqual(expect.arrayContaining([expect.objectContaining({ term: 'bomba de ouro', count: 2, lastResults: 0 })]));
     expect(listed.items.map((e) => e.count)).toEqual([...listed.items.map((e) => e.count)].sort((a, b) => b - a));
+    expect(await countZeroResultSearches(new Date(Date.now() - 7 * 86_400_000))).toBeGreaterThanOrEqual(1);
+    expect(await countZeroResultSearches(new Date(Date.now() + 60_000))).toBe(0);
     // A good search (3 products and more) is not logged.
     await save({ kind: 'one_way', terms: 'tudo junto', targets: 'sanita, tubo, válvula' });
     expect(await shopSearch('tudo junto')).toHaveLength(3);
