@@ -50,7 +50,7 @@ const DRAFTS: readonly Draft[] = [
   two(10, 'resguardo de duche', 'cabine de duche', 'divisória de duche', 'porta de duche', 'biombo de duche'),
   two(10, 'resguardo de banheira', 'divisória de banheira', 'biombo de banheira'),
   one(10, ['biombo'], ['resguardo']),
-  one(10, ['tina', 'tina de banho', 'banheira de banho'], ['banheira']),
+  one(10, ['tina', 'tina de banho'], ['banheira']),
   one(10, ['jacuzzi', 'jacuzi', 'banheira jacuzzi', 'hidromassagem'], ['sistema de hidromassagem', 'banheira de hidromassagem']),
   two(10, 'coluna de duche', 'conjunto de duche', 'kit de duche'),
   two(10, 'chuveiro de mão', 'telefone de duche', 'chuveiro telefone'),
@@ -134,7 +134,7 @@ const DRAFTS: readonly Draft[] = [
   one(40, ['casquilho de redução', 'bucha de redução', 'redutor de rosca'], ['redução']),
   one(40, ['bujão', 'tampa roscada', 'caps', 'tampão roscado'], ['tampão']),
   one(40, ['passador', 'torneira de segurança'], ['válvula de esfera']),
-  one(40, ['torneira de passagem', 'válvula de passagem', 'válvula de seccionamento', 'torneira de seccionamento', 'torneira de corte', 'registo', 'torneira de esfera'], ['válvula de esfera']),
+  one(40, ['torneira de passagem', 'válvula de passagem', 'válvula de seccionamento', 'torneira de seccionamento', 'torneira de corte', 'torneira de esfera'], ['válvula de esfera']),
   one(40, ['torneira de canto', 'torneira de esquadro'], ['torneira de esquadria']),
   two(40, 'válvula de retenção', 'válvula anti-retorno', 'anti-retorno', 'antirretorno', 'retenção'),
   one(40, ['redutor de pressão', 'redutor de pressão de água', 'redutor de água'], ['válvula redutora de pressão']),
@@ -151,7 +151,7 @@ const DRAFTS: readonly Draft[] = [
   two(50, 'programador de rega', 'temporizador de rega', 'controlador de rega'),
   one(50, ['relógio de rega', 'automático de rega', 'programador de jardim'], ['programador de rega']),
   two(50, 'gota-a-gota', 'rega gota a gota', 'microrrega'),
-  one(50, ['pingador', 'emissor', 'emissor gota-a-gota'], ['gotejador']),
+  one(50, ['pingador', 'emissor gota-a-gota'], ['gotejador']),
   one(50, ['tubo exsudante', 'tubo poroso', 'mangueira porosa', 'mangueira gota a gota'], ['tubo gota-a-gota']),
   one(50, ['pop-up', 'popup', 'aspersor emergente', 'pulverizador emergente'], ['difusor emergente']),
   one(50, ['aspersão', 'regador automático', 'rotor de rega'], ['aspersor']),
@@ -163,7 +163,7 @@ const DRAFTS: readonly Draft[] = [
   one(50, ['pead', 'tubo preto', 'tubo de rega', 'tubo pe'], ['tubo de polietileno']),
   one(50, ['boca de lavagem', 'tomada de rega', 'boca de jardim'], ['boca de rega']),
   one(50, ['torneira de exterior', 'torneira de quintal', 'torneira de mangueira', 'torneira de rega'], ['torneira de jardim']),
-  one(50, ['bebedouro', 'chafariz', 'fonte de jardim', 'fonte'], ['fontanário']),
+  one(50, ['bebedouro', 'chafariz', 'fonte de jardim'], ['fontanário']),
   one(50, ['arqueta de rega', 'caixa de rega', 'caixa de eletroválvulas'], ['caixa de válvulas']),
 
   // 60 Colas, vedantes, lubrificantes, soldas, desentupidores -------------------------------------
@@ -252,7 +252,7 @@ const DRAFTS: readonly Draft[] = [
 
   // 110 AQS, climatização e renováveis -------------------------------------------------------------
   two(110, 'esquentador', 'aquecedor de água a gás', 'aquecedor a gás', 'aquecedor de água instantâneo'),
-  one(110, ['vulcano', 'junkers', 'esquentador a gás', 'caldeirinha'], ['esquentador']),
+  one(110, ['vulcano', 'junkers', 'esquentador a gás'], ['esquentador']),
   one(110, ['esquentador ventilado', 'esquentador de exaustão forçada', 'esquentador de tiragem forçada'], ['esquentador estanque']),
   two(110, 'termoacumulador', 'cilindro', 'termo', 'cilindro elétrico', 'boiler', 'acumulador elétrico'),
   one(110, ['termo-acumulador', 'cilindro de água quente', 'depósito de água quente', 'acumulador de água quente', 'termos'], ['termoacumulador']),
@@ -321,7 +321,7 @@ const DRAFTS: readonly Draft[] = [
   // 140 Bombagem ------------------------------------------------------------------------------------
   two(140, 'bomba', 'eletrobomba', 'electrobomba', 'motobomba'),
   two(140, 'grupo de pressão', 'grupo hidropressor', 'sobrepressor', 'hidropressor'),
-  one(140, ['hidro', 'bomba hidropressora', 'central hidropressora', 'grupo de pressurização', 'pressurizador', 'bomba com depósito'], ['grupo de pressão']),
+  one(140, ['bomba hidropressora', 'central hidropressora', 'grupo de pressurização', 'pressurizador', 'bomba com depósito'], ['grupo de pressão']),
   one(140, ['bomba de furo', 'bomba de poço profundo'], ['bomba de poço']),
   one(140, ['bomba de captação', 'bomba de furo artesiano', 'furo artesiano', 'bomba de 4 polegadas', 'bomba submersível de poço'], ['bomba de poço']),
   one(140, ['bomba de drenagem', 'bomba de esgoto'], ['bomba submersível']),
@@ -337,7 +337,7 @@ const DRAFTS: readonly Draft[] = [
   one(140, ['estação de bombagem', 'poço de bombagem', 'bomba elevatória', 'estação de elevação'], ['estação elevatória']),
   one(140, ['quadro elétrico de bomba', 'quadro de bomba', 'quadro de proteção de bomba', 'caixa de comando'], ['quadro de comando', 'quadro de arranque']),
   one(140, ['kit de emenda', 'emenda de cabo', 'junção de cabo'], ['manga termorretrátil']),
-  one(140, ['válvula de fundo', 'chupador', 'ralo de aspiração', 'crepina de aspiração'], ['válvula de pé']),
+  one(140, ['válvula de fundo', 'ralo de aspiração', 'crepina de aspiração'], ['válvula de pé']),
 
   // 150 Combate a incêndio --------------------------------------------------------------------------
   two(150, 'extintor', 'extinguidor'),
@@ -355,9 +355,9 @@ const DRAFTS: readonly Draft[] = [
   one(150, ['placa de saída', 'sinal de saída', 'sinal de emergência', 'placa fotoluminescente', 'sinal fotoluminescente'], ['sinal']),
   one(150, ['detector de fumo', 'alarme de fumo', 'sensor de fumo', 'detetor de incêndio'], ['detetor de fumo']),
   one(150, ['botão de alarme', 'quebra-vidros', 'botão de emergência', 'botão de incêndio', 'botoneira de alarme'], ['botoneira']),
-  one(150, ['sirena', 'alarme sonoro', 'besouro'], ['sirene']),
+  one(150, ['sirena', 'alarme sonoro'], ['sirene']),
   one(150, ['central de alarme', 'central de incêndio', 'quadro de alarme de incêndio'], ['central de deteção']),
-  one(150, ['aspersor de incêndio', 'chuveiro de incêndio', 'splinker'], ['sprinkler']),
+  one(150, ['aspersor de incêndio', 'chuveiro de incêndio'], ['sprinkler']),
   one(150, ['armário de extintor', 'cofre de extintor', 'caixa de extintor'], ['caixa de proteção para extintor', 'armário para extintor']),
 
   // 200 Piscinas e tratamentos químicos -------------------------------------------------------------
