@@ -8,7 +8,9 @@
  * --db <folder>         use (and keep) an embedded database folder, seeding it only if it is empty
  * --catalogue <file>    load this catalogue file (the import format of the README) instead of the
  *                       demo catalogue; only the `vocabulary` kind runs then (the labelled queries
- *                       of queries.json are written for the demo catalogue)
+ *                       of queries.json are written for the demo catalogue);
+ *                       tests/search-quality/catalogue-trade.csv is a small one written by hand
+ *                       with another wholesaler's product names
  * --kind <kind>         run only the queries of this kind
  * --show <n>            print the top results of the n worst queries (default 10)
  *
