@@ -25,3 +25,4 @@ export * from './quotes';
 export * from './admin';
 export * from './supplier-catalogues';
 export * from './brand-redirects';
+export * from './search';
