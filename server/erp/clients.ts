@@ -144,7 +144,10 @@ export async function linkErpClient(erpClientId: string, accountId: number, acto
     const [other] = await tx.select({ id: erpClients.erpClientId }).from(erpClients).where(eq(erpClients.accountId, accountId));
     if (other && other.id !== erpClientId) throw new AppError({ code: 'conflict', key: 'Admin.Erp.errors.accountLinkedElsewhere', values: { id: other.id } });
     await tx.update(erpClients).set({ accountId, updatedAt: new Date() }).where(eq(erpClients.erpClientId, erpClientId));
-    await tx.update(proAccounts).set({ phcClientId: erpClientId, nif: account.nif ?? client.nif, updatedAt: new Date() }).where(eq(proAccounts.id, accountId));
+    await tx
+      .update(proAccounts)
+      .set({ phcClientId: erpClientId, nif: account.nif ?? client.nif, version: sql`${proAccounts.version} + 1`, updatedAt: new Date() })
+      .where(eq(proAccounts.id, accountId));
     await writeAccountRules(tx, accountId, client.rules);
     await recordAudit(tx, {
       actor,

@@ -360,12 +360,15 @@ async function applyClients(tx: Tx, plan: ClientPlan): Promise<string[]> {
     if (accountId == null) continue;
     await tx
       .update(proAccounts)
-      .set({ name: r.accountName ?? r.name, fiscalName: r.name, nif: r.nif, phcClientId: r.erpClientId, updatedAt: now })
+      .set({ name: r.accountName ?? r.name, fiscalName: r.name, nif: r.nif, phcClientId: r.erpClientId, version: sql`${proAccounts.version} + 1`, updatedAt: now })
       .where(eq(proAccounts.id, accountId));
   }
   for (const r of plan.rows) {
     const accountId = plan.links.get(r.erpClientId);
-    if (accountId != null && repriced.has(accountId)) await writeAccountRules(tx, accountId, r.rules);
+    if (accountId == null || !repriced.has(accountId)) continue;
+    await writeAccountRules(tx, accountId, r.rules);
+    // Rules are part of the account's record: a staff form opened before the sync cannot save old ones back.
+    if (!touched.has(r.erpClientId)) await tx.update(proAccounts).set({ version: sql`${proAccounts.version} + 1`, updatedAt: now }).where(eq(proAccounts.id, accountId));
   }
   return [...repriced].map((id) => pricingTags.account(id));
 }

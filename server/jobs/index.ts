@@ -31,6 +31,10 @@ export const JOB_QUEUES = {
   orderStatusMail: 'order-status-mail',
   /** The ERP inbox check (issue 14, server/erp/inbox.ts): new client and price files in the watched folder. */
   erpInbox: 'erp-inbox',
+  /** A campaign starts or ends: its pages and the home carousel are refreshed (server/campaigns/schedule.ts). */
+  campaignBoundary: 'campaign-boundary',
+  /** The answer to an access request (approved, with the set-password link, or rejected): server/pro-accounts/mails-job.ts. */
+  accessRequestMail: 'access-request-mail',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -161,6 +165,9 @@ export interface JobPayloads {
   'quote-pdf': { quoteId: number };
   'order-status-mail': { eventId: number };
   'erp-inbox': { at: string };
+  'campaign-boundary': { campaignId: number; slug: string };
+  /** `token`: the set-password link of a user created by the approval (the verification row keeps it too). */
+  'access-request-mail': { requestId: number; token?: string };
 }
 
 /**
@@ -212,6 +219,8 @@ async function loadHandlers(): Promise<void> {
   await import('@/server/quotes/pdf');
   await import('@/server/orders/status-mails');
   await import('@/server/erp/inbox');
+  await import('@/server/campaigns/schedule');
+  await import('@/server/pro-accounts/mails-job');
 }
 
 export interface JobRunSummary {
@@ -236,7 +245,7 @@ export async function processDueJobs(batchSize = 5, maxJobs = 500): Promise<JobR
   // Mails go one at a time even there: a crash (SIGKILL) after the SMTP server accepted a mail
   // and before its commit sends it again on the retry, so every mail in flight at that moment is
   // a possible duplicate — one at a time, at most one (npm run chaos:orders measures it).
-  const serialQueues: readonly JobQueue[] = [JOB_QUEUES.orderMail, JOB_QUEUES.quoteMail, JOB_QUEUES.orderStatusMail, JOB_QUEUES.erpInbox];
+  const serialQueues: readonly JobQueue[] = [JOB_QUEUES.orderMail, JOB_QUEUES.quoteMail, JOB_QUEUES.accessRequestMail, JOB_QUEUES.orderStatusMail, JOB_QUEUES.erpInbox];
   const summary: JobRunSummary = { completed: 0, failed: 0 };
   for (const queue of Object.values(JOB_QUEUES)) {
     const handler = handlers.get(queue);

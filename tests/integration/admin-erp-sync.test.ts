@@ -221,6 +221,10 @@ describe('clients', () => {
     const db = await getDb();
     const rulesB = await db.select({ p: priceRules.discountPercentage }).from(priceRules).where(eq(priceRules.accountId, accountB));
     expect(rulesB).toEqual([{ p: '25.00' }]);
+    // The account's version moved on (a staff form opened before cannot save the old rules back).
+    const [linked] = await db.select({ version: proAccounts.version, phc: proAccounts.phcClientId }).from(proAccounts).where(eq(proAccounts.id, accountB));
+    expect(linked).toMatchObject({ phc: 'C002' });
+    expect(linked!.version).toBeGreaterThan(1);
     const b = await getUserPrices(proB.userId, ['HDT-16200']);
     expect(b.prices['HDT-16200']?.discountPercentage).toBe(25);
 

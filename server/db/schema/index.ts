@@ -23,4 +23,7 @@ export * from './price-lists';
 export * from './payments';
 export * from './quotes';
 export * from './admin';
+export * from './supplier-catalogues';
+export * from './brand-redirects';
+export * from './search';
 export * from './admin-ops';
