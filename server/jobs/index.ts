@@ -27,6 +27,8 @@ export const JOB_QUEUES = {
   quoteMail: 'quote-mail',
   quoteExpire: 'quote-expire',
   quotePdf: 'quote-pdf',
+  /** Renders a technical sheet to PDF (server/technical-sheets/pdf.ts). */
+  technicalSheetPdf: 'technical-sheet-pdf',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -155,6 +157,7 @@ export interface JobPayloads {
   'quote-mail': { mailId: number; token?: string };
   'quote-expire': { quoteId: number };
   'quote-pdf': { quoteId: number };
+  'technical-sheet-pdf': { sheetId: number };
 }
 
 /**
@@ -204,6 +207,7 @@ async function loadHandlers(): Promise<void> {
   await import('@/server/payments/ifthenpay/request');
   await import('@/server/quotes/mails');
   await import('@/server/quotes/pdf');
+  await import('@/server/technical-sheets/pdf');
 }
 
 export interface JobRunSummary {

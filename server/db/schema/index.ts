@@ -23,3 +23,4 @@ export * from './price-lists';
 export * from './payments';
 export * from './quotes';
 export * from './admin';
+export * from './technical-sheets';
