@@ -1,7 +1,7 @@
 import 'server-only';
 import type { SheetFileKind } from '@/lib/technical-sheets';
 import { getStorage } from '@/server/storage';
-import { getPublishedSheet } from './index';
+import { getPublishedSheet } from './public';
 import { sheetPdfKey, storeTechnicalSheetPdf } from './pdf';
 
 /**

@@ -1,26 +1,17 @@
 import 'server-only';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { productPath } from '@/lib/catalogue/urls';
 import type { Viewer } from '@/lib/auth/viewer';
-import {
-  sheetPdfPath,
-  sheetSnapshot,
-  type AdminSheetListItem,
-  type DocumentCentreGroup,
-  type DocumentCentreRow,
-  type PublicSheetLink,
-  type SheetEditView,
-} from '@/lib/technical-sheets';
+import { sheetSnapshot, type AdminSheetListItem, type SheetEditView } from '@/lib/technical-sheets';
 import type { SaveSheetOutput } from '@/lib/validation/admin-technical-sheet';
 import { recordAudit } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
 import { AppError } from '@/server/api/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
-import { cachedRead } from '@/server/cache/read';
 import { cacheTags } from '@/server/cache/tags';
 import { getDb, type DbOrTx } from '@/server/db/client';
-import { brands, chapters, families, inventoryProducts, products, technicalSheets, type TechnicalSheetRecord } from '@/server/db/schema';
+import { brands, chapters, inventoryProducts, products, technicalSheets, type TechnicalSheetRecord } from '@/server/db/schema';
 import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
+import { escapeLike, selectSheets, toEditView } from './shared';
 
 /**
  * Technical sheets (fichas técnicas, issue 13): the admin list and edit screen's reads and writes
@@ -34,69 +25,6 @@ import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
 export const AUDIT_ENTITY = 'technical_sheet';
 export const ADMIN_PAGE_SIZE = 25;
 
-const sheetColumns = {
-  id: technicalSheets.id,
-  version: technicalSheets.version,
-  productId: technicalSheets.productId,
-  modelId: technicalSheets.modelId,
-  title: technicalSheets.title,
-  sections: technicalSheets.sections,
-  norms: technicalSheets.norms,
-  certifications: technicalSheets.certifications,
-  drawingKey: technicalSheets.drawingKey,
-  manufacturerPdfKey: technicalSheets.manufacturerPdfKey,
-  generatedPdfKey: technicalSheets.generatedPdfKey,
-  generatedAt: technicalSheets.generatedAt,
-  generatedVersion: technicalSheets.generatedVersion,
-  published: technicalSheets.published,
-  updatedAt: technicalSheets.updatedAt,
-  productCode: products.productCode,
-  productName: products.name,
-  chapterSlug: chapters.slug,
-  familySlug: families.slug,
-  modelCode: inventoryProducts.code,
-  modelName: inventoryProducts.name,
-};
-
-type SheetJoined = Awaited<ReturnType<typeof selectSheets>>[number];
-
-function selectSheets(db: DbOrTx, where: SQL | undefined) {
-  return db
-    .select(sheetColumns)
-    .from(technicalSheets)
-    .innerJoin(products, eq(products.id, technicalSheets.productId))
-    .innerJoin(chapters, eq(chapters.code, products.chapterCode))
-    .innerJoin(families, eq(families.id, products.familyId))
-    .leftJoin(inventoryProducts, eq(inventoryProducts.id, technicalSheets.modelId))
-    .where(where);
-}
-
-function toEditView(r: SheetJoined): SheetEditView {
-  const ids = { id: r.id, productCode: r.productCode, modelCode: r.modelCode };
-  return {
-    id: r.id,
-    version: r.version,
-    productId: r.productId,
-    productCode: r.productCode,
-    productName: r.productName,
-    productPath: productPath(r.chapterSlug, r.familySlug, r.productCode),
-    modelCode: r.modelCode,
-    modelName: r.modelName,
-    title: r.title,
-    sections: r.sections,
-    norms: r.norms,
-    certifications: r.certifications,
-    drawingKey: r.drawingKey,
-    manufacturerPdfKey: r.manufacturerPdfKey,
-    published: r.published,
-    pdfState: r.generatedPdfKey && r.generatedVersion === r.version ? 'ready' : 'pending',
-    generatedAt: r.generatedAt?.toISOString() ?? null,
-    pdfPath: sheetPdfPath('ficha', ids),
-    manufacturerPath: r.manufacturerPdfKey ? sheetPdfPath('fabricante', ids) : null,
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
-
 // ---------------------------------------------------------------------------------------------
 // Admin reads
 
@@ -109,9 +37,6 @@ export interface AdminSheetFilters {
   page: number;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 /** The admin list: one row per sheet, and one per product without a sheet (filters, search, paging). */
 export async function listAdminSheets(filters: AdminSheetFilters): Promise<{ items: AdminSheetListItem[]; total: number }> {
@@ -328,100 +253,6 @@ export async function deleteSheet(viewer: Viewer, input: { id: number; version: 
     await recordAudit(tx, { actor: viewer, entity: AUDIT_ENTITY, entityId: row.id, action: 'delete', summary: `Ficha técnica de ${code} eliminada`, before });
     await invalidateCache([cacheTags.product(code), cacheTags.technicalSheets], { db: tx, reason: `ficha técnica ${row.id}` });
   });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Public reads
-
-function toPublicLink(r: SheetJoined): PublicSheetLink {
-  const view = toEditView(r);
-  return { id: r.id, title: r.title, modelCode: r.modelCode, modelName: r.modelName, pdfPath: view.pdfPath, manufacturerPath: view.manufacturerPath };
-}
-
-/** The published sheets of a product (the product page's 'Ficha técnica' links): the product's own first, then per model. */
-export const getProductSheetLinks = cachedRead(
-  'technical-sheets:product',
-  async (productCode: string): Promise<PublicSheetLink[]> => {
-    const db = await getDb();
-    const rows = await selectSheets(db, and(eq(products.productCode, productCode), eq(technicalSheets.published, true))).orderBy(
-      sql`${technicalSheets.modelId} is not null`,
-      asc(inventoryProducts.code),
-    );
-    return rows.map(toPublicLink);
-  },
-  { tags: (productCode) => [cacheTags.catalogue, cacheTags.product(productCode), cacheTags.technicalSheets] },
-);
-
-export const DOCUMENT_CENTRE_LIMIT = 1000;
-
-/**
- * The document centre (/fichas-tecnicas): published sheets of active products grouped by chapter,
- * optionally of one brand (slug) and matching a product or model code or name.
- */
-export const listDocumentCentre = cachedRead(
-  'technical-sheets:centre',
-  async (q: string, brandSlug: string): Promise<{ groups: DocumentCentreGroup[]; total: number; brands: { slug: string; name: string }[] }> => {
-    const db = await getDb();
-    const conditions: SQL[] = [eq(technicalSheets.published, true), eq(products.active, true)];
-    if (brandSlug) conditions.push(eq(brands.slug, brandSlug));
-    const term = q.trim();
-    if (term) {
-      const like = `%${escapeLike(term)}%`;
-      conditions.push(
-        or(
-          ilike(products.productCode, like),
-          ilike(products.name, like),
-          ilike(inventoryProducts.code, like),
-          ilike(technicalSheets.title, like),
-          sql`(${technicalSheets.modelId} is null and exists (select 1 from inventory_products m where m.product_id = ${products.id} and m.code ilike ${like}))`,
-        )!,
-      );
-    }
-    const rows = await db
-      .select({ ...sheetColumns, chapterCode: chapters.code, chapterTitle: chapters.title, chapterOrder: chapters.sortOrder, brandName: brands.name })
-      .from(technicalSheets)
-      .innerJoin(products, eq(products.id, technicalSheets.productId))
-      .innerJoin(chapters, eq(chapters.code, products.chapterCode))
-      .innerJoin(families, eq(families.id, products.familyId))
-      .leftJoin(brands, eq(brands.id, products.brandId))
-      .leftJoin(inventoryProducts, eq(inventoryProducts.id, technicalSheets.modelId))
-      .where(and(...conditions))
-      .orderBy(asc(chapters.sortOrder), asc(products.name), asc(products.productCode), sql`${technicalSheets.modelId} is not null`, asc(inventoryProducts.code))
-      .limit(DOCUMENT_CENTRE_LIMIT);
-    const brandRows = await db
-      .selectDistinct({ slug: brands.slug, name: brands.name })
-      .from(technicalSheets)
-      .innerJoin(products, eq(products.id, technicalSheets.productId))
-      .innerJoin(brands, eq(brands.id, products.brandId))
-      .where(and(eq(technicalSheets.published, true), eq(products.active, true)))
-      .orderBy(asc(brands.name));
-    const groups = new Map<number, DocumentCentreGroup>();
-    for (const r of rows) {
-      const group = groups.get(r.chapterCode) ?? { chapterCode: r.chapterCode, chapterTitle: r.chapterTitle, rows: [] };
-      groups.set(r.chapterCode, group);
-      const row: DocumentCentreRow = {
-        ...toPublicLink(r),
-        productCode: r.productCode,
-        productName: r.productName,
-        productPath: productPath(r.chapterSlug, r.familySlug, r.productCode),
-        brandName: r.brandName,
-      };
-      group.rows.push(row);
-    }
-    return { groups: [...groups.values()], total: rows.length, brands: brandRows };
-  },
-  { tags: [cacheTags.catalogue, cacheTags.brands, cacheTags.technicalSheets] },
-);
-
-/** A published sheet's record for the public PDF route (null: none, or not published). */
-export async function getPublishedSheet(id: number): Promise<TechnicalSheetRecord | null> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ sheet: technicalSheets })
-    .from(technicalSheets)
-    .innerJoin(products, eq(products.id, technicalSheets.productId))
-    .where(and(eq(technicalSheets.id, id), eq(technicalSheets.published, true), eq(products.active, true)));
-  return row?.sheet ?? null;
 }
 
 /** A sheet with its product and model, for the PDF renderer. */

@@ -23,7 +23,8 @@ import {
   saveTechnicalSheetAction,
   uploadTechnicalSheetFileAction,
 } from '@/server/technical-sheets/actions';
-import { getProductSheetLinks, getSheetForEdit, listAdminSheets, listDocumentCentre } from '@/server/technical-sheets';
+import { getSheetForEdit, listAdminSheets } from '@/server/technical-sheets';
+import { getProductSheetLinks, listDocumentCentre } from '@/server/technical-sheets/public';
 import { call } from '../helpers/api';
 import { setupTestDatabase } from '../helpers/db';
 
