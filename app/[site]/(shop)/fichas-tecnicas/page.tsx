@@ -44,7 +44,7 @@ export default async function TechnicalSheetsCentrePage({ searchParams }: { sear
       <h1 className="mt-4 text-3xl font-bold text-slate-900">{t('centre.title')}</h1>
       <p className="mt-2 max-w-3xl text-slate-600">{t('centre.intro')}</p>
 
-      <form method="get" action={PATH} role="search" className="mt-6 grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-[2fr_1fr_auto]">
+      <form method="get" action={PATH} role="search" aria-label={t('centre.searchRegion')} data-testid="sheets-search" className="mt-6 grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-[2fr_1fr_auto]">
         <div>
           <label htmlFor="fichas-pesquisa" className="text-sm font-medium text-slate-800">
             {t('centre.searchLabel')}
