@@ -6,6 +6,7 @@ import { PDFParse } from 'pdf-parse';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { GET as sheetFileGet } from '@/app/documentos/fichas-tecnicas/[file]/route';
+import { accessDecision, requirementFor } from '@/lib/auth/permissions';
 import { toViewer, type Viewer } from '@/lib/auth/viewer';
 import { resetEnvCache } from '@/lib/env';
 import { sheetPdfPath } from '@/lib/technical-sheets';
@@ -93,6 +94,17 @@ afterAll(() => {
 beforeEach(() => as(editor));
 
 describe('permissions (spec 6: manage_products)', () => {
+  it('gates both screens by manage_products: the viewer gets Access Denied, editor and admin pass', () => {
+    const admin = toViewer({ id: 'sheetAdmin_01', email: 'admin.fichas@example.pt', isAdmin: true }, 'admin');
+    for (const path of ['/admin/ficha-tecnica', '/admin/ficha-tecnica/edit/1']) {
+      expect(requirementFor(path)).toEqual({ kind: 'permission', permission: 'manage_products' });
+      expect(accessDecision({ user: viewerRole, requirement: requirementFor(path) })).toBe('denied');
+      expect(accessDecision({ user: editor, requirement: requirementFor(path) })).toBe('allow');
+      expect(accessDecision({ user: admin, requirement: requirementFor(path) })).toBe('allow');
+      expect(accessDecision({ user: null, requirement: requirementFor(path) })).toBe('login');
+    }
+  });
+
   it('refuses every action to a viewer and to no one signed in', async () => {
     for (const who of [viewerRole, null]) {
       as(who);
