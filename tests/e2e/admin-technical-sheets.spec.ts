@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/accounts';
 
@@ -8,6 +9,14 @@ import { DEMO } from './support/accounts';
  */
 
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+
+/** axe's serious and critical violations of the page as it is (WCAG 2.1 A and AA). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 test('an editor publishes a technical sheet that the product page and the document centre show', async ({ page, request }) => {
   test.setTimeout(120_000);
@@ -35,6 +44,7 @@ test('an editor publishes a technical sheet that the product page and the docume
   await page.goto('/admin/ficha-tecnica');
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Fichas técnicas' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   const create = page.getByTestId('new-sheet-form');
   await create.getByLabel('Código do produto').fill(code);
   await create.getByRole('button', { name: 'Criar ficha' }).click();
@@ -48,6 +58,7 @@ test('an editor publishes a technical sheet that the product page and the docume
   await form.getByLabel('Valor (linha 1)').fill('10 bar');
   await form.getByLabel('Normas').fill('EN 1057');
   await form.getByLabel(/^Publicada/).check();
+  expect(await seriousViolations(page)).toEqual([]);
   await form.getByRole('button', { name: 'Gravar' }).click();
   await expect(page.getByText('Alterações gravadas.')).toBeVisible();
   await expect(page.getByTestId('audit-history')).toContainText('Alterado');
@@ -63,6 +74,7 @@ test('an editor publishes a technical sheet that the product page and the docume
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(await seriousViolations(page)).toEqual([]);
 
   // The document centre finds it by the product code and by a model's code.
   await page.goto('/fichas-tecnicas');
@@ -73,6 +85,7 @@ test('an editor publishes a technical sheet that the product page and the docume
   const row = page.getByTestId('sheet-row').filter({ hasText: code });
   await expect(row).toHaveCount(1);
   await expect(row.getByRole('link', { name: /^Ficha técnica/ })).toHaveAttribute('href', href!);
+  expect(await seriousViolations(page)).toEqual([]);
   await page.goto(`/fichas-tecnicas?q=${encodeURIComponent(modelCode)}`);
   await expect(page.getByTestId('sheet-row').filter({ hasText: code })).toHaveCount(1);
 });
