@@ -34,6 +34,8 @@ export interface AdminSheetFilters {
   /** 'sem': products without any sheet; 'com': sheets only. */
   state?: 'sem' | 'com' | 'publicadas' | 'rascunho' | null;
   q?: string | null;
+  /** 'alterada' (default: sheets first, last changed first), 'produto' (name), 'codigo' (product code). */
+  sort?: 'alterada' | 'produto' | 'codigo' | null;
   page: number;
 }
 
@@ -63,6 +65,12 @@ export async function listAdminSheets(filters: AdminSheetFilters): Promise<{ ite
     );
   }
   const where = and(...conditions);
+  const order =
+    filters.sort === 'produto'
+      ? [asc(products.name), asc(products.productCode), sql`${inventoryProducts.code} asc nulls first`]
+      : filters.sort === 'codigo'
+        ? [asc(products.productCode), sql`${inventoryProducts.code} asc nulls first`]
+        : [sql`${technicalSheets.id} is null`, desc(technicalSheets.updatedAt), asc(products.name), asc(products.productCode), asc(inventoryProducts.code)];
   const base = () =>
     db
       .select({
@@ -93,7 +101,7 @@ export async function listAdminSheets(filters: AdminSheetFilters): Promise<{ ite
     .where(where);
   const rows = await base()
     .where(where)
-    .orderBy(sql`${technicalSheets.id} is null`, desc(technicalSheets.updatedAt), asc(products.name), asc(products.productCode), asc(inventoryProducts.code))
+    .orderBy(...order)
     .limit(ADMIN_PAGE_SIZE)
     .offset((filters.page - 1) * ADMIN_PAGE_SIZE);
   return {

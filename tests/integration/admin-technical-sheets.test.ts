@@ -152,6 +152,10 @@ describe('an editor', () => {
     const without = await listAdminSheets({ page: 1, state: 'sem' });
     expect(without.items.map((i) => i.productCode)).not.toContain('P100001');
     expect(without.items.every((i) => i.sheetId === null)).toBe(true);
+    const byCode = await listAdminSheets({ page: 1, sort: 'codigo' });
+    const codes = byCode.items.map((i) => i.productCode);
+    expect(codes).toEqual([...codes].sort());
+    expect(all.items[0]?.sheetId).not.toBeNull();
     const byModel = await listAdminSheets({ page: 1, q: 'HDT-20200' });
     expect(byModel.items.map((i) => i.modelCode)).toContain('HDT-20200');
   });

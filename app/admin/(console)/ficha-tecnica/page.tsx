@@ -22,6 +22,7 @@ const positive = (v: string | undefined) => {
   return Number.isInteger(n) && n > 0 && n < 2_147_483_647 ? n : null;
 };
 const STATES = ['sem', 'com', 'publicadas', 'rascunho'] as const;
+const SORTS = ['alterada', 'produto', 'codigo'] as const;
 
 /**
  * /admin/ficha-tecnica (issue 13, `manage_products`): every technical sheet and every product
@@ -37,6 +38,7 @@ export default async function AdminTechnicalSheetsPage({ searchParams }: { searc
     brand: positive(one(query.marca)),
     state,
     q: one(query.q)?.slice(0, 100) ?? null,
+    sort: SORTS.find((o) => o === one(query.ordem)) ?? null,
     page: pageParam(query.pagina),
   };
   const [t, options, { items, total }] = await Promise.all([getTranslations('Admin.Sheets'), listSheetFilterOptions(), listAdminSheets(filters)]);
@@ -45,6 +47,7 @@ export default async function AdminTechnicalSheetsPage({ searchParams }: { searc
     capitulo: filters.chapter ? String(filters.chapter) : undefined,
     marca: filters.brand ? String(filters.brand) : undefined,
     estado: state ?? undefined,
+    ordem: filters.sort ?? undefined,
   };
   const select = 'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm';
   return (
@@ -55,7 +58,7 @@ export default async function AdminTechnicalSheetsPage({ searchParams }: { searc
         <h2 id="lista-fichas" className="sr-only">
           {t('title')}
         </h2>
-        <form method="get" action={PAGE_PATH} className="grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto]" role="search">
+        <form method="get" action={PAGE_PATH} className="grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]" role="search">
           <div>
             <label htmlFor="fichas-q" className="text-sm font-medium text-slate-800">
               {t('search')}
@@ -98,6 +101,16 @@ export default async function AdminTechnicalSheetsPage({ searchParams }: { searc
               <option value="sem">{t('stateWithout')}</option>
               <option value="publicadas">{t('statePublished')}</option>
               <option value="rascunho">{t('stateDraft')}</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="fichas-ordem" className="text-sm font-medium text-slate-800">
+              {t('sort')}
+            </label>
+            <select id="fichas-ordem" name="ordem" defaultValue={filters.sort ?? ''} className={`mt-1 ${select}`}>
+              <option value="">{t('sortChanged')}</option>
+              <option value="produto">{t('sortName')}</option>
+              <option value="codigo">{t('sortCode')}</option>
             </select>
           </div>
           <div className="flex items-end gap-2">
