@@ -58,8 +58,8 @@ export default async function AdminTechnicalSheetsPage({ searchParams }: { searc
         <h2 id="lista-fichas" className="sr-only">
           {t('title')}
         </h2>
-        <form method="get" action={PAGE_PATH} className="grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_1fr_auto]" role="search">
-          <div>
+        <form method="get" action={PAGE_PATH} className="grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" role="search">
+          <div className="sm:col-span-2">
             <label htmlFor="fichas-q" className="text-sm font-medium text-slate-800">
               {t('search')}
             </label>
