@@ -12,6 +12,7 @@ export const COMPLAINTS_BOOK_URL = 'https://www.livroreclamacoes.pt/';
  */
 export async function SiteFooter({ shop }: { shop: ShopInfo }) {
   const t = await getTranslations('Footer');
+  const sheets = await getTranslations('TechnicalSheets.centre');
   const year = new Date().getFullYear();
   const complaintsBookUrl = shop.complaintsBookUrl || COMPLAINTS_BOOK_URL;
   return (
@@ -129,6 +130,9 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
             </Link>
             <Link href="/garantias-e-assistencia" className="hover:text-white">
               {t('warranty')}
+            </Link>
+            <Link href="/fichas-tecnicas" className="hover:text-white">
+              {sheets('footerLink')}
             </Link>
             <Link href="/sitemap" className="hover:text-white">
               {t('sitemap')}

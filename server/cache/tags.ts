@@ -20,6 +20,8 @@ export const cacheTags = {
   brands: 'brands',
   /** Search and suggestion results. */
   search: 'search',
+  /** Published technical sheets (the document centre; product pages carry their product's tag). */
+  technicalSheets: 'technical-sheets',
   chapter: (code: number | string) => `chapter:${code}`,
   family: (code: string) => `family:${code}`,
   product: (code: string) => `product:${code}`,

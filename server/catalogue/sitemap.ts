@@ -22,6 +22,7 @@ const STATIC_PAGES: SitemapEntry[] = [
   { path: '/campanhas', priority: 0.7, changefreq: 'daily' },
   { path: '/catalogos', priority: 0.5, changefreq: 'monthly' },
   { path: '/catalogos-fabrica', priority: 0.5, changefreq: 'monthly' },
+  { path: '/fichas-tecnicas', priority: 0.5, changefreq: 'weekly' },
   { path: '/sobre', priority: 0.5, changefreq: 'yearly' },
   { path: '/contacto', priority: 0.6, changefreq: 'yearly' },
   { path: '/pro', priority: 0.6, changefreq: 'yearly' },

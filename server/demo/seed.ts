@@ -1,13 +1,16 @@
 import 'server-only';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { appState, brands, campaignProducts, campaigns, chapters, families, partnerLogos, products } from '@/server/db/schema';
+import { appState, brands, campaignProducts, campaigns, chapters, families, partnerLogos, products, technicalSheets } from '@/server/db/schema';
 import { applyCatalogue, markCatalogueSource, type ImportSummary, type ProgressFn } from '@/server/import/apply';
 import { analyzeCatalogue } from '@/server/import';
 import { invalidateCatalogueCaches } from '@/server/catalogue/caches';
 import { formatIssue } from '@/server/import/read';
 import { validateRows } from '@/server/import/validate';
 import { generatedMediaUrl } from '@/lib/catalogue/media';
+
+/** Chapters whose last two products (by code) get a published technical sheet in the demo. */
+const DEMO_SHEET_CHAPTERS = [40, 110, 140, 200] as const;
 
 /** True when the catalogue was never filled (neither by the demo seed nor by an import). */
 export async function isCatalogueUninitialised(db: Db): Promise<boolean> {
@@ -117,6 +120,24 @@ export async function seedDemoCatalogue(db: Db, seed = 1967, onProgress?: Progre
           sortOrder: i,
         })),
       );
+    }
+
+    // A few published technical sheets (issue 13), made from the products' technical information,
+    // so the product pages and the document centre (/fichas-tecnicas) have something to show.
+    for (const chapter of DEMO_SHEET_CHAPTERS) {
+      const picked = await tx
+        .select({ id: products.id, name: products.name, tecnica: products.informacaoTecnica })
+        .from(products)
+        .where(and(eq(products.chapterCode, chapter), isNotNull(products.informacaoTecnica)))
+        .orderBy(desc(products.productCode))
+        .limit(2);
+      const sheets = picked.map((p) => {
+        const lines = (p.tecnica ?? '').split('\n').map((l) => l.split(':').map((x) => x.trim()));
+        const rows = lines.filter(([k, v]) => k && v && k !== 'Norma').map(([label, value]) => ({ label: label!, value: value! }));
+        const norms = lines.filter(([k, v]) => k === 'Norma' && v).map(([, v]) => v!);
+        return { productId: p.id, title: p.name, sections: rows.length ? [{ title: 'Características técnicas', rows }] : [], norms, certifications: ['Marcação CE'], published: true };
+      });
+      if (sheets.length) await tx.insert(technicalSheets).values(sheets);
     }
 
     await markCatalogueSource(tx, 'demo', { seed });

@@ -22,8 +22,8 @@ const t = serverTranslator('OrderPdf');
 
 // pdfkit reads the font files itself; resolved from the app's folder (as the migrations are).
 const FONT_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), 'node_modules', 'dejavu-fonts-ttf', 'ttf');
-const FONT = path.join(FONT_DIR, 'DejaVuSans.ttf');
-const FONT_BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
+export const FONT = path.join(FONT_DIR, 'DejaVuSans.ttf');
+export const FONT_BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = 40;
@@ -32,10 +32,12 @@ const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
 const CONTENT_BOTTOM = PAGE.height - 64;
 const FOOTER_Y = PAGE.height - 48;
 
-const INK = '#1f2937';
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const ACCENT = '#0b4f7c';
+/** The colours of the shop's documents (also the technical sheets, server/technical-sheets/pdf.ts). */
+export const PDF_COLOURS: Readonly<Record<'ink' | 'muted' | 'rule' | 'accent', string>> = { ink: '#1f2937', muted: '#6b7280', rule: '#d1d5db', accent: '#0b4f7c' };
+const INK = PDF_COLOURS.ink;
+const MUTED = PDF_COLOURS.muted;
+const RULE = PDF_COLOURS.rule;
+const ACCENT = PDF_COLOURS.accent;
 
 export type ColumnKey = 'code' | 'name' | 'size' | 'packages' | 'units' | 'unitPrice' | 'discount' | 'tax' | 'total';
 

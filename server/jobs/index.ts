@@ -35,6 +35,8 @@ export const JOB_QUEUES = {
   campaignBoundary: 'campaign-boundary',
   /** The answer to an access request (approved, with the set-password link, or rejected): server/pro-accounts/mails-job.ts. */
   accessRequestMail: 'access-request-mail',
+  /** Renders a technical sheet to PDF (server/technical-sheets/pdf.ts). */
+  technicalSheetPdf: 'technical-sheet-pdf',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -168,6 +170,7 @@ export interface JobPayloads {
   'campaign-boundary': { campaignId: number; slug: string };
   /** `token`: the set-password link of a user created by the approval (the verification row keeps it too). */
   'access-request-mail': { requestId: number; token?: string };
+  'technical-sheet-pdf': { sheetId: number };
 }
 
 /**
@@ -221,6 +224,7 @@ async function loadHandlers(): Promise<void> {
   await import('@/server/erp/inbox');
   await import('@/server/campaigns/schedule');
   await import('@/server/pro-accounts/mails-job');
+  await import('@/server/technical-sheets/pdf');
 }
 
 export interface JobRunSummary {

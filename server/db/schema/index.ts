@@ -27,3 +27,4 @@ export * from './supplier-catalogues';
 export * from './brand-redirects';
 export * from './search';
 export * from './admin-ops';
+export * from './technical-sheets';

@@ -19,6 +19,7 @@ const PAGES = [
   { href: '/campanhas', label: 'Campanhas' },
   { href: '/catalogos', label: 'Catálogos' },
   { href: '/catalogos-fabrica', label: 'Catálogos de fábrica' },
+  { href: '/fichas-tecnicas', label: 'Fichas técnicas' },
   { href: '/sobre', label: 'Sobre nós' },
   { href: '/contacto', label: 'Contacto' },
   { href: '/pro', label: 'Profissionais (PRO)' },

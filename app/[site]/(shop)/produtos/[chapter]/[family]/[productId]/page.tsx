@@ -11,6 +11,7 @@ import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
 import { SaveModelToJobList } from '@/components/job-lists/save-to-job-list';
 import { RequestQuoteButton } from '@/components/quotes/request-quote';
 import { JsonLd } from '@/components/seo/json-ld';
+import { ProductSheetLinks } from '@/components/technical-sheets/sheet-links';
 import { toCardData } from '@/lib/catalogue/cards';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { clientMessages } from '@/lib/i18n/client-messages';
@@ -22,6 +23,7 @@ import { getProductDetail, listRelatedProducts, type ModelRow } from '@/server/c
 import { tagCurrentPage } from '@/server/cache/read';
 import { saveToJobListTexts } from '@/server/job-lists/texts';
 import { cacheTags } from '@/server/cache/tags';
+import { getProductSheetLinks } from '@/server/technical-sheets/public';
 
 export const revalidate = 3600;
 
@@ -67,7 +69,7 @@ export default async function ProductPage({ params }: { params: Params }) {
   await tagCurrentPage(cacheTags.product(product.productCode), cacheTags.family(product.familyCode));
   // One URL per product: a wrong chapter/family in the path goes to the canonical one.
   if (p.chapter !== product.chapterSlug || p.family !== product.familySlug) permanentRedirect(product.path);
-  const related = await listRelatedProducts(product);
+  const [related, sheets] = await Promise.all([listRelatedProducts(product), getProductSheetLinks(product.productCode)]);
   const attributeNames = [...new Set(product.models.flatMap((m) => m.attributes.map((a) => a.name)))].slice(0, 4);
   const base = siteUrl();
 
@@ -107,6 +109,8 @@ export default async function ProductPage({ params }: { params: Params }) {
               <span className="font-semibold">Medidas disponíveis:</span> {product.availableSizes.join(' · ')}
             </p>
           )}
+          {/* Published technical sheets (issue 13): a cached read with the product's tag, so an edit shows at once. */}
+          <ProductSheetLinks sheets={sheets} />
           {/* Prices only from the pricing endpoint, in a client leaf: this HTML is cached for everyone. */}
           <div data-slot="price">
             <ProductBuyBox

@@ -1,0 +1,111 @@
+'use client';
+
+import * as React from 'react';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { useForm } from 'react-hook-form';
+import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import type { MessageRef } from '@/lib/errors';
+import { useMessageText } from '@/lib/forms/use-message-text';
+import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { createSheetSchema, SHEET_LIMITS } from '@/lib/validation/admin-technical-sheet';
+import { createTechnicalSheetAction } from '@/server/technical-sheets/actions';
+
+interface Values {
+  product_code: string;
+  model_code: string;
+}
+
+const editPath = (id: number) => `/admin/ficha-tecnica/edit/${id}`;
+
+/** "Nova ficha" of /admin/ficha-tecnica: a product code and an optional model code → the new sheet's edit screen. */
+export function NewSheetForm({ initialProductCode = '' }: { initialProductCode?: string }) {
+  const t = useTranslations('Admin.Sheets');
+  const text = useMessageText();
+  const router = useRouter();
+  const id = React.useId();
+  const [problem, setProblem] = React.useState<MessageRef | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({ resolver: zodFormResolver<Values>(createSheetSchema), defaultValues: { product_code: initialProductCode, model_code: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProblem(null);
+    const result = await createTechnicalSheetAction(values);
+    if (result.ok) {
+      router.push(editPath(result.data.id));
+      return;
+    }
+    const existing = (result.error.data as { id?: unknown } | undefined)?.id;
+    if (result.error.code === 'conflict' && typeof existing === 'number') {
+      router.push(editPath(existing));
+      return;
+    }
+    if (!applyFieldErrors(result.error.fieldErrors, setError, ['product_code', 'model_code'])) setProblem(result.error);
+  });
+
+  const productError = text(errors.product_code?.message);
+  const modelError = text(errors.model_code?.message);
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="rounded-xl border bg-white p-5" data-testid="new-sheet-form">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        {t('newTitle')}
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">{t('newDescription')}</p>
+      <fieldset disabled={isSubmitting} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
+        <FormField id={`${id}-product`} label={t('productCode')} error={productError} required>
+          <Input autoComplete="off" maxLength={SHEET_LIMITS.code} aria-required="true" {...fieldA11y(`${id}-product`, productError)} {...register('product_code')} />
+        </FormField>
+        <FormField id={`${id}-model`} label={t('modelCode')} error={modelError} hint={t('modelCodeHint')}>
+          <Input autoComplete="off" maxLength={SHEET_LIMITS.code} {...fieldA11y(`${id}-model`, modelError, true)} {...register('model_code')} />
+        </FormField>
+        <Button type="submit" className="sm:mt-6">
+          {isSubmitting ? t('creating') : t('create')}
+        </Button>
+      </fieldset>
+      <FormAlert message={text(problem?.message, problem?.values)} testId="new-sheet-error" />
+    </form>
+  );
+}
+
+/** "Criar ficha" on a row of a product without a sheet. */
+export function CreateSheetButton({ productCode }: { productCode: string }) {
+  const t = useTranslations('Admin.Sheets');
+  const text = useMessageText();
+  const router = useRouter();
+  const [busy, setBusy] = React.useState(false);
+  const [problem, setProblem] = React.useState<string | undefined>();
+  return (
+    <span className="inline-flex flex-col items-start gap-1">
+      <Button
+        type="button"
+        size="sm"
+        variant="outline"
+        disabled={busy}
+        aria-label={t('createFor', { code: productCode })}
+        onClick={async () => {
+          setBusy(true);
+          setProblem(undefined);
+          const result = await createTechnicalSheetAction({ product_code: productCode });
+          if (result.ok) router.push(editPath(result.data.id));
+          else {
+            setProblem(text(result.error.message, result.error.values));
+            setBusy(false);
+          }
+        }}
+      >
+        {busy ? t('creating') : t('create')}
+      </Button>
+      {problem ? (
+        <span role="alert" className="text-xs text-red-700">
+          {problem}
+        </span>
+      ) : null}
+    </span>
+  );
+}
