@@ -35,11 +35,11 @@ export function PriceDisplay({
   if (userType === 'particular') {
     return (
       <span className={cn('inline-flex flex-wrap items-baseline gap-1', className)} data-testid="price-particular">
-        {from && <span className="text-xs text-slate-500">{t('from')}</span>}
+        {from && <span className="text-xs text-slate-600">{t('from')}</span>}
         <span className="font-bold text-slate-900" data-testid="price-final">
           {displayPrice(entry.priceWithTax)}
         </span>
-        <span className="text-xs text-slate-500">{t('withVat')}</span>
+        <span className="text-xs text-slate-600">{t('withVat')}</span>
       </span>
     );
   }
@@ -49,7 +49,7 @@ export function PriceDisplay({
       {discounted && (
         <span className="flex flex-wrap items-baseline gap-1.5 text-xs">
           <span className="sr-only">{t('base')}:</span>
-          <s className="text-slate-500" data-testid="price-base">
+          <s className="text-slate-600" data-testid="price-base">
             {displayPrice(entry.basePrice)}
           </s>
           <span className="rounded bg-red-600 px-1 font-semibold text-white" data-testid="price-discount">
@@ -59,7 +59,7 @@ export function PriceDisplay({
         </span>
       )}
       <span className="flex flex-wrap items-baseline gap-1">
-        {from && <span className="text-xs text-slate-500">{t('from')}</span>}
+        {from && <span className="text-xs text-slate-600">{t('from')}</span>}
         <span className="font-bold text-slate-900" data-testid="price-final">
           {displayPrice(entry.userPrice)}
         </span>
@@ -72,7 +72,7 @@ export function PriceDisplay({
           {t('saving', { amount: displayPrice(entry.basePrice - entry.userPrice) })}
         </span>
       )}
-      <span className="text-xs text-slate-500" data-testid="price-with-vat">
+      <span className="text-xs text-slate-600" data-testid="price-with-vat">
         {displayPrice(entry.priceWithTax)} {t('withVat')}
       </span>
     </span>
