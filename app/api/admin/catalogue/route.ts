@@ -34,7 +34,7 @@ export const GET = rawRoute(
  */
 export const POST = apiRoute(
   { auth: 'required', permission: 'manage_products', cache: 'no-store', bodyLimit: MAX_UPLOAD_BYTES },
-  async ({ request }) => {
+  async ({ request, viewer }) => {
     const declared = Number(request.headers.get('content-length') ?? 0);
     if (declared > MAX_UPLOAD_BYTES)
       throw new AppError({
@@ -60,7 +60,7 @@ export const POST = apiRoute(
         code: 'bad_request',
         message: 'O ficheiro é demasiado grande (máximo 30 MB).',
       });
-    const result = await importUploadedCatalogue(bytes);
+    const result = await importUploadedCatalogue(bytes, viewer);
     if (!result.ok) {
       throw new AppError({
         code: 'unprocessable',
