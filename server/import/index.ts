@@ -135,6 +135,13 @@ export async function exportCatalogueCsv(): Promise<string> {
   return toCsv(await exportCatalogueRows(await getDb()));
 }
 
+/** The whole catalogue as an XLSX workbook in the import format. */
+export async function exportCatalogueXlsx(): Promise<Buffer> {
+  const { getDb } = await import('@/server/db/client');
+  const { exportCatalogueRows, toXlsx } = await import('./export');
+  return toXlsx(await exportCatalogueRows(await getDb()));
+}
+
 /** `importCatalogueUpload` on the shop's database, with the problems formatted as lines. */
 export async function importUploadedCatalogue(bytes: Buffer, actor?: AuditActor): Promise<{ ok: true; rows: number; summary: ImportSummary; recorded: ChangeCounts } | { ok: false; problems: string[] }> {
   const { getDb } = await import('@/server/db/client');

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import type { ImportPreview, ImportReport } from '@/lib/admin/catalogue-import';
 import type { Viewer } from '@/lib/auth/viewer';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { catalogueUploads, type CatalogueChangeKind } from '@/server/db/schema';
@@ -31,27 +32,7 @@ const STORAGE_PREFIX = 'catalogue-imports';
 
 export type { ChangeCounts };
 
-export interface ImportPreview {
-  uploadId: string;
-  fileName: string;
-  sha256: string;
-  size: number;
-  rows: number;
-  expiresAt: string;
-  summary: ImportSummary;
-  samples: CataloguePlan['samples'];
-  /** Lines the change log will receive, by kind (none on the first fill of an empty catalogue). */
-  changeCounts: ChangeCounts;
-  /** A few of the price changes (model, before, after). */
-  priceSamples: Pick<PlannedChange, 'productCode' | 'modelCode' | 'productName' | 'before' | 'after'>[];
-  firstFill: boolean;
-}
-
-export interface ImportReport {
-  rows: number;
-  total: number;
-  issues: ImportIssue[];
-}
+export type { ImportPreview, ImportReport };
 
 export type PreviewResult = { ok: true; preview: ImportPreview } | { ok: false; report: ImportReport };
 

@@ -1,9 +1,11 @@
 import { NextResponse } from 'next/server';
+import { z } from 'zod';
 import { AppError } from '@/server/api/errors';
 import { apiRoute, rawRoute } from '@/server/api/route';
 import {
   MAX_UPLOAD_BYTES,
   exportCatalogueCsv,
+  exportCatalogueXlsx,
   importUploadedCatalogue,
 } from '@/server/import/index';
 
@@ -11,10 +13,23 @@ export const dynamic = 'force-dynamic';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
-/** GET /api/admin/catalogue: the whole catalogue in the import format (CSV), for staff with manage_products. */
+/**
+ * GET /api/admin/catalogue: the whole catalogue in the import format, CSV (default) or XLSX
+ * (`?format=xlsx`), for staff with manage_products.
+ */
 export const GET = rawRoute(
-  { auth: 'required', permission: 'manage_products', cache: 'no-store' },
-  async () => {
+  { auth: 'required', permission: 'manage_products', cache: 'no-store', query: z.object({ format: z.enum(['csv', 'xlsx']).optional() }) },
+  async ({ query }) => {
+    if (query.format === 'xlsx') {
+      const xlsx = await exportCatalogueXlsx();
+      return new NextResponse(new Uint8Array(xlsx), {
+        headers: {
+          ...PRIVATE,
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition': 'attachment; filename="catalogo.xlsx"',
+        },
+      });
+    }
     const csv = await exportCatalogueCsv();
     return new NextResponse(csv, {
       headers: {
