@@ -14,6 +14,15 @@ import { markChaptersReprinted } from './reprint';
 
 const BASE = '/admin/catalogue-management';
 
+/** The screens' router cache follows (outside a request, e.g. in tests, there is none to drop). */
+function refresh(path: string, type?: 'layout' | 'page') {
+  try {
+    revalidatePath(path, type);
+  } catch {
+    // no request scope
+  }
+}
+
 /**
  * Imports the previewed file (all or nothing). A catalogue changed since the preview answers
  * `conflict` with the new preview as `data`; an expired or used upload `not_found`; a file no
@@ -24,7 +33,7 @@ export const confirmCatalogueImportAction = validatedAction(
   async ({ uploadId }, { viewer }): Promise<Extract<ConfirmResult, { ok: true }>> => {
     const result = await confirmCatalogueUpload(viewer, uploadId);
     if (result.ok) {
-      revalidatePath(BASE, 'layout');
+      refresh(BASE, 'layout');
       return result;
     }
     if (result.reason === 'stale') throw new AppError({ code: 'conflict', key: 'Admin.Catalogue.staleNotice', data: result.preview });
@@ -39,7 +48,7 @@ export const markReprintedAction = validatedAction(
   async ({ chapter, note }, { viewer }): Promise<{ message: string; chapters: number[] }> => {
     const chapters = await markChaptersReprinted(viewer, chapter, note);
     if (chapters.length === 0) throw new AppError({ code: 'not_found', key: 'Errors.notFound' });
-    revalidatePath(`${BASE}/reprint-report`);
+    refresh(`${BASE}/reprint-report`);
     return { message: 'Admin.Catalogue.markDone', chapters };
   },
 );
