@@ -6,6 +6,15 @@ import { formatIssue } from '@/server/import/read';
 
 export const dynamic = 'force-dynamic';
 
+/** A file name sent percent-encoded; a malformed one is taken as it is. */
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 const TOO_LARGE = 'O ficheiro é demasiado grande (máximo 30 MB).';
 
 /**
@@ -30,7 +39,7 @@ export const POST = apiRoute(
     } else {
       bytes = Buffer.from(await request.arrayBuffer());
       const header = request.headers.get('x-file-name');
-      name = header ? decodeURIComponent(header.replace(/%(?![0-9a-f]{2})/gi, '%25')) : null;
+      name = header ? safeDecode(header) : null;
     }
     if (bytes.length === 0) throw new AppError({ code: 'bad_request', message: 'O ficheiro do catálogo está vazio.' });
     if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError({ code: 'bad_request', message: TOO_LARGE });
