@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import { DEMO } from './support/accounts';
@@ -10,6 +11,15 @@ import { DEMO } from './support/accounts';
  */
 
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+
+/** axe on the screen as it is: no serious or critical violation. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious).toEqual([]);
+}
 
 type Row = Record<string, string>;
 
@@ -66,6 +76,7 @@ test('an editor imports a price change: report, preview, confirm, change log, re
   await expect(line.locator('td').nth(1)).toHaveText('ean');
   await expect(line.locator('td').nth(2)).toHaveText('dígito de controlo inválido');
   expect((await exportRows(page)).rows.find((r) => r.model_code === model)!.price).toBe(original.price);
+  await expectAccessible(page);
 
   // 2. A valid file changing one price: preview, confirm, summary.
   await page.getByRole('button', { name: 'Importar outro ficheiro' }).click();
@@ -77,6 +88,7 @@ test('an editor imports a price change: report, preview, confirm, change log, re
   await expect(models.getByTestId('updated')).toHaveText('1');
   await expect(models.getByTestId('created')).toHaveText('0');
   await expect(preview.getByTestId('price-samples')).toContainText(model);
+  await expectAccessible(page);
   // Still nothing written.
   expect((await exportRows(page)).rows.find((r) => r.model_code === model)!.price).toBe(original.price);
   await page.getByTestId('catalogue-confirm').click();
@@ -92,6 +104,7 @@ test('an editor imports a price change: report, preview, confirm, change log, re
   await expect(row).toContainText('Preço');
   await expect(row).toContainText('Importação');
   const values = (await row.getByTestId('change-values').innerText()).replace(/\s+/g, ' ');
+  await expectAccessible(page);
   expect(values).toBe(`${euro.format(price(original.price!)).replace(/\s+/g, ' ')} € → ${euro.format(price(changed.price)).replace(/\s+/g, ' ')} €`);
 
   // 4. The reprint report counts it for the chapter; marking it reprinted brings it to 0.
@@ -101,6 +114,8 @@ test('an editor imports a price change: report, preview, confirm, change log, re
   await expect(section.getByTestId('count-price')).toHaveText('1');
   await expect(section.getByTestId('reprint-products')).toContainText(original.product_id!);
   await expect(section.getByTestId('chapter-pdf')).toHaveAttribute('href', /\/documentos\/catalogos\/.+\.pdf\?v=/);
+  await section.locator('details summary').click();
+  await expectAccessible(page);
   await section.getByTestId(`mark-${chapter}`).click();
   await page.getByLabel('Nota (opcional)').fill('Reimpressão de teste');
   await page.getByTestId('mark-confirm').click();

@@ -18,7 +18,7 @@ import { countChangesSinceLastPrint, getReprintReport, markChaptersReprinted } f
 import { getDb } from '@/server/db/client';
 import { auditLog, brands, catalogueChanges, catalogueUploads, families, inventoryProducts, products } from '@/server/db/schema';
 import { importCatalogueFile } from '@/server/import';
-import { exportCatalogueRows, toCsv } from '@/server/import/export';
+import { exportCatalogueRows, toCsv, toXlsx } from '@/server/import/export';
 import { readCsvText } from '@/server/import/read';
 import type { RawCatalogueRow } from '@/server/import/format';
 import { setStorage, filesystemStorage } from '@/server/storage';
@@ -192,6 +192,14 @@ describe('catalogue import from the admin page', () => {
     expect(fresh.changeCounts.price).toBe(2);
     expect(await confirmCatalogueImportAction({ uploadId: first.uploadId })).toMatchObject({ ok: true, data: { recorded: { price: 2 } } });
     expect(price(await catalogueRows(), 'HDT-16200')).toBe('1,30');
+  });
+
+  it('previews an XLSX file the same way (told by its content)', async () => {
+    const form = new FormData();
+    form.append('file', new File([new Uint8Array(await toXlsx(await catalogueRows()))], 'catalogo.xlsx'));
+    const answer = await call<{ data: ImportPreview }>(previewPost, 'POST', '/api/admin/catalogue/preview', { session: editor, body: form });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ fileName: 'catalogo.xlsx', rows: 6, summary: { models: { created: 0, updated: 0, unchanged: 6 } }, changeCounts: { price: 0, new: 0, text: 0 } });
   });
 
   it('keeps the import format: the export reads back, as CSV and XLSX', async () => {
