@@ -5,8 +5,19 @@
  * labelled query of tests/search-quality/queries.json through `searchProducts` and prints
  * nDCG@10, recall@10, MRR and the zero-result rate, overall and per kind, plus the worst queries.
  *
- * --db <folder>  use (and keep) an embedded database folder, seeding it only if it is empty
- * --show <n>     print the top results of the n worst queries (default 10)
+ * --db <folder>         use (and keep) an embedded database folder, seeding it only if it is empty
+ * --catalogue <file>    load this catalogue file (the import format of the README) instead of the
+ *                       demo catalogue; only the `vocabulary` kind runs then (the labelled queries
+ *                       of queries.json are written for the demo catalogue);
+ *                       tests/search-quality/catalogue-trade.csv is a small one written by hand
+ *                       with another wholesaler's product names
+ * --kind <kind>         run only the queries of this kind
+ * --show <n>            print the top results of the n worst queries (default 10)
+ *
+ * The `vocabulary` kind (tests/search-quality/vocabulary-queries.ts) is written at run time from
+ * the trade vocabulary (lib/search/trade-vocabulary.ts) against the catalogue loaded, so it holds
+ * on any catalogue. Its searches run with the synonyms of the database (seeded from that
+ * vocabulary at start, then edited by staff in /admin/search).
  *
  * Metrics (graded: relevant = 2, partial = 1):
  *   nDCG@10   = DCG@10 / ideal DCG@10 with gains 2^g − 1
@@ -56,22 +67,35 @@ async function main() {
   const { openPglite, setDatabase } = await import('@/server/db/client');
   const { prepareDatabase } = await import('@/server/db/prepare');
   const { searchProducts } = await import('@/server/search/engine');
+  const { sql } = await import('drizzle-orm');
+  const { TRADE_VOCABULARY } = await import('@/lib/search/trade-vocabulary');
+  const { vocabularyQueries } = await import('../tests/search-quality/vocabulary-queries');
 
   const keep = arg('--db');
+  const catalogue = arg('--catalogue');
+  const onlyKind = arg('--kind');
   const show = Number(arg('--show') ?? 10);
   const dir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-quality-'));
-  const queries = JSON.parse(
-    fs.readFileSync(path.join(process.cwd(), 'tests', 'search-quality', 'queries.json'), 'utf8'),
-  ) as LabelledQuery[];
+  let queries = catalogue
+    ? []
+    : (JSON.parse(fs.readFileSync(path.join(process.cwd(), 'tests', 'search-quality', 'queries.json'), 'utf8')) as LabelledQuery[]);
 
   const started = performance.now();
   const database = await openPglite(keep ? dir : path.join(dir, 'pglite'));
   try {
-    const { seeded } = await prepareDatabase(database, { seedDemo: true });
+    const { seeded } = await prepareDatabase(database, { seedDemo: !catalogue });
+    if (catalogue) {
+      const { importCatalogueFile } = await import('@/server/import');
+      const result = await importCatalogueFile(database.db, path.resolve(catalogue));
+      if (!result.ok) throw new Error(`Catálogo recusado: ${JSON.stringify(result.issues.slice(0, 5))}`);
+    }
     console.log(
-      `Base de dados: ${database.location} (${seeded ? `catálogo de demonstração carregado em ${((performance.now() - started) / 1000).toFixed(1)} s` : 'já preenchida'})`,
+      `Base de dados: ${database.location} (${catalogue ? `catálogo ${catalogue} importado` : seeded ? `catálogo de demonstração carregado em ${((performance.now() - started) / 1000).toFixed(1)} s` : 'já preenchida'})`,
     );
     setDatabase(database);
+    const products = await database.db.execute<{ code: string; name: string }>(sql`SELECT product_code AS code, name FROM products WHERE active`);
+    queries = [...queries, ...vocabularyQueries(products.rows, TRADE_VOCABULARY)];
+    if (onlyKind) queries = queries.filter((q) => q.kind === onlyKind);
     // Warm up (vocabulary, plans).
     await searchProducts({ q: 'torneira', limit: 10, offset: 0, sort: 'relevance', order: 'desc' });
 

@@ -7,7 +7,7 @@ function raster(url: string, width: number) {
   return rasterMediaUrl(url, width, 'webp', 80);
 }
 
-export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+export function ProductGallery({ images, alts = [], name }: { images: string[]; alts?: readonly (string | null)[]; name: string }) {
   const [main, ...rest] = images;
   if (!main) return null;
   const srcSet = `${raster(main, 480)} 480w, ${raster(main, 720)} 720w, ${raster(main, 1000)} 1000w`;
@@ -17,7 +17,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   return (
     <div className="space-y-3">
       <div className="overflow-hidden rounded-2xl border bg-slate-50">
-        <CatalogueImage src={raster(main, 720)} srcSet={srcSet} sizes={sizes} alt={name} width={720} height={720} fetchPriority="high" className="aspect-square w-full object-cover" />
+        <CatalogueImage src={raster(main, 720)} srcSet={srcSet} sizes={sizes} alt={alts[0] || name} width={720} height={720} fetchPriority="high" className="aspect-square w-full object-cover" />
       </div>
       {rest.length > 0 && (
         <ul className="grid grid-cols-5 gap-2">
@@ -25,7 +25,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             <li key={url}>
               <a href={url} className="block overflow-hidden rounded-lg border" target="_blank" rel="noopener">
                 {/* eslint-disable-next-line @next/next/no-img-element -- thumbnails */}
-                <img src={raster(url, 120)} alt={`${name} — imagem ${i + 2}`} width={120} height={120} loading="lazy" className="aspect-square w-full object-cover" />
+                <img src={raster(url, 120)} alt={alts[i + 1] || `${name} — imagem ${i + 2}`} width={120} height={120} loading="lazy" className="aspect-square w-full object-cover" />
               </a>
             </li>
           ))}

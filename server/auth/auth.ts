@@ -1,4 +1,5 @@
 import 'server-only';
+import { and, eq } from 'drizzle-orm';
 import { betterAuth } from 'better-auth/minimal';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -9,7 +10,7 @@ import { failedPasswordRules, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@
 import { AppError } from '@/server/api/errors';
 import { CLIENT_IP_HEADER, clientIp, hasTrustedFront } from '@/server/actions/request-meta';
 import { getDb, type Db } from '@/server/db/client';
-import { authSchema } from '@/server/db/schema';
+import { authSchema, users } from '@/server/db/schema';
 import { serverText } from '@/server/mail/i18n';
 import { sendMail } from '@/server/mail/send';
 import { changeEmailMail, changeEmailRequestMail, confirmationMail, emailTokenRequestType, resetPasswordMail } from './emails';
@@ -72,6 +73,11 @@ function createAuth(db: Db, secret: string) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: env().AUTH_RESET_LINK_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // A password set from a link mailed to the address proves the address (the invitation of a
+      // user created by staff, issue 14, is such a link): the account counts as confirmed.
+      onPasswordReset: async ({ user }) => {
+        await db.update(users).set({ emailVerified: true }).where(and(eq(users.id, user.id), eq(users.emailVerified, false)));
+      },
       sendResetPassword: async ({ user, token }) => {
         await sendMail(resetPasswordMail(user.email, user.name, token));
       },
@@ -103,6 +109,8 @@ function createAuth(db: Db, secret: string) {
         companyName: { type: 'string', required: false, input: false },
         phcClientId: { type: 'string', required: false, input: false },
         newsletterPreference: { type: 'boolean', required: false, defaultValue: false, input: false },
+        // Disabled by staff (issue 14): see databaseHooks below and viewerFromHeaders.
+        disabledAt: { type: 'date', required: false, input: false },
       },
       changeEmail: {
         enabled: true,
@@ -126,6 +134,20 @@ function createAuth(db: Db, secret: string) {
       // The one trusted client IP (scripts/serve.mjs sets it; X-Forwarded-For is never read).
       // Without serve.mjs in front the header could be the client's own: no IP is kept then.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER], disableIpTracking: !hasTrustedFront() },
+    },
+    databaseHooks: {
+      session: {
+        create: {
+          // A disabled user gets no session, whichever way in (password, second factor, reset).
+          before: async (session) => {
+            const [row] = await db.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, session.userId));
+            if (row?.disabledAt) throw new APIError('FORBIDDEN', { message: 'Conta desativada.', code: 'ACCOUNT_DISABLED' });
+          },
+          after: async (session) => {
+            await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, session.userId));
+          },
+        },
+      },
     },
     // Our own limits (per IP and per e-mail, in the database) run in the hook below for HTTP
     // calls and server actions alike.

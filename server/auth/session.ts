@@ -14,6 +14,8 @@ export async function viewerFromHeaders(h: Headers): Promise<Viewer | null> {
   const session = await auth.api.getSession({ headers: h });
   if (!session) return null;
   const user = session.user;
+  // A disabled user's sessions are deleted when staff disable them; this refuses any left over.
+  if (user.disabledAt) return null;
   return toViewer(user, effectiveRole(user.role, Boolean(user.isAdmin)));
 }
 

@@ -3,6 +3,8 @@ import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { imageUrl } from '@/lib/catalogue/media';
 import type { ProductSummary } from '@/lib/catalogue/types';
 import { isDbId } from '@/lib/validation/ids';
+import { cachedRead } from '@/server/cache/read';
+import { cacheTags } from '@/server/cache/tags';
 import { getProductSummariesByIds } from '@/server/catalogue/products';
 import { getDb } from '@/server/db/client';
 import { campaignProducts, campaigns, products } from '@/server/db/schema';
@@ -60,7 +62,7 @@ function currentCondition(now: Date) {
   );
 }
 
-export async function listCurrentCampaigns(options: { featuredOnly?: boolean; now?: Date } = {}): Promise<CampaignSummary[]> {
+async function readCurrentCampaigns(options: { featuredOnly?: boolean; now?: Date } = {}): Promise<CampaignSummary[]> {
   const db = await getDb();
   const now = options.now ?? new Date();
   const rows = await db
@@ -72,7 +74,7 @@ export async function listCurrentCampaigns(options: { featuredOnly?: boolean; no
 }
 
 /** A current campaign by slug or id, with its products; null when missing, inactive or out of period. */
-export async function getCurrentCampaign(key: string | number, now = new Date()): Promise<(CampaignSummary & { products: ProductSummary[] }) | null> {
+async function readCurrentCampaign(key: string | number, now = new Date()): Promise<(CampaignSummary & { products: ProductSummary[] }) | null> {
   if (typeof key === 'number' && !isDbId(key)) return null;
   const db = await getDb();
   const where = typeof key === 'number' ? eq(campaigns.id, key) : eq(campaigns.slug, key);
@@ -85,6 +87,31 @@ export async function getCurrentCampaign(key: string | number, now = new Date())
     .where(eq(campaignProducts.campaignId, row.id))
     .orderBy(asc(campaignProducts.position));
   return { ...toSummary(row), products: await getProductSummariesByIds(links.map((l) => l.productId)) };
+}
+
+/*
+ * Cached for the shared pages (the list, the campaign page, the home carousel) under `campaigns`
+ * and `campaign:<slug>`: every admin write invalidates them, and so does the job that runs at
+ * each campaign's start and end (server/campaigns/schedule.ts), so a campaign appears and
+ * disappears on time although the pages are kept for an hour. A read at a given `now` (tests,
+ * previews) is never cached.
+ */
+const cachedCurrentCampaigns = cachedRead('current-campaigns', (featuredOnly: boolean) => readCurrentCampaigns({ featuredOnly }), {
+  tags: [cacheTags.campaigns],
+});
+
+const cachedCurrentCampaign = cachedRead('current-campaign', (key: string | number) => readCurrentCampaign(key), {
+  tags: (key) => [cacheTags.campaigns, cacheTags.catalogue, ...(typeof key === 'string' ? [cacheTags.campaign(key)] : [])],
+});
+
+/** Active campaigns whose period includes now (open-ended dates allowed), featured first. */
+export async function listCurrentCampaigns(options: { featuredOnly?: boolean; now?: Date } = {}): Promise<CampaignSummary[]> {
+  return options.now ? readCurrentCampaigns(options) : cachedCurrentCampaigns(options.featuredOnly ?? false);
+}
+
+/** A current campaign by slug or id, with its products; null when missing, inactive or out of period. */
+export async function getCurrentCampaign(key: string | number, now?: Date): Promise<(CampaignSummary & { products: ProductSummary[] }) | null> {
+  return now ? readCurrentCampaign(key, now) : cachedCurrentCampaign(key);
 }
 
 /** The public JSON shape of spec 3/7: id, title, description, category, imageUrl (+ slug and period). */

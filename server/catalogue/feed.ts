@@ -3,6 +3,10 @@ import { cachedRead } from '@/server/cache/read';
 import { cacheTags } from '@/server/cache/tags';
 import { sql } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
+import { DEFAULT_GOOGLE_CATEGORY } from '@/lib/catalogue/google-taxonomy';
+
+/** Tag of the feed's cached read: the Google category classifier invalidates it (issue 13). */
+export const MERCHANT_FEED_TAG = 'merchant-feed';
 
 export interface FeedItem {
   productCode: string;
@@ -12,7 +16,8 @@ export interface FeedItem {
   familySlug: string;
   familyTitle: string;
   chapterTitle: string;
-  googleCategory: number | null;
+  /** The product's Google category, else its family's, else the spec's default 5181. */
+  googleCategory: number;
   brand: string | null;
   ean: string | null;
   mpn: string | null;
@@ -45,7 +50,7 @@ async function readListFeedItems(): Promise<FeedItem[]> {
     familySlug: String(r.family_slug),
     familyTitle: String(r.family_title),
     chapterTitle: String(r.chapter_title),
-    googleCategory: r.google_category == null ? null : Number(r.google_category),
+    googleCategory: r.google_category == null ? DEFAULT_GOOGLE_CATEGORY : Number(r.google_category),
     brand: (r.brand as string | null) ?? null,
     ean: (r.ean as string | null) ?? null,
     mpn: (r.mpn as string | null) ?? null,
@@ -57,4 +62,4 @@ async function readListFeedItems(): Promise<FeedItem[]> {
 }
 
 /** Cached: the same for every visitor, refreshed when the catalogue changes (server/cache). */
-export const listFeedItems = cachedRead('merchant-feed', readListFeedItems, { tags: [cacheTags.catalogue] });
+export const listFeedItems = cachedRead('merchant-feed', readListFeedItems, { tags: [cacheTags.catalogue, MERCHANT_FEED_TAG] });

@@ -3,6 +3,7 @@ import type { ListingQuery, ListingResult, ListingSort, Page, ProductSummary, So
 import { cachedRead } from '@/server/cache/read';
 import { cacheLife, cacheTags } from '@/server/cache/tags';
 import { browseProducts, isSearchTooCostly, searchProducts } from '@/server/search/engine';
+import { noteSearch } from '@/server/search/search-log';
 import { getFamilyFacets } from './facets';
 import { listProducts } from './products';
 import { resolveListingScope } from './resolve';
@@ -87,6 +88,11 @@ export async function getListing(query: ListingQuery): Promise<ListingResult> {
   };
   try {
     const page = await (query.search !== null ? readSearchPage : readBrowsePage)(pageScope);
+    // The log of searches that found nothing or little (/admin/search): a whole-shop search's
+    // first page (in memory; written every few seconds, never in the way of the answer).
+    if (query.search !== null && query.offset === 0 && !scope.chapter && !scope.family && !scope.brand && productIds === null) {
+      noteSearch(query.search, page.total);
+    }
     return { ...base, facets, page, problem: null };
   } catch (err) {
     // A search cancelled by its statement timeout: the page explains, the APIs answer 400.

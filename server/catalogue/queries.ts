@@ -84,6 +84,8 @@ export interface ProductDetail extends ProductSummary {
   weight: string | null;
   weightUnit: string | null;
   images: string[];
+  /** The alt text of each of `images` (staff write them in the admin form; null: none given). */
+  imageAlts: (string | null)[];
   models: ModelRow[];
 }
 
@@ -101,6 +103,7 @@ export async function getProductDetail(productCode: string): Promise<ProductDeta
       weight: products.weight,
       weightUnit: products.weightUnit,
       images: products.images,
+      enrichedData: products.enrichedData,
     })
     .from(products)
     .where(and(eq(products.productCode, productCode), eq(products.active, true)));
@@ -146,6 +149,7 @@ export async function getProductDetail(productCode: string): Promise<ProductDeta
     weight: row.weight,
     weightUnit: row.weightUnit,
     images: [summary.imageUrl, ...row.images.map((i) => i.url)],
+    imageAlts: [typeof row.enrichedData?.photoAlt === 'string' ? row.enrichedData.photoAlt : null, ...row.images.map((i) => i.alt ?? null)],
     models: modelRows.map((m) => ({ ...m, stockStatus: m.stockStatus as StockStatus, attributes: attributesByModel.get(m.id) ?? [] })),
   };
 }

@@ -6,7 +6,7 @@ import { isDbId } from '@/lib/validation/ids';
 import { cachedRead } from '@/server/cache/read';
 import { cacheTags } from '@/server/cache/tags';
 import { getDb } from '@/server/db/client';
-import { brands, chapters, families } from '@/server/db/schema';
+import { brands, brandSlugRedirects, chapters, families } from '@/server/db/schema';
 
 /**
  * The one resolver of chapters, families and brands named in URLs (listing pages, the product
@@ -27,11 +27,13 @@ export interface CatalogueReference {
   /** With their active product counts, by chapter and code. */
   families: FamilyInfo[];
   brands: BrandRef[];
+  /** Slugs of merged (or renamed) brands → the id of the brand they lead to now (admin "Brands"). */
+  brandRedirects: { slug: string; brandId: number }[];
 }
 
 async function loadReference(): Promise<CatalogueReference> {
   const db = await getDb();
-  const [chapterRows, familyRows, brandRows] = await Promise.all([
+  const [chapterRows, familyRows, brandRows, redirectRows] = await Promise.all([
     db
       .select({ code: chapters.code, title: chapters.title, shortTitle: chapters.shortTitle, slug: chapters.slug, icon: chapters.icon, theme: chapters.theme })
       .from(chapters)
@@ -49,6 +51,7 @@ async function loadReference(): Promise<CatalogueReference> {
       .from(families)
       .orderBy(asc(families.chapterCode), asc(families.code)),
     db.select({ id: brands.id, name: brands.name, slug: brands.slug }).from(brands).orderBy(asc(brands.id)),
+    db.select({ slug: brandSlugRedirects.oldSlug, brandId: brandSlugRedirects.brandId }).from(brandSlugRedirects),
   ]);
   return {
     chapters: chapterRows,
@@ -62,6 +65,7 @@ async function loadReference(): Promise<CatalogueReference> {
       productCount: Number(f.productCount),
     })),
     brands: brandRows,
+    brandRedirects: redirectRows,
   };
 }
 
@@ -88,12 +92,29 @@ export function findFamily(ref: CatalogueReference, value: string, chapterCode?:
   return bySlug[0] ?? null;
 }
 
-/** A brand by its id (digits) or slug; `no-brand` is the products without one. */
+/** The brand an old slug (of a merged or renamed brand) leads to now, or null. */
+export function findMovedBrand(ref: CatalogueReference, value: string): BrandRef | null {
+  const v = norm(value);
+  if (ref.brands.some((b) => b.slug === v)) return null;
+  const redirect = (ref.brandRedirects ?? []).find((r) => r.slug === v);
+  return redirect ? (ref.brands.find((b) => b.id === redirect.brandId) ?? null) : null;
+}
+
+/** A brand by its id (digits) or slug (an old slug resolves to the brand it leads to); `no-brand` is the products without one. */
 export function findBrand(ref: CatalogueReference, value: string): ResolvedBrand | null {
   const v = norm(value);
   if (v === 'no-brand') return { id: 'no-brand', name: 'Sem marca', slug: 'no-brand' };
   const brand = /^\d+$/.test(v) ? (isDbId(v) ? ref.brands.find((b) => b.id === Number(v)) : undefined) : ref.brands.find((b) => b.slug === v);
-  return brand ?? null;
+  return brand ?? findMovedBrand(ref, v);
+}
+
+/**
+ * The current slug for a `?brand=` value that names a merged or renamed brand (the listing pages
+ * redirect permanently to it), or null when the value is current, unknown or empty.
+ */
+export async function movedBrandSlug(value: string | null | undefined): Promise<string | null> {
+  if (!value || /^\d+$/.test(value.trim()) || value.trim().toLowerCase() === 'no-brand') return null;
+  return findMovedBrand(await getCatalogueReference(), value)?.slug ?? null;
 }
 
 export interface ListingScope {

@@ -27,6 +27,10 @@ export const JOB_QUEUES = {
   quoteMail: 'quote-mail',
   quoteExpire: 'quote-expire',
   quotePdf: 'quote-pdf',
+  /** A campaign starts or ends: its pages and the home carousel are refreshed (server/campaigns/schedule.ts). */
+  campaignBoundary: 'campaign-boundary',
+  /** The answer to an access request (approved, with the set-password link, or rejected): server/pro-accounts/mails-job.ts. */
+  accessRequestMail: 'access-request-mail',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -155,6 +159,9 @@ export interface JobPayloads {
   'quote-mail': { mailId: number; token?: string };
   'quote-expire': { quoteId: number };
   'quote-pdf': { quoteId: number };
+  'campaign-boundary': { campaignId: number; slug: string };
+  /** `token`: the set-password link of a user created by the approval (the verification row keeps it too). */
+  'access-request-mail': { requestId: number; token?: string };
 }
 
 /**
@@ -204,6 +211,8 @@ async function loadHandlers(): Promise<void> {
   await import('@/server/payments/ifthenpay/request');
   await import('@/server/quotes/mails');
   await import('@/server/quotes/pdf');
+  await import('@/server/campaigns/schedule');
+  await import('@/server/pro-accounts/mails-job');
 }
 
 export interface JobRunSummary {
@@ -228,7 +237,7 @@ export async function processDueJobs(batchSize = 5, maxJobs = 500): Promise<JobR
   // Mails go one at a time even there: a crash (SIGKILL) after the SMTP server accepted a mail
   // and before its commit sends it again on the retry, so every mail in flight at that moment is
   // a possible duplicate — one at a time, at most one (npm run chaos:orders measures it).
-  const serialQueues: readonly JobQueue[] = [JOB_QUEUES.orderMail, JOB_QUEUES.quoteMail];
+  const serialQueues: readonly JobQueue[] = [JOB_QUEUES.orderMail, JOB_QUEUES.quoteMail, JOB_QUEUES.accessRequestMail];
   const summary: JobRunSummary = { completed: 0, failed: 0 };
   for (const queue of Object.values(JOB_QUEUES)) {
     const handler = handlers.get(queue);

@@ -4,7 +4,6 @@ import { env } from '@/lib/env';
 import { foldAccents } from '@/lib/search/normalize';
 import { FUZZY_MAX_WORDS, parseSearchQuery, RELAXED_MAX_GROUPS, type ParsedQuery, type TermGroup } from '@/lib/search/query';
 import { sizeTextSql, type SizeToken } from '@/lib/search/sizes';
-import { compileSynonyms } from '@/lib/search/synonyms';
 import { getProductSummariesByIds, productFilterConditions, summaryFromRow, summaryJoinsSql, summarySelectSql } from '@/server/catalogue/products';
 import type { ListingSort, ProductSummary, SortOrder } from '@/lib/catalogue/types';
 import { getDatabase, getDb, type Database, type Db } from '@/server/db/client';
@@ -22,7 +21,7 @@ import {
   withoutForms,
   type Mode,
 } from './ranking';
-import { SYNONYMS } from './synonyms';
+import { getSynonymTable } from './synonym-store';
 import { getSearchIndex, getVocabulary } from './vocabulary';
 
 /**
@@ -71,7 +70,6 @@ export interface SearchPage {
 
 /** The text search configuration, as an SQL literal (a bound parameter would be `text`, not `regconfig`). */
 const CONFIG = sql.raw(`'pt_unaccent'::regconfig`);
-const SYNONYM_TABLE = compileSynonyms(SYNONYMS);
 
 // ---------------------------------------------------------------------------------------------
 // SQL pieces
@@ -508,8 +506,8 @@ export async function browseProducts(
 
 /** Parses a query with the catalogue's vocabulary and the trade synonyms. */
 export async function parseQueryFor(db: Db, q: string, deadline?: number): Promise<ParsedQuery> {
-  const vocabulary = await getVocabulary(db);
-  return parseSearchQuery(q, { synonyms: SYNONYM_TABLE, vocabulary, completeLastWord: true, deadline });
+  const [vocabulary, synonyms] = await Promise.all([getVocabulary(db), getSynonymTable(db)]);
+  return parseSearchQuery(q, { synonyms, vocabulary, completeLastWord: true, deadline });
 }
 
 /**

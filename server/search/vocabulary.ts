@@ -6,6 +6,7 @@ import { foldAccents, modernSpelling, words } from '@/lib/search/normalize';
 import { Vocabulary } from '@/lib/search/vocabulary';
 import type { Db } from '@/server/db/client';
 import { buildSearchIndex, type SearchIndex } from './memory';
+import { invalidateSynonyms } from './synonym-store';
 
 /**
  * The catalogue's words (product names, SEO names, families, brands, model variants and
@@ -144,10 +145,11 @@ export async function getVocabulary(db: Db): Promise<Vocabulary> {
   return entry.vocabulary;
 }
 
-/** Forget the cached vocabulary and search index (after a catalogue import, in tests): the next search rebuilds them. */
+/** Forget the cached vocabulary, search index and synonyms (after a catalogue import, in tests): the next search rebuilds them. */
 export function invalidateVocabulary(db: Db): void {
   cache.delete(db);
   indexes.delete(db);
+  invalidateSynonyms(db);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ const PAGES: [string, Record<Who, number>][] = [
   ['/admin/catalogue-management', signedIn(403, { editor: 200, admin: 200 })],
   ['/admin/brands', signedIn(403, { editor: 200, admin: 200 })],
   ['/admin/supplier-catalogues', signedIn(403, { editor: 200, admin: 200 })],
+  ['/admin/search', signedIn(403, { editor: 200, admin: 200 })],
   ['/admin/pro-accounts', signedIn(403, { admin: 200 })],
   ['/admin/pro-accounts/requests', signedIn(403, { admin: 200 })],
   ['/admin/cache-performance', signedIn(403, { admin: 200 })],

@@ -25,6 +25,7 @@ function templateKey(): string {
     if (fs.statSync(full).isFile()) hash.update(fs.readFileSync(full));
   }
   hash.update(fs.readFileSync(path.join(process.cwd(), 'lib', 'catalogue', 'chapters.ts')));
+  hash.update(fs.readFileSync(path.join(process.cwd(), 'lib', 'search', 'trade-vocabulary.ts')));
   hash.update(fs.readFileSync(path.join(process.cwd(), 'lib', 'catalogue', 'shop.ts')));
   return hash.digest('hex').slice(0, 12);
 }

@@ -5,8 +5,6 @@ import { listFeedItems } from '@/server/catalogue/feed';
 
 export const dynamic = 'force-dynamic';
 
-/** Default Google product category: Hardware > Plumbing (spec 7: 5181 unless a family maps to another). */
-const DEFAULT_GOOGLE_CATEGORY = 5181;
 const VAT_RATE = 0.23;
 const MAX_ADDITIONAL_IMAGES = 9;
 
@@ -46,7 +44,8 @@ export const GET = rawRoute({ cache: { maxAge: 3600 } }, async () => {
       `<g:availability>${item.stockStatus === 'out_of_stock' ? 'out_of_stock' : item.stockStatus === 'on_order' ? 'backorder' : 'in_stock'}</g:availability>`,
       `<g:price>${price} EUR</g:price>`,
       '<g:condition>new</g:condition>',
-      `<g:google_product_category>${item.googleCategory ?? DEFAULT_GOOGLE_CATEGORY}</g:google_product_category>`,
+      // The product's category, else its family's, else the spec 7 default 5181 (server/catalogue/feed.ts).
+      `<g:google_product_category>${item.googleCategory}</g:google_product_category>`,
       `<g:product_type>${xml(`${item.chapterTitle} > ${item.familyTitle}`)}</g:product_type>`,
       item.brand ? `<g:brand>${xml(item.brand)}</g:brand>` : '<g:identifier_exists>no</g:identifier_exists>',
       item.ean ? `<g:gtin>${item.ean}</g:gtin>` : '',

@@ -85,8 +85,8 @@ export const products = pgTable(
     /** Uploaded or imported main photo (path under the media store or URL); null = generated. */
     photoPath: text('photo_path'),
     photoUpdatedAt: timestamp('photo_updated_at', { withTimezone: true }),
-    /** Additional images, in order. */
-    images: jsonb('images').$type<{ url: string }[]>().notNull().default([]),
+    /** Additional images, in order, with their alt text (admin uploads; imports leave it empty). */
+    images: jsonb('images').$type<{ url: string; alt?: string | null }[]>().notNull().default([]),
     informacaoAdicional: text('informacao_adicional'),
     informacaoTecnica: text('informacao_tecnica'),
     enrichedData: jsonb('enriched_data').$type<Record<string, unknown>>(),

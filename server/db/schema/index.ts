@@ -23,3 +23,6 @@ export * from './price-lists';
 export * from './payments';
 export * from './quotes';
 export * from './admin';
+export * from './supplier-catalogues';
+export * from './brand-redirects';
+export * from './search';

@@ -21,6 +21,12 @@ export const proAccounts = pgTable(
     nif: text('nif'),
     /** Client id in the ERP (PHC). */
     phcClientId: text('phc_client_id'),
+    /** One simple address (issue 14): street, postal code, city. */
+    address: text('address'),
+    postalCode: text('postal_code'),
+    city: text('city'),
+    /** Bumped by every staff save (stale-save refusal, server/admin/versioning.ts). */
+    version: integer('version').notNull().default(1),
     ...timestamps,
   },
   (t) => [index('pro_accounts_nif_idx').on(t.nif), index('pro_accounts_phc_client_idx').on(t.phcClientId)],

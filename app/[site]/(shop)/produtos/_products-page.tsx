@@ -11,6 +11,7 @@ import { pageMetadata } from '@/lib/seo';
 import { listChaptersWithCounts } from '@/server/catalogue/chapters';
 import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
+import { redirectMovedBrand } from '@/server/catalogue/brand-redirects';
 import { listBrandFacets, listChapters, listFamilies } from '@/server/catalogue/queries';
 
 /** The query of the listing URL ({} for the cached page without a query). */
@@ -35,6 +36,8 @@ export async function listingMetadata({ searchParams }: { searchParams: SearchPa
 
 export async function ProductsPage({ searchParams }: { searchParams: SearchParams }) {
   const params = parseListingParams(await searchParams);
+  // A merged brand's old slug: the same listing under the brand it joined (permanently).
+  await redirectMovedBrand('/produtos', params);
   const chapters = await listChapters();
   const chapterSlugByCode = Object.fromEntries(chapters.map((c) => [c.code, c.slug]));
 

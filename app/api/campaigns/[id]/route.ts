@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { campaignUpdateSchema } from '@/lib/validation/admin-campaign';
 import { isDbId } from '@/lib/validation/ids';
 import { apiRoute } from '@/server/api/route';
 import { AppError } from '@/server/api/errors';
+import { deleteCampaign, updateCampaign } from '@/server/campaigns/admin';
 import { campaignJson, getCurrentCampaign } from '@/server/campaigns/queries';
 import { toSearchResultJson } from '@/server/search/serialize';
 
@@ -10,6 +12,9 @@ export const dynamic = 'force-dynamic';
 const params = z.object({
   id: z.string().regex(/^(\d{1,9}|[a-z0-9-]{1,120})$/, 'Identificador de campanha inválido.'),
 });
+
+/** Writes name a campaign by its id; anything else names nothing (404, from the write itself). */
+const idParams = z.object({ id: z.string() });
 
 /**
  * GET /api/campaigns/{id} — one current campaign by id or slug, with its products; 404 otherwise
@@ -21,3 +26,18 @@ export const GET = apiRoute({ params, cache: { maxAge: 60, staleWhileRevalidate:
   if (!campaign) throw new AppError({ code: 'not_found', message: 'Campanha não encontrada.' });
   return { data: { ...campaignJson(campaign), products: campaign.products.map(toSearchResultJson) } };
 });
+
+/**
+ * PUT /api/campaigns/{id} (spec 7; `manage_campaigns`): changes the fields it sends (the others
+ * keep their value); with `version`, a save over a newer version is refused (409 `Admin.stale`,
+ * the current record in `data`). 404 for an unknown id.
+ */
+export const PUT = apiRoute(
+  { auth: 'required', permission: 'manage_campaigns', params: idParams, body: campaignUpdateSchema },
+  async ({ params: { id }, body, viewer }) => ({ data: await updateCampaign(id, body, viewer) }),
+);
+
+/** DELETE /api/campaigns/{id} (spec 7; `manage_campaigns`): 404 for an unknown id. */
+export const DELETE = apiRoute({ auth: 'required', permission: 'manage_campaigns', params: idParams }, async ({ params: { id }, viewer }) => ({
+  data: await deleteCampaign(id, viewer),
+}));

@@ -22,7 +22,7 @@ const query = z.object(
 export const GET = rawRoute({ params, query, cache: { maxAge: 31_536_000, staleWhileRevalidate: 0 } }, async ({ params: { key }, query: { w } }) => {
   const file = await getUploadVariant(`uploads/${key.join('/')}`, w);
   if (!file) throw new AppError({ code: 'not_found', message: 'Ficheiro não encontrado.' });
-  const headers: Record<string, string> = { 'Content-Type': file.contentType, 'Cache-Control': 'public, max-age=31536000, immutable' };
+  const headers: Record<string, string> = { 'Content-Type': file.contentType };
   if (file.contentType === 'application/pdf') headers['Content-Disposition'] = 'inline';
   return new Response(new Uint8Array(file.body), { headers });
 });

@@ -13,6 +13,7 @@ import { chapterPath } from '@/lib/catalogue/urls';
 import { pageMetadata } from '@/lib/seo';
 import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
+import { redirectMovedBrand } from '@/server/catalogue/brand-redirects';
 import { getChapter, listBrandFacets, listChapters, listFamilies } from '@/server/catalogue/queries';
 
 export type Params = Promise<{ chapter: string }>;
@@ -37,6 +38,8 @@ export async function ChapterPage({ params, searchParams }: { params: Params; se
   const query = parseListingParams(await searchParams);
   const families = await listFamilies(chapter.code);
   const path = chapterPath(chapter.slug);
+  // A merged brand's old slug: the same listing under the brand it joined (permanently).
+  await redirectMovedBrand(path, query);
 
   // With more than one family and no filters, the chapter page asks for a family first.
   if (families.length > 1 && !query.view && !query.brand && !query.search && !query.family) {

@@ -11,6 +11,7 @@ import { chapterPath, familyPath } from '@/lib/catalogue/urls';
 import { pageMetadata } from '@/lib/seo';
 import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
+import { redirectMovedBrand } from '@/server/catalogue/brand-redirects';
 import { getChapter, getFamily, listBrandFacets, listChapters, listFamilies } from '@/server/catalogue/queries';
 
 export type Params = Promise<{ chapter: string; family: string }>;
@@ -43,6 +44,8 @@ export async function FamilyPage({ params, searchParams }: { params: Params; sea
   const { chapter, family } = await load(params);
   if (!chapter || !family) notFound();
   const query = parseListingParams(await searchParams);
+  // A merged brand's old slug: the same listing under the brand it joined (permanently).
+  await redirectMovedBrand(familyPath(chapter.slug, family.slug), query);
   const [chapters, families, result, brandFacets] = await Promise.all([
     listChapters(),
     listFamilies(chapter.code),

@@ -82,7 +82,7 @@ export default async function ProductPage({ params }: { params: Params }) {
         ]}
       />
       <div className="mt-6 grid gap-10 lg:grid-cols-2">
-        <ProductGallery images={product.images} name={product.name} />
+        <ProductGallery images={product.images} alts={product.imageAlts} name={product.name} />
         <div className="space-y-5">
           {product.brandSlug && product.brandLogoUrl && (
             <Link href={brandListingPath(product.brandSlug)} className="inline-block" title={`Mais produtos ${product.brandName}`}>

@@ -1,0 +1,128 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { AuditHistory } from '@/components/admin/audit-history';
+import { AdminPageHeader } from '@/components/admin/page-header';
+import { ACCOUNT_LABELS, AccountFields } from '@/components/admin/people/account-fields';
+import { ActionForm, SelectField } from '@/components/admin/people/action-form';
+import { dateTime, RequestStatus } from '@/components/admin/people/sections';
+import { DISCOUNT_PROFILES } from '@/lib/admin/discount-profiles';
+import { requirePageAccess } from '@/server/auth/session';
+import { approveAccessRequestAction, rejectAccessRequestAction } from '@/server/people/actions';
+import { listAccountOptions } from '@/server/pro-accounts/accounts';
+import { getAccessRequest, REQUEST_ENTITY } from '@/server/pro-accounts/requests';
+
+export const metadata: Metadata = { title: 'Pedido de acesso' };
+
+type Params = Promise<{ requestId: string }>;
+
+/**
+ * One access request (issue 14): what was asked, what approving meets (accounts with the same NIF,
+ * an existing user with the e-mail), and — while pending — approve (into an existing account or a
+ * new one from the request, with a starting discount profile) or reject with a reason.
+ */
+export default async function AccessRequestPage({ params }: { params: Params }) {
+  const { requestId } = await params;
+  await requirePageAccess(`/admin/pro-accounts/requests/${requestId}`);
+  const id = /^\d{1,9}$/.test(requestId) ? Number(requestId) : NaN;
+  const request = Number.isSafeInteger(id) ? await getAccessRequest(id) : null;
+  if (!request) notFound();
+  const accounts = request.status === 'pending' ? await listAccountOptions() : [];
+  const accountOptions = accounts.map((a) => ({ value: String(a.id), label: `${a.name}${a.nif ? ` · NIF ${a.nif}` : ''}` }));
+  const profiles = [
+    ...DISCOUNT_PROFILES.map((p) => ({ value: p.id, label: `${p.name} — ${p.description}` })),
+    { value: 'copy', label: 'Copiar as regras de outra conta' },
+  ];
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <AdminPageHeader title={request.companyName} description={<RequestStatus status={request.status} />} crumbs={[{ label: 'Contas profissionais', href: '/admin/pro-accounts' }, { label: 'Pedidos de acesso', href: '/admin/pro-accounts?tab=requests' }]} />
+
+      <section className="rounded-xl border bg-white p-5">
+        <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+          <div><dt className="text-slate-600">Empresa</dt><dd className="font-medium">{request.companyName}</dd></div>
+          <div>
+            <dt className="text-slate-600">NIF</dt>
+            <dd className="font-medium">
+              {request.nif} {request.nifValid ? null : <span className="text-red-700">(dígito de controlo inválido)</span>}
+            </dd>
+          </div>
+          <div><dt className="text-slate-600">Contacto</dt><dd>{request.contactName}</dd></div>
+          <div><dt className="text-slate-600">Email</dt><dd>{request.email}</dd></div>
+          <div><dt className="text-slate-600">Telemóvel</dt><dd>{request.phone ?? '—'}</dd></div>
+          <div><dt className="text-slate-600">Tipologia</dt><dd>{request.typology}</dd></div>
+          <div><dt className="text-slate-600">Recebido</dt><dd>{dateTime(request.createdAt)}</dd></div>
+          {request.handledAt ? (
+            <div><dt className="text-slate-600">Tratado</dt><dd>{dateTime(request.handledAt)} por {request.handledByName ?? '—'}</dd></div>
+          ) : null}
+        </dl>
+        {request.message ? <p className="mt-4 whitespace-pre-line rounded-md bg-slate-50 p-3 text-sm">{request.message}</p> : null}
+        {request.rejectionReason ? <p className="mt-4 text-sm"><span className="font-medium">Motivo da recusa:</span> {request.rejectionReason}</p> : null}
+        {request.accountId ? (
+          <p className="mt-4 text-sm">
+            Conta: <Link href={`/admin/pro-accounts/${request.accountId}`} className="text-sky-800 underline">{request.accountName}</Link>
+          </p>
+        ) : null}
+      </section>
+
+      {request.status === 'pending' ? (
+        <>
+          {request.sameNif.length ? (
+            <p role="note" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="nif-duplicate">
+              Já existe {request.sameNif.length === 1 ? 'uma conta' : `${request.sameNif.length} contas`} com este NIF:{' '}
+              {request.sameNif.map((a) => a.name).join(', ')}. Aprove para essa conta ou confirme a criação de outra.
+            </p>
+          ) : null}
+          <p className="text-sm text-slate-700">
+            {request.existingUser
+              ? `O email ${request.existingUser.email} já tem conta na loja: será ligada à conta profissional.`
+              : 'O email não tem conta na loja: será criada e o requerente recebe um link para definir a password.'}
+          </p>
+          <section className="rounded-xl border bg-white p-5">
+            <h2 className="mb-4 text-lg font-semibold">Aprovar</h2>
+            <ActionForm action={approveAccessRequestAction} submitLabel="Aprovar pedido" pendingLabel="A aprovar…" labels={ACCOUNT_LABELS} testId="approve-form" successHref="/admin/pro-accounts/{accountId}">
+              <input type="hidden" name="requestId" value={request.id} />
+              <fieldset className="space-y-2">
+                <legend className="text-sm font-medium">Conta profissional</legend>
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="mode" value="new" defaultChecked={request.sameNif.length === 0 || accounts.length === 0} /> Criar uma conta nova com os dados do pedido
+                </label>
+                <label className="flex items-center gap-2 text-sm">
+                  <input type="radio" name="mode" value="existing" defaultChecked={request.sameNif.length > 0 && accounts.length > 0} disabled={accounts.length === 0} /> Ligar a uma conta existente
+                </label>
+              </fieldset>
+              {accounts.length ? <SelectField label="Conta existente" name="accountId" defaultValue={String(request.sameNif[0]?.id ?? accounts[0]?.id ?? '')} options={accountOptions} /> : null}
+              <details open className="rounded-md border p-3">
+                <summary className="cursor-pointer text-sm font-medium">Dados da conta nova</summary>
+                <div className="mt-3">
+                  <AccountFields values={{ name: request.companyName, fiscalName: request.companyName, nif: request.nif }} />
+                </div>
+                {request.sameNif.length ? (
+                  <label className="mt-3 flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="confirmDuplicate" value="true" /> Criar mesmo assim uma conta com um NIF já usado
+                  </label>
+                ) : null}
+              </details>
+              <SelectField label="Perfil de desconto inicial" name="profile" defaultValue={DISCOUNT_PROFILES[0]!.id} options={profiles} />
+              {accounts.length ? <SelectField label="Copiar regras da conta (com «Copiar as regras de outra conta»)" name="copyFromAccountId" options={[{ value: '', label: '—' }, ...accountOptions]} /> : null}
+            </ActionForm>
+          </section>
+          <section className="rounded-xl border bg-white p-5">
+            <h2 className="mb-4 text-lg font-semibold">Recusar</h2>
+            <ActionForm action={rejectAccessRequestAction} submitLabel="Recusar pedido" pendingLabel="A recusar…" confirmText="Recusar este pedido? O requerente recebe um email com o motivo." labels={ACCOUNT_LABELS} buttonClassName="rounded-md border border-red-700 px-4 py-2 text-sm font-medium text-red-800 hover:bg-red-50">
+              <input type="hidden" name="requestId" value={request.id} />
+              <label className="block text-sm font-medium" htmlFor="reason">
+                Motivo (enviado ao requerente)
+              </label>
+              <textarea id="reason" name="reason" rows={3} maxLength={1000} className="w-full rounded-md border px-3 py-2 text-sm" />
+            </ActionForm>
+          </section>
+        </>
+      ) : null}
+
+      <section className="rounded-xl border bg-white p-5">
+        <h2 className="mb-4 text-lg font-semibold">Histórico</h2>
+        <AuditHistory entity={REQUEST_ENTITY} entityId={request.id} labels={ACCOUNT_LABELS} />
+      </section>
+    </div>
+  );
+}

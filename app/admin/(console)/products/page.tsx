@@ -1,0 +1,61 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { AdminPageHeader } from '@/components/admin/page-header';
+import { AdminPager } from '@/components/admin/pager';
+import { ProductFilters } from '@/components/admin/products/product-filters';
+import { ProductTable } from '@/components/admin/products/product-table';
+import { Button } from '@/components/ui/button';
+import { ADMIN_PRODUCTS_PAGE_SIZE, getProductFormOptions, listAdminProducts, parseAdminProductQuery } from '@/server/admin/products';
+import { requirePageAccess } from '@/server/auth/session';
+
+export const metadata: Metadata = { title: 'Produtos · Gestão' };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/**
+ * /admin/products (issue 13, spec 6: manage_products): every product, active or not, searched with
+ * the shop's own engine, filtered, sorted, 50 a page, with bulk actions on the ticked rows.
+ */
+export default async function AdminProductsPage({ searchParams }: { searchParams: SearchParams }) {
+  await requirePageAccess('/admin/products');
+  const raw = await searchParams;
+  const query = parseAdminProductQuery(raw);
+  const [list, options] = await Promise.all([listAdminProducts(query), getProductFormOptions()]);
+  const one = (k: string) => {
+    const v = raw[k];
+    return (Array.isArray(v) ? v[0] : v) ?? '';
+  };
+  const kept = Object.fromEntries(['q', 'capitulo', 'familia', 'marca', 'stock', 'estado', 'sem_imagem', 'sem_categoria', 'ordenar', 'ordem'].map((k) => [k, one(k) || undefined]));
+  return (
+    <div className="mx-auto max-w-7xl space-y-4">
+      <AdminPageHeader
+        title="Produtos"
+        description="Pesquise, filtre e edite os produtos do catálogo, ativos e inativos."
+        actions={
+          <Button asChild>
+            <Link href="/admin/products/new" prefetch={false} data-testid="product-new">
+              Novo produto
+            </Link>
+          </Button>
+        }
+      />
+      <ProductFilters
+        options={options}
+        values={{
+          q: one('q'),
+          capitulo: one('capitulo'),
+          familia: one('familia'),
+          marca: one('marca'),
+          stock: one('stock'),
+          estado: one('estado'),
+          sem_imagem: one('sem_imagem') === '1',
+          sem_categoria: one('sem_categoria') === '1',
+          ordenar: one('ordenar'),
+          ordem: one('ordem'),
+        }}
+      />
+      <ProductTable rows={list.rows} options={options} />
+      <AdminPager base="/admin/products" query={kept} page={list.page} pageSize={ADMIN_PRODUCTS_PAGE_SIZE} total={list.total} />
+    </div>
+  );
+}

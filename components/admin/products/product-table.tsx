@@ -1,0 +1,204 @@
+'use client';
+
+import * as React from 'react';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
+import { toast } from '@/components/ui/toast';
+import { formatAdminDateTime } from '@/lib/admin/format';
+import { useMessageText } from '@/lib/forms/use-message-text';
+import type { BulkProductAction } from '@/lib/validation/admin-product';
+import { bulkProductsAction } from '@/server/admin/product-actions';
+import { ConfirmButton } from './confirm-button';
+import type { ProductFormOptionsProps } from './product-form';
+
+export interface ProductTableRow {
+  id: number;
+  productCode: string;
+  name: string;
+  thumbUrl: string;
+  chapterCode: number;
+  chapterTitle: string;
+  familyTitle: string;
+  brandName: string | null;
+  modelCount: number;
+  active: boolean;
+  stockStatus: string;
+  updatedAt: string;
+  shopPath: string | null;
+}
+
+function thumb(url: string): string {
+  if (url.startsWith('/media/uploads/')) return `${url}?w=64`;
+  if (url.startsWith('/media/') && url.endsWith('.svg')) return `${url.slice(0, -4)}.webp?w=64`;
+  return url;
+}
+
+/**
+ * The rows of /admin/products with a box each and the bulk actions on the ticked ones (activate,
+ * deactivate, move to a family, set the brand), each confirmed first and reported by a toast.
+ */
+export function ProductTable({ rows, options }: { rows: ProductTableRow[]; options: ProductFormOptionsProps }) {
+  const t = useTranslations('Admin.Products');
+  const text = useMessageText();
+  const router = useRouter();
+  const id = React.useId();
+  const [selected, setSelected] = React.useState<Set<number>>(new Set());
+  const [action, setAction] = React.useState<BulkProductAction | ''>('');
+  const [familyId, setFamilyId] = React.useState('');
+  const [brandId, setBrandId] = React.useState('');
+  const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
+  const toggle = (rowId: number) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(rowId)) next.delete(rowId);
+      else next.add(rowId);
+      return next;
+    });
+  const ready = selected.size > 0 && action !== '' && (action !== 'move_family' || familyId !== '');
+
+  const run = async () => {
+    if (!action) return;
+    const result = await bulkProductsAction({
+      action,
+      ids: [...selected],
+      family_id: action === 'move_family' ? familyId : null,
+      brand_id: action === 'set_brand' ? brandId || null : null,
+    });
+    if (!result.ok) {
+      toast.error(text(Object.values(result.error.fieldErrors ?? {})[0]?.[0] ?? result.error.message));
+      return;
+    }
+    toast.success(text(result.data.message, { changed: result.data.changed }));
+    setSelected(new Set());
+    router.refresh();
+  };
+
+  const select = 'h-9 rounded-md border border-slate-300 bg-white px-2 text-sm';
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-end gap-3 rounded-xl border bg-white p-3" role="group" aria-label={t('bulkLabel')} data-testid="bulk-bar">
+        <p className="text-sm text-slate-700" aria-live="polite">
+          {t('selectedCount', { count: selected.size })}
+        </p>
+        <div>
+          <label htmlFor={`${id}-action`} className="block text-xs font-medium text-slate-800">
+            {t('bulkAction')}
+          </label>
+          <select id={`${id}-action`} className={select} value={action} onChange={(e) => setAction(e.currentTarget.value as BulkProductAction | '')} data-testid="bulk-action">
+            <option value="">{t('choose')}</option>
+            <option value="activate">{t('bulk.activate')}</option>
+            <option value="deactivate">{t('bulk.deactivate')}</option>
+            <option value="move_family">{t('bulk.move_family')}</option>
+            <option value="set_brand">{t('bulk.set_brand')}</option>
+          </select>
+        </div>
+        {action === 'move_family' ? (
+          <div>
+            <label htmlFor={`${id}-family`} className="block text-xs font-medium text-slate-800">
+              {t('fields.family_id')}
+            </label>
+            <select id={`${id}-family`} className={select} value={familyId} onChange={(e) => setFamilyId(e.currentTarget.value)}>
+              <option value="">{t('choose')}</option>
+              {options.chapters.map((c) => (
+                <optgroup key={c.code} label={`${c.code} · ${c.title}`}>
+                  {options.families
+                    .filter((f) => f.chapterCode === c.code)
+                    .map((f) => (
+                      <option key={f.id} value={String(f.id)}>
+                        {f.code} · {f.title}
+                      </option>
+                    ))}
+                </optgroup>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {action === 'set_brand' ? (
+          <div>
+            <label htmlFor={`${id}-brand`} className="block text-xs font-medium text-slate-800">
+              {t('fields.brand_id')}
+            </label>
+            <select id={`${id}-brand`} className={select} value={brandId} onChange={(e) => setBrandId(e.currentTarget.value)}>
+              <option value="">{t('noBrand')}</option>
+              {options.brands.map((b) => (
+                <option key={b.id} value={String(b.id)}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        <ConfirmButton
+          label={t('apply')}
+          title={t('bulkConfirmTitle', { count: selected.size })}
+          description={action ? t(`bulkConfirm.${action}`, { count: selected.size }) : ''}
+          confirm={t('apply')}
+          cancel={t('cancel')}
+          disabled={!ready}
+          onConfirm={run}
+          testId="bulk-apply"
+        />
+      </div>
+      <div className="overflow-x-auto rounded-xl border bg-white">
+        <table className="w-full text-left text-sm" data-testid="admin-products-table">
+          <caption className="sr-only">{t('listCaption')}</caption>
+          <thead className="border-b bg-slate-50 text-xs text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2">
+                <input
+                  type="checkbox"
+                  className="size-4 accent-sky-700"
+                  checked={allChecked}
+                  onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))}
+                  aria-label={t('selectAll')}
+                />
+              </th>
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">{t('image')}</span>
+              </th>
+              <th scope="col" className="px-3 py-2">{t('fields.product_code')}</th>
+              <th scope="col" className="px-3 py-2">{t('fields.name')}</th>
+              <th scope="col" className="px-3 py-2">{t('chapterFamily')}</th>
+              <th scope="col" className="px-3 py-2">{t('fields.brand_id')}</th>
+              <th scope="col" className="px-3 py-2 text-right">{t('models')}</th>
+              <th scope="col" className="px-3 py-2">{t('fields.status')}</th>
+              <th scope="col" className="px-3 py-2">{t('updated')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.id} className="border-b last:border-0 hover:bg-slate-50" data-testid="admin-product-row">
+                <td className="px-3 py-2">
+                  <input type="checkbox" className="size-4 accent-sky-700" checked={selected.has(r.id)} onChange={() => toggle(r.id)} aria-label={t('selectRow', { name: r.name })} />
+                </td>
+                <td className="px-3 py-2">
+                  {/* eslint-disable-next-line @next/next/no-img-element -- small admin thumbnails */}
+                  <img src={thumb(r.thumbUrl)} alt="" width={40} height={40} loading="lazy" className="size-10 rounded border object-cover" />
+                </td>
+                <td className="px-3 py-2 font-mono text-xs">{r.productCode}</td>
+                <td className="px-3 py-2">
+                  <Link href={`/admin/products/edit/${r.id}`} prefetch={false} className="font-medium text-sky-800 hover:underline">
+                    {r.name}
+                  </Link>
+                </td>
+                <td className="px-3 py-2 text-slate-700">
+                  {r.chapterCode} · {r.familyTitle}
+                </td>
+                <td className="px-3 py-2 text-slate-700">{r.brandName ?? '—'}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{r.modelCount}</td>
+                <td className="px-3 py-2">
+                  <span className={r.active ? 'rounded bg-green-50 px-2 py-0.5 text-xs text-green-800' : 'rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700'}>{r.active ? t('active') : t('inactive')}</span>
+                </td>
+                <td className="px-3 py-2 text-xs text-slate-700">
+                  <time dateTime={r.updatedAt}>{formatAdminDateTime(r.updatedAt)}</time>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length === 0 ? <p className="p-6 text-center text-slate-600">{t('empty')}</p> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+'use client';
+
+import * as React from 'react';
+import { useRouter } from 'next/navigation';
+import { useForm, useWatch } from 'react-hook-form';
+import { StaleNotice } from '@/components/admin/stale-notice';
+import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toast';
+import { isStaleData, type StaleData } from '@/lib/admin/stale';
+import { useMessageText } from '@/lib/forms/use-message-text';
+import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { synonymSchema, type SynonymFormValues } from '@/lib/validation/admin-synonym';
+import { saveSynonymAction } from '@/server/admin/search-actions';
+
+const LABELS: Record<string, string> = { kind: 'Tipo', terms: 'Termos', targets: 'Encontra também', active: 'Ativo', notes: 'Notas' };
+
+/**
+ * The synonym form of /admin/search: two-way groups (every term finds the others) or one-way
+ * (the terms typed also find the targets). Validated by the same zod schema as the server action;
+ * a save over a newer version shows the differences (StaleNotice).
+ */
+export function SynonymForm({ initial, builtin }: { initial: SynonymFormValues; builtin?: boolean }) {
+  const router = useRouter();
+  const text = useMessageText();
+  const [problem, setProblem] = React.useState<string | null>(null);
+  const [stale, setStale] = React.useState<StaleData | null>(null);
+  const editing = initial.id !== undefined && initial.id !== '';
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    formState: { errors, isSubmitting },
+  } = useForm<SynonymFormValues>({ resolver: zodFormResolver<SynonymFormValues>(synonymSchema), defaultValues: initial, mode: 'onTouched' });
+  const kind = useWatch({ control, name: 'kind' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setProblem(null);
+    setStale(null);
+    try {
+      const result = await saveSynonymAction(values);
+      if (result.ok) {
+        toast.success(text(result.data.created ? 'Admin.search.created' : 'Admin.search.saved') ?? '');
+        router.push('/admin/search');
+        router.refresh();
+        return;
+      }
+      const { error } = result;
+      if (error.code === 'conflict' && isStaleData(error.data)) setStale(error.data);
+      else if (!applyFieldErrors(error.fieldErrors, setError) || error.code !== 'bad_request') setProblem(text(error.message, error.values) ?? null);
+    } catch {
+      setProblem(text('Errors.generic') ?? null);
+    }
+  });
+
+  const err = (name: keyof SynonymFormValues) => text(errors[name]?.message as string | undefined);
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="formulario-titulo" data-testid="synonym-form">
+      <h2 id="formulario-titulo" className="text-lg font-semibold text-slate-900">
+        {editing ? 'Editar sinónimo' : 'Novo sinónimo'}
+      </h2>
+      {builtin ? <p className="text-sm text-slate-600">Grupo do vocabulário fornecido: depois de editado, não volta a ser atualizado pelo vocabulário.</p> : null}
+      {stale ? (
+        <StaleNotice
+          stale={stale}
+          mine={{ ...getValues() }}
+          labels={LABELS}
+          onReload={() => {
+            const c = stale.current as Record<string, unknown>;
+            reset({ ...getValues(), kind: c.kind as SynonymFormValues['kind'], terms: String(c.terms ?? ''), targets: String(c.targets ?? ''), active: c.active === true, notes: String(c.notes ?? ''), version: stale.version });
+            setStale(null);
+          }}
+          onKeepMine={() => {
+            setValue('version', stale.version);
+            setStale(null);
+          }}
+        />
+      ) : null}
+      <FormAlert message={problem} />
+      <input type="hidden" {...register('id')} />
+      <input type="hidden" {...register('version')} />
+      <FormField id="syn-kind" label="Tipo" error={err('kind')} required>
+        <NativeSelect {...register('kind')} {...fieldA11y('syn-kind', err('kind'))}>
+          <option value="two_way">Nos dois sentidos (todos os termos se encontram)</option>
+          <option value="one_way">Num só sentido (os termos encontram os destinos)</option>
+        </NativeSelect>
+      </FormField>
+      <FormField id="syn-terms" label={kind === 'one_way' ? 'Termos pesquisados' : 'Termos equivalentes'} error={err('terms')} hint="Um por linha ou separados por vírgulas, por exemplo: pio, lava-louça." required>
+        <Textarea rows={3} {...register('terms')} {...fieldA11y('syn-terms', err('terms'), true)} />
+      </FormField>
+      {kind === 'one_way' ? (
+        <FormField id="syn-targets" label="Encontra também" error={err('targets')} hint="As palavras do catálogo que estes termos devem encontrar." required>
+          <Textarea rows={2} {...register('targets')} {...fieldA11y('syn-targets', err('targets'), true)} />
+        </FormField>
+      ) : null}
+      <div className="flex items-center gap-2">
+        <input id="syn-active" type="checkbox" className="size-4" {...register('active')} />
+        <label htmlFor="syn-active" className="text-sm text-slate-900">
+          Ativo (usado pela pesquisa)
+        </label>
+      </div>
+      <FormField id="syn-notes" label="Notas" error={err('notes')}>
+        <Textarea rows={2} {...register('notes')} {...fieldA11y('syn-notes', err('notes'))} />
+      </FormField>
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? 'A gravar…' : editing ? 'Gravar alterações' : 'Criar sinónimo'}
+        </Button>
+        {editing ? (
+          <Button type="button" variant="outline" onClick={() => router.push('/admin/search')}>
+            Cancelar
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

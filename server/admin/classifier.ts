@@ -1,0 +1,307 @@
+import 'server-only';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { foldText, googleCategory } from '@/lib/catalogue/google-taxonomy';
+import { splitKeywords, type ClassifierAssignInput, type ClassifierRuleInput } from '@/lib/validation/admin-classifier';
+import { recordAudit, type AuditActor } from '@/server/admin/audit';
+import { assertVersion } from '@/server/admin/versioning';
+import { AppError } from '@/server/api/errors';
+import { invalidateCache } from '@/server/cache/invalidate';
+import { cacheTags } from '@/server/cache/tags';
+import { MERCHANT_FEED_TAG } from '@/server/catalogue/feed';
+import { getDb } from '@/server/db/client';
+import { chapters, families, googleCategoryRules, products } from '@/server/db/schema';
+
+/**
+ * The Google category classifier (issue 13, /admin/google-category-classifier): which families
+ * and products have a Google product category for the Merchant feed, assigning one (to many
+ * families at once, or to one product as an override of its family's), and the staff's keyword
+ * rules that suggest one beside each unclassified row. A product without its own category takes
+ * its family's; the feed falls back to the spec's 5181 (server/catalogue/feed.ts).
+ */
+
+export const CLASSIFIER_PAGE_SIZE = 50;
+
+export interface ClassifierRule {
+  id: number;
+  keywords: string[];
+  keywordsText: string;
+  categoryId: number;
+  categoryPath: string;
+  priority: number;
+  version: number;
+}
+
+export interface Suggestion {
+  ruleId: number;
+  categoryId: number;
+  categoryPath: string;
+  keyword: string;
+}
+
+export async function listRules(): Promise<ClassifierRule[]> {
+  const db = await getDb();
+  const rows = await db.select().from(googleCategoryRules).orderBy(desc(googleCategoryRules.priority), asc(googleCategoryRules.id));
+  return rows.map((r) => ({
+    id: r.id,
+    keywords: splitKeywords(r.keywords),
+    keywordsText: r.keywords,
+    categoryId: r.categoryId,
+    categoryPath: googleCategory(r.categoryId)?.path ?? String(r.categoryId),
+    priority: r.priority,
+    version: r.version,
+  }));
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The rule that matches `name` best: a keyword found as a whole word or phrase (plural 's'/'es'
+ * allowed) of the name, both folded (lower case, no accents: "válvula" = "valvula"). The highest
+ * priority wins; then the longest keyword; then the oldest rule.
+ */
+export function suggestCategory(name: string, rules: readonly ClassifierRule[]): Suggestion | null {
+  const text = foldText(name);
+  let best: { rule: ClassifierRule; keyword: string } | null = null;
+  for (const rule of rules) {
+    for (const keyword of rule.keywords) {
+      const folded = foldText(keyword);
+      if (!folded) continue;
+      const pattern = new RegExp(`(^|[^a-z0-9])${escapeRegExp(folded)}(s|es)?([^a-z0-9]|$)`);
+      if (!pattern.test(text)) continue;
+      if (
+        !best ||
+        rule.priority > best.rule.priority ||
+        (rule.priority === best.rule.priority && keyword.length > best.keyword.length) ||
+        (rule.priority === best.rule.priority && keyword.length === best.keyword.length && rule.id < best.rule.id)
+      )
+        best = { rule, keyword };
+    }
+  }
+  return best ? { ruleId: best.rule.id, categoryId: best.rule.categoryId, categoryPath: best.rule.categoryPath, keyword: best.keyword } : null;
+}
+
+export interface ClassifierFamilyRow {
+  id: number;
+  code: string;
+  title: string;
+  chapterTitle: string;
+  productCount: number;
+  categoryId: number | null;
+  categoryPath: string | null;
+  suggestion: Suggestion | null;
+}
+
+export interface ClassifierProductRow {
+  id: number;
+  productCode: string;
+  name: string;
+  familyTitle: string;
+  categoryId: number | null;
+  categoryPath: string | null;
+  familyCategoryId: number | null;
+  familyCategoryPath: string | null;
+  version: number;
+  suggestion: Suggestion | null;
+}
+
+function likeOf(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function pathOf(id: number | null): string | null {
+  return id == null ? null : (googleCategory(id)?.path ?? `#${id}`);
+}
+
+async function listFamilies(classified: boolean, q: string | undefined, page: number, pageSize: number): Promise<{ items: ClassifierFamilyRow[]; total: number }> {
+  const db = await getDb();
+  const where: SQL[] = [classified ? isNotNull(families.googleCategory) : isNull(families.googleCategory)];
+  if (q?.trim()) where.push(or(ilike(families.title, likeOf(q.trim())), ilike(families.code, likeOf(q.trim())))!);
+  const cond = and(...where);
+  const productCount = sql<number>`(select count(*) from ${products} p where p.family_id = ${families.id} and p.active)`;
+  const [rows, [{ total } = { total: 0 }], rules] = await Promise.all([
+    db
+      .select({ f: families, chapterTitle: chapters.title, productCount })
+      .from(families)
+      .innerJoin(chapters, eq(chapters.code, families.chapterCode))
+      .where(cond)
+      .orderBy(asc(chapters.sortOrder), asc(families.title), asc(families.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(families).where(cond),
+    classified ? Promise.resolve([] as ClassifierRule[]) : listRules(),
+  ]);
+  return {
+    total: Number(total),
+    items: rows.map(({ f, chapterTitle, productCount: n }) => ({
+      id: f.id,
+      code: f.code,
+      title: f.title,
+      chapterTitle,
+      productCount: Number(n),
+      categoryId: f.googleCategory,
+      categoryPath: pathOf(f.googleCategory),
+      suggestion: classified ? null : suggestCategory(f.title, rules),
+    })),
+  };
+}
+
+async function listProducts(classified: boolean, q: string | undefined, page: number, pageSize: number): Promise<{ items: ClassifierProductRow[]; total: number }> {
+  const db = await getDb();
+  const where: SQL[] = [eq(products.active, true)];
+  // Classified: a category of their own or their family's (an own one can be set over the family's).
+  if (classified) where.push(or(isNotNull(products.googleCategory), isNotNull(families.googleCategory))!);
+  else where.push(isNull(products.googleCategory), isNull(families.googleCategory));
+  if (q?.trim()) where.push(or(ilike(products.name, likeOf(q.trim())), ilike(products.productCode, likeOf(q.trim())))!);
+  const cond = and(...where);
+  const [rows, [{ total } = { total: 0 }], rules] = await Promise.all([
+    db
+      .select({ p: { id: products.id, productCode: products.productCode, name: products.name, googleCategory: products.googleCategory, version: products.version }, familyTitle: families.title, familyCategory: families.googleCategory })
+      .from(products)
+      .innerJoin(families, eq(families.id, products.familyId))
+      .where(cond)
+      .orderBy(asc(products.name), asc(products.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(products).innerJoin(families, eq(families.id, products.familyId)).where(cond),
+    classified ? Promise.resolve([] as ClassifierRule[]) : listRules(),
+  ]);
+  return {
+    total: Number(total),
+    items: rows.map(({ p, familyTitle, familyCategory }) => ({
+      id: p.id,
+      productCode: p.productCode,
+      name: p.name,
+      familyTitle,
+      categoryId: p.googleCategory,
+      categoryPath: pathOf(p.googleCategory),
+      familyCategoryId: familyCategory,
+      familyCategoryPath: pathOf(familyCategory),
+      version: p.version,
+      suggestion: classified ? null : suggestCategory(p.name, rules),
+    })),
+  };
+}
+
+export interface ClassifierListOptions {
+  q?: string;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Families without a category (their products have none unless they carry their own). */
+export function listUnclassifiedFamilies(o: ClassifierListOptions = {}) {
+  return listFamilies(false, o.q, Math.max(1, o.page ?? 1), o.pageSize ?? CLASSIFIER_PAGE_SIZE);
+}
+/** Active products with no category of their own nor of their family. */
+export function listUnclassifiedProducts(o: ClassifierListOptions = {}) {
+  return listProducts(false, o.q, Math.max(1, o.page ?? 1), o.pageSize ?? CLASSIFIER_PAGE_SIZE);
+}
+export function listClassifiedFamilies(o: ClassifierListOptions = {}) {
+  return listFamilies(true, o.q, Math.max(1, o.page ?? 1), o.pageSize ?? CLASSIFIER_PAGE_SIZE);
+}
+/** Active products with a category, their own (an override of their family's) or their family's. */
+export function listClassifiedProducts(o: ClassifierListOptions = {}) {
+  return listProducts(true, o.q, Math.max(1, o.page ?? 1), o.pageSize ?? CLASSIFIER_PAGE_SIZE);
+}
+
+/**
+ * Sets (or clears, with null) the category of families or products. Each changed record gets its
+ * audit entry; products take a new version (a product form open elsewhere is then refused rather
+ * than putting the old category back). The feed and the records' pages are invalidated.
+ */
+export async function assignCategory(actor: AuditActor, input: ClassifierAssignInput): Promise<{ changed: number }> {
+  const ids = [...new Set(input.ids)];
+  const db = await getDb();
+  const category = input.categoryId === null ? null : googleCategory(input.categoryId);
+  const label = category ? `${category.id} · ${category.path}` : 'sem categoria';
+  const tags: string[] = [MERCHANT_FEED_TAG];
+  const changed = await db.transaction(async (tx) => {
+    let n = 0;
+    if (input.kind === 'family') {
+      const rows = await tx.select({ id: families.id, code: families.code, title: families.title, googleCategory: families.googleCategory }).from(families).where(inArray(families.id, ids)).for('update');
+      if (rows.length !== ids.length) throw new AppError({ code: 'not_found', key: 'Admin.Classifier.notFound' });
+      for (const r of rows) {
+        if (r.googleCategory === input.categoryId) continue;
+        await tx.update(families).set({ googleCategory: input.categoryId, updatedAt: new Date() }).where(eq(families.id, r.id));
+        await recordAudit(tx, { actor, entity: 'family', entityId: r.id, action: 'update', summary: `Categoria Google da família «${r.title}»: ${label}`, before: { googleCategory: r.googleCategory }, after: { googleCategory: input.categoryId } });
+        tags.push(cacheTags.family(r.code));
+        n++;
+      }
+    } else {
+      const rows = await tx.select({ id: products.id, productCode: products.productCode, name: products.name, googleCategory: products.googleCategory, version: products.version }).from(products).where(inArray(products.id, ids)).for('update');
+      if (rows.length !== ids.length) throw new AppError({ code: 'not_found', key: 'Admin.Classifier.notFound' });
+      for (const r of rows) {
+        if (r.googleCategory === input.categoryId) continue;
+        await tx.update(products).set({ googleCategory: input.categoryId, version: r.version + 1, updatedAt: new Date() }).where(eq(products.id, r.id));
+        await recordAudit(tx, { actor, entity: 'product', entityId: r.id, action: 'update', summary: `Categoria Google do produto «${r.name}»: ${label}`, before: { googleCategory: r.googleCategory }, after: { googleCategory: input.categoryId } });
+        tags.push(cacheTags.product(r.productCode));
+        n++;
+      }
+    }
+    if (n > 0) await invalidateCache(tags, { db: tx, reason: 'google-category' });
+    return n;
+  });
+  return { changed };
+}
+
+const RULE_ENTITY = 'google_category_rule';
+
+function ruleSnapshot(r: typeof googleCategoryRules.$inferSelect) {
+  return { keywords: r.keywords, categoryId: r.categoryId, priority: r.priority };
+}
+
+function normaliseKeywords(text: string): string {
+  return splitKeywords(text).join(', ');
+}
+
+export async function createRule(actor: AuditActor, input: ClassifierRuleInput): Promise<ClassifierRule> {
+  const db = await getDb();
+  const row = await db.transaction(async (tx) => {
+    const [r] = await tx.insert(googleCategoryRules).values({ keywords: normaliseKeywords(input.keywords), categoryId: input.categoryId, priority: input.priority }).returning();
+    await recordAudit(tx, { actor, entity: RULE_ENTITY, entityId: r!.id, action: 'create', summary: `Regra «${r!.keywords}» → ${r!.categoryId}`, after: ruleSnapshot(r!) });
+    return r!;
+  });
+  return (await listRules()).find((r) => r.id === row.id)!;
+}
+
+export async function updateRule(actor: AuditActor, id: number, version: number, input: ClassifierRuleInput): Promise<ClassifierRule> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(googleCategoryRules).where(eq(googleCategoryRules.id, id)).for('update');
+    if (!locked) throw new AppError({ code: 'not_found', key: 'Admin.Classifier.notFound' });
+    assertVersion(version, locked.version, () => ruleSnapshot(locked));
+    const [r] = await tx
+      .update(googleCategoryRules)
+      .set({ keywords: normaliseKeywords(input.keywords), categoryId: input.categoryId, priority: input.priority, version: locked.version + 1, updatedAt: new Date() })
+      .where(eq(googleCategoryRules.id, id))
+      .returning();
+    await recordAudit(tx, { actor, entity: RULE_ENTITY, entityId: id, action: 'update', summary: `Regra «${r!.keywords}» alterada`, before: ruleSnapshot(locked), after: ruleSnapshot(r!) });
+  });
+  return (await listRules()).find((r) => r.id === id)!;
+}
+
+export async function deleteRule(actor: AuditActor, id: number, version: number): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(googleCategoryRules).where(eq(googleCategoryRules.id, id)).for('update');
+    if (!locked) throw new AppError({ code: 'not_found', key: 'Admin.Classifier.notFound' });
+    assertVersion(version, locked.version, () => ruleSnapshot(locked));
+    await tx.delete(googleCategoryRules).where(eq(googleCategoryRules.id, id));
+    await recordAudit(tx, { actor, entity: RULE_ENTITY, entityId: id, action: 'delete', summary: `Regra «${locked.keywords}» eliminada`, before: ruleSnapshot(locked) });
+  });
+}
+
+/** Counts of the tabs. */
+export async function classifierCounts(): Promise<{ unclassifiedFamilies: number; unclassifiedProducts: number; classifiedFamilies: number; classifiedProducts: number; rules: number }> {
+  const db = await getDb();
+  const [[a], [b], [c], [d], [e]] = await Promise.all([
+    db.select({ n: count() }).from(families).where(isNull(families.googleCategory)),
+    db.select({ n: count() }).from(products).innerJoin(families, eq(families.id, products.familyId)).where(and(eq(products.active, true), isNull(products.googleCategory), isNull(families.googleCategory))),
+    db.select({ n: count() }).from(families).where(isNotNull(families.googleCategory)),
+    db.select({ n: count() }).from(products).innerJoin(families, eq(families.id, products.familyId)).where(and(eq(products.active, true), or(isNotNull(products.googleCategory), isNotNull(families.googleCategory)))),
+    db.select({ n: count() }).from(googleCategoryRules),
+  ]);
+  return { unclassifiedFamilies: Number(a?.n ?? 0), unclassifiedProducts: Number(b?.n ?? 0), classifiedFamilies: Number(c?.n ?? 0), classifiedProducts: Number(d?.n ?? 0), rules: Number(e?.n ?? 0) };
+}

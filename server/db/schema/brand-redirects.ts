@@ -1,0 +1,19 @@
+/**
+ * Slugs of brands merged into another (issue 13, admin "Brands"): a URL that names the old slug
+ * (`/produtos?brand=<old>`, a chapter or family listing with `?brand=<old>`) redirects
+ * permanently to the same URL with the surviving brand's slug; the product APIs accept it as an
+ * alias. Kept when the target is merged again (re-pointed to the new target).
+ */
+import 'server-only';
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { brands } from './catalogue';
+
+export const brandSlugRedirects = pgTable('brand_slug_redirects', {
+  oldSlug: text('old_slug').primaryKey(),
+  brandId: integer('brand_id')
+    .notNull()
+    .references(() => brands.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type BrandSlugRedirect = typeof brandSlugRedirects.$inferSelect;
