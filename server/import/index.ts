@@ -1,47 +1,72 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { demoAccountsRule, removeDemoAccounts } from '@/server/auth/accounts';
 import { invalidateCatalogueCaches } from '@/server/catalogue/caches';
 import { sql } from 'drizzle-orm';
 import { chapters, families } from '@/server/db/schema';
-import type { Db } from '@/server/db/client';
-import { applyCatalogue, markCatalogueSource, type ImportSummary, type ProgressFn } from './apply';
+import type { Db, DbOrTx, Tx } from '@/server/db/client';
+import { recordAudit, type AuditActor } from '@/server/admin/audit';
+import { markCatalogueSource, planCatalogue, writeCataloguePlan, type ChangeCounts, type ImportSummary, type ProgressFn } from './apply';
 import type { ImportIssue, SourceRow } from './read';
 import { readCatalogueFile, readCsvText, readXlsxBuffer } from './read';
 import { validateRows } from './validate';
 
 export type ImportResult =
-  | { ok: true; rows: number; summary: ImportSummary }
+  | { ok: true; rows: number; summary: ImportSummary; recorded: ChangeCounts }
   | { ok: false; rows: number; issues: ImportIssue[] };
 
 export interface ImportOptions {
   onProgress?: ProgressFn;
   /** Recorded in app_state the first time the catalogue is filled. */
   source?: 'demo' | 'import';
+  /** Who imports (staff over HTTP): named in the change log. */
+  actor?: AuditActor;
+  /** The file imported, for the audit entry (staff imports only). */
+  file?: { name: string; sha256: string };
+  /** Runs first inside the import's transaction (e.g. to claim a previewed upload); throwing rolls back. */
+  beforeWrite?: (tx: Tx) => Promise<void>;
 }
 
 /** Validates every row, then writes all of them in one transaction, or nothing at all. */
 export async function importCatalogueRows(db: Db, rows: readonly SourceRow[], options: ImportOptions = {}): Promise<ImportResult> {
-  const [chapterRows, familyRows] = await Promise.all([
-    db.select({ code: chapters.code }).from(chapters),
-    db.select({ code: families.code, title: families.title }).from(families),
-  ]);
-  const { input, issues } = validateRows(rows, {
-    chapterCodes: new Set(chapterRows.map((c) => c.code)),
-    existingFamilies: new Map(familyRows.map((f) => [f.code, f.title])),
-  });
+  const { input, issues } = validateRows(rows, await validationContext(db));
   if (issues.length) return { ok: false, rows: rows.length, issues };
   const source = options.source ?? 'import';
   const summary = await db.transaction(async (tx) => {
-    const result = await applyCatalogue(tx, input, options.onProgress);
+    await options.beforeWrite?.(tx);
+    const plan = await planCatalogue(tx, input);
+    // Imports are recorded in the catalogue change log (not the demo seed, nor the first fill).
+    const recorded = await writeCataloguePlan(tx, plan, {
+      onProgress: options.onProgress,
+      record: source === 'import' ? { source: 'import', actor: options.actor ?? null } : undefined,
+    });
+    const result = plan.summary;
+    if (source === 'import' && options.file) {
+      await recordAudit(tx, {
+        actor: options.actor ?? null,
+        entity: 'catalogue_import',
+        entityId: options.file.sha256.slice(0, 16),
+        action: 'import',
+        summary: `Importação do catálogo ${options.file.name}: ${rows.length} linhas; ${describeSummary(result)}`,
+        after: { file: options.file.name, sha256: options.file.sha256, rows: rows.length, ...result },
+      });
+    }
     await markCatalogueSource(tx, source);
     // A real catalogue means a real shop: the demo accounts (public passwords) and their sessions
     // go, unless DEMO_ACCOUNTS=1 keeps them on an http site (the end-to-end server imports too).
     if (source === 'import' && demoAccountsRule() !== 'always') await removeDemoAccounts(tx);
-    return result;
+    return { summary: result, recorded };
   });
   await analyzeCatalogue(db);
   await invalidateCatalogueCaches(db, 'import');
-  return { ok: true, rows: rows.length, summary };
+  return { ok: true, rows: rows.length, summary: summary.summary, recorded: summary.recorded };
+}
+
+/** "produtos 2 criados, 1 alterado; modelos …" for the audit entry. */
+export function describeSummary(summary: ImportSummary): string {
+  const part = (label: string, c: { created: number; updated: number; unchanged: number }) =>
+    `${label} ${c.created} criados, ${c.updated} alterados, ${c.unchanged} sem alterações`;
+  return [part('famílias', summary.families), part('marcas', summary.brands), part('produtos', summary.products), part('modelos', summary.models)].join('; ');
 }
 
 /**
@@ -65,7 +90,7 @@ export async function importCatalogueFile(db: Db, file: string, options: ImportO
 
 export { formatIssue } from './read';
 export type { ImportIssue } from './read';
-export type { ImportSummary, EntityCounts } from './apply';
+export type { ImportSummary, EntityCounts, ChangeCounts } from './apply';
 
 /** Largest catalogue file accepted over HTTP (50,000 rows in CSV are about 10 MB). */
 export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024;
@@ -76,10 +101,31 @@ export const MAX_UPLOAD_BYTES = 30 * 1024 * 1024;
  * import, all or nothing; the caches of every server instance are invalidated.
  */
 export async function importCatalogueUpload(db: Db, bytes: Buffer, options: ImportOptions = {}): Promise<ImportResult> {
-  const isZip = bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-  const read = isZip ? await readXlsxBuffer(bytes) : readCsvText(bytes.toString('utf8'));
+  const read = await readUploadBytes(bytes);
   if (read.issues.length) return { ok: false, rows: read.rows.length, issues: read.issues };
   return importCatalogueRows(db, read.rows, { source: 'import', ...options });
+}
+
+/** True for a ZIP container (an XLSX file), told by its first bytes, not by its name. */
+export function isZipBytes(bytes: Uint8Array): boolean {
+  return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/** The rows of an uploaded file: XLSX or CSV told apart by content. */
+export async function readUploadBytes(bytes: Buffer) {
+  return isZipBytes(bytes) ? readXlsxBuffer(bytes) : readCsvText(bytes.toString('utf8'));
+}
+
+/** The validation context of the shop's database: its chapters and families. */
+export async function validationContext(db: DbOrTx) {
+  const [chapterRows, familyRows] = await Promise.all([
+    db.select({ code: chapters.code }).from(chapters),
+    db.select({ code: families.code, title: families.title }).from(families),
+  ]);
+  return {
+    chapterCodes: new Set(chapterRows.map((c) => c.code)),
+    existingFamilies: new Map(familyRows.map((f) => [f.code, f.title])),
+  };
 }
 
 /** The whole catalogue of the shop's database as a CSV file in the import format. */
@@ -89,10 +135,18 @@ export async function exportCatalogueCsv(): Promise<string> {
   return toCsv(await exportCatalogueRows(await getDb()));
 }
 
+/** The whole catalogue as an XLSX workbook in the import format. */
+export async function exportCatalogueXlsx(): Promise<Buffer> {
+  const { getDb } = await import('@/server/db/client');
+  const { exportCatalogueRows, toXlsx } = await import('./export');
+  return toXlsx(await exportCatalogueRows(await getDb()));
+}
+
 /** `importCatalogueUpload` on the shop's database, with the problems formatted as lines. */
-export async function importUploadedCatalogue(bytes: Buffer): Promise<{ ok: true; rows: number; summary: ImportSummary } | { ok: false; problems: string[] }> {
+export async function importUploadedCatalogue(bytes: Buffer, actor?: AuditActor): Promise<{ ok: true; rows: number; summary: ImportSummary; recorded: ChangeCounts } | { ok: false; problems: string[] }> {
   const { getDb } = await import('@/server/db/client');
   const { formatIssue } = await import('./read');
-  const result = await importCatalogueUpload(await getDb(), bytes);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const result = await importCatalogueUpload(await getDb(), bytes, { actor, file: actor ? { name: 'API', sha256 } : undefined });
   return result.ok ? result : { ok: false, problems: result.issues.map(formatIssue) };
 }

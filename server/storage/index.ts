@@ -30,6 +30,8 @@ export interface FileStorage {
   /** Size and time of the object, or null when there is none. */
   stat(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes the object; nothing happens when there is none. */
+  delete(key: string): Promise<void>;
 }
 
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -93,6 +95,9 @@ export function filesystemStorage(root?: string): FileStorage {
     },
     async exists(key) {
       return (await this.stat(key)) !== null;
+    },
+    async delete(key) {
+      await fs.rm(fileOf(key), { force: true });
     },
   };
 }

@@ -5,7 +5,7 @@
  * lists and the reprint report counts since the last print.
  */
 import 'server-only';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'deactivate', 'bulk', 'merge', 'import', 'other'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -70,3 +70,44 @@ export const catalogueChanges = pgTable(
 export type AuditEntry = typeof auditLog.$inferSelect;
 export type CatalogueChange = typeof catalogueChanges.$inferSelect;
 export type NewCatalogueChange = typeof catalogueChanges.$inferInsert;
+
+/**
+ * The printed catalogue's baselines (issue 13, reprint report): each row marks one chapter as
+ * reprinted. The chapter's changes counted by the report are those recorded after its newest
+ * mark: `catalogue_changes.id > last_change_id` (ids, not times: rows written in one
+ * transaction share its start time).
+ */
+export const cataloguePrints = pgTable(
+  'catalogue_prints',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    chapterCode: integer('chapter_code').notNull(),
+    printedAt: timestamp('printed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The newest catalogue_changes.id covered by this print (0: none yet). */
+    lastChangeId: bigint('last_change_id', { mode: 'number' }).notNull().default(0),
+    actorId: text('actor_id'),
+    actorName: text('actor_name'),
+    note: text('note'),
+  },
+  (t) => [index('catalogue_prints_chapter_idx').on(t.chapterCode, t.id)],
+);
+
+/**
+ * Catalogue files uploaded from /admin/catalogue-management and waiting for "Confirmar
+ * importação": the file is kept in server/storage (`file_key`) until it is imported or expires;
+ * `fingerprint` is the catalogue's state when the preview was computed.
+ */
+export const catalogueUploads = pgTable('catalogue_uploads', {
+  id: text('id').primaryKey(),
+  fileKey: text('file_key').notNull(),
+  fileName: text('file_name').notNull(),
+  sha256: text('sha256').notNull(),
+  size: integer('size').notNull(),
+  rows: integer('rows').notNull(),
+  actorId: text('actor_id').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export type CataloguePrint = typeof cataloguePrints.$inferSelect;

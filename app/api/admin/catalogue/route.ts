@@ -1,9 +1,11 @@
 import { NextResponse } from 'next/server';
+import { z } from 'zod';
 import { AppError } from '@/server/api/errors';
 import { apiRoute, rawRoute } from '@/server/api/route';
 import {
   MAX_UPLOAD_BYTES,
   exportCatalogueCsv,
+  exportCatalogueXlsx,
   importUploadedCatalogue,
 } from '@/server/import/index';
 
@@ -11,10 +13,23 @@ export const dynamic = 'force-dynamic';
 
 const PRIVATE = { 'Cache-Control': 'private, no-store' };
 
-/** GET /api/admin/catalogue: the whole catalogue in the import format (CSV), for staff with manage_products. */
+/**
+ * GET /api/admin/catalogue: the whole catalogue in the import format, CSV (default) or XLSX
+ * (`?format=xlsx`), for staff with manage_products.
+ */
 export const GET = rawRoute(
-  { auth: 'required', permission: 'manage_products', cache: 'no-store' },
-  async () => {
+  { auth: 'required', permission: 'manage_products', cache: 'no-store', query: z.object({ format: z.enum(['csv', 'xlsx']).optional() }) },
+  async ({ query }) => {
+    if (query.format === 'xlsx') {
+      const xlsx = await exportCatalogueXlsx();
+      return new NextResponse(new Uint8Array(xlsx), {
+        headers: {
+          ...PRIVATE,
+          'Content-Type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          'Content-Disposition': 'attachment; filename="catalogo.xlsx"',
+        },
+      });
+    }
     const csv = await exportCatalogueCsv();
     return new NextResponse(csv, {
       headers: {
@@ -34,7 +49,7 @@ export const GET = rawRoute(
  */
 export const POST = apiRoute(
   { auth: 'required', permission: 'manage_products', cache: 'no-store', bodyLimit: MAX_UPLOAD_BYTES },
-  async ({ request }) => {
+  async ({ request, viewer }) => {
     const declared = Number(request.headers.get('content-length') ?? 0);
     if (declared > MAX_UPLOAD_BYTES)
       throw new AppError({
@@ -60,7 +75,7 @@ export const POST = apiRoute(
         code: 'bad_request',
         message: 'O ficheiro é demasiado grande (máximo 30 MB).',
       });
-    const result = await importUploadedCatalogue(bytes);
+    const result = await importUploadedCatalogue(bytes, viewer);
     if (!result.ok) {
       throw new AppError({
         code: 'unprocessable',

@@ -1,0 +1,132 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
+import { CatalogueTabs } from '@/components/admin/catalogue/catalogue-tabs';
+import { ChangeLogFilterForm } from '@/components/admin/catalogue/change-log-filters';
+import { AdminPageHeader } from '@/components/admin/page-header';
+import { AdminPager, pageParam } from '@/components/admin/pager';
+import { formatChangeValue } from '@/lib/admin/catalogue';
+import { formatAdminDateTime } from '@/lib/admin/format';
+import { changeLogQuery, parseChangeLogFilters } from '@/lib/validation/catalogue-management';
+import { requirePageAccess } from '@/server/auth/session';
+import { CHANGE_LOG_PAGE_SIZE, getChangeLogOptions, listCatalogueChanges } from '@/server/catalogue/change-log';
+
+export const dynamic = 'force-dynamic';
+export const metadata: Metadata = { title: 'Registo de alterações do catálogo', robots: { index: false, follow: false } };
+
+const PAGE_PATH = '/admin/catalogue-management/change-logs';
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const KIND_STYLE: Record<string, string> = {
+  price: 'bg-amber-100 text-amber-900',
+  new: 'bg-green-100 text-green-900',
+  removed: 'bg-red-100 text-red-900',
+  text: 'bg-slate-100 text-slate-800',
+};
+
+/**
+ * /admin/catalogue-management/change-logs (issue 13, manage_products): every change to products,
+ * models and prices, newest first, with filters (days, chapter, family, brand, kind, source,
+ * code), pages of 50 and a CSV export of the filtered view.
+ */
+export default async function ChangeLogsPage({ searchParams }: { searchParams: SearchParams }) {
+  await requirePageAccess(PAGE_PATH);
+  const query = await searchParams;
+  const filters = parseChangeLogFilters(query);
+  const page = pageParam(query.pagina);
+  const [t, options, { items, total }] = await Promise.all([getTranslations('Admin.Catalogue'), getChangeLogOptions(), listCatalogueChanges(filters, page)]);
+  const params = changeLogQuery(filters);
+  const exportQuery = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1]))).toString();
+  return (
+    <div className="mx-auto max-w-7xl">
+      <AdminPageHeader
+        title={t('changesTitle')}
+        description={t('changesIntro')}
+        crumbs={[{ label: t('title'), href: '/admin/catalogue-management' }]}
+        actions={
+          <a href={`/api/admin/catalogue/changes${exportQuery ? `?${exportQuery}` : ''}`} download className="rounded-md border bg-white px-3 py-2 text-sm hover:bg-slate-50">
+            {t('exportFiltered')}
+          </a>
+        }
+      />
+      <CatalogueTabs current="changes" />
+      <ChangeLogFilterForm action={PAGE_PATH} filters={filters} options={options} />
+      {items.length === 0 ? (
+        <p className="mt-4 rounded-xl border bg-white p-6 text-slate-700" data-testid="change-log-empty">
+          {t('noChanges')}
+        </p>
+      ) : (
+        <>
+          <div className="mt-4 overflow-x-auto rounded-xl border bg-white">
+            <table className="w-full text-left text-sm" data-testid="change-log">
+              <thead className="border-b bg-slate-50 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2">{t('colWhen')}</th>
+                  <th scope="col" className="px-3 py-2">{t('colWho')}</th>
+                  <th scope="col" className="px-3 py-2">{t('colProduct')}</th>
+                  <th scope="col" className="px-3 py-2">{t('colModel')}</th>
+                  <th scope="col" className="px-3 py-2">{t('colKind')}</th>
+                  <th scope="col" className="px-3 py-2">{t('colField')}</th>
+                  <th scope="col" className="px-3 py-2">{t('colChange')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((c) => {
+                  const valueField = c.kind === 'new' && c.modelCode ? 'price' : c.field;
+                  return (
+                    <tr key={c.id} className="border-b align-top last:border-0" data-testid="change-row" data-kind={c.kind}>
+                      <td className="px-3 py-2 whitespace-nowrap">
+                        <time dateTime={c.at}>{formatAdminDateTime(c.at)}</time>
+                      </td>
+                      <td className="px-3 py-2">
+                        <span className="block">{c.actor ?? '—'}</span>
+                        <span className="text-xs text-slate-600">{t(`source_${c.source}`)}</span>
+                      </td>
+                      <td className="px-3 py-2">
+                        <span className="font-mono text-xs">{c.productCode}</span> {c.productName}
+                        <span className="block text-xs text-slate-600">
+                          {c.chapterCode}
+                          {c.familyCode ? ` · ${c.familyCode} ${c.familyTitle ?? ''}` : ''}
+                          {c.brand ? ` · ${c.brand}` : ''}
+                        </span>
+                        {c.productId ? (
+                          <span className="flex gap-2 text-xs">
+                            {c.shopPath ? (
+                              <Link href={c.shopPath} prefetch={false} className="text-sky-800 hover:underline">
+                                {t('shopLink')}
+                              </Link>
+                            ) : null}
+                            <Link href={`/admin/products/edit/${c.productId}`} prefetch={false} className="text-sky-800 hover:underline">
+                              {t('editLink')}
+                            </Link>
+                          </span>
+                        ) : null}
+                      </td>
+                      <td className="px-3 py-2 font-mono text-xs">{c.modelCode ?? '—'}</td>
+                      <td className="px-3 py-2">
+                        <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${KIND_STYLE[c.kind] ?? ''}`}>{t(`kind_${c.kind}`)}</span>
+                      </td>
+                      <td className="px-3 py-2 font-mono text-xs">{c.field ?? '—'}</td>
+                      <td className="px-3 py-2" data-testid="change-values">
+                        {c.before !== null || c.after !== null ? (
+                          <>
+                            <span className="break-words text-red-800">{formatChangeValue(valueField, c.before)}</span> →{' '}
+                            <span className="break-words text-green-800">{formatChangeValue(valueField, c.after)}</span>
+                          </>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <AdminPager base={PAGE_PATH} query={params} page={page} pageSize={CHANGE_LOG_PAGE_SIZE} total={total} />
+        </>
+      )}
+    </div>
+  );
+}

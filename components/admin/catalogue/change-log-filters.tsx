@@ -1,0 +1,108 @@
+'use client';
+
+import * as React from 'react';
+import { useTranslations } from 'next-intl';
+import { Button } from '@/components/ui/button';
+import { CHANGE_KINDS, CHANGE_SOURCES, type ChangeLogFilters } from '@/lib/validation/catalogue-management';
+
+export interface ChangeLogFilterOptions {
+  chapters: { code: number; title: string }[];
+  families: { id: number; code: string; title: string; chapterCode: number }[];
+  brands: { id: number; name: string }[];
+}
+
+const field = 'rounded-md border bg-white px-2 py-1.5 text-sm';
+
+/**
+ * The filters of the change log: a GET form (the view is a link), with the family list following
+ * the chosen chapter.
+ */
+export function ChangeLogFilterForm({ action, filters, options }: { action: string; filters: ChangeLogFilters; options: ChangeLogFilterOptions }) {
+  const t = useTranslations('Admin.Catalogue');
+  const [chapter, setChapter] = React.useState(filters.capitulo ? String(filters.capitulo) : '');
+  const [family, setFamily] = React.useState(filters.familia ? String(filters.familia) : '');
+  const families = chapter ? options.families.filter((f) => String(f.chapterCode) === chapter) : options.families;
+
+  const onChapter = (value: string) => {
+    setChapter(value);
+    if (value && family && !options.families.some((f) => String(f.id) === family && String(f.chapterCode) === value)) setFamily('');
+  };
+
+  return (
+    <form method="get" action={action} className="grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="change-log-filters">
+      <label className="grid gap-1 text-sm text-slate-800">
+        {t('filterFrom')}
+        <input type="date" name="desde" defaultValue={filters.desde ?? ''} className={field} />
+      </label>
+      <label className="grid gap-1 text-sm text-slate-800">
+        {t('filterTo')}
+        <input type="date" name="ate" defaultValue={filters.ate ?? ''} className={field} />
+      </label>
+      <label className="grid gap-1 text-sm text-slate-800">
+        {t('filterChapter')}
+        <select name="capitulo" value={chapter} onChange={(e) => onChapter(e.target.value)} className={field}>
+          <option value="">{t('filterAll')}</option>
+          {options.chapters.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.code} — {c.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm text-slate-800">
+        {t('filterFamily')}
+        <select name="familia" value={family} onChange={(e) => setFamily(e.target.value)} className={field}>
+          <option value="">{t('filterAllFem')}</option>
+          {families.map((f) => (
+            <option key={f.id} value={f.id}>
+              {f.code} — {f.title}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm text-slate-800">
+        {t('filterBrand')}
+        <select name="marca" defaultValue={filters.marca ? String(filters.marca) : ''} className={field}>
+          <option value="">{t('filterAllFem')}</option>
+          {options.brands.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm text-slate-800">
+        {t('filterKind')}
+        <select name="tipo" defaultValue={filters.tipo ?? ''} className={field}>
+          <option value="">{t('filterAll')}</option>
+          {CHANGE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`kind_${k}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm text-slate-800">
+        {t('filterSource')}
+        <select name="origem" defaultValue={filters.origem ?? ''} className={field}>
+          <option value="">{t('filterAllFem')}</option>
+          {CHANGE_SOURCES.map((s) => (
+            <option key={s} value={s}>
+              {t(`source_${s}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm text-slate-800">
+        {t('filterCode')}
+        <input type="search" name="codigo" defaultValue={filters.codigo ?? ''} maxLength={64} className={field} />
+      </label>
+      <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
+        <Button type="submit">{t('filterApply')}</Button>
+        <Button asChild variant="outline">
+          <a href={action}>{t('filterClear')}</a>
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,27 @@
+import 'server-only';
+import type { ChangeLogEntry } from './change-log';
+
+const KIND: Record<string, string> = { price: 'Preço', new: 'Novo', removed: 'Removido', text: 'Texto' };
+const SOURCE: Record<string, string> = { import: 'Importação', admin: 'Edição', erp: 'ERP' };
+
+function cell(value: string | number | null | undefined): string {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const lisbon = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Lisbon', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** The change log as a spreadsheet-friendly CSV (`;`, BOM), times in Lisbon. */
+export function changeLogCsv(entries: readonly ChangeLogEntry[], format: (field: string | null, value: string | null) => string): string {
+  const header = ['data', 'origem', 'autor', 'tipo', 'capitulo', 'familia', 'marca', 'produto', 'nome', 'modelo', 'campo', 'antes', 'depois'];
+  const lines = [header.join(';')];
+  for (const e of entries) {
+    const value = (v: string | null) => (v === null ? '' : e.field === 'price' ? format('price', v) : v);
+    lines.push(
+      [lisbon.format(new Date(e.at)), SOURCE[e.source] ?? e.source, e.actor, KIND[e.kind] ?? e.kind, e.chapterCode, e.familyCode, e.brand, e.productCode, e.productName, e.modelCode, e.field, value(e.before), value(e.after)]
+        .map(cell)
+        .join(';'),
+    );
+  }
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
