@@ -3,17 +3,48 @@ import Link from 'next/link';
 import { roleLabel } from '@/components/admin/admin-shell';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { sectionsFor } from '@/lib/auth/admin-sections';
+import { formatInteger } from '@/lib/format';
+import { getDashboardFigures } from '@/server/admin/dashboard';
 import { requirePageAccess } from '@/server/auth/session';
 
 export const metadata: Metadata = { title: 'Painel de gestão' };
 
-/** /admin/dashboard (spec 2.4, 6): any signed-in user; the sections the user may open. */
+/**
+ * /admin/dashboard (spec 2.4, 6): any signed-in user. What needs attention, counted from the data
+ * (products without image or Google category, campaigns ending this week, searches without
+ * results this week, changes since the last print, overdue orders, pending access requests —
+ * each only for a user who may open its section), then the sections the user may open.
+ */
 export default async function AdminDashboardPage() {
   const viewer = await requirePageAccess('/admin/dashboard');
   const allowed = sectionsFor(viewer);
+  const figures = await getDashboardFigures(viewer);
   return (
     <div className="mx-auto max-w-6xl">
       <AdminPageHeader title="Painel de gestão" crumbs={[]} description={`${viewer.displayName} · ${roleLabel(viewer)}`} />
+      {figures.length > 0 ? (
+        <section aria-labelledby="painel-numeros" className="mb-8">
+          <h2 id="painel-numeros" className="sr-only">
+            Números de hoje
+          </h2>
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4" data-testid="dashboard-figures">
+            {figures.map((f) => (
+              <li key={f.id}>
+                <Link
+                  href={f.href}
+                  prefetch={false}
+                  data-figure={f.id}
+                  className={`block h-full rounded-xl border bg-white p-4 hover:shadow ${f.attention ? 'border-amber-300' : ''}`}
+                >
+                  <span className="block text-3xl font-bold tabular-nums text-slate-900">{formatInteger(f.value)}</span>
+                  <span className="mt-1 block text-sm text-slate-700">{f.label}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      <h2 className="mb-3 text-lg font-semibold text-slate-900">Secções</h2>
       {allowed.length === 0 ? (
         <p className="rounded-xl border bg-white p-6 text-slate-700">A sua conta não tem acesso a secções de gestão. Se precisa de acesso, fale com um administrador.</p>
       ) : (
