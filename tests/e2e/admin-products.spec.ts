@@ -110,6 +110,17 @@ test('an editor creates a product with two models and an image, finds it in the 
   await expect(page.getByTestId('model-0-price')).toHaveValue('8,15');
   await expect(page.getByTestId('audit-history')).toContainText('Alterado');
 
+  // The price change is in the catalogue change log (by the editor, 7,45 € → 8,15 €) and counts in
+  // the reprint report of the product's chapter.
+  await page.goto(`/admin/catalogue-management/change-logs?codigo=${encodeURIComponent(code)}&tipo=price`);
+  const priceRow = page.locator('[data-testid="change-row"][data-kind="price"]').filter({ hasText: `${code}-12` });
+  await expect(priceRow).toHaveCount(1);
+  await expect(priceRow).toContainText('7,45');
+  await expect(priceRow).toContainText('8,15');
+  await expect(priceRow).toContainText('Editora Demo');
+  await page.goto('/admin/catalogue-management/reprint-report');
+  await expect(page.getByTestId('reprint-products').filter({ hasText: code }).first()).toBeAttached();
+
   // The list finds it by code.
   await page.goto(`/admin/products?q=${encodeURIComponent(code)}`);
   await expect(page.getByTestId('admin-product-row')).toHaveCount(1);
