@@ -102,7 +102,9 @@ export async function listJobLists(userId: string): Promise<JobListSummary[]> {
       name: jobLists.name,
       createdAt: jobLists.createdAt,
       updatedAt: jobLists.updatedAt,
-      lineCount: sql<number>`(select count(*) from job_list_lines l where l.list_id = ${jobLists.id})::int`,
+      // Qualified by hand: in a one-table select Drizzle writes `"id"`, which inside the subquery
+      // would name the line's own id.
+      lineCount: sql<number>`(select count(*) from job_list_lines l where l.list_id = "job_lists"."id")::int`,
     })
     .from(jobLists)
     .where(eq(jobLists.userId, userId))

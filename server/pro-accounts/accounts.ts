@@ -85,8 +85,8 @@ export async function listProAccounts(options: { q?: string; page?: number } = {
         nif: proAccounts.nif,
         phcClientId: proAccounts.phcClientId,
         createdAt: proAccounts.createdAt,
-        users: sql<number>`(select count(*)::int from ${users} where ${users.proAccountId} = ${proAccounts.id})`,
-        rules: sql<number>`(select count(*)::int from ${priceRules} where ${priceRules.accountId} = ${proAccounts.id})`,
+        users: sql<number>`(select count(*)::int from ${users} u where u.pro_account_id = "pro_accounts"."id")`,
+        rules: sql<number>`(select count(*)::int from ${priceRules} r where r.account_id = "pro_accounts"."id")`,
       })
       .from(proAccounts)
       .where(where)
