@@ -47,8 +47,8 @@ export function SynonymForm({ initial, builtin }: { initial: SynonymFormValues; 
       const result = await saveSynonymAction(values);
       if (result.ok) {
         toast.success(text(result.data.created ? 'Admin.search.created' : 'Admin.search.saved') ?? '');
+        // The action revalidated /admin/search: this navigation renders the list afresh.
         router.push('/admin/search');
-        router.refresh();
         return;
       }
       const { error } = result;
