@@ -112,14 +112,16 @@ export const LOGIN_ROUTE_PREFIXES = ['/dashboard', '/checkout'] as const;
  * resolved, repeated and trailing slashes removed, lower-cased (so odd spellings are never looser).
  */
 export function normalisePathname(pathname: string): string {
-  let path = pathname.split(/[?#]/, 1)[0] ?? '';
+  let path = (pathname.split(/[?#]/, 1)[0] ?? '').replace(/\\/g, '/');
   try {
-    path = decodeURIComponent(path);
+    // An encoded slash (%2F, %5C) is part of its segment for the router (a dynamic param holding
+    // '/'), never a separator: kept encoded, so '..%2F..%2Fdashboard' cannot climb out of a section.
+    path = decodeURIComponent(path.replace(/%(2f|5c)/gi, '%25$1'));
   } catch {
     // Malformed escapes: keep the raw text.
   }
   const segments: string[] = [];
-  for (const segment of path.replace(/\\/g, '/').split('/')) {
+  for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') segments.pop();
     else segments.push(segment.toLowerCase());

@@ -15,7 +15,14 @@ const optional = <T extends z.ZodType>(schema: T) =>
     return schema.safeParse(value).success ? value : undefined;
   }, schema.optional());
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)));
+/** A real calendar day: Date.parse takes 2026-02-31 (as 3 March), PostgreSQL's ::date refuses it. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((s) => {
+    const time = Date.parse(`${s}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === s;
+  });
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /**

@@ -247,6 +247,10 @@ describe('change log', () => {
     expect(answer.text).toContain('VG-0500');
     const lenient = await call(changesGet, 'GET', '/api/admin/catalogue/changes?tipo=nada&desde=ontem&capitulo=abc', { session: editor });
     expect(lenient.status).toBe(200);
+    // A day the calendar has not (31 February) is ignored like any unusable filter, never a 500.
+    const impossible = await call(changesGet, 'GET', '/api/admin/catalogue/changes?desde=2026-02-31&ate=2026-04-31', { session: editor });
+    expect(impossible.status).toBe(200);
+    expect(impossible.text).toContain('VG-0500');
   });
 });
 

@@ -151,6 +151,16 @@ describe('route requirements', () => {
     expect(normalisePathname('')).toBe('/');
   });
 
+  it('never lets an encoded slash in a page id climb out of its section', () => {
+    // /admin/pro-accounts/{accountId} with accountId '../../dashboard' (Next decodes %2F in params).
+    for (const path of ['/admin/pro-accounts/..%2F..%2Fdashboard', '/admin/pro-accounts/..%2f..%2fdashboard', '/admin/pro-accounts/..%5C..%5Cdashboard']) {
+      expect(requirementFor(path)).toEqual({ kind: 'permission', permission: 'manage_users' });
+    }
+    expect(requirementFor('/admin/phc-clients/..%2F..%2Fdashboard')).toEqual({ kind: 'admin' });
+    expect(requirementFor('/admin/google-category-classifier/..%2F..%2Flogin')).toEqual({ kind: 'permission', permission: 'manage_products' });
+    expect(normalisePathname('/admin/orders/%2E%2E%2Fx')).toBe('/admin/orders/..%2fx');
+  });
+
   it('uses the admin route names of spec 2.4', () => {
     expect(ADMIN_ROUTE_RULES.map((r) => r.prefix)).toEqual(
       expect.arrayContaining([

@@ -22,7 +22,7 @@ const small = 'rounded-md border px-2 py-1 text-xs hover:bg-slate-50';
  */
 export default async function ProAccountPage({ params }: { params: Params }) {
   const { accountId } = await params;
-  await requirePageAccess(`/admin/pro-accounts/${accountId}`);
+  await requirePageAccess(`/admin/pro-accounts/${encodeURIComponent(accountId)}`);
   const id = /^\d{1,9}$/.test(accountId) ? Number(accountId) : NaN;
   const account = Number.isSafeInteger(id) ? await getProAccount(id) : null;
   if (!account) notFound();

@@ -23,7 +23,7 @@ type Params = Promise<{ requestId: string }>;
  */
 export default async function AccessRequestPage({ params }: { params: Params }) {
   const { requestId } = await params;
-  await requirePageAccess(`/admin/pro-accounts/requests/${requestId}`);
+  await requirePageAccess(`/admin/pro-accounts/requests/${encodeURIComponent(requestId)}`);
   const id = /^\d{1,9}$/.test(requestId) ? Number(requestId) : NaN;
   const request = Number.isSafeInteger(id) ? await getAccessRequest(id) : null;
   if (!request) notFound();
