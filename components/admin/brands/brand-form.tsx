@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { StaleNotice } from '@/components/admin/stale-notice';
+import { setServerFieldErrors, useImageUpload } from '@/components/admin/use-image-upload';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { isStaleData, type StaleData } from '@/lib/admin/stale';
@@ -31,7 +32,6 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
   const [problem, setProblem] = React.useState<string | null>(null);
   const [saved, setSaved] = React.useState<string | null>(null);
   const [stale, setStale] = React.useState<StaleData | null>(null);
-  const [uploading, setUploading] = React.useState(false);
   const {
     register,
     handleSubmit,
@@ -44,23 +44,13 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
   const logo = useWatch({ control, name: 'logo' });
   const partner = useWatch({ control, name: 'partner' });
 
-  const onUpload = async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setUploading(true);
-    try {
-      const form = new FormData();
-      form.set('file', file);
-      const result = await uploadBrandLogoAction(form);
-      if (result.ok) setValue('logo', result.data.url, { shouldDirty: true });
-      else setError('logo', { type: 'server', message: t.has(result.error.message) ? t(result.error.message, result.error.values) : result.error.message });
-    } catch {
-      setError('logo', { type: 'server', message: 'Admin.uploadUnreadable' });
-    } finally {
-      setUploading(false);
-      event.target.value = '';
-    }
-  };
+  const { uploading, onUpload } = useImageUpload<BrandFormValues>({
+    field: 'logo',
+    upload: uploadBrandLogoAction,
+    setError,
+    onUploaded: (url) => setValue('logo', url, { shouldDirty: true }),
+    failedMessage: 'Admin.uploadUnreadable',
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setProblem(null);
@@ -83,12 +73,7 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
         setStale(result.error.data);
         return;
       }
-      let focused = false;
-      for (const [field, keys] of Object.entries(result.error.fieldErrors ?? {})) {
-        if (!(FIELDS as readonly string[]).includes(field) || !keys[0]) continue;
-        setError(field as keyof BrandFormValues, { type: 'server', message: keys[0] }, { shouldFocus: !focused });
-        focused = true;
-      }
+      setServerFieldErrors(result.error.fieldErrors, FIELDS, setError);
       setProblem(text(result.error.message) ?? null);
     } catch {
       setProblem(t('Errors.generic'));
