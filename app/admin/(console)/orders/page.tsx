@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { FilterSelect } from '@/components/admin/filter-select';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { formatAdminDate } from '@/lib/admin/format';
@@ -55,17 +56,14 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
     <div className="mx-auto max-w-6xl">
       <AdminPageHeader title={t('title')} description={t('intro', { paymentDays: OVERDUE_PAYMENT_DAYS, fulfilmentDays: OVERDUE_FULFILMENT_DAYS })} />
       <form method="get" action={PAGE_PATH} className="mb-4 grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-6" role="search">
-        <label className="text-sm text-slate-700">
-          {t('filters.status')}
-          <select name="estado" defaultValue={filters.status ?? ''} className={input}>
-            <option value="">{t('filters.allStatuses')}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ts(s)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label={t('filters.status')}
+          name="estado"
+          defaultValue={filters.status ?? ''}
+          options={[['', t('filters.allStatuses')], ...ORDER_STATUSES.map((s) => [s, ts(s)] as const)]}
+          className="text-sm text-slate-700"
+          selectClassName={input}
+        />
         <label className="text-sm text-slate-700">
           {t('filters.from')}
           <input type="date" name="desde" defaultValue={filters.from ?? ''} className={input} />

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A select of an admin list's GET filter form, inside its label (the label's text first, in a span
+ * of its own when `labelClassName` is given): the options are [value, text] pairs, the first
+ * usually the "all" choice with an empty value.
+ */
+export function FilterSelect({
+  label,
+  name,
+  defaultValue,
+  options,
+  className,
+  labelClassName,
+  selectClassName,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string;
+  options: readonly (readonly [value: string, text: ReactNode])[];
+  className?: string;
+  labelClassName?: string;
+  selectClassName?: string;
+}) {
+  return (
+    <label className={className}>
+      {labelClassName ? <span className={labelClassName}>{label}</span> : label}
+      <select name={name} defaultValue={defaultValue} className={selectClassName}>
+        {options.map(([value, text]) => (
+          <option key={value} value={value}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
