@@ -35,3 +35,30 @@ export function FilterSelect({
     </label>
   );
 }
+
+/**
+ * A text, search or date input of an admin list's GET filter form, inside its label (the label's
+ * text first).
+ */
+export function FilterInput({
+  label,
+  className,
+  inputClassName,
+  ...input
+}: {
+  label: ReactNode;
+  name: string;
+  type: 'date' | 'search' | 'text';
+  defaultValue: string;
+  maxLength?: number;
+  placeholder?: string;
+  className?: string;
+  inputClassName?: string;
+}) {
+  return (
+    <label className={className}>
+      {label}
+      <input {...input} className={inputClassName} />
+    </label>
+  );
+}

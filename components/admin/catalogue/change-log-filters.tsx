@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { useTranslations } from 'next-intl';
-import { FilterSelect } from '@/components/admin/filter-select';
+import { FilterInput, FilterSelect } from '@/components/admin/filter-select';
 import { Button } from '@/components/ui/button';
 import { CHANGE_KINDS, CHANGE_SOURCES, type ChangeLogFilters } from '@/lib/validation/catalogue-management';
 
@@ -32,14 +32,8 @@ export function ChangeLogFilterForm({ action, filters, options }: { action: stri
 
   return (
     <form method="get" action={action} className="grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="change-log-filters">
-      <label className="grid gap-1 text-sm text-slate-800">
-        {t('filterFrom')}
-        <input type="date" name="desde" defaultValue={filters.desde ?? ''} className={field} />
-      </label>
-      <label className="grid gap-1 text-sm text-slate-800">
-        {t('filterTo')}
-        <input type="date" name="ate" defaultValue={filters.ate ?? ''} className={field} />
-      </label>
+      <FilterInput label={t('filterFrom')} type="date" name="desde" defaultValue={filters.desde ?? ''} className={labelClass} inputClassName={field} />
+      <FilterInput label={t('filterTo')} type="date" name="ate" defaultValue={filters.ate ?? ''} className={labelClass} inputClassName={field} />
       <label className="grid gap-1 text-sm text-slate-800">
         {t('filterChapter')}
         <select name="capitulo" value={chapter} onChange={(e) => onChapter(e.target.value)} className={field}>
@@ -86,10 +80,7 @@ export function ChangeLogFilterForm({ action, filters, options }: { action: stri
         className={labelClass}
         selectClassName={field}
       />
-      <label className="grid gap-1 text-sm text-slate-800">
-        {t('filterCode')}
-        <input type="search" name="codigo" defaultValue={filters.codigo ?? ''} maxLength={64} className={field} />
-      </label>
+      <FilterInput label={t('filterCode')} type="search" name="codigo" defaultValue={filters.codigo ?? ''} maxLength={64} className={labelClass} inputClassName={field} />
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
         <Button type="submit">{t('filterApply')}</Button>
         <Button asChild variant="outline">
