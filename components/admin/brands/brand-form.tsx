@@ -6,10 +6,11 @@ import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { StaleNotice } from '@/components/admin/stale-notice';
+import { useStaleVersion } from '@/components/admin/use-stale-version';
 import { setServerFieldErrors, useImageUpload } from '@/components/admin/use-image-upload';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { isStaleData, type StaleData } from '@/lib/admin/stale';
+import { isStaleData } from '@/lib/admin/stale';
 import { BRAND_FIELD_LABELS } from '@/lib/brands/labels';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { zodFormResolver } from '@/lib/forms/zod-resolver';
@@ -28,10 +29,9 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
   const router = useRouter();
   const uid = React.useId();
   const text = (m: string | undefined) => (m ? (t.has(m) ? t(m) : m) : undefined);
-  const [version, setVersion] = React.useState(loadedVersion);
+  const { version, setVersion, stale, setStale, keepMine } = useStaleVersion(loadedVersion);
   const [problem, setProblem] = React.useState<string | null>(null);
   const [saved, setSaved] = React.useState<string | null>(null);
-  const [stale, setStale] = React.useState<StaleData | null>(null);
   const {
     register,
     handleSubmit,
@@ -91,10 +91,7 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
           mine={getValues() as unknown as Record<string, unknown>}
           labels={BRAND_FIELD_LABELS}
           onReload={() => window.location.reload()}
-          onKeepMine={() => {
-            setVersion(stale.version);
-            setStale(null);
-          }}
+          onKeepMine={keepMine}
         />
       ) : null}
       <fieldset disabled={isSubmitting} className="grid gap-5 rounded-xl border bg-white p-5 md:grid-cols-2">
