@@ -25,12 +25,18 @@ const FONT_DIR = path.join(/*turbopackIgnore: true*/ process.cwd(), 'node_module
 export const FONT = path.join(FONT_DIR, 'DejaVuSans.ttf');
 export const FONT_BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf');
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = 40;
-const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
+/** The A4 page of the shop's documents (also the technical sheets, server/technical-sheets/pdf.ts). */
+export const PDF_PAGE = { width: 595.28, height: 841.89 };
+export const PDF_MARGIN = 40;
+export const PDF_CONTENT_WIDTH = PDF_PAGE.width - 2 * PDF_MARGIN;
 /** Content stops here; below are the footer lines. */
-const CONTENT_BOTTOM = PAGE.height - 64;
-const FOOTER_Y = PAGE.height - 48;
+export const PDF_CONTENT_BOTTOM = PDF_PAGE.height - 64;
+export const PDF_FOOTER_Y = PDF_PAGE.height - 48;
+const PAGE = PDF_PAGE;
+const MARGIN = PDF_MARGIN;
+const CONTENT_WIDTH = PDF_CONTENT_WIDTH;
+const CONTENT_BOTTOM = PDF_CONTENT_BOTTOM;
+const FOOTER_Y = PDF_FOOTER_Y;
 
 /** The colours of the shop's documents (also the technical sheets, server/technical-sheets/pdf.ts). */
 export const PDF_COLOURS: Readonly<Record<'ink' | 'muted' | 'rule' | 'accent', string>> = { ink: '#1f2937', muted: '#6b7280', rule: '#d1d5db', accent: '#0b4f7c' };
@@ -96,7 +102,85 @@ export function unitPrice(value: number): string {
   return Number.isInteger(Math.round(value * 10_000) / 100) ? formatPrice(value) : unitPriceFormat.format(value);
 }
 
-type Doc = InstanceType<typeof PDFDocument>;
+export type PdfDoc = InstanceType<typeof PDFDocument>;
+
+export interface PdfTextOptions {
+  width: number;
+  size?: number;
+  bold?: boolean;
+  color?: string;
+  align?: 'left' | 'right';
+}
+
+/**
+ * A new A4 document in the shop's layout (DejaVu Sans as 'regular' and 'bold', pages buffered for
+ * the footers) and the promise of its bytes once `doc.end()` is called.
+ */
+export function openPdf(info: { Title: string; Author: string; Subject: string }, compress = true): { doc: PdfDoc; done: Promise<Buffer> } {
+  const doc: PdfDoc = new PDFDocument({
+    size: 'A4',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 20 },
+    bufferPages: true,
+    compress,
+    font: FONT,
+    info,
+    lang: 'pt-PT',
+  });
+  doc.registerFont('regular', FONT);
+  doc.registerFont('bold', FONT_BOLD);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+/** The drawing primitives of the layout: text (returns the y below it), its height, a full-width rule. */
+export function pdfPen(doc: PdfDoc) {
+  const write = (text: string, x: number, top: number, opts: PdfTextOptions) => {
+    doc
+      .font(opts.bold ? 'bold' : 'regular')
+      .fontSize(opts.size ?? 9)
+      .fillColor(opts.color ?? INK)
+      .text(text, x, top, { width: opts.width, align: opts.align ?? 'left', lineGap: 1 });
+    return doc.y;
+  };
+  const heightOf = (text: string, width: number, size: number, bold = false) => {
+    doc.font(bold ? 'bold' : 'regular').fontSize(size);
+    return doc.heightOfString(text, { width, lineGap: 1 });
+  };
+  const rule = (top: number, color = RULE) => {
+    doc.moveTo(MARGIN, top).lineTo(MARGIN + CONTENT_WIDTH, top).lineWidth(0.6).strokeColor(color).stroke();
+  };
+  return { write, heightOf, rule };
+}
+
+type Write = ReturnType<typeof pdfPen>['write'];
+
+/** The shop's block at the top left (name, legal name, the NIF line when given, address, contacts); returns the y below it. */
+export function writeShopBlock(write: Write, shop: ShopHeader, top: number, width: number, nifLine?: string): number {
+  let left = write(shop.name, MARGIN, top, { width, size: 16, bold: true, color: ACCENT });
+  left = write(shop.legalName, MARGIN, left + 2, { width, size: 9 });
+  if (nifLine !== undefined) left = write(nifLine, MARGIN, left, { width, size: 9 });
+  left = write(`${shop.address}, ${shop.postalCode} ${shop.city}`, MARGIN, left, { width, size: 9 });
+  const contacts = [shop.phone, shop.email].filter(Boolean).join(' · ');
+  if (contacts) left = write(contacts, MARGIN, left, { width, size: 9, color: MUTED });
+  return left;
+}
+
+/** The footer of every page: a rule, a line of text on the left and the page number on the right. */
+export function drawPageFooters(doc: PdfDoc, write: Write, footer: { text: string; bold?: boolean; color: string }, pageLabel: (page: number, pages: number) => string): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    doc.page.margins.bottom = 0;
+    doc.moveTo(MARGIN, FOOTER_Y - 6).lineTo(MARGIN + CONTENT_WIDTH, FOOTER_Y - 6).lineWidth(0.6).strokeColor(RULE).stroke();
+    write(footer.text, MARGIN, FOOTER_Y, { width: CONTENT_WIDTH - 90, size: 7.5, ...(footer.bold ? { bold: true } : {}), color: footer.color });
+    write(pageLabel(i - range.start + 1, range.count), MARGIN + CONTENT_WIDTH - 90, FOOTER_Y, { width: 90, size: 7.5, align: 'right', color: MUTED });
+  }
+}
 
 /**
  * A business document of the shop (an order confirmation, a quote) as the PDF shows it: its
@@ -122,44 +206,10 @@ export interface BusinessDocument {
 
 /** Renders a business document (every page A4). `compress: false` only for reading it back raw. */
 export async function renderBusinessPdf(document: BusinessDocument, shop: ShopHeader, options: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc: Doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 20 },
-    bufferPages: true,
-    compress: options.compress ?? true,
-    font: FONT,
-    info: {
-      Title: `${document.title} ${document.number}`,
-      Author: shop.legalName,
-      Subject: document.subject,
-    },
-    lang: 'pt-PT',
-  });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = openPdf({ Title: `${document.title} ${document.number}`, Author: shop.legalName, Subject: document.subject }, options.compress ?? true);
 
   let y = MARGIN;
-  const write = (text: string, x: number, top: number, opts: { width: number; size?: number; bold?: boolean; color?: string; align?: 'left' | 'right' }) => {
-    doc
-      .font(opts.bold ? 'bold' : 'regular')
-      .fontSize(opts.size ?? 9)
-      .fillColor(opts.color ?? INK)
-      .text(text, x, top, { width: opts.width, align: opts.align ?? 'left', lineGap: 1 });
-    return doc.y;
-  };
-  const heightOf = (text: string, width: number, size: number, bold = false) => {
-    doc.font(bold ? 'bold' : 'regular').fontSize(size);
-    return doc.heightOfString(text, { width, lineGap: 1 });
-  };
-  const rule = (top: number, color = RULE) => {
-    doc.moveTo(MARGIN, top).lineTo(MARGIN + CONTENT_WIDTH, top).lineWidth(0.6).strokeColor(color).stroke();
-  };
+  const { write, heightOf, rule } = pdfPen(doc);
   const newPage = () => {
     doc.addPage();
     y = MARGIN;
@@ -173,12 +223,7 @@ export async function renderBusinessPdf(document: BusinessDocument, shop: ShopHe
 
   // Shop header (left) and the document's identity (right).
   const half = CONTENT_WIDTH / 2;
-  let left = write(shop.name, MARGIN, y, { width: half, size: 16, bold: true, color: ACCENT });
-  left = write(shop.legalName, MARGIN, left + 2, { width: half, size: 9 });
-  left = write(t('nif', { nif: shop.nif }), MARGIN, left, { width: half, size: 9 });
-  left = write(`${shop.address}, ${shop.postalCode} ${shop.city}`, MARGIN, left, { width: half, size: 9 });
-  const contacts = [shop.phone, shop.email].filter(Boolean).join(' · ');
-  if (contacts) left = write(contacts, MARGIN, left, { width: half, size: 9, color: MUTED });
+  const left = writeShopBlock(write, shop, y, half, t('nif', { nif: shop.nif }));
 
   let right = write(document.title, MARGIN + half, y, { width: half, size: 14, bold: true, align: 'right' });
   right = write(document.number, MARGIN + half, right + 2, { width: half, size: 12, bold: true, align: 'right', color: ACCENT });
@@ -273,14 +318,7 @@ export async function renderBusinessPdf(document: BusinessDocument, shop: ShopHe
   for (const s of document.sections) section(s.title, s.body, s.rows);
 
   // Footer of every page: not an invoice, page numbers.
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc.page.margins.bottom = 0;
-    doc.moveTo(MARGIN, FOOTER_Y - 6).lineTo(MARGIN + CONTENT_WIDTH, FOOTER_Y - 6).lineWidth(0.6).strokeColor(RULE).stroke();
-    write(document.footer, MARGIN, FOOTER_Y, { width: CONTENT_WIDTH - 90, size: 7.5, bold: true, color: INK });
-    write(t('page', { page: i - range.start + 1, pages: range.count }), MARGIN + CONTENT_WIDTH - 90, FOOTER_Y, { width: 90, size: 7.5, align: 'right', color: MUTED });
-  }
+  drawPageFooters(doc, write, { text: document.footer, bold: true, color: INK }, (page, pages) => t('page', { page, pages }));
   doc.end();
   return done;
 }

@@ -54,6 +54,51 @@ export interface UserRow {
   disabled: boolean;
 }
 
+/** The columns a UserRow is read from (the list and the detail page). */
+const userRowColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  fullName: users.fullName,
+  role: users.role,
+  isAdmin: users.isAdmin,
+  userType: users.userType,
+  accountId: users.proAccountId,
+  accountName: proAccounts.name,
+  createdAt: users.createdAt,
+  lastLoginAt: users.lastLoginAt,
+  disabledAt: users.disabledAt,
+};
+
+function toUserRow(r: {
+  id: string;
+  email: string;
+  name: string;
+  fullName: string | null;
+  role: string;
+  isAdmin: boolean;
+  userType: UserRow['userType'];
+  accountId: number | null;
+  accountName: string | null;
+  createdAt: Date;
+  lastLoginAt: Date | null;
+  disabledAt: Date | null;
+}): UserRow {
+  return {
+    id: r.id,
+    email: r.email,
+    name: r.fullName || r.name,
+    role: r.role,
+    isAdmin: r.isAdmin,
+    userType: r.userType,
+    accountId: r.accountId,
+    accountName: r.accountName,
+    createdAt: r.createdAt.toISOString(),
+    lastLogin: r.lastLoginAt?.toISOString() ?? null,
+    disabled: r.disabledAt !== null,
+  };
+}
+
 export async function listUsers(filters: UserListFilters = {}): Promise<{ items: UserRow[]; total: number }> {
   const db = await getDb();
   const where: SQL[] = [];
@@ -72,20 +117,7 @@ export async function listUsers(filters: UserListFilters = {}): Promise<{ items:
   const page = Math.max(1, filters.page ?? 1);
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: users.id,
-        email: users.email,
-        name: users.name,
-        fullName: users.fullName,
-        role: users.role,
-        isAdmin: users.isAdmin,
-        userType: users.userType,
-        accountId: users.proAccountId,
-        accountName: proAccounts.name,
-        createdAt: users.createdAt,
-        lastLoginAt: users.lastLoginAt,
-        disabledAt: users.disabledAt,
-      })
+      .select(userRowColumns)
       .from(users)
       .leftJoin(proAccounts, eq(proAccounts.id, users.proAccountId))
       .where(condition)
@@ -95,19 +127,7 @@ export async function listUsers(filters: UserListFilters = {}): Promise<{ items:
     db.select({ n: count() }).from(users).where(condition),
   ]);
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      email: r.email,
-      name: r.fullName || r.name,
-      role: r.role,
-      isAdmin: r.isAdmin,
-      userType: r.userType,
-      accountId: r.accountId,
-      accountName: r.accountName,
-      createdAt: r.createdAt.toISOString(),
-      lastLogin: r.lastLoginAt?.toISOString() ?? null,
-      disabled: r.disabledAt !== null,
-    })),
+    items: rows.map(toUserRow),
     total: total?.n ?? 0,
   };
 }
@@ -135,18 +155,7 @@ export async function getUserDetail(id: string): Promise<UserDetail | null> {
   const db = await getDb();
   const [r] = await db
     .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      fullName: users.fullName,
-      role: users.role,
-      isAdmin: users.isAdmin,
-      userType: users.userType,
-      accountId: users.proAccountId,
-      accountName: proAccounts.name,
-      createdAt: users.createdAt,
-      lastLoginAt: users.lastLoginAt,
-      disabledAt: users.disabledAt,
+      ...userRowColumns,
       emailVerified: users.emailVerified,
       phoneNumber: users.phoneNumber,
       companyName: users.companyName,
@@ -156,17 +165,7 @@ export async function getUserDetail(id: string): Promise<UserDetail | null> {
     .where(eq(users.id, id));
   if (!r) return null;
   return {
-    id: r.id,
-    email: r.email,
-    name: r.fullName || r.name,
-    role: r.role,
-    isAdmin: r.isAdmin,
-    userType: r.userType,
-    accountId: r.accountId,
-    accountName: r.accountName,
-    createdAt: r.createdAt.toISOString(),
-    lastLogin: r.lastLoginAt?.toISOString() ?? null,
-    disabled: r.disabledAt !== null,
+    ...toUserRow(r),
     disabledAt: r.disabledAt?.toISOString() ?? null,
     emailVerified: r.emailVerified,
     phoneNumber: r.phoneNumber,

@@ -1,8 +1,19 @@
 import 'server-only';
-import PDFDocument from 'pdfkit';
 import { and, eq } from 'drizzle-orm';
 import type { SheetEditView } from '@/lib/technical-sheets';
-import { dateTime, FONT, FONT_BOLD, PDF_COLOURS, shopHeader, type ShopHeader } from '@/server/documents/pdf';
+import {
+  dateTime,
+  drawPageFooters,
+  openPdf,
+  PDF_COLOURS,
+  PDF_CONTENT_BOTTOM,
+  PDF_CONTENT_WIDTH,
+  PDF_MARGIN,
+  pdfPen,
+  shopHeader,
+  writeShopBlock,
+  type ShopHeader,
+} from '@/server/documents/pdf';
 import { getDb } from '@/server/db/client';
 import { technicalSheets } from '@/server/db/schema';
 import { JOB_QUEUES, registerJobHandler } from '@/server/jobs';
@@ -22,16 +33,12 @@ import { getSheetForPdf } from './index';
 
 const t = serverTranslator('TechnicalSheets');
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = 40;
-const WIDTH = PAGE.width - 2 * MARGIN;
-const BOTTOM = PAGE.height - 64;
-const FOOTER_Y = PAGE.height - 48;
+const MARGIN = PDF_MARGIN;
+const WIDTH = PDF_CONTENT_WIDTH;
+const BOTTOM = PDF_CONTENT_BOTTOM;
 const LABEL_WIDTH = 190;
 const PAD = 4;
-const { ink: INK, muted: MUTED, rule: RULE, accent: ACCENT } = PDF_COLOURS;
-
-type Doc = InstanceType<typeof PDFDocument>;
+const { muted: MUTED, accent: ACCENT } = PDF_COLOURS;
 
 export type SheetForPdf = Pick<
   SheetEditView,
@@ -56,40 +63,13 @@ async function drawingPng(key: string | null): Promise<Buffer | null> {
 
 export async function renderTechnicalSheetPdf(sheet: SheetForPdf, shop: ShopHeader, options: { compress?: boolean; generatedAt?: Date } = {}): Promise<Buffer> {
   const drawing = await drawingPng(sheet.drawingKey);
-  const doc: Doc = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: 20 },
-    bufferPages: true,
-    compress: options.compress ?? true,
-    font: FONT,
-    info: { Title: `${t('pdf.title')} ${sheet.productCode}${sheet.modelCode ? ` ${sheet.modelCode}` : ''}`, Author: shop.legalName, Subject: sheet.title },
-    lang: 'pt-PT',
-  });
-  doc.registerFont('regular', FONT);
-  doc.registerFont('bold', FONT_BOLD);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { doc, done } = openPdf(
+    { Title: `${t('pdf.title')} ${sheet.productCode}${sheet.modelCode ? ` ${sheet.modelCode}` : ''}`, Author: shop.legalName, Subject: sheet.title },
+    options.compress ?? true,
+  );
 
   let y = MARGIN;
-  const write = (text: string, x: number, top: number, o: { width: number; size?: number; bold?: boolean; color?: string; align?: 'left' | 'right' }) => {
-    doc
-      .font(o.bold ? 'bold' : 'regular')
-      .fontSize(o.size ?? 9)
-      .fillColor(o.color ?? INK)
-      .text(text, x, top, { width: o.width, align: o.align ?? 'left', lineGap: 1 });
-    return doc.y;
-  };
-  const heightOf = (text: string, width: number, size: number, bold = false) => {
-    doc.font(bold ? 'bold' : 'regular').fontSize(size);
-    return doc.heightOfString(text, { width, lineGap: 1 });
-  };
-  const rule = (top: number, color = RULE) => {
-    doc.moveTo(MARGIN, top).lineTo(MARGIN + WIDTH, top).lineWidth(0.6).strokeColor(color).stroke();
-  };
+  const { write, heightOf, rule } = pdfPen(doc);
   const newPage = () => {
     doc.addPage();
     y = MARGIN;
@@ -102,11 +82,7 @@ export async function renderTechnicalSheetPdf(sheet: SheetForPdf, shop: ShopHead
 
   // Shop header (left), the document and the product code (right).
   const half = WIDTH / 2;
-  let left = write(shop.name, MARGIN, y, { width: half, size: 16, bold: true, color: ACCENT });
-  left = write(shop.legalName, MARGIN, left + 2, { width: half, size: 9 });
-  left = write(`${shop.address}, ${shop.postalCode} ${shop.city}`, MARGIN, left, { width: half, size: 9 });
-  const contacts = [shop.phone, shop.email].filter(Boolean).join(' · ');
-  if (contacts) left = write(contacts, MARGIN, left, { width: half, size: 9, color: MUTED });
+  const left = writeShopBlock(write, shop, y, half);
   let right = write(t('pdf.title'), MARGIN + half, y, { width: half, size: 14, bold: true, align: 'right' });
   right = write(`${t('pdf.reference')} ${sheet.productCode}`, MARGIN + half, right + 2, { width: half, size: 12, bold: true, align: 'right', color: ACCENT });
   if (sheet.modelCode) right = write(`${t('pdf.model')} ${sheet.modelCode}`, MARGIN + half, right, { width: half, size: 10, bold: true, align: 'right' });
@@ -186,14 +162,7 @@ export async function renderTechnicalSheetPdf(sheet: SheetForPdf, shop: ShopHead
   }
 
   const generated = t('pdf.generated', { date: dateTime.format(options.generatedAt ?? new Date()) });
-  const range = doc.bufferedPageRange();
-  for (let i = range.start; i < range.start + range.count; i++) {
-    doc.switchToPage(i);
-    doc.page.margins.bottom = 0;
-    doc.moveTo(MARGIN, FOOTER_Y - 6).lineTo(MARGIN + WIDTH, FOOTER_Y - 6).lineWidth(0.6).strokeColor(RULE).stroke();
-    write(`${shop.name} · ${generated}`, MARGIN, FOOTER_Y, { width: WIDTH - 90, size: 7.5, color: MUTED });
-    write(t('pdf.page', { page: i - range.start + 1, pages: range.count }), MARGIN + WIDTH - 90, FOOTER_Y, { width: 90, size: 7.5, align: 'right', color: MUTED });
-  }
+  drawPageFooters(doc, write, { text: `${shop.name} · ${generated}`, color: MUTED }, (page, pages) => t('pdf.page', { page, pages }));
   doc.end();
   return done;
 }

@@ -6,9 +6,11 @@ import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { StaleNotice } from '@/components/admin/stale-notice';
+import { useStaleVersion } from '@/components/admin/use-stale-version';
+import { setServerFieldErrors, useImageUpload } from '@/components/admin/use-image-upload';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { isStaleData, type StaleData } from '@/lib/admin/stale';
+import { isStaleData } from '@/lib/admin/stale';
 import { BRAND_FIELD_LABELS } from '@/lib/brands/labels';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { zodFormResolver } from '@/lib/forms/zod-resolver';
@@ -27,11 +29,9 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
   const router = useRouter();
   const uid = React.useId();
   const text = (m: string | undefined) => (m ? (t.has(m) ? t(m) : m) : undefined);
-  const [version, setVersion] = React.useState(loadedVersion);
+  const { version, setVersion, stale, setStale, keepMine } = useStaleVersion(loadedVersion);
   const [problem, setProblem] = React.useState<string | null>(null);
   const [saved, setSaved] = React.useState<string | null>(null);
-  const [stale, setStale] = React.useState<StaleData | null>(null);
-  const [uploading, setUploading] = React.useState(false);
   const {
     register,
     handleSubmit,
@@ -44,23 +44,13 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
   const logo = useWatch({ control, name: 'logo' });
   const partner = useWatch({ control, name: 'partner' });
 
-  const onUpload = async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setUploading(true);
-    try {
-      const form = new FormData();
-      form.set('file', file);
-      const result = await uploadBrandLogoAction(form);
-      if (result.ok) setValue('logo', result.data.url, { shouldDirty: true });
-      else setError('logo', { type: 'server', message: t.has(result.error.message) ? t(result.error.message, result.error.values) : result.error.message });
-    } catch {
-      setError('logo', { type: 'server', message: 'Admin.uploadUnreadable' });
-    } finally {
-      setUploading(false);
-      event.target.value = '';
-    }
-  };
+  const { uploading, onUpload } = useImageUpload<BrandFormValues>({
+    field: 'logo',
+    upload: uploadBrandLogoAction,
+    setError,
+    onUploaded: (url) => setValue('logo', url, { shouldDirty: true }),
+    failedMessage: 'Admin.uploadUnreadable',
+  });
 
   const onSubmit = handleSubmit(async (values) => {
     setProblem(null);
@@ -83,12 +73,7 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
         setStale(result.error.data);
         return;
       }
-      let focused = false;
-      for (const [field, keys] of Object.entries(result.error.fieldErrors ?? {})) {
-        if (!(FIELDS as readonly string[]).includes(field) || !keys[0]) continue;
-        setError(field as keyof BrandFormValues, { type: 'server', message: keys[0] }, { shouldFocus: !focused });
-        focused = true;
-      }
+      setServerFieldErrors(result.error.fieldErrors, FIELDS, setError);
       setProblem(text(result.error.message) ?? null);
     } catch {
       setProblem(t('Errors.generic'));
@@ -106,10 +91,7 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
           mine={getValues() as unknown as Record<string, unknown>}
           labels={BRAND_FIELD_LABELS}
           onReload={() => window.location.reload()}
-          onKeepMine={() => {
-            setVersion(stale.version);
-            setStale(null);
-          }}
+          onKeepMine={keepMine}
         />
       ) : null}
       <fieldset disabled={isSubmitting} className="grid gap-5 rounded-xl border bg-white p-5 md:grid-cols-2">

@@ -6,10 +6,12 @@ import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { StaleNotice } from '@/components/admin/stale-notice';
+import { useStaleVersion } from '@/components/admin/use-stale-version';
+import { setServerFieldErrors, useImageUpload } from '@/components/admin/use-image-upload';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { isStaleData, type StaleData } from '@/lib/admin/stale';
+import { isStaleData } from '@/lib/admin/stale';
 import { campaignErrorKey, CampaignServiceError, campaignService } from '@/lib/campaigns/client';
 import { CAMPAIGN_FIELD_LABELS } from '@/lib/campaigns/labels';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
@@ -32,12 +34,10 @@ export function CampaignForm({ id, version: loadedVersion, initial, initialProdu
   const router = useRouter();
   const uid = React.useId();
   const text = (m: string | undefined) => (m ? (t.has(m) ? t(m) : m) : undefined);
-  const [version, setVersion] = React.useState(loadedVersion);
+  const { version, setVersion, stale, setStale, keepMine } = useStaleVersion(loadedVersion);
   const [linked, setLinked] = React.useState<PickedProduct[]>(initialProducts);
   const [problem, setProblem] = React.useState<string | null>(null);
   const [saved, setSaved] = React.useState<string | null>(created ? 'Campanha criada.' : null);
-  const [stale, setStale] = React.useState<StaleData | null>(null);
-  const [uploading, setUploading] = React.useState(false);
   const {
     register,
     handleSubmit,
@@ -55,24 +55,14 @@ export function CampaignForm({ id, version: loadedVersion, initial, initialProdu
 
   const image = useWatch({ control, name: 'image' });
 
-  const onUpload = async (event: React.ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    if (!file) return;
-    setUploading(true);
-    setProblem(null);
-    try {
-      const form = new FormData();
-      form.set('file', file);
-      const result = await uploadCampaignImageAction(form);
-      if (result.ok) setValue('image', result.data.url, { shouldDirty: true });
-      else setError('image', { type: 'server', message: t.has(result.error.message) ? t(result.error.message, result.error.values) : result.error.message });
-    } catch {
-      setError('image', { type: 'server', message: 'Admin.Campaigns.errors.uploadFailed' });
-    } finally {
-      setUploading(false);
-      event.target.value = '';
-    }
-  };
+  const { uploading, onUpload } = useImageUpload<CampaignFormValues>({
+    field: 'image',
+    upload: uploadCampaignImageAction,
+    setError,
+    onStart: () => setProblem(null),
+    onUploaded: (url) => setValue('image', url, { shouldDirty: true }),
+    failedMessage: 'Admin.Campaigns.errors.uploadFailed',
+  });
 
   const payloadOf = (values: CampaignFormValues) => ({
     title: values.title.trim(),
@@ -116,12 +106,7 @@ export function CampaignForm({ id, version: loadedVersion, initial, initialProdu
         setStale(err.data);
         return;
       }
-      let focused = false;
-      for (const [field, messages] of Object.entries(err.details ?? {})) {
-        if (!FIELDS.includes(field as keyof CampaignFormValues) || !messages[0]) continue;
-        setError(field as keyof CampaignFormValues, { type: 'server', message: messages[0] }, { shouldFocus: !focused });
-        focused = true;
-      }
+      setServerFieldErrors(err.details, FIELDS, setError);
       setProblem(t(campaignErrorKey(err.kind)));
     }
   });
@@ -137,10 +122,7 @@ export function CampaignForm({ id, version: loadedVersion, initial, initialProdu
           mine={{ ...getValues(), product_codes: linked.map((p) => p.code) }}
           labels={CAMPAIGN_FIELD_LABELS}
           onReload={() => window.location.reload()}
-          onKeepMine={() => {
-            setVersion(stale.version);
-            setStale(null);
-          }}
+          onKeepMine={keepMine}
         />
       ) : null}
       <fieldset disabled={isSubmitting} className="grid gap-5 rounded-xl border bg-white p-5 md:grid-cols-2">

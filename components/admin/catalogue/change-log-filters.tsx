@@ -2,6 +2,7 @@
 
 import * as React from 'react';
 import { useTranslations } from 'next-intl';
+import { FilterInput, FilterSelect } from '@/components/admin/filter-select';
 import { Button } from '@/components/ui/button';
 import { CHANGE_KINDS, CHANGE_SOURCES, type ChangeLogFilters } from '@/lib/validation/catalogue-management';
 
@@ -12,6 +13,7 @@ export interface ChangeLogFilterOptions {
 }
 
 const field = 'rounded-md border bg-white px-2 py-1.5 text-sm';
+const labelClass = 'grid gap-1 text-sm text-slate-800';
 
 /**
  * The filters of the change log: a GET form (the view is a link), with the family list following
@@ -30,14 +32,8 @@ export function ChangeLogFilterForm({ action, filters, options }: { action: stri
 
   return (
     <form method="get" action={action} className="grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="change-log-filters">
-      <label className="grid gap-1 text-sm text-slate-800">
-        {t('filterFrom')}
-        <input type="date" name="desde" defaultValue={filters.desde ?? ''} className={field} />
-      </label>
-      <label className="grid gap-1 text-sm text-slate-800">
-        {t('filterTo')}
-        <input type="date" name="ate" defaultValue={filters.ate ?? ''} className={field} />
-      </label>
+      <FilterInput label={t('filterFrom')} type="date" name="desde" defaultValue={filters.desde ?? ''} className={labelClass} inputClassName={field} />
+      <FilterInput label={t('filterTo')} type="date" name="ate" defaultValue={filters.ate ?? ''} className={labelClass} inputClassName={field} />
       <label className="grid gap-1 text-sm text-slate-800">
         {t('filterChapter')}
         <select name="capitulo" value={chapter} onChange={(e) => onChapter(e.target.value)} className={field}>
@@ -60,43 +56,31 @@ export function ChangeLogFilterForm({ action, filters, options }: { action: stri
           ))}
         </select>
       </label>
-      <label className="grid gap-1 text-sm text-slate-800">
-        {t('filterBrand')}
-        <select name="marca" defaultValue={filters.marca ? String(filters.marca) : ''} className={field}>
-          <option value="">{t('filterAllFem')}</option>
-          {options.brands.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid gap-1 text-sm text-slate-800">
-        {t('filterKind')}
-        <select name="tipo" defaultValue={filters.tipo ?? ''} className={field}>
-          <option value="">{t('filterAll')}</option>
-          {CHANGE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {t(`kind_${k}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid gap-1 text-sm text-slate-800">
-        {t('filterSource')}
-        <select name="origem" defaultValue={filters.origem ?? ''} className={field}>
-          <option value="">{t('filterAllFem')}</option>
-          {CHANGE_SOURCES.map((s) => (
-            <option key={s} value={s}>
-              {t(`source_${s}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="grid gap-1 text-sm text-slate-800">
-        {t('filterCode')}
-        <input type="search" name="codigo" defaultValue={filters.codigo ?? ''} maxLength={64} className={field} />
-      </label>
+      <FilterSelect
+        label={t('filterBrand')}
+        name="marca"
+        defaultValue={filters.marca ? String(filters.marca) : ''}
+        options={[['', t('filterAllFem')], ...options.brands.map((b) => [String(b.id), b.name] as const)]}
+        className={labelClass}
+        selectClassName={field}
+      />
+      <FilterSelect
+        label={t('filterKind')}
+        name="tipo"
+        defaultValue={filters.tipo ?? ''}
+        options={[['', t('filterAll')], ...CHANGE_KINDS.map((k) => [k, t(`kind_${k}`)] as const)]}
+        className={labelClass}
+        selectClassName={field}
+      />
+      <FilterSelect
+        label={t('filterSource')}
+        name="origem"
+        defaultValue={filters.origem ?? ''}
+        options={[['', t('filterAllFem')], ...CHANGE_SOURCES.map((s) => [s, t(`source_${s}`)] as const)]}
+        className={labelClass}
+        selectClassName={field}
+      />
+      <FilterInput label={t('filterCode')} type="search" name="codigo" defaultValue={filters.codigo ?? ''} maxLength={64} className={labelClass} inputClassName={field} />
       <div className="flex flex-wrap gap-2 sm:col-span-2 lg:col-span-4">
         <Button type="submit">{t('filterApply')}</Button>
         <Button asChild variant="outline">

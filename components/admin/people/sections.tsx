@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { FilterSelect } from '@/components/admin/filter-select';
 import { AdminPager } from '@/components/admin/pager';
 import { ROLES } from '@/lib/auth/permissions';
 import type { ProAccountSummary } from '@/server/pro-accounts/accounts';
@@ -178,6 +179,8 @@ export function RequestsTable({ items, total, page, pageSize, status }: { items:
 
 export const ROLE_LABEL: Record<string, string> = { admin: 'Administrador', editor: 'Editor', viewer: 'Leitor' };
 
+const filterSelect = 'rounded-md border bg-white px-2 py-2 text-sm';
+
 export function UsersTable({ items, total, page, pageSize, query }: { items: UserRow[]; total: number; page: number; pageSize: number; query: Record<string, string> }) {
   return (
     <section>
@@ -188,50 +191,11 @@ export function UsersTable({ items, total, page, pageSize, query }: { items: Use
             <span className="block text-slate-700">Pesquisar</span>
             <input name="q" defaultValue={query.q} placeholder="Email ou nome" className="w-56 rounded-md border px-3 py-2 text-sm" />
           </label>
-          <label className="text-sm">
-            <span className="block text-slate-700">Função</span>
-            <select name="funcao" defaultValue={query.funcao ?? ''} className="rounded-md border bg-white px-2 py-2 text-sm">
-              <option value="">Todas</option>
-              {ROLES.map((r) => (
-                <option key={r} value={r}>
-                  {ROLE_LABEL[r]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="block text-slate-700">Tipo</span>
-            <select name="tipo" defaultValue={query.tipo ?? ''} className="rounded-md border bg-white px-2 py-2 text-sm">
-              <option value="">Todos</option>
-              <option value="pro">Profissional</option>
-              <option value="particular">Particular</option>
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="block text-slate-700">Administrador</span>
-            <select name="admin" defaultValue={query.admin ?? ''} className="rounded-md border bg-white px-2 py-2 text-sm">
-              <option value="">Todos</option>
-              <option value="sim">Sim</option>
-              <option value="nao">Não</option>
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="block text-slate-700">Estado</span>
-            <select name="estado" defaultValue={query.estado ?? ''} className="rounded-md border bg-white px-2 py-2 text-sm">
-              <option value="">Todos</option>
-              <option value="ativo">Ativos</option>
-              <option value="desativado">Desativados</option>
-            </select>
-          </label>
-          <label className="text-sm">
-            <span className="block text-slate-700">Último acesso</span>
-            <select name="acesso" defaultValue={query.acesso ?? ''} className="rounded-md border bg-white px-2 py-2 text-sm">
-              <option value="">Qualquer</option>
-              <option value="30d">Nos últimos 30 dias</option>
-              <option value="antigo">Há mais de 30 dias</option>
-              <option value="nunca">Nunca entrou</option>
-            </select>
-          </label>
+          <FilterSelect label="Função" name="funcao" defaultValue={query.funcao ?? ''} options={[['', 'Todas'], ...ROLES.map((r) => [r, ROLE_LABEL[r]] as const)]} className="text-sm" labelClassName="block text-slate-700" selectClassName={filterSelect} />
+          <FilterSelect label="Tipo" name="tipo" defaultValue={query.tipo ?? ''} options={[['', 'Todos'], ['pro', 'Profissional'], ['particular', 'Particular']]} className="text-sm" labelClassName="block text-slate-700" selectClassName={filterSelect} />
+          <FilterSelect label="Administrador" name="admin" defaultValue={query.admin ?? ''} options={[['', 'Todos'], ['sim', 'Sim'], ['nao', 'Não']]} className="text-sm" labelClassName="block text-slate-700" selectClassName={filterSelect} />
+          <FilterSelect label="Estado" name="estado" defaultValue={query.estado ?? ''} options={[['', 'Todos'], ['ativo', 'Ativos'], ['desativado', 'Desativados']]} className="text-sm" labelClassName="block text-slate-700" selectClassName={filterSelect} />
+          <FilterSelect label="Último acesso" name="acesso" defaultValue={query.acesso ?? ''} options={[['', 'Qualquer'], ['30d', 'Nos últimos 30 dias'], ['antigo', 'Há mais de 30 dias'], ['nunca', 'Nunca entrou']]} className="text-sm" labelClassName="block text-slate-700" selectClassName={filterSelect} />
           <button className="rounded-md border bg-white px-3 py-2 text-sm">Filtrar</button>
         </form>
         <Link href="/admin/users/new" prefetch={false} className="rounded-md bg-sky-800 px-3 py-2 text-sm font-medium text-white hover:bg-sky-700">

@@ -6,12 +6,13 @@ import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { adminFetch } from '@/components/admin/admin-fetch';
 import { StaleNotice } from '@/components/admin/stale-notice';
+import { useStaleVersion } from '@/components/admin/use-stale-version';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toast';
-import { isStaleData, type StaleData } from '@/lib/admin/stale';
+import { isStaleData } from '@/lib/admin/stale';
 import { useMessageText } from '@/lib/forms/use-message-text';
 import { zodFormResolver } from '@/lib/forms/zod-resolver';
 import {
@@ -56,8 +57,7 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
   const [pdf, setPdf] = React.useState<File | null>(null);
   const [cover, setCover] = React.useState<File | null>(null);
   const [problem, setProblem] = React.useState<string | null>(null);
-  const [stale, setStale] = React.useState<StaleData | null>(null);
-  const [version, setVersion] = React.useState(initial?.version ?? 0);
+  const { version, setVersion, stale, setStale, keepMine } = useStaleVersion(initial?.version ?? 0);
   const {
     register,
     handleSubmit,
@@ -140,10 +140,7 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
           mine={mine}
           labels={labels}
           onReload={() => window.location.reload()}
-          onKeepMine={() => {
-            setVersion(stale.version);
-            setStale(null);
-          }}
+          onKeepMine={keepMine}
         />
       ) : null}
       <fieldset disabled={isSubmitting} className="grid gap-5 md:grid-cols-2">

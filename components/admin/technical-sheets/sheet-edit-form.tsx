@@ -6,12 +6,13 @@ import { useTranslations } from 'next-intl';
 import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { StaleNotice } from '@/components/admin/stale-notice';
+import { useStaleVersion } from '@/components/admin/use-stale-version';
 import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { isStaleData, type Snapshot, type StaleData } from '@/lib/admin/stale';
+import { isStaleData, type Snapshot } from '@/lib/admin/stale';
 import type { MessageRef } from '@/lib/errors';
 import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
@@ -74,8 +75,7 @@ export function SheetEditForm({ sheet }: { sheet: SheetEditView }) {
   const text = useMessageText();
   const router = useRouter();
   const id = React.useId();
-  const [version, setVersion] = React.useState(sheet.version);
-  const [stale, setStale] = React.useState<StaleData | null>(null);
+  const { version, setVersion, stale, setStale, keepMine } = useStaleVersion(sheet.version);
   const [problem, setProblem] = React.useState<MessageRef | null>(null);
   const {
     register,
@@ -137,10 +137,7 @@ export function SheetEditForm({ sheet }: { sheet: SheetEditView }) {
             setVersion(stale.version);
             setStale(null);
           }}
-          onKeepMine={() => {
-            setVersion(stale.version);
-            setStale(null);
-          }}
+          onKeepMine={keepMine}
         />
       ) : null}
       <fieldset disabled={isSubmitting} className="space-y-6">

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
+import { FilterInput, FilterSelect } from '@/components/admin/filter-select';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { formatAdminDate } from '@/lib/admin/format';
@@ -55,33 +56,18 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
     <div className="mx-auto max-w-6xl">
       <AdminPageHeader title={t('title')} description={t('intro', { paymentDays: OVERDUE_PAYMENT_DAYS, fulfilmentDays: OVERDUE_FULFILMENT_DAYS })} />
       <form method="get" action={PAGE_PATH} className="mb-4 grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-6" role="search">
-        <label className="text-sm text-slate-700">
-          {t('filters.status')}
-          <select name="estado" defaultValue={filters.status ?? ''} className={input}>
-            <option value="">{t('filters.allStatuses')}</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {ts(s)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="text-sm text-slate-700">
-          {t('filters.from')}
-          <input type="date" name="desde" defaultValue={filters.from ?? ''} className={input} />
-        </label>
-        <label className="text-sm text-slate-700">
-          {t('filters.to')}
-          <input type="date" name="ate" defaultValue={filters.to ?? ''} className={input} />
-        </label>
-        <label className="text-sm text-slate-700 lg:col-span-2">
-          {t('filters.customer')}
-          <input type="search" name="cliente" defaultValue={filters.customer ?? ''} maxLength={100} className={input} />
-        </label>
-        <label className="text-sm text-slate-700">
-          {t('filters.number')}
-          <input type="search" name="numero" defaultValue={filters.number ?? ''} maxLength={40} placeholder="EN-2026-" className={input} />
-        </label>
+        <FilterSelect
+          label={t('filters.status')}
+          name="estado"
+          defaultValue={filters.status ?? ''}
+          options={[['', t('filters.allStatuses')], ...ORDER_STATUSES.map((s) => [s, ts(s)] as const)]}
+          className="text-sm text-slate-700"
+          selectClassName={input}
+        />
+        <FilterInput label={t('filters.from')} type="date" name="desde" defaultValue={filters.from ?? ''} className="text-sm text-slate-700" inputClassName={input} />
+        <FilterInput label={t('filters.to')} type="date" name="ate" defaultValue={filters.to ?? ''} className="text-sm text-slate-700" inputClassName={input} />
+        <FilterInput label={t('filters.customer')} type="search" name="cliente" defaultValue={filters.customer ?? ''} maxLength={100} className="text-sm text-slate-700 lg:col-span-2" inputClassName={input} />
+        <FilterInput label={t('filters.number')} type="search" name="numero" defaultValue={filters.number ?? ''} maxLength={40} placeholder="EN-2026-" className="text-sm text-slate-700" inputClassName={input} />
         <div className="flex items-end gap-3 sm:col-span-2 lg:col-span-6">
           <button type="submit" className="rounded-md bg-sky-800 px-4 py-1.5 text-sm font-medium text-white hover:bg-sky-900">
             {t('filters.apply')}
