@@ -24,7 +24,7 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer', 'pg-boss', 'pdfkit'],
   // forbidden() answers 403 with the 'Access Denied' / 'Admin Access Only' screens (server/auth/session).
   // Avatars up to 2 MB go through a server action (default limit 1 MB).
-  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: '3mb' } },
+  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: '52mb' } },
   images: {
     formats: ['image/avif', 'image/webp'],
   },

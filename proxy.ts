@@ -69,6 +69,8 @@ export function proxy(request: NextRequest) {
  * - a server action call whose `Origin` is another site, `null` or not a URL: Next refuses it
  *   (CSRF) but with a 500, or throws on the Origin → 403.
  */
+const SHOP_ACTION_BODY_LIMIT = 3 * 1024 * 1024;
+
 function refusedPagePost(request: NextRequest, pathname: string): NextResponse | null {
   if (isOutsideSite(pathname)) return null;
   const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' };
@@ -76,6 +78,10 @@ function refusedPagePost(request: NextRequest, pathname: string): NextResponse |
     const multipart = (request.headers.get('content-type') ?? '').trim().toLowerCase().startsWith('multipart/form-data');
     return multipart ? new NextResponse('Pedido inválido.', { status: 400, headers }) : null;
   }
+  // Server actions may carry up to 52 MB (next.config.ts) for the admin area's uploads (PDFs of
+  // up to 50 MB); everywhere else a body over 3 MB is refused before Next reads it.
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > SHOP_ACTION_BODY_LIMIT && !/^\/admin(\/|$)/.test(pathname)) return new NextResponse('Pedido demasiado grande.', { status: 413, headers });
   const origin = request.headers.get('origin');
   if (origin === null) return null; // Next lets it through: no credentials of another site
   let originHost: string | null;

@@ -86,7 +86,11 @@ export const quoteAnswerBody = z
     valid_until: z
       .string('validUntilInvalid')
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'validUntilInvalid')
-      .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'validUntilInvalid')
+      .refine((v) => {
+        // A real calendar day (2026-02-31 is not one; PostgreSQL would refuse it).
+        const d = new Date(`${v}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+      }, 'validUntilInvalid')
       .nullish(),
     message: optionalText(4000, 'messageTooLong'),
     /** The version the form was made from: an answer over a newer version is refused (409). */

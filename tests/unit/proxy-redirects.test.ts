@@ -155,4 +155,18 @@ describe('proxy', () => {
     expect(action(null)).toBe(200);
     expect(action('https://staging.loja.example.pt', { 'x-forwarded-host': 'staging.loja.example.pt' })).toBe(200);
   });
+
+  it('lets only the admin area send server-action bodies over 3 MB (its uploads); elsewhere 413 before Next reads them', () => {
+    const action = (path: string, length: number) =>
+      proxy(
+        new NextRequest(`http://localhost:3000${path}`, {
+          method: 'POST',
+          headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'next-action': '7f'.padEnd(42, 'a'), 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length), cookie: 'cag.session_token=abc' },
+          body: 'x',
+        }),
+      ).status;
+    expect(action('/contacto', 4 * 1024 * 1024)).toBe(413);
+    expect(action('/contacto', 1024 * 1024)).toBe(200);
+    expect(action('/admin/ficha-tecnica/edit/3', 40 * 1024 * 1024)).toBe(200);
+  });
 });
