@@ -150,6 +150,9 @@ export async function confirmCatalogueUpload(actor: Pick<Viewer, 'id' | 'email' 
       actor,
       file: { name: upload.fileName, sha256: upload.sha256 },
       beforeWrite: async (tx) => {
+        // One confirmed import at a time: a second one waits here, then sees the first one's
+        // changes in the fingerprint below and is answered with a fresh preview.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('catalogue-import-confirm'))`);
         // Claim the upload: a second confirmation (another tab, a double click) finds nothing.
         const claimed = await tx.delete(catalogueUploads).where(eq(catalogueUploads.id, upload.id)).returning({ id: catalogueUploads.id });
         if (claimed.length === 0) throw new StaleCatalogue('claimed');
