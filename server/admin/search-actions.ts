@@ -1,6 +1,6 @@
 'use server';
 import 'server-only';
-import { revalidatePath } from 'next/cache';
+import { revalidateAdminPage } from '@/server/admin/revalidate';
 import { searchLogTermSchema, synonymRefSchema, synonymSchema } from '@/lib/validation/admin-synonym';
 import { validatedAction } from '@/server/actions/validated-action';
 import { deleteSynonym, dismissSearchLogTerm, saveSynonym } from './search';
@@ -17,18 +17,18 @@ const ACCESS = { session: 'required', permission: 'manage_products' } as const;
 export const saveSynonymAction = validatedAction({ ...ACCESS, schema: synonymSchema }, async (data, { viewer }) => {
   const saved = await saveSynonym(data, viewer);
   // The browser's copy of /admin/search is dropped: the list it goes back to shows the change.
-  revalidatePath('/admin/search');
+  revalidateAdminPage('/admin/search');
   return { id: saved.id, version: saved.version, created: data.id === undefined };
 });
 
 export const deleteSynonymAction = validatedAction({ ...ACCESS, schema: synonymRefSchema }, async (data, { viewer }) => {
   await deleteSynonym(data.id, data.version, viewer);
-  revalidatePath('/admin/search');
+  revalidateAdminPage('/admin/search');
   return { id: data.id };
 });
 
 export const dismissSearchLogAction = validatedAction({ ...ACCESS, schema: searchLogTermSchema }, async (data, { viewer }) => {
   await dismissSearchLogTerm(data.term, viewer);
-  revalidatePath('/admin/search');
+  revalidateAdminPage('/admin/search');
   return { term: data.term };
 });

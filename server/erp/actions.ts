@@ -1,6 +1,6 @@
 'use server';
 import 'server-only';
-import { revalidatePath } from 'next/cache';
+import { revalidateAdminPage } from '@/server/admin/revalidate';
 import { z } from 'zod';
 import type { MessageRef } from '@/lib/errors';
 import { dbId } from '@/lib/validation/ids';
@@ -18,7 +18,7 @@ function adminOnly(viewer: { isAdmin: boolean }) {
 
 function refresh() {
   try {
-    revalidatePath('/admin/phc-clients');
+    revalidateAdminPage('/admin/phc-clients');
   } catch {
     // Outside a request (tests).
   }
