@@ -9,7 +9,9 @@ import { DEMO, type DemoRole } from './support/accounts';
  * violation on the screen.
  */
 
-const WORD = `trambolho${Date.now().toString(36)}`;
+// Letters only: synonym terms may not contain digits (sizes are searched apart), and a base-36
+// timestamp often has some.
+const WORD = `trambolho${Date.now().toString(36).replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)] ?? 'a')}`;
 
 async function signIn(page: Page, who: DemoRole, origin: string) {
   const response = await page.request.post(`${origin}/api/auth/sign-in/email`, { data: DEMO[who], headers: { origin } });
