@@ -49,6 +49,8 @@ const schema = z.object({
   CACHE_MAX_MEMORY_MB: z.coerce.number().int().min(8).max(65_536).default(256),
   /** PostgreSQL: statement timeout (ms) of each product search (server/search/engine.ts). */
   SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).max(60_000).default(2000),
+  /** How often (ms) the log of searches with few results is written (server/search/search-log.ts); 0: only when asked (tests). */
+  SEARCH_LOG_FLUSH_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
   SKIP_DEMO_SEED: z
     .enum(['0', '1', 'true', 'false', ''])
     .optional()

@@ -1,5 +1,5 @@
 import { formatAdminDateTime, formatAuditValue } from '@/lib/admin/format';
-import { listAudit } from '@/server/admin/audit';
+import type { AuditEntryView } from '@/lib/admin/audit';
 
 const ACTIONS: Record<string, string> = {
   create: 'Criado',
@@ -14,10 +14,10 @@ const ACTIONS: Record<string, string> = {
 
 /**
  * "Histórico" of one record (issue 13 audit log): who changed what and when, each changed field
- * with its value before and after, newest first. `labels` names the fields in Portuguese.
+ * with its value before and after, newest first. `entries` come from `listAudit` (server/admin/audit.ts), read by the page; `labels` names
+ * the fields in Portuguese.
  */
-export async function AuditHistory({ entity, entityId, labels = {} }: { entity: string; entityId: string | number; labels?: Record<string, string> }) {
-  const entries = await listAudit(entity, entityId);
+export function AuditHistory({ entries, labels = {} }: { entries: AuditEntryView[]; labels?: Record<string, string> }) {
   return (
     <section aria-labelledby="historico" className="rounded-xl border bg-white p-5" data-testid="audit-history">
       <h2 id="historico" className="text-lg font-semibold text-slate-900">

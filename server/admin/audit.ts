@@ -1,6 +1,8 @@
 import 'server-only';
 import { and, desc, eq } from 'drizzle-orm';
+import type { AuditEntryView } from '@/lib/admin/audit';
 import type { Viewer } from '@/lib/auth/viewer';
+export type { AuditEntryView } from '@/lib/admin/audit';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { auditLog, type AuditAction } from '@/server/db/schema';
 
@@ -73,14 +75,6 @@ export async function recordAudit(db: DbOrTx, input: AuditInput): Promise<boolea
   return true;
 }
 
-export interface AuditEntryView {
-  id: number;
-  at: string;
-  actor: string;
-  action: AuditAction;
-  summary: string | null;
-  changes: { field: string; before: unknown; after: unknown }[];
-}
 
 /** The history of one record, newest first. */
 export async function listAudit(entity: string, entityId: string | number, limit = 50): Promise<AuditEntryView[]> {

@@ -1,4 +1,6 @@
 import 'server-only';
+import type { UserRow } from '@/lib/admin/people';
+export type { UserRow } from '@/lib/admin/people';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { env } from '@/lib/env';
@@ -40,19 +42,6 @@ export interface UserListFilters {
   page?: number;
 }
 
-export interface UserRow {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  isAdmin: boolean;
-  userType: 'particular' | 'pro';
-  accountId: number | null;
-  accountName: string | null;
-  createdAt: string;
-  lastLogin: string | null;
-  disabled: boolean;
-}
 
 /** The columns a UserRow is read from (the list and the detail page). */
 const userRowColumns = {

@@ -1,4 +1,6 @@
 import 'server-only';
+import type { ProAccountSummary } from '@/lib/admin/people';
+export type { ProAccountSummary } from '@/lib/admin/people';
 import { and, asc, count, desc, eq, ilike, inArray, like, or, sql } from 'drizzle-orm';
 import type { AuditActor } from '@/server/admin/audit';
 import { recordAudit } from '@/server/admin/audit';
@@ -22,16 +24,6 @@ import { discountProfile } from '@/lib/admin/discount-profiles';
 export const ACCOUNT_ENTITY = 'pro_account';
 export const USER_ENTITY = 'user';
 
-export interface ProAccountSummary {
-  id: number;
-  name: string;
-  fiscalName: string | null;
-  nif: string | null;
-  phcClientId: string | null;
-  users: number;
-  rules: number;
-  createdAt: string;
-}
 
 export interface PriceRuleView {
   id: number;

@@ -1,4 +1,6 @@
 import 'server-only';
+import type { AccessRequestSummary } from '@/lib/admin/people';
+export type { AccessRequestSummary } from '@/lib/admin/people';
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ApproveRequestInput } from '@/lib/validation/people';
@@ -23,18 +25,6 @@ import { accountsWithNif, applyStartingRules, attachUserToAccount, createProAcco
 export const REQUEST_ENTITY = 'access_request';
 export const REQUEST_PAGE_SIZE = 25;
 
-export interface AccessRequestSummary {
-  id: number;
-  companyName: string;
-  fiscalNumber: string;
-  contactName: string;
-  email: string;
-  typology: string;
-  status: 'pending' | 'approved' | 'rejected';
-  createdAt: string;
-  handledAt: string | null;
-  handledByName: string | null;
-}
 
 export interface AccessRequestDetail extends AccessRequestSummary {
   phone: string | null;

@@ -1,4 +1,5 @@
 import 'server-only';
+import { env } from '@/lib/env';
 import { sql } from 'drizzle-orm';
 import { foldAccents } from '@/lib/search/normalize';
 import { getDb, type Db } from '@/server/db/client';
@@ -7,7 +8,7 @@ import { searchLog } from '@/server/db/schema';
 /**
  * The log of searches that found nothing or little (issue 13, /admin/search): term, how often,
  * the results of the last time, first and last seen. Cheap and never in a search's way: a search
- * only adds to a map in memory (`noteSearch`, synchronous); every `FLUSH_MS` the map is written
+ * only adds to a map in memory (`noteSearch`, synchronous); every `SEARCH_LOG_FLUSH_MS` (5 s) the map is written
  * in one upsert, and a failed write is logged and dropped. Bounded: terms are folded and capped
  * (`MAX_TERM`), a term longer than `MAX_TYPED` (a bot, a pasted text) is not logged, and at most
  * `MAX_PENDING` distinct terms wait for a flush.
@@ -18,7 +19,6 @@ export const LOGGED_BELOW = 3;
 const MAX_TERM = 80;
 const MAX_TYPED = 120;
 const MAX_PENDING = 500;
-const FLUSH_MS = 5_000;
 
 interface Pending {
   sample: string;
@@ -40,9 +40,7 @@ const state = (): LogState => logState;
 
 /** `SEARCH_LOG_FLUSH_MS=0` (the tests): no timer, `flushSearchLog` writes when called. */
 function flushDelay(): number {
-  const raw = process.env.SEARCH_LOG_FLUSH_MS;
-  const n = raw === undefined || raw === '' ? FLUSH_MS : Number(raw);
-  return Number.isFinite(n) && n >= 0 ? n : FLUSH_MS;
+  return env().SEARCH_LOG_FLUSH_MS;
 }
 
 /** The logged form of a query: folded, lower case, single spaces, capped; null when not worth logging. */

@@ -2,9 +2,7 @@ import Link from 'next/link';
 import { FilterSelect } from '@/components/admin/filter-select';
 import { AdminPager } from '@/components/admin/pager';
 import { ROLES } from '@/lib/auth/permissions';
-import type { ProAccountSummary } from '@/server/pro-accounts/accounts';
-import type { AccessRequestSummary } from '@/server/pro-accounts/requests';
-import type { UserRow } from '@/server/people/users';
+import type { AccessRequestSummary, ProAccountSummary, UserRow } from '@/lib/admin/people';
 
 /** Tabs, filters and tables of /admin/pro-accounts (issue 14): server-rendered, links and GET forms only. */
 

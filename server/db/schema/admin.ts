@@ -7,8 +7,8 @@
 import 'server-only';
 import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'deactivate', 'bulk', 'merge', 'import', 'other'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export { AUDIT_ACTIONS, type AuditAction } from '../../../lib/admin/audit';
+import { AUDIT_ACTIONS } from '../../../lib/admin/audit';
 
 export const auditLog = pgTable(
   'audit_log',

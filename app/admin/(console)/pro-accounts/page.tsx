@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { PeoplePage, tabOf, type PeopleSearchParams } from '@/components/admin/people/people-page';
+import { PeoplePage, tabOf, type PeopleSearchParams } from './people-page';
 import { requirePageAccess } from '@/server/auth/session';
 
 export const metadata: Metadata = { title: 'Contas profissionais' };

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AuditHistory } from '@/components/admin/audit-history';
+import { listAudit } from '@/server/admin/audit';
 import { OrderActions } from '@/components/admin/orders/order-actions';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { formatAdminDateTime } from '@/lib/admin/format';
@@ -214,7 +215,7 @@ export default async function AdminOrderPage({ params }: { params: Params }) {
         </ol>
       </section>
 
-      <AuditHistory entity="order" entityId={order.id} labels={{ status: 'Estado', payment: 'Pagamento' }} />
+      <AuditHistory entries={await listAudit('order', order.id)} labels={{ status: 'Estado', payment: 'Pagamento' }} />
     </div>
   );
 }

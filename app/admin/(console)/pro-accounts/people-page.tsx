@@ -4,7 +4,7 @@ import { ROLES, type Role } from '@/lib/auth/permissions';
 import { listUsers, USER_PAGE_SIZE } from '@/server/people/users';
 import { ACCOUNT_PAGE_SIZE, listProAccounts } from '@/server/pro-accounts/accounts';
 import { countPendingRequests, listAccessRequests, REQUEST_PAGE_SIZE } from '@/server/pro-accounts/requests';
-import { AccountsTable, PeopleTabs, RequestsTable, UsersTable, type PeopleTab } from './sections';
+import { AccountsTable, PeopleTabs, RequestsTable, UsersTable, type PeopleTab } from '@/components/admin/people/sections';
 
 export type PeopleSearchParams = Record<string, string | string[] | undefined>;
 

@@ -1,0 +1,13 @@
+/** The audit log's vocabulary, shared by the schema, server/admin/audit.ts and the history component. */
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'deactivate', 'bulk', 'merge', 'import', 'other'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One entry of a record's history, as `AuditHistory` shows it. */
+export interface AuditEntryView {
+  id: number;
+  at: string;
+  actor: string;
+  action: AuditAction;
+  summary: string | null;
+  changes: { field: string; before: unknown; after: unknown }[];
+}
