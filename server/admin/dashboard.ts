@@ -5,7 +5,7 @@ import { countProductsWithoutCategory, countProductsWithoutImage } from '@/serve
 import { countZeroResultSearches } from '@/server/admin/search';
 import { countCampaignsEnding } from '@/server/campaigns/admin';
 import { countChangesSinceLastPrint } from '@/server/catalogue/reprint';
-import { listStaffOrders } from '@/server/orders/admin';
+import { countOverdueStaffOrders } from '@/server/orders/admin';
 import { countPendingRequests } from '@/server/pro-accounts/requests';
 
 /**
@@ -37,7 +37,7 @@ export async function getDashboardFigures(viewer: Viewer, now = new Date()): Pro
     jobs.push(countCampaignsEnding(7, now).then((value) => ({ id: 'campaigns-ending', label: 'Campanhas a terminar esta semana', value, href: '/admin/campaigns?estado=current&ordem=end-asc', attention: value > 0 })));
   }
   if (can('manage_orders')) {
-    jobs.push(listStaffOrders({ page: 1 }).then(({ overdue }) => ({ id: 'orders-overdue', label: 'Encomendas em atraso', value: Number(overdue), href: '/admin/orders', attention: Number(overdue) > 0 })));
+    jobs.push(countOverdueStaffOrders().then((value) => ({ id: 'orders-overdue', label: 'Encomendas em atraso', value, href: '/admin/orders', attention: value > 0 })));
   }
   if (can('manage_users')) {
     jobs.push(countPendingRequests().then((value) => ({ id: 'access-requests', label: 'Pedidos de acesso por tratar', value: Number(value), href: '/admin/pro-accounts?tab=requests', attention: Number(value) > 0 })));

@@ -84,6 +84,13 @@ function whereOf(f: StaffOrderFilters): SQL | undefined {
   );
 }
 
+/** How many orders are overdue (the admin dashboard's figure), without reading a page of them. */
+export async function countOverdueStaffOrders(): Promise<number> {
+  const db = await getDb();
+  const [row] = await db.select({ n: count() }).from(orders).where(overdueSql);
+  return Number(row?.n ?? 0);
+}
+
 /** The staff list: overdue orders first (oldest first among them), then the newest. */
 export async function listStaffOrders(f: StaffOrderFilters): Promise<{ items: StaffOrderRow[]; total: number; overdue: number }> {
   const db = await getDb();
