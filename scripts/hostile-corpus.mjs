@@ -24,11 +24,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const HOSTILE_DIR = path.join(root, 'tests', 'fixtures', 'hostile');
+// No import.meta and no top-level await here: the Playwright specs load this module through
+// their own transform (which turns import.meta into a CommonJS module Node then refuses). The
+// default folder is relative to the working directory, the project root for npm scripts and
+// Playwright; the callers pass their own.
+export const HOSTILE_DIR = path.resolve('tests', 'fixtures', 'hostile');
 /** Bumped whenever a recipe changes: the files of another version are written again. */
 const RECIPE_VERSION = '1';
 
@@ -657,9 +659,16 @@ export async function hostileCorpus({ dir = HOSTILE_DIR, force = false, log = ()
   return out;
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+if (/hostile-corpus\.mjs$/.test(process.argv[1] ?? '')) {
   const force = process.argv.includes('--force');
-  console.log(`Corpus hostil em ${path.relative(root, HOSTILE_DIR)}${force ? ' (tudo de novo)' : ''}:`);
-  const list = await hostileCorpus({ force, log: (line) => console.log(line) });
-  for (const f of list) console.log(`${f.kind.padEnd(8)} ${f.name.padEnd(26)} ${String(f.bytes).padStart(10)} B  ${f.description}`);
+  console.log(`Corpus hostil em ${path.relative(process.cwd(), HOSTILE_DIR)}${force ? ' (tudo de novo)' : ''}:`);
+  hostileCorpus({ force, log: (line) => console.log(line) }).then(
+    (list) => {
+      for (const f of list) console.log(`${f.kind.padEnd(8)} ${f.name.padEnd(26)} ${String(f.bytes).padStart(10)} B  ${f.description}`);
+    },
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
 }
