@@ -1,6 +1,6 @@
 import 'server-only';
 import { StringDecoder } from 'node:string_decoder';
-import { EXCEL_MAX_ROW, fileError, tooLargeError, countText, type TableLimits } from './limits';
+import { EXCEL_MAX_ROW, fileError, tooLargeError, countText, sizeText, type TableLimits } from './limits';
 import { listZipEntries, readZipText, streamZipEntry, type ZipEntry } from './zip';
 import { attribute, decodeXmlText, scanXml, XmlScanner } from './xml';
 
@@ -198,8 +198,9 @@ export async function readXlsxTable(bytes: Buffer, limits: TableLimits): Promise
   if (bytes.length > limits.maxBytes) throw tooLargeError(limits.maxBytes);
   const entries = listZipEntries(bytes);
   const book = await locateParts(bytes, entries);
-  const total = [book.sheet, book.shared].reduce((n, e) => n + (e?.uncompressedSize ?? 0), 0);
-  if (total > limits.maxTotalBytes) throw fileError('zipEntryTooLarge', { max: `${Math.round(limits.maxTotalBytes / 1024 / 1024)} MB` }, 'payload_too_large');
+  const parts = [book.sheet, book.shared].filter((e): e is ZipEntry => e !== null);
+  if (parts.some((e) => e.uncompressedSize > limits.maxEntryBytes)) throw fileError('zipEntryTooLarge', { max: sizeText(limits.maxEntryBytes) }, 'payload_too_large');
+  if (parts.reduce((n, e) => n + e.uncompressedSize, 0) > limits.maxTotalBytes) throw fileError('zipTotalTooLarge', { max: sizeText(limits.maxTotalBytes) }, 'payload_too_large');
   const styles = await dateStyles(bytes, book.styles);
   const strings = await sharedStrings(bytes, book.shared, limits);
 
