@@ -14,6 +14,7 @@ import { AppError } from '@/server/api/errors';
 import { getDb } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { sharp, withSharp } from '@/server/media/sharp';
+import { IMAGE_SECONDS } from '@/server/uploads';
 
 /**
  * Profile picture of the signed-in user (spec 3 Profile, avatar_url), through validatedAction:
@@ -125,6 +126,7 @@ async function toAvatarWebp(input: Buffer): Promise<Buffer | null | 'too-big'> {
       if (meta.format !== sniffed || !meta.width || !meta.height) return null;
       if (meta.width * meta.height > MAX_INPUT_PIXELS) return 'too-big' as const;
       return await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+        .timeout({ seconds: IMAGE_SECONDS })
         .rotate() // EXIF orientation, then the metadata (GPS…) is dropped
         .resize(SIZE, SIZE, { fit: 'cover', position: 'attention' })
         .webp({ quality: 82 })

@@ -13,16 +13,44 @@ import { storeImageUpload, type StoredUpload } from '@/server/uploads';
  * cover (`uploads/covers/…`, WebP), so the public page treats every cover alike.
  */
 
+/** pdftoppm gets 20 s of wall time, 30 s of CPU and 768 MB of address space for one page. */
 const PDFTOPPM_TIMEOUT_MS = 20_000;
+const PDFTOPPM_CPU_SECONDS = 30;
+const PDFTOPPM_MEMORY_KB = 768 * 1024;
 
+/**
+ * Runs a child process under limits of its own (a crafted PDF must not take the server's memory or
+ * CPU): `ulimit` for address space and CPU time, a wall-clock timeout that kills it, output capped.
+ */
 function run(cmd: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    execFile(cmd, args, { timeout: PDFTOPPM_TIMEOUT_MS, maxBuffer: 1024 * 1024 }, (err) => (err ? reject(err) : resolve()));
+    execFile(
+      '/bin/sh',
+      ['-c', `ulimit -v ${PDFTOPPM_MEMORY_KB} && ulimit -t ${PDFTOPPM_CPU_SECONDS} && exec "$0" "$@"`, cmd, ...args],
+      { timeout: PDFTOPPM_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024 },
+      (err) => (err ? reject(err) : resolve()),
+    );
   });
 }
 
 /** The first page of `pdf` as PNG bytes (about 600 px wide), or null when it cannot be rendered. */
 export async function renderFirstPage(pdf: Uint8Array): Promise<Buffer | null> {
+  // One render at a time; a burst past a few waiting gets the generated cover instead.
+  if (renders.running >= 1 && renders.waiting.length >= 4) return null;
+  if (renders.running >= 1) await new Promise<void>((resolve) => renders.waiting.push(resolve));
+  else renders.running++;
+  try {
+    return await renderOnce(pdf);
+  } finally {
+    const next = renders.waiting.shift();
+    if (next) next();
+    else renders.running--;
+  }
+}
+
+const renders: { running: number; waiting: (() => void)[] } = { running: 0, waiting: [] };
+
+async function renderOnce(pdf: Uint8Array): Promise<Buffer | null> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'cover-'));
   try {
     const input = path.join(dir, 'in.pdf');

@@ -1,13 +1,11 @@
 import 'server-only';
-import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { allowsQuantity, MAX_PACKAGES, quantityRule, roundUpPackages } from '@/lib/cart/packages';
 import type { QuickOrderProblem, QuickOrderResult } from '@/lib/cart/types';
 import { AppError } from '@/server/api/errors';
 import { getDb } from '@/server/db/client';
 import { inventoryProducts, products } from '@/server/db/schema';
-import { excelCellText } from '@/server/import/read';
+import { checkTextShape, decodeText, isFileError, isZip, readTableFile, tableLimits, tooLargeError } from '@/server/files';
 import { serverTranslator } from '@/server/mail/i18n';
 import { addCartItem, findCart, QUICK_ORDER_MAX_LINES, repriceCart, type CartCaller } from './index';
 
@@ -30,86 +28,105 @@ export interface QuickOrderLine {
 /** Header-like first lines ('código;quantidade', 'code,qty') are skipped. */
 const HEADER = /^(c[oó]digo|code|ref|refer[eê]ncia|artigo|model)/i;
 
+/** One line of a quick order as sent: its number in the text or sheet, and its text. */
+export interface QuickOrderInputLine {
+  line: number;
+  text: string;
+}
+
+/** Bounds of a quick-order file or paste (server/files/limits.ts): 2 MB, 500 lines and a header. */
+export const QUICK_ORDER_FILE_LIMITS = tableLimits({
+  maxBytes: 2 * 1024 * 1024,
+  maxRows: QUICK_ORDER_MAX_LINES + 1,
+  maxLines: 20 * QUICK_ORDER_MAX_LINES,
+  maxLineChars: 10_000,
+  maxCellChars: 1_000,
+  maxEntryBytes: 32 * 1024 * 1024,
+  maxTotalBytes: 48 * 1024 * 1024,
+});
+
+/** The lines of pasted text, numbered from 1; refuses a text of too many or too long lines. */
+export function quickOrderLines(input: string): QuickOrderInputLine[] {
+  const text = input.replace(/^\uFEFF/, '');
+  checkTextShape(text, QUICK_ORDER_FILE_LIMITS);
+  return text.split(/\r\n|\r|\n/).map((raw, index) => ({ line: index + 1, text: raw }));
+}
+
 /** Splits pasted text into lines to add and lines refused for their form. */
 export function parseQuickOrderText(input: string): { lines: QuickOrderLine[]; problems: QuickOrderProblem[] } {
+  return parseQuickOrderLines(quickOrderLines(input));
+}
+
+/** Sorts numbered lines into lines to add and lines refused for their form. */
+export function parseQuickOrderLines(rows: QuickOrderInputLine[]): { lines: QuickOrderLine[]; problems: QuickOrderProblem[] } {
   const lines: QuickOrderLine[] = [];
   const problems: QuickOrderProblem[] = [];
-  const rows = input.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
-  rows.forEach((raw, index) => {
-    const line = index + 1;
+  for (const { line, text: raw } of rows) {
     const trimmed = raw.trim();
-    if (!trimmed) return;
+    if (!trimmed) continue;
     const shown = trimmed.slice(0, 120);
     const tokens = trimmed.split(/[\s;,]+/).filter(Boolean);
     const code = tokens[0] ?? '';
     const rest = tokens.slice(1);
-    if (lines.length === 0 && problems.length === 0 && HEADER.test(code) && !/^\d/.test(rest[0] ?? '')) return;
+    if (lines.length === 0 && problems.length === 0 && HEADER.test(code) && !/^\d/.test(rest[0] ?? '')) continue;
     if (rest.length === 0) {
       problems.push({ line, text: shown, reason: text('quickMissingQuantity') });
-      return;
+      continue;
     }
     // "ABC 1,5" or "ABC;1,5" split into ['1', '5']; "ABC 1.5" stays one token.
     if (/\d[.,]\d/.test(trimmed.slice(code.length)) && (rest.length > 1 || /[.,]/.test(rest[0]!))) {
       problems.push({ line, text: shown, reason: text('quickDecimal') });
-      return;
+      continue;
     }
     if (rest.length > 1) {
       problems.push({ line, text: shown, reason: text('quickFormat') });
-      return;
+      continue;
     }
     const qty = rest[0]!;
     if (!/^\d{1,7}$/.test(qty) || Number(qty) < 1 || Number(qty) > MAX_PACKAGES) {
       problems.push({ line, text: shown, reason: text('quickBadQuantity', { max: MAX_PACKAGES }) });
-      return;
+      continue;
     }
     lines.push({ line, text: shown, code, quantity: Number(qty) });
-  });
+  }
   return { lines, problems };
 }
 
-/** An uploaded CSV (text) or XLSX (first sheet, first two columns) as the same text lines. */
-export async function quickOrderTextFromFile(name: string, bytes: ArrayBuffer): Promise<string> {
-  if (/\.xlsx$/i.test(name)) {
-    // Streamed, and stopped after the lines a quick order may have: a small, highly compressed
-    // file must not be unpacked whole into memory.
-    const out: string[] = [];
-    let filled = 0;
-    try {
-      const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(Buffer.from(bytes)), {
-        sharedStrings: 'cache',
-        hyperlinks: 'ignore',
-        styles: 'ignore',
-        worksheets: 'emit',
-      });
-      sheets: for await (const sheet of reader) {
-        for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-          const code = excelCellText(row.getCell(1).value).trim();
-          const qty = excelCellText(row.getCell(2).value).trim();
-          // Keep the sheet's row numbers: missing or empty rows stay empty lines.
-          while (out.length < row.number - 1) out.push('');
-          out.push(code || qty ? `${code};${qty}` : '');
-          if ((code || qty) && ++filled > QUICK_ORDER_MAX_LINES + 1) break sheets;
-        }
-        break; // the first sheet only
-      }
-    } catch {
-      throw new AppError({ code: 'bad_request', message: text('quickUnreadable') });
+/**
+ * An uploaded CSV (text in any encoding a spreadsheet saves) or XLSX (first sheet, first two
+ * columns) as numbered lines, read within QUICK_ORDER_FILE_LIMITS: the lines keep the sheet's row
+ * numbers, so problems are reported where the customer sees them.
+ */
+export async function quickOrderLinesFromFile(name: string, bytes: Uint8Array): Promise<QuickOrderInputLine[]> {
+  if (!/\.(xlsx|csv|txt)$/i.test(name)) throw new AppError({ code: 'unsupported_media_type', message: text('quickFileType') });
+  try {
+    if (/\.xlsx$/i.test(name) || isZip(bytes)) {
+      const rows = await readTableFile(bytes, QUICK_ORDER_FILE_LIMITS, name);
+      return rows.map(({ line, values }) => ({ line, text: `${(values[0] ?? '').trim()};${(values[1] ?? '').trim()}` }));
     }
-    return out.join('\n');
+    if (bytes.length > QUICK_ORDER_FILE_LIMITS.maxBytes) throw tooLargeError(QUICK_ORDER_FILE_LIMITS.maxBytes);
+    return quickOrderLines(decodeText(bytes));
+  } catch (err) {
+    if (isFileError(err) && err.key === 'Files.tooManyRows') throw new AppError({ code: 'payload_too_large', message: text('quickTooMany', { max: QUICK_ORDER_MAX_LINES }) });
+    throw err;
   }
-  if (/\.(csv|txt)$/i.test(name)) return new TextDecoder('utf-8').decode(bytes);
-  throw new AppError({ code: 'unsupported_media_type', message: text('quickFileType') });
 }
 
-/** Adds the valid lines of `input` to the cart; lists the others with their reason. */
-export async function quickOrder(cartId: string, caller: CartCaller, input: string): Promise<QuickOrderResult> {
+/**
+ * Adds the valid lines of the input to the cart; lists the others with their reason. `readInput`
+ * (the request's text or file) is only called once the cart is known to be the caller's: a file
+ * sent to a cart that does not exist is never read.
+ */
+export async function quickOrder(cartId: string, caller: CartCaller, readInput: () => Promise<string | QuickOrderInputLine[]>): Promise<QuickOrderResult> {
   const cart = await findCart(cartId, caller);
   if (!cart) throw new AppError({ code: 'not_found', message: text('cartNotFound') });
-  const nonEmpty = input.split(/\r\n|\r|\n/).filter((l) => l.trim()).length;
+  const input = await readInput();
+  const rows = typeof input === 'string' ? quickOrderLines(input) : input;
+  const nonEmpty = rows.filter((l) => l.text.trim() && l.text.trim() !== ';').length;
   if (nonEmpty > QUICK_ORDER_MAX_LINES + 1) {
     throw new AppError({ code: 'bad_request', message: text('quickTooMany', { max: QUICK_ORDER_MAX_LINES }) });
   }
-  const { lines, problems } = parseQuickOrderText(input);
+  const { lines, problems } = parseQuickOrderLines(rows);
   const db = await getDb();
   const codes = [...new Set(lines.map((l) => l.code))];
   const models = codes.length

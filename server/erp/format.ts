@@ -1,7 +1,8 @@
 import 'server-only';
 import { isValidNif, normaliseNif } from '@/lib/validation/nif';
 import type { ErpClientRule, ErpSyncKind } from '@/server/db/schema';
-import { readCsvText, readXlsxBuffer, type ColumnSet, type ImportIssue, type ReadResult, type SourceRow } from '@/server/import/read';
+import { decodeText, isFileError, tableLimits } from '@/server/files';
+import { readTableBytes, readXlsxBuffer, type ColumnSet, type ImportIssue, type ReadResult, type SourceRow } from '@/server/import/read';
 
 /**
  * The two files the ERP (PHC) sends (issue 14), CSV (`;` or `,`, decimal comma or point, UTF-8)
@@ -43,6 +44,9 @@ export interface ClientInput {
 
 const MAX_REPORT = 500;
 
+/** An ERP export sent by staff: up to 30 MB, 200,000 rows (server/files/limits.ts). */
+export const ERP_FILE_LIMITS = tableLimits({ maxBytes: 30 * 1024 * 1024, maxRows: 200_000 });
+
 function isZip(bytes: Buffer): boolean {
   return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
@@ -51,21 +55,27 @@ function isZip(bytes: Buffer): boolean {
 export async function detectKind(bytes: Buffer): Promise<ErpSyncKind | null> {
   let header: string;
   if (isZip(bytes)) {
-    const probe = await readXlsxBuffer(bytes, { known: [...PRICE_COLUMNS.known, ...CLIENT_COLUMNS.known], required: [] });
+    const probe = await readXlsxBuffer(bytes, { known: [...PRICE_COLUMNS.known, ...CLIENT_COLUMNS.known], required: [] }, ERP_FILE_LIMITS);
     const first = probe.rows[0]?.cells as Record<string, string> | undefined;
     // No data rows: read the names of the columns the header row mapped.
     header = first ? Object.keys(first).join(',') : '';
     if (!header) return null;
   } else {
-    header = (bytes.toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '').toLowerCase();
+    header = (decodeText(bytes.subarray(0, 64 * 1024)).replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '').toLowerCase();
   }
   if (/(^|[;,"\s])erp_client_id([;,"\s]|$)/.test(header)) return 'clients';
   if (/(^|[;,"\s])model_code([;,"\s]|$)/.test(header)) return 'prices';
   return null;
 }
 
+/** The file's rows; a file refused by its limits is one issue on line 1 (a failed run with its reason). */
 async function readRows(bytes: Buffer, set: ColumnSet): Promise<ReadResult> {
-  return isZip(bytes) ? readXlsxBuffer(bytes, set) : readCsvText(bytes.toString('utf8'), set);
+  try {
+    return await readTableBytes(bytes, set, ERP_FILE_LIMITS);
+  } catch (err) {
+    if (isFileError(err)) return { rows: [], issues: [{ line: 1, message: err.message }] };
+    throw err;
+  }
 }
 
 const cell = (row: SourceRow, column: string): string => ((row.cells as Record<string, string | undefined>)[column] ?? '').trim();

@@ -23,6 +23,7 @@ import {
 } from '@/server/db/schema';
 import { formatIssue } from '@/server/import/read';
 import { pricingTags } from '@/server/pricing';
+import { isFileError } from '@/server/files';
 import { detectKind, readClients, readPrices, type ClientInput, type PriceInput } from './format';
 
 /**
@@ -386,10 +387,23 @@ async function validate(db: DbOrTx, bytes: Buffer, kind: ErpSyncKind): Promise<{
   return { issues: issues.map(formatIssue), clients: rows };
 }
 
+/** The kind of a file (the hint, or its header); a file its limits refuse gives the reason instead. */
+async function kindOf(bytes: Buffer, hint: ErpSyncKind | null | undefined): Promise<{ kind: ErpSyncKind | null } | { refused: string }> {
+  if (hint) return { kind: hint };
+  try {
+    return { kind: await detectKind(bytes) };
+  } catch (err) {
+    if (isFileError(err)) return { refused: `Linha 1: ${err.message}` };
+    throw err;
+  }
+}
+
 /** Reads, checks and compares a file with the database; writes nothing. */
 export async function previewErpFile(bytes: Buffer, kindHint?: ErpSyncKind | null): Promise<ReadOutcome> {
   const hash = sha256(bytes);
-  const kind = kindHint ?? (await detectKind(bytes));
+  const detected = await kindOf(bytes, kindHint);
+  if ('refused' in detected) return { ok: false, kind: null, sha256: hash, report: [detected.refused] };
+  const { kind } = detected;
   if (!kind) return { ok: false, kind: null, sha256: hash, report: ['Linha 1: ficheiro não reconhecido (o cabeçalho deve ter model_code para preços ou erp_client_id para clientes)'] };
   const db = await getDb();
   const v = await validate(db, bytes, kind);
@@ -440,10 +454,11 @@ async function recordRun(
 export async function applyErpFile(input: ApplyInput): Promise<ApplyOutcome> {
   const startedAt = new Date();
   const hash = sha256(input.bytes);
-  const kind = input.kind ?? (await detectKind(input.bytes));
+  const detected = await kindOf(input.bytes, input.kind);
+  const kind = 'refused' in detected ? null : detected.kind;
   const db = await getDb();
   if (!kind) {
-    const report = ['Linha 1: ficheiro não reconhecido (o cabeçalho deve ter model_code para preços ou erp_client_id para clientes)'];
+    const report = ['refused' in detected ? detected.refused : 'Linha 1: ficheiro não reconhecido (o cabeçalho deve ter model_code para preços ou erp_client_id para clientes)'];
     return { ok: false, kind: null, report, runId: await recordRun(db, input, { kind: null, sha256: hash, status: 'failed', counts: null, report, startedAt }) };
   }
   let failed: string[] | null = null;

@@ -8,7 +8,7 @@ import type { Db, DbOrTx, Tx } from '@/server/db/client';
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { markCatalogueSource, planCatalogue, writeCataloguePlan, type ChangeCounts, type ImportSummary, type ProgressFn } from './apply';
 import type { ImportIssue, SourceRow } from './read';
-import { readCatalogueFile, readCsvText, readXlsxBuffer } from './read';
+import { readCatalogueFile, readTableBytes } from './read';
 import { validateRows } from './validate';
 
 export type ImportResult =
@@ -111,9 +111,9 @@ export function isZipBytes(bytes: Uint8Array): boolean {
   return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
-/** The rows of an uploaded file: XLSX or CSV told apart by content. */
+/** The rows of an uploaded file: XLSX or CSV told apart by content, within the catalogue's file limits (a refused file throws its 4xx AppError). */
 export async function readUploadBytes(bytes: Buffer) {
-  return isZipBytes(bytes) ? readXlsxBuffer(bytes) : readCsvText(bytes.toString('utf8'));
+  return readTableBytes(bytes);
 }
 
 /** The validation context of the shop's database: its chapters and families. */

@@ -1,8 +1,7 @@
 import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import { CsvSyntaxError, detectDelimiter, isFileError, readCsvRecords, readTableFile, readXlsxTable, tableLimits, type TableLimits, type TableRow } from '@/server/files';
 import { CATALOGUE_COLUMNS, REQUIRED_COLUMNS, type CatalogueColumn, type RawCatalogueRow } from './format';
 
 export interface SourceRow {
@@ -81,89 +80,67 @@ function isBlank(values: unknown[]): boolean {
   return values.every((v) => v === undefined || v === null || String(v).trim() === '');
 }
 
-/** `;` or `,`: whichever appears more often outside quotes in the header line. */
-export function detectDelimiter(text: string): ';' | ',' {
-  let semicolons = 0;
-  let commas = 0;
-  let quoted = false;
-  for (const ch of text) {
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && ch === ';') semicolons++;
-    else if (!quoted && ch === ',') commas++;
-  }
-  return semicolons >= commas && semicolons > 0 ? ';' : ',';
-}
+/** The catalogue's bounds for a file sent over HTTP (server/files/limits.ts). */
+export const CATALOGUE_FILE_LIMITS: TableLimits = tableLimits({ maxBytes: 30 * 1024 * 1024, maxRows: 100_000, maxColumns: 200 });
+/** A file the operator imports from the command line: larger, but still bounded. */
+const CLI_FILE_LIMITS: TableLimits = tableLimits({ maxBytes: 512 * 1024 * 1024, maxRows: 1_000_000, maxEntryBytes: 1024 * 1024 * 1024, maxTotalBytes: 1536 * 1024 * 1024 });
 
-export function readCsvText(text: string, set: ColumnSet = CATALOGUE): ReadResult {
-  const clean = text.replace(/^\uFEFF/, '');
-  if (!clean.trim()) return { rows: [], issues: [{ line: 1, message: 'o ficheiro está vazio' }] };
-  let records: { record: string[]; info: { lines: number } }[];
-  try {
-    records = parse(clean, {
-      delimiter: detectDelimiter(clean),
-      relax_column_count: true,
-      skip_empty_lines: false,
-      info: true,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
-  } catch (err) {
-    const e = err as { lines?: number; message: string };
-    return {
-      rows: [],
-      issues: [{ line: e.lines ?? 1, message: `CSV mal formado (${e.message.replace(/^Invalid[^:]*:\s*/, '')})` }],
-    };
-  }
+export { detectDelimiter };
+
+/** Rows of a file (header first) mapped to the columns of `set`. */
+function readRecords(records: TableRow[], set: ColumnSet): ReadResult {
   const [head, ...body] = records;
   if (!head) return { rows: [], issues: [{ line: 1, message: 'o ficheiro está vazio' }] };
-  const { columns, issues } = mapHeader(head.record, set);
+  const { columns, issues } = mapHeader(head.values, set);
   const rows: SourceRow[] = [];
-  for (const { record, info } of body) {
-    if (isBlank(record)) continue;
-    rows.push({ line: info.lines, cells: toRow(columns, record) });
-  }
-  return { rows, issues };
-}
-
-export function excelCellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return excelCellText(value.result as ExcelJS.CellValue);
-    if ('error' in value) return '';
-  }
-  return String(value);
-}
-
-export async function readXlsxBuffer(buffer: Buffer | ArrayBuffer, set: ColumnSet = CATALOGUE): Promise<ReadResult> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as ArrayBuffer);
-  } catch {
-    return { rows: [], issues: [{ line: 1, message: 'não foi possível ler o ficheiro XLSX' }] };
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet || sheet.rowCount === 0) return { rows: [], issues: [{ line: 1, message: 'o ficheiro está vazio' }] };
-  const width = sheet.columnCount;
-  const valuesOf = (r: ExcelJS.Row) => Array.from({ length: width }, (_, i) => excelCellText(r.getCell(i + 1).value));
-  const { columns, issues } = mapHeader(valuesOf(sheet.getRow(1)), set);
-  const rows: SourceRow[] = [];
-  for (let n = 2; n <= sheet.rowCount; n++) {
-    const values = valuesOf(sheet.getRow(n));
+  for (const { values, line } of body) {
     if (isBlank(values)) continue;
-    rows.push({ line: n, cells: toRow(columns, values) });
+    rows.push({ line, cells: toRow(columns, values) });
   }
   return { rows, issues };
+}
+
+/** A CSV text (already decoded) within `limits`. */
+export function readCsvText(text: string, set: ColumnSet = CATALOGUE, limits: TableLimits = CATALOGUE_FILE_LIMITS): ReadResult {
+  const clean = text.replace(/^\uFEFF/, '');
+  if (!clean.trim()) return { rows: [], issues: [{ line: 1, message: 'o ficheiro está vazio' }] };
+  try {
+    return readRecords(readCsvRecords(clean, limits), set);
+  } catch (err) {
+    if (err instanceof CsvSyntaxError) return { rows: [], issues: [{ line: err.line, message: `CSV mal formado (${err.reason})` }] };
+    throw err;
+  }
+}
+
+/** The first sheet of an XLSX within `limits` (a refused file throws its 4xx AppError). */
+export async function readXlsxBuffer(buffer: Buffer | ArrayBuffer, set: ColumnSet = CATALOGUE, limits: TableLimits = CATALOGUE_FILE_LIMITS): Promise<ReadResult> {
+  const bytes = Buffer.isBuffer(buffer) ? buffer : Buffer.from(buffer);
+  const records = await readXlsxTable(bytes, limits);
+  if (records.length === 0) return { rows: [], issues: [{ line: 1, message: 'o ficheiro está vazio' }] };
+  return readRecords(records, set);
+}
+
+/** A CSV or XLSX file (told apart by content) within `limits`. */
+export async function readTableBytes(bytes: Buffer, set: ColumnSet = CATALOGUE, limits: TableLimits = CATALOGUE_FILE_LIMITS): Promise<ReadResult> {
+  if (bytes.length === 0) return { rows: [], issues: [{ line: 1, message: 'o ficheiro está vazio' }] };
+  try {
+    return readRecords(await readTableFile(bytes, limits), set);
+  } catch (err) {
+    if (err instanceof CsvSyntaxError) return { rows: [], issues: [{ line: err.line, message: `CSV mal formado (${err.reason})` }] };
+    throw err;
+  }
 }
 
 export async function readCatalogueFile(file: string): Promise<ReadResult> {
   const ext = path.extname(file).toLowerCase();
+  if (ext !== '.xlsx' && ext !== '.csv' && ext !== '.txt' && ext !== '') {
+    return { rows: [], issues: [{ line: 1, message: `formato de ficheiro não suportado (${ext}); use .csv ou .xlsx` }] };
+  }
   const buffer = await fs.readFile(file);
-  if (ext === '.xlsx') return readXlsxBuffer(buffer);
-  if (ext === '.csv' || ext === '.txt' || ext === '') return readCsvText(buffer.toString('utf8'));
-  return { rows: [], issues: [{ line: 1, message: `formato de ficheiro não suportado (${ext}); use .csv ou .xlsx` }] };
+  try {
+    return await readTableBytes(buffer, CATALOGUE, CLI_FILE_LIMITS);
+  } catch (err) {
+    if (isFileError(err)) return { rows: [], issues: [{ line: 1, message: err.message }] };
+    throw err;
+  }
 }

@@ -1,14 +1,12 @@
 import 'server-only';
 import { and, eq, inArray, or } from 'drizzle-orm';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { normaliseNif, isValidNif } from '@/lib/validation/nif';
 import { dateField, discountGroupField, percentageField } from '@/lib/validation/people';
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { priceRules, proAccounts } from '@/server/db/schema';
-import { detectDelimiter, excelCellText } from '@/server/import/read';
+import { CsvSyntaxError, isFileError, readTableFile, tableLimits } from '@/server/files';
 import { pricingTags } from '@/server/pricing';
 import { ACCOUNT_ENTITY } from './accounts';
 
@@ -114,32 +112,17 @@ function tableOf(records: { line: number; values: unknown[] }[]): Table {
   return { rows, errors };
 }
 
+/** The file's bounds (server/files/limits.ts): 5 MB, the header and 20,000 rule lines, 50 columns. */
+const RULES_FILE_LIMITS = tableLimits({ maxBytes: RULES_IMPORT_MAX_BYTES, maxRows: RULES_IMPORT_MAX_LINES + 1, maxColumns: 50 });
+
 async function readTable(bytes: Buffer, fileName: string): Promise<Table> {
-  const isZip = bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-  if (isZip || /\.xlsx$/i.test(fileName)) {
-    try {
-      const book = new ExcelJS.Workbook();
-      await book.xlsx.load(bytes as unknown as ArrayBuffer);
-      const sheet = book.worksheets[0];
-      if (!sheet) return { rows: [], errors: ['Linha 1: a folha de cálculo não tem folhas'] };
-      const records: { line: number; values: unknown[] }[] = [];
-      sheet.eachRow({ includeEmpty: false }, (row, n) => {
-        const values = (row.values as ExcelJS.CellValue[]).slice(1).map((v) => excelCellText(v));
-        records.push({ line: n, values });
-      });
-      return tableOf(records);
-    } catch {
-      return { rows: [], errors: ['Linha 1: não foi possível ler o ficheiro XLSX'] };
-    }
-  }
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (!text.trim()) return { rows: [], errors: ['Linha 1: o ficheiro está vazio'] };
   try {
-    const records = parse(text, { delimiter: detectDelimiter(text), relax_column_count: true, skip_empty_lines: false, info: true }) as unknown as { record: string[]; info: { lines: number } }[];
-    return tableOf(records.map((r) => ({ line: r.info.lines, values: r.record })));
+    return tableOf(await readTableFile(bytes, RULES_FILE_LIMITS, fileName));
   } catch (err) {
-    const e = err as { lines?: number };
-    return { rows: [], errors: [`Linha ${e.lines ?? 1}: CSV mal formado`] };
+    if (err instanceof CsvSyntaxError) return { rows: [], errors: [`Linha ${err.line}: CSV mal formado`] };
+    // A refused file (too large, too many lines, a damaged or macro-enabled workbook…): its reason.
+    if (isFileError(err)) return { rows: [], errors: [err.message] };
+    throw err;
   }
 }
 

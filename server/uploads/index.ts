@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@/server/api/errors';
+import { fileError } from '@/server/files/limits';
 import { sharp, withSharp } from '@/server/media/sharp';
 import { getStorage } from '@/server/storage';
 
@@ -24,6 +25,8 @@ export type SniffedType = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' | 'heif' | 't
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 export const MAX_PDF_BYTES = 50 * 1024 * 1024;
 const MAX_INPUT_PIXELS = 60_000_000;
+/** Seconds sharp may spend on one upload (a crafted file that decodes slowly is cut off). */
+export const IMAGE_SECONDS = 15;
 const MAX_SIDE = 2000;
 
 /** What the first bytes of a file say it is (null: nothing accepted here). */
@@ -72,6 +75,10 @@ function wrongType(accepted: string): AppError {
   return new AppError({ code: 'unsupported_media_type', key: 'Admin.uploadWrongType', values: { accepted } });
 }
 
+function tooManyPixels(width: number, height: number): AppError {
+  return fileError('imageTooManyPixels', { width, height, max: MAX_INPUT_PIXELS / 1_000_000 }, 'payload_too_large');
+}
+
 function unreadable(): AppError {
   return new AppError({ code: 'bad_request', key: 'Admin.uploadUnreadable' });
 }
@@ -108,10 +115,12 @@ export async function storeImageUpload(input: Uint8Array, kind: Extract<UploadKi
   let out: { data: Buffer; info: { width: number; height: number } };
   try {
     out = await withSharp(async () => {
+      // The header first (nothing decoded): a 50,000 × 50,000 PNG of a few KB is refused here.
       const meta = await sharp(buffer, { limitInputPixels: false }).metadata();
       if (!meta.width || !meta.height) throw unreadable();
-      if (meta.width * meta.height > MAX_INPUT_PIXELS) throw unreadable();
+      if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooManyPixels(meta.width, meta.height);
       const pipeline = sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
+        .timeout({ seconds: IMAGE_SECONDS })
         .rotate()
         .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true });
       return kind === 'logos'
@@ -120,6 +129,7 @@ export async function storeImageUpload(input: Uint8Array, kind: Extract<UploadKi
     });
   } catch (err) {
     if (err instanceof AppError) throw err;
+    if (err instanceof Error && /timeout/i.test(err.message)) throw fileError('imageTimeout', undefined, 'unprocessable');
     throw unreadable();
   }
   const ext = kind === 'logos' ? 'png' : 'webp';

@@ -2,6 +2,7 @@ import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { AppError } from '@/server/api/errors';
 import { apiRoute, rawRoute } from '@/server/api/route';
+import { tooLargeError } from '@/server/files';
 import {
   MAX_UPLOAD_BYTES,
   exportCatalogueCsv,
@@ -52,10 +53,7 @@ export const POST = apiRoute(
   async ({ request, viewer }) => {
     const declared = Number(request.headers.get('content-length') ?? 0);
     if (declared > MAX_UPLOAD_BYTES)
-      throw new AppError({
-        code: 'bad_request',
-        message: 'O ficheiro é demasiado grande (máximo 30 MB).',
-      });
+      throw tooLargeError(MAX_UPLOAD_BYTES);
     let bytes: Buffer;
     if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
       const file = (await request.formData().catch(() => null))?.get('file');
@@ -71,10 +69,7 @@ export const POST = apiRoute(
     if (bytes.length === 0)
       throw new AppError({ code: 'bad_request', message: 'O ficheiro do catálogo está vazio.' });
     if (bytes.length > MAX_UPLOAD_BYTES)
-      throw new AppError({
-        code: 'bad_request',
-        message: 'O ficheiro é demasiado grande (máximo 30 MB).',
-      });
+      throw tooLargeError(MAX_UPLOAD_BYTES);
     const result = await importUploadedCatalogue(bytes, viewer);
     if (!result.ok) {
       throw new AppError({

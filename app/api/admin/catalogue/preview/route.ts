@@ -1,5 +1,6 @@
 import { AppError } from '@/server/api/errors';
 import { apiRoute } from '@/server/api/route';
+import { tooLargeError } from '@/server/files';
 import { MAX_UPLOAD_BYTES } from '@/server/import/index';
 import { cleanFileName, previewCatalogueUpload } from '@/server/import/preview';
 import { formatIssue } from '@/server/import/read';
@@ -15,8 +16,6 @@ function safeDecode(value: string): string {
   }
 }
 
-const TOO_LARGE = 'O ficheiro é demasiado grande (máximo 30 MB).';
-
 /**
  * POST /api/admin/catalogue/preview (manage_products): step 1 of an import from
  * /admin/catalogue-management. The catalogue file (the `file` field of a form, or the body with
@@ -28,7 +27,7 @@ const TOO_LARGE = 'O ficheiro é demasiado grande (máximo 30 MB).';
 export const POST = apiRoute(
   { auth: 'required', permission: 'manage_products', cache: 'no-store', bodyLimit: MAX_UPLOAD_BYTES },
   async ({ request, viewer }) => {
-    if (Number(request.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) throw new AppError({ code: 'bad_request', message: TOO_LARGE });
+    if (Number(request.headers.get('content-length') ?? 0) > MAX_UPLOAD_BYTES) throw tooLargeError(MAX_UPLOAD_BYTES);
     let bytes: Buffer;
     let name: string | null;
     if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
@@ -42,7 +41,7 @@ export const POST = apiRoute(
       name = header ? safeDecode(header) : null;
     }
     if (bytes.length === 0) throw new AppError({ code: 'bad_request', message: 'O ficheiro do catálogo está vazio.' });
-    if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError({ code: 'bad_request', message: TOO_LARGE });
+    if (bytes.length > MAX_UPLOAD_BYTES) throw tooLargeError(MAX_UPLOAD_BYTES);
     const result = await previewCatalogueUpload(viewer, cleanFileName(name, bytes), bytes);
     if (!result.ok) {
       const { report } = result;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '@/server/api/errors';
 import { apiRoute } from '@/server/api/route';
+import { tooLargeError } from '@/server/files';
 import { MAX_ERP_UPLOAD_BYTES, previewUpload } from '@/server/erp/uploads';
 
 export const dynamic = 'force-dynamic';
@@ -19,7 +20,7 @@ export const POST = apiRoute({ auth: 'required', admin: true, cache: 'no-store',
   if (!file || typeof file === 'string') throw new AppError({ code: 'bad_request', message: 'Envie o ficheiro do PHC no campo «file».' });
   const bytes = Buffer.from(await file.arrayBuffer());
   if (bytes.length === 0) throw new AppError({ code: 'bad_request', message: 'O ficheiro está vazio.' });
-  if (bytes.length > MAX_ERP_UPLOAD_BYTES) throw new AppError({ code: 'bad_request', message: 'O ficheiro é demasiado grande (máximo 30 MB).' });
+  if (bytes.length > MAX_ERP_UPLOAD_BYTES) throw tooLargeError(MAX_ERP_UPLOAD_BYTES);
   const kind = kindSchema.parse(form?.get('kind') || null);
   const name = (file.name || 'ficheiro').replace(/[^\p{L}\p{N}._ -]/gu, '_').slice(0, 200);
   const outcome = await previewUpload(bytes, name, kind, viewer);
