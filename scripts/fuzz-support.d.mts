@@ -7,13 +7,37 @@ export interface Catalogue {
   campaigns: { id: number; slug: string }[];
 }
 
+/** Which corpus file an upload request carries, how it was changed, and under which name and type. */
+export interface FuzzUpload {
+  file: string;
+  mutation: string;
+  name: string;
+  type: string;
+  /** The multipart framing (0–5: odd ones; others: the normal one). */
+  shape: number;
+}
+
 export interface FuzzRequest {
   index: number;
   family: string;
   method: string;
   path: string;
   headers: Record<string, string>;
-  body?: string | Buffer;
+  /** A text, bytes, or an upload's pieces (sent one after the other). */
+  body?: string | Buffer | Buffer[];
+  upload?: FuzzUpload;
+}
+
+/** What the upload families need (prepareUploads). */
+export interface UploadSetup {
+  origin: string;
+  files: { name: string; type: string; kind: string; category: string; data: Buffer }[];
+  sessions: { anon: string; admin: string; customer: string };
+  guestCart: string;
+  actions: Record<string, string>;
+  brandId: number;
+  /** What could not be had (a session, the build's action ids). */
+  warnings: string[];
 }
 
 export interface FuzzResult {
@@ -35,7 +59,10 @@ export interface FuzzResponse {
 
 export declare const LEAKS: [string, string][];
 export declare function discoverCatalogue(base: string): Promise<Catalogue>;
-export declare function generateRequests(options: { seed: string | number; count: number; catalogue: Catalogue }): FuzzRequest[];
+export declare const UPLOAD_SHARE: number;
+export declare function prepareUploads(options: { base: string; corpusDir: string; buildDir: string; catalogue: Catalogue; maxBytes?: number }): Promise<UploadSetup>;
+export declare function generateRequests(options: { seed: string | number; count: number; catalogue: Catalogue; uploads?: UploadSetup }): FuzzRequest[];
+export declare function bodyLength(body: FuzzRequest['body']): number;
 export declare function send(base: string, request: Omit<FuzzRequest, 'index' | 'family'>, options?: { timeoutMs?: number }): Promise<FuzzResponse>;
 export declare function runFuzz(options: {
   base: string;

@@ -6,13 +6,21 @@
  * the wrong shape, bodies that are not JSON, bodies over 1 MB, wrong methods, wrong content
  * types, path traversal and null bytes. A finding is an answer ≥ 500, no answer at all, or a
  * body that shows a stack trace or SQL text.
+ * With an upload setup (`prepareUploads`), UPLOAD_SHARE of the requests are multipart uploads of
+ * the hostile corpus (scripts/hostile-corpus.mjs) and of mutations of it (cut, bytes flipped,
+ * spliced, junk in front, wrong names, extensions, content types, field names and multipart
+ * framing) to every upload of the shop: route handlers and server actions, signed in as the
+ * demo administrator or customer where the upload needs one.
  *
  * Deterministic: the same seed and catalogue give the same requests in the same order (the
  * catalogue's identifiers are read once, sorted, before any request is generated), so a finding
  * is replayed with its seed and index (FUZZ_ONLY). Plain Node on purpose, like the benchmarks.
  */
+import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import zlib from 'node:zlib';
+import { hostileCorpus } from './hostile-corpus.mjs';
 
 // ---------------------------------------------------------------------------------------------
 // Deterministic random numbers (mulberry32 over a hash of the seed).
@@ -510,6 +518,205 @@ function families(p) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Uploads: the hostile corpus and its mutations, to every upload route and server action.
+
+/** Share of the requests that are uploads when `generateRequests` gets an upload setup. */
+export const UPLOAD_SHARE = 0.12;
+
+/** The demo accounts (server/auth/accounts.ts; README, "demo accounts"). */
+const FUZZ_ACCOUNTS = {
+  admin: { email: 'admin@demo.casadasaguas.pt', password: 'Demo-Admin-1967!' },
+  customer: { email: 'cliente@demo.casadasaguas.pt', password: 'Demo-Cliente-1967!' },
+};
+
+/** The server actions that take a file: module, export, the page that posts it, field, session. */
+const UPLOAD_ACTIONS = [
+  { key: 'rules', module: 'server/people/actions.ts', exported: 'importPriceRulesAction', page: '/admin/pro-accounts/import', field: 'file', who: 'admin', extra: () => ({ apply: 'false' }) },
+  { key: 'product-image', module: 'server/admin/product-actions.ts', exported: 'uploadProductImageAction', page: '/admin/products/new', field: 'image', who: 'admin' },
+  { key: 'campaign-image', module: 'server/campaigns/actions.ts', exported: 'uploadCampaignImageAction', page: '/admin/campaigns/new', field: 'file', who: 'admin' },
+  { key: 'brand-logo', module: 'server/brands/actions.ts', exported: 'uploadBrandLogoAction', page: '/admin/brands/new', field: 'file', who: 'admin' },
+  { key: 'sheet-file', module: 'server/technical-sheets/actions.ts', exported: 'uploadTechnicalSheetFileAction', page: '/admin/ficha-tecnica', field: 'file', who: 'admin', extra: (r) => ({ kind: r.pick(['drawing', 'pdf', 'pdf', 'drawing', '', 'outro']) }) },
+  { key: 'avatar', module: 'server/account/actions.ts', exported: 'uploadAvatarAction', page: '/dashboard/profile', field: 'avatar', who: 'customer' },
+];
+
+/** Server action ids by export name from a build's server-reference-manifest.json ({} without a build). */
+function actionIdsOf(buildDir) {
+  const ids = {};
+  try {
+    const manifest = JSON.parse(fs.readFileSync(path.join(buildDir, 'server', 'server-reference-manifest.json'), 'utf8'));
+    for (const [id, entry] of Object.entries(manifest.node ?? {})) {
+      const wanted = UPLOAD_ACTIONS.find((a) => a.exported === entry.exportedName && String(entry.filename ?? '').endsWith(a.module));
+      if (wanted) ids[wanted.key] = id;
+    }
+  } catch {
+    // no build here (FUZZ_BASE_URL elsewhere): the actions get made-up ids
+  }
+  return ids;
+}
+
+async function signIn(base, { email, password }) {
+  try {
+    const answer = await send(base, { method: 'POST', path: '/api/auth/sign-in/email', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email, password }) }, { timeoutMs: 60_000 });
+    const set = answer.headers['set-cookie'];
+    const cookies = (Array.isArray(set) ? set : set ? [set] : []).map((c) => c.split(';')[0]).join('; ');
+    return answer.status === 200 && cookies ? cookies : '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * What the upload requests need, read once before generating: the corpus (written when missing,
+ * each file's bytes in memory; `maxBytes` leaves out bigger files), the demo administrator's and
+ * customer's session cookies, a guest cart, and the upload actions' ids from `buildDir`.
+ * `warnings` says what could not be had (a session, the build): those requests still go, refused.
+ */
+export async function prepareUploads({ base, corpusDir, buildDir, catalogue, maxBytes = Infinity }) {
+  const warnings = [];
+  const files = (await hostileCorpus({ dir: corpusDir }))
+    .filter((f) => f.bytes <= maxBytes)
+    .map((f) => ({ name: f.name, type: f.type, kind: f.kind, category: f.category, data: fs.readFileSync(f.file) }));
+  const sessions = { anon: '', admin: await signIn(base, FUZZ_ACCOUNTS.admin), customer: await signIn(base, FUZZ_ACCOUNTS.customer) };
+  for (const who of ['admin', 'customer']) if (!sessions[who]) warnings.push(`sem sessão de ${who} (${FUZZ_ACCOUNTS[who].email}): os envios dele são recusados antes de ler o ficheiro`);
+  let guestCart = CART_ID;
+  try {
+    const cart = await send(base, { method: 'POST', path: '/api/cart', headers: { 'content-type': 'application/json', origin: base }, body: '{"guestMode":true}' });
+    guestCart = JSON.parse(cart.body.toString('utf8'))?.data?.cart_id ?? CART_ID;
+  } catch {
+    warnings.push('sem carrinho de visitante: a encomenda rápida só recebe o carrinho inexistente');
+  }
+  const actions = actionIdsOf(buildDir);
+  const missing = UPLOAD_ACTIONS.filter((a) => !actions[a.key]).map((a) => a.exported);
+  if (missing.length) warnings.push(`ações sem id no build (${path.join(buildDir, 'server', 'server-reference-manifest.json')}): ${missing.join(', ')}`);
+  return { origin: base, files, sessions, guestCart, actions, brandId: catalogue.brands[0]?.id ?? 1, warnings };
+}
+
+const ODD_FILE_NAMES = ['x.xlsx', 'x.csv', 'x.png', 'x.pdf', 'x.svg', 'x.xlsm', 'x.XLSX', 'x.csv.exe', 'sem-extensao', '', '.xlsx', '../../../etc/passwd', '..\\..\\win.ini', 'a\u0000.png', 'ação «1».xlsx', `${'n'.repeat(300)}.csv`, 'x;y".pdf', '%E0%A4.png'];
+const ODD_FILE_TYPES = ['', 'text/html', 'image/svg+xml', 'application/x-msdownload', 'application/vnd.ms-excel.sheet.macroEnabled.12', 'application/zip', 'text/csv; charset=utf-16', 'image/png', 'application/pdf', 'application/octet-stream', 'image/jpeg', 'x/y'];
+const JUNK_PREFIXES = ['PK\u0003\u0004', '%PDF-1.7\n', '\u0089PNG\r\n\u001a\n', '\ufeff', 'GIF89a', '\u00ff\u00d8\u00ff', '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "a">]>', '\u0000\u0000\u0000'];
+
+/** One corpus file, maybe mutated: its pieces (sub-arrays of the shared bytes, copies of a few bytes only) and what was done. */
+function mutatedFile(r, files) {
+  const small = files.filter((f) => f.data.length <= 16 * 1024 * 1024);
+  const file = small.length && !r.chance(0.01) ? r.pick(small) : r.pick(files);
+  const data = file.data;
+  let pieces = [data];
+  let note = 'inteiro';
+  switch (r.int(12)) {
+    case 0: {
+      const at = r.int(data.length + 1);
+      pieces = [data.subarray(0, at)];
+      note = `cortado em ${at} B`;
+      break;
+    }
+    case 1: {
+      if (!data.length) break;
+      const spots = [...new Set(Array.from({ length: 1 + r.int(16) }, () => r.int(data.length)))].sort((a, b) => a - b);
+      pieces = [];
+      let from = 0;
+      for (const at of spots) {
+        pieces.push(data.subarray(from, at), Buffer.from([data[at] ^ (1 + r.int(255))]));
+        from = at + 1;
+      }
+      pieces.push(data.subarray(from));
+      note = `${spots.length} byte(s) trocados`;
+      break;
+    }
+    case 2: {
+      const other = r.pick(small.length ? small : files).data;
+      const a = r.int(data.length + 1);
+      const b = r.int(other.length + 1);
+      pieces = [data.subarray(0, a), other.subarray(b)];
+      note = `início (${a} B) colado ao fim de outro ficheiro`;
+      break;
+    }
+    case 3: {
+      pieces = [Buffer.from(r.pick(JUNK_PREFIXES), 'latin1'), data];
+      note = 'lixo à frente';
+      break;
+    }
+    case 4: {
+      if (data.length <= 2 * 1024 * 1024) {
+        pieces = [data, data];
+        note = 'duas vezes seguidas';
+      }
+      break;
+    }
+    default:
+      break;
+  }
+  const name = r.chance(0.7) ? file.name : r.pick(ODD_FILE_NAMES);
+  const type = r.chance(0.7) ? file.type : r.pick(ODD_FILE_TYPES);
+  return { file, pieces, name, type, note };
+}
+
+const UPLOAD_BOUNDARY = '----fuzzUploadBoundaryQ8x2';
+
+/**
+ * A multipart body of text `fields` and one file part (sometimes under another field name, twice,
+ * without a file name, or with broken framing), as pieces that share the corpus's bytes.
+ */
+function uploadBody(r, fields, fileField, made) {
+  const b = UPLOAD_BOUNDARY;
+  const text = Object.entries(fields).map(([k, v]) => `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('');
+  const shape = r.int(20);
+  const field = shape === 0 ? r.pick(['files', 'FILE', `${fileField}[]`, '', '1_file']) : fileField;
+  // Shape 1: no file name (the bytes arrive as a text field).
+  const disposition = shape === 1 ? `form-data; name="${field}"` : `form-data; name="${field}"; filename="${made.name.replace(/"/g, '%22')}"`;
+  const part = () => [Buffer.from(`--${b}\r\nContent-Disposition: ${disposition}\r\n${made.type ? `Content-Type: ${made.type}\r\n` : ''}\r\n`, 'utf8'), ...made.pieces, Buffer.from('\r\n')];
+  const pieces = [Buffer.from(text, 'utf8'), ...part()];
+  if (shape === 2) pieces.push(...part());
+  if (shape === 3) pieces.push(Buffer.from(`--${b}`)); // no closing "--"
+  else pieces.push(Buffer.from(`--${b}--\r\n`));
+  const type = shape === 4 ? 'multipart/form-data; boundary=outra' : shape === 5 ? 'multipart/form-data' : `multipart/form-data; boundary=${b}`;
+  return { pieces, type, shape };
+}
+
+/** The upload families (weights so that uploads are UPLOAD_SHARE of all requests). */
+function uploadFamilies(u, otherWeight) {
+  const withFile = (r) => mutatedFile(r, u.files);
+  const describe = (made, shape) => ({ file: made.file.name, mutation: made.note, name: made.name, type: made.type, shape });
+  const cookie = (r, who) => {
+    // Mostly the session the upload needs; sometimes none or the other one (refused before reading).
+    const chosen = r.chance(0.85) ? who : r.pick(['anon', 'admin', 'customer']);
+    return u.sessions[chosen] ? { cookie: u.sessions[chosen] } : {};
+  };
+  const api = (name, pathOf, fileField, who, fieldsOf = () => ({})) => ({
+    name,
+    methods: ['POST'],
+    gen: (r) => {
+      const made = withFile(r);
+      const field = typeof fileField === 'function' ? fileField(r) : fileField;
+      const body = uploadBody(r, fieldsOf(r), field, made);
+      return { method: 'POST', path: pathOf(r), body: body.pieces, type: body.type, headers: { origin: u.origin, accept: 'application/json', ...cookie(r, who) }, upload: describe(made, body.shape) };
+    },
+  });
+  const supplierFields = (r) => ({ brandId: String(u.brandId), title: `Fuzz ${r.int(1000)}`, year: r.pick(['2026', '', '99999']), source: r.pick(['upload', 'link']), externalUrl: r.pick(['', 'https://example.com/x.pdf', 'javascript:alert(1)']), active: 'false' });
+  const list = [
+    api('upload api/cart/[cartId]/quick-order', (r) => `/api/cart/${r.chance(0.7) ? u.guestCart : CART_ID}/quick-order`, 'file', 'anon'),
+    api('upload api/admin/catalogue/preview', () => '/api/admin/catalogue/preview', 'file', 'admin'),
+    api('upload api/admin/catalogue', () => '/api/admin/catalogue', 'file', 'admin'),
+    api('upload api/admin/erp/preview', () => '/api/admin/erp/preview', 'file', 'admin', (r) => (r.chance(0.5) ? { kind: r.pick(['prices', 'clients', 'x']) } : {})),
+    api('upload api/admin/supplier-catalogues', () => '/api/admin/supplier-catalogues', (r) => r.pick(['pdf', 'cover']), 'admin', supplierFields),
+    ...UPLOAD_ACTIONS.map((a) => ({
+      name: `upload action ${a.exported}`,
+      methods: ['POST'],
+      gen: (r) => {
+        const made = withFile(r);
+        // React's client: the FormData's fields as `_1_<name>`, argument list `["$K1"]` in field 0.
+        const fields = Object.fromEntries(Object.entries(a.extra?.(r) ?? {}).map(([k, v]) => [`_1_${k}`, v]));
+        const body = uploadBody(r, fields, `_1_${a.field}`, made);
+        body.pieces.splice(body.pieces.length - 1, 0, Buffer.from(`--${UPLOAD_BOUNDARY}\r\nContent-Disposition: form-data; name="0"\r\n\r\n${r.chance(0.9) ? '["$K1"]' : r.pick(['[]', '["$K2"]', '{', '["$K1","$K1"]'])}\r\n`));
+        const id = u.actions[a.key] ?? `7f${'0'.repeat(40)}`;
+        return { method: 'POST', path: a.page, body: body.pieces, type: body.type, headers: { origin: u.origin, accept: 'text/x-component', 'next-action': id, ...cookie(r, a.who) }, upload: describe(made, body.shape) };
+      },
+    })),
+  ];
+  const weight = (otherWeight * UPLOAD_SHARE) / (1 - UPLOAD_SHARE) / list.length;
+  return list.map((f) => ({ ...f, weight }));
+}
+
+// ---------------------------------------------------------------------------------------------
 // Catalogue discovery (real identifiers to mix in) and generation.
 
 /** JSON of a GET, or null. */
@@ -555,12 +762,15 @@ export async function discoverCatalogue(base) {
 }
 
 /**
- * `count` requests from `seed`: `{ index, family, method, path, headers, body? }`. Each picks a
- * family by weight; 8 % use a method the route does not answer; about 15 % carry odd headers.
+ * `count` requests from `seed`: `{ index, family, method, path, headers, body?, upload? }`. Each
+ * picks a family by weight; 8 % use a method the route does not answer; about 15 % carry odd
+ * headers. With `uploads` (prepareUploads), UPLOAD_SHARE of them are file uploads (`upload`
+ * says which corpus file, how it was mutated, under which name and type).
  */
-export function generateRequests({ seed, count, catalogue }) {
+export function generateRequests({ seed, count, catalogue, uploads }) {
   const p = { ...pools(catalogue), productSamples: catalogue.products, familySamples: catalogue.families };
   const list = families(p);
+  if (uploads) list.push(...uploadFamilies(uploads, list.reduce((s, f) => s + f.weight, 0)));
   const total = list.reduce((s, f) => s + f.weight, 0);
   const r = createRandom(seed);
   const out = [];
@@ -583,7 +793,7 @@ export function generateRequests({ seed, count, catalogue }) {
     } else {
       bodyOut = undefined;
     }
-    out.push({ index, family: family.name, method, path: asciiPath(made.path), headers, body: bodyOut });
+    out.push({ index, family: family.name, method, path: asciiPath(made.path), headers, body: bodyOut, ...(made.upload ? { upload: made.upload } : {}) });
   }
   return out;
 }
@@ -598,6 +808,18 @@ function asciiPath(path) {
 
 const MAX_BODY = 8 * 1024 * 1024;
 
+/** A body as Buffers: a string, a Buffer, or the pieces of an upload (sent one after the other). */
+function bodyPieces(body) {
+  if (body === undefined) return undefined;
+  if (Array.isArray(body)) return body;
+  return [Buffer.isBuffer(body) ? body : Buffer.from(body, 'utf8')];
+}
+
+/** Bytes of a request's body. */
+export function bodyLength(body) {
+  return (bodyPieces(body) ?? []).reduce((n, b) => n + b.length, 0);
+}
+
 /**
  * One request with exactly these method, raw path, headers and body; resolves with the status,
  * the headers and the body (decompressed when the server compressed it, cut at 8 MB).
@@ -605,9 +827,9 @@ const MAX_BODY = 8 * 1024 * 1024;
 export function send(base, request, { agent, timeoutMs = 30_000 } = {}) {
   const url = new URL(base);
   return new Promise((resolve, reject) => {
-    const payload = request.body === undefined ? undefined : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, 'utf8');
+    const pieces = bodyPieces(request.body);
     const headers = { ...request.headers };
-    if (payload) headers['content-length'] = String(payload.length);
+    if (pieces) headers['content-length'] = String(pieces.reduce((n, b) => n + b.length, 0));
     let answered = false;
     const req = http.request(
       // Redirects may echo a 15 kB URL twice (Location, Refresh): more than Node's 16 kB default.
@@ -639,8 +861,10 @@ export function send(base, request, { agent, timeoutMs = 30_000 } = {}) {
       if (!answered) reject(err);
     });
     // A server may answer (413…) before reading a big body and close: the answer still counts.
-    if (payload) req.end(payload);
-    else req.end();
+    if (pieces) {
+      for (const piece of pieces) if (piece.length) req.write(piece);
+    }
+    req.end();
   });
 }
 
@@ -685,7 +909,7 @@ export async function runFuzz({ base, requests, concurrency = 8, timeoutMs = 30_
       try {
         // Big bodies go on a connection of their own: a server that answers before reading
         // them closes it.
-        const big = request.body !== undefined && request.body.length > 512 * 1024;
+        const big = bodyLength(request.body) > 512 * 1024;
         const response = await send(base, request, { agent: big ? undefined : agent, timeoutMs });
         const leaks = leaksIn(response);
         result = { request, status: response.status, ms: performance.now() - started, leaks };
@@ -728,7 +952,7 @@ export function curlOf(base, request) {
   const parts = ['curl -s -i', '--path-as-is', `-X ${request.method}`];
   for (const [name, value] of Object.entries(request.headers)) parts.push(`-H ${q(`${name}: ${shorten(String(value), 300)}`)}`);
   if (request.body !== undefined) {
-    const text = Buffer.isBuffer(request.body) ? `<${request.body.length} bytes binários>` : request.body;
+    const text = Array.isArray(request.body) ? `<envio multipart de ${bodyLength(request.body)} bytes: repita com FUZZ_ONLY>` : Buffer.isBuffer(request.body) ? `<${request.body.length} bytes binários>` : request.body;
     parts.push(`--data-binary ${q(shorten(text, 2000))}`);
   }
   parts.push(q(`${base}${shorten(request.path, 2000)}`));
@@ -765,6 +989,8 @@ export function summaryOf(results) {
 export function describeFinding(base, seed, x) {
   const what = x.status === 0 ? `sem resposta (${x.error})` : x.status >= 500 ? `${x.status}` : `${x.status} com ${x.leaks.join(', ')} no corpo`;
   const lines = [`#${x.request.index} [${x.request.family}] ${x.request.method} ${shorten(x.request.path, 200)} → ${what}`];
+  const u = x.request.upload;
+  if (u) lines.push(`    ficheiro: ${u.file} (${u.mutation}) enviado como «${shorten(u.name, 60)}» ${u.type || '(sem tipo)'}${u.shape !== undefined && u.shape < 6 ? `, multipart de forma ${u.shape}` : ''}`);
   if (x.excerpt) lines.push(`    corpo: ${shorten(x.excerpt, 200)}`);
   lines.push(`    repetir: FUZZ_SEED=${seed} FUZZ_ONLY=${x.request.index} npm run fuzz`);
   const curl = curlOf(base, x.request);

@@ -7,6 +7,10 @@
  * status and by route family, then every answer ≥ 500, every request left without an answer and
  * every body showing a stack trace or SQL text, with the command that repeats it. Exit code 1
  * when there is any.
+ * About 12 % of the requests (UPLOAD_SHARE) are multipart uploads of the hostile corpus
+ * (scripts/hostile-corpus.mjs, written into tests/fixtures/hostile when missing) and mutations of
+ * it to every upload route and server action, signed in as the demo administrator or customer
+ * (the run fails when uploads are under 10 % of the requests). FUZZ_UPLOADS=0 leaves them out.
  *
  * - FUZZ_SEED (1), FUZZ_REQUESTS (10000), FUZZ_CONCURRENCY (8), FUZZ_TIMEOUT_MS (30000).
  * - The app runs as `npm start` does (scripts/bench-support.mjs `startApp`: builds when the
@@ -19,7 +23,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, startApp } from './bench-support.mjs';
-import { curlOf, describeFinding, discoverCatalogue, findingsOf, generateRequests, runFuzz, summaryOf } from './fuzz-support.mjs';
+import { bodyLength, curlOf, describeFinding, discoverCatalogue, findingsOf, generateRequests, prepareUploads, runFuzz, summaryOf } from './fuzz-support.mjs';
 
 const seed = process.env.FUZZ_SEED ?? '1';
 const count = Number(process.env.FUZZ_REQUESTS ?? 10_000);
@@ -38,7 +42,8 @@ let base = process.env.FUZZ_BASE_URL?.replace(/\/+$/, '');
 if (!base) {
   fs.rmSync(dataDir, { recursive: true, force: true });
   fs.mkdirSync(dataDir, { recursive: true });
-  app = await startApp({ port, dataDir, label: 'fuzz' });
+  // SITE_URL: the origin the demo sign-ins of the uploads come from.
+  app = await startApp({ port, dataDir, label: 'fuzz', env: { SITE_URL: process.env.SITE_URL ?? `http://127.0.0.1:${port}` } });
   base = app.base;
 }
 
@@ -48,8 +53,15 @@ try {
   console.log(
     `Catálogo lido de ${base}: ${catalogue.chapters.length} capítulos, ${catalogue.families.length} famílias, ${catalogue.products.length} produtos, ${catalogue.brands.length} marcas, ${catalogue.campaigns.length} campanhas.`,
   );
+  const withUploads = process.env.FUZZ_UPLOADS !== '0';
+  const uploads = withUploads ? await prepareUploads({ base, corpusDir: path.join(root, 'tests', 'fixtures', 'hostile'), buildDir: path.join(root, '.next'), catalogue }) : undefined;
+  if (uploads) {
+    console.log(`Envios: ${uploads.files.length} ficheiros do corpus hostil (tests/fixtures/hostile) e variantes; sessões: administrador ${uploads.sessions.admin ? 'sim' : 'NÃO'}, cliente ${uploads.sessions.customer ? 'sim' : 'NÃO'}; ${Object.keys(uploads.actions).length} ações com id.`);
+    for (const w of uploads.warnings) console.log(`  aviso: ${w}`);
+    if (!process.env.FUZZ_BASE_URL && !uploads.sessions.admin) throw new Error('sem sessão do administrador de demonstração: os envios de ficheiros não chegariam aos leitores');
+  }
   const total = only.length ? Math.max(...only) + 1 : count;
-  let requests = generateRequests({ seed, count: total, catalogue });
+  let requests = generateRequests({ seed, count: total, catalogue, uploads });
   if (only.length) requests = requests.filter((r) => only.includes(r.index));
   console.log(`A enviar ${requests.length} pedidos (semente ${seed}, ${concurrency} em paralelo)…`);
 
@@ -78,7 +90,7 @@ try {
   fs.writeFileSync(
     out,
     JSON.stringify(
-      findings.map((x) => ({ index: x.request.index, family: x.request.family, status: x.status, leaks: x.leaks, error: x.error, excerpt: x.excerpt, curl: curlOf(base, x.request) })),
+      findings.map((x) => ({ index: x.request.index, family: x.request.family, upload: x.request.upload, status: x.status, leaks: x.leaks, error: x.error, excerpt: x.excerpt, curl: curlOf(base, x.request) })),
       null,
       2,
     ),
@@ -90,7 +102,16 @@ try {
   const fivexx = results.filter((x) => x.status >= 500).length;
   const silent = results.filter((x) => x.status === 0).length;
   const leaky = results.filter((x) => x.leaks.length > 0).length;
+  const sent = results.filter((x) => x.request.upload);
   console.log(`\nRespostas ≥ 500: ${fivexx}. Sem resposta: ${silent}. Corpos com stack trace ou SQL: ${leaky}.`);
+  if (uploads) {
+    const megabytes = sent.reduce((n, x) => n + bodyLength(x.request.body), 0) / 1024 / 1024;
+    console.log(`Envios de ficheiros: ${sent.length} de ${results.length} pedidos (${megabytes.toFixed(0)} MB); ≥ 500: ${sent.filter((x) => x.status >= 500).length}; sem resposta: ${sent.filter((x) => x.status === 0).length}.`);
+    if (!only.length && sent.length < results.length * 0.1) {
+      exitCode = 1;
+      console.log(`Menos de 10 % dos pedidos foram envios de ficheiros (${sent.length}).`);
+    }
+  }
   if (findings.length) {
     exitCode = 1;
     console.log(`\n${findings.length} pedido(s) a corrigir (lista completa em ${path.relative(root, out)}):\n`);

@@ -32,7 +32,7 @@ import zlib from 'node:zlib';
 // Playwright; the callers pass their own.
 export const HOSTILE_DIR = path.resolve('tests', 'fixtures', 'hostile');
 /** Bumped whenever a recipe changes: the files of another version are written again. */
-const RECIPE_VERSION = '1';
+const RECIPE_VERSION = '3';
 
 // ---------------------------------------------------------------------------------------------
 // CRC-32 (node:zlib has one from Node 20.15 / 22.2; a table otherwise).
@@ -274,9 +274,11 @@ function stream(content) {
 }
 
 /** A PDF of pages given as [mediaBox, extra page dictionary entries]; one shared content stream and font. */
-function pagesPdf(file, pages, text = 'Catalogo de teste') {
-  // 1 catalog, 2 root pages, 3 content, 4 font; then the intermediate nodes and the pages.
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '', stream(`BT /F1 24 Tf 72 72 Td (${text}) Tj ET\n0.2 0.4 0.8 rg 36 36 200 20 re f`), '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
+function pagesPdf(file, pages, text = 'Catalogo de teste', image = null) {
+  // 1 catalog, 2 root pages, 3 content, 4 font, 5 an image when given; then the intermediate nodes and the pages.
+  const draw = image ? 'q 500 0 0 500 48 200 cm /Im1 Do Q\n' : '';
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '', stream(`${draw}BT /F1 24 Tf 72 72 Td (${text}) Tj ET\n0.2 0.4 0.8 rg 36 36 200 20 re f`), '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
+  if (image) objects.push(image);
   const PER_NODE = 100;
   const nodes = [];
   for (let start = 0; start < pages.length; start += PER_NODE) nodes.push(pages.slice(start, start + PER_NODE));
@@ -292,7 +294,8 @@ function pagesPdf(file, pages, text = 'Catalogo de teste') {
   });
   nodes.forEach((group, n) => {
     for (const [box, extra = ''] of group) {
-      objects.push(`<< /Type /Page /Parent ${nodeIds[n]} 0 R /MediaBox [0 0 ${box[0]} ${box[1]}] ${extra} /Contents 3 0 R /Resources << /Font << /F1 4 0 R >> >> >>`);
+      const resources = extra.includes('/Resources') ? '' : '/Resources << /Font << /F1 4 0 R >> >>';
+      objects.push(`<< /Type /Page /Parent ${nodeIds[n]} 0 R /MediaBox [0 0 ${box[0]} ${box[1]}] ${extra} /Contents 3 0 R ${resources} >>`);
     }
   });
   objects[1] = `<< /Type /Pages /Kids [${nodeIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pages.length} >>`;
@@ -365,12 +368,20 @@ function writeRandom(file, bytes) {
 // ---------------------------------------------------------------------------------------------
 // The corpus.
 
-/** Quick-order lines with accents (the code of the second line is what a misread garbles). */
-const QUICK_TEXT = 'Código;Quantidade\r\nTORNEIRA-ÁGUA-AÇÃO;2\r\n';
-/** A catalogue row with accents in the names (the ERP spreadsheet's columns). */
+/** A model of the embedded demo catalogue (server/demo), sold by the unit. */
+const DEMO_MODEL = 'CRX-63120';
+/**
+ * Quick-order lines with accents: the header is skipped and the demo model added when read
+ * right; the unknown code of the third line comes back as a problem, as it was written.
+ */
+const QUICK_TEXT = `Código;Quantidade\r\n${DEMO_MODEL};1\r\nTORNEIRA-ÁGUA-AÇÃO;2\r\n`;
+/**
+ * One row of the demo catalogue (as GET /api/admin/catalogue exports it) with its product renamed
+ * with accents and guillemets: a correct read previews one product update under that name.
+ */
 const CATALOGUE_TEXT =
-  'chapter_code;family_code;family_title;product_id;product_name;description;brand;model_code;model_name;price\r\n' +
-  '10;1001;Torneiras de cozinha;HOSTIL-ÁGUA;Torneira de água quente «Ação»;Misturadora monocomando, acabamento cromado — São João;Açores;HOSTIL-ÁGUA-1;Torneira água quente;12.50\r\n';
+  'chapter_code;family_code;family_title;product_id;product_name;description;brand;model_code;model_name;size;price;discount_group;ean;stock_status;small_package;medium_package;large_package;image;attributes\r\n' +
+  `10;10-010;Louça Sanitária;P100132;Sanita suspensa rimless série Óbidos «Ação»;Sanita em porcelana vitrificada com acabamento brilhante, fornecida com tampa e kit de fixação. Garantia de 10 anos na louça cerâmica.;Ceralux;${DEMO_MODEL};Sanita suspensa rimless série Óbidos com tampa slim soft-close branca;;305,25;C1;;in_stock;-;-;-;;Cor=Branco|Instalação=Suspensa\r\n`;
 
 /** Every file: `write(file)` makes it (sync or async). */
 const RECIPES = [
@@ -389,7 +400,7 @@ const RECIPES = [
     category: 'table',
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     description: 'XLSX com o cabeçalho e uma única linha <row r="200000000"> (o ficheiro de 1,5 KB que hoje derruba o processo)',
-    write: (file) => writeXlsx(file, { sheet: sheetXml(`${row(1, QUICK_HEADER)}<row r="200000000">${cell('A200000000', 'HDT-16200')}${cell('B200000000', 1)}</row>`) }),
+    write: (file) => writeXlsx(file, { sheet: sheetXml(`${row(1, QUICK_HEADER)}<row r="200000000">${cell('A200000000', DEMO_MODEL)}${cell('B200000000', 1)}</row>`) }),
   },
   {
     name: 'wide-xfd.xlsx',
@@ -415,7 +426,7 @@ const RECIPES = [
     description: 'XLSX cuja folha tem 100 000 elementos encaixados (<r><r>… numa célula de texto)',
     write: (file) => {
       const depth = 100_000;
-      const nested = `<row r="2"><c r="A2" t="inlineStr"><is>${'<r>'.repeat(depth)}<t>HDT-16200</t>${'</r>'.repeat(depth)}</is></c>${cell('B2', 1)}</row>`;
+      const nested = `<row r="2"><c r="A2" t="inlineStr"><is>${'<r>'.repeat(depth)}<t>${DEMO_MODEL}</t>${'</r>'.repeat(depth)}</is></c>${cell('B2', 1)}</row>`;
       writeXlsx(file, { sheet: sheetXml(row(1, QUICK_HEADER) + nested) });
     },
   },
@@ -456,7 +467,7 @@ const RECIPES = [
     category: 'table',
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     description: 'Um .xlsm com o nome .xlsx: tipo de conteúdo macroEnabled e xl/vbaProject.bin (cabeçalho OLE2 e uma macro Workbook_Open)',
-    write: (file) => writeXlsx(file, { sheet: sheetXml(row(1, QUICK_HEADER) + row(2, ['HDT-16200', 1])), macros: true }),
+    write: (file) => writeXlsx(file, { sheet: sheetXml(row(1, QUICK_HEADER) + row(2, [DEMO_MODEL, 1])), macros: true }),
   },
   // --- CSV
   {
@@ -473,7 +484,7 @@ const RECIPES = [
     category: 'table',
     type: 'text/csv',
     description: 'CSV com o cabeçalho, 1 000 000 de linhas vazias e uma linha no fim',
-    write: (file) => writeRepeated(file, 'codigo;quantidade\n', '\n'.repeat(100_000), 10, 'HDT-16200;1\n'),
+    write: (file) => writeRepeated(file, 'codigo;quantidade\n', '\n'.repeat(100_000), 10, `${DEMO_MODEL};1\n`),
   },
   {
     name: 'quick-order-utf16le.csv',
@@ -501,7 +512,7 @@ const RECIPES = [
     category: 'table',
     purpose: 'catalogue',
     type: 'text/csv',
-    expectText: 'Torneira de água quente «Ação»',
+    expectText: 'Sanita suspensa rimless série Óbidos «Ação»',
     description: 'Linha de catálogo válida (colunas do ERP, acentos nos nomes) em UTF-16LE com BOM',
     write: (file) => fs.writeFileSync(file, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(CATALOGUE_TEXT, 'utf16le')])),
   },
@@ -511,7 +522,7 @@ const RECIPES = [
     category: 'table',
     purpose: 'catalogue',
     type: 'text/csv',
-    expectText: 'Torneira de água quente «Ação»',
+    expectText: 'Sanita suspensa rimless série Óbidos «Ação»',
     description: 'Linha de catálogo válida (colunas do ERP, acentos nos nomes) em Latin-1 (ISO-8859-1)',
     write: (file) => fs.writeFileSync(file, Buffer.from(CATALOGUE_TEXT, 'latin1')),
   },
@@ -597,7 +608,7 @@ const RECIPES = [
     category: 'table',
     type: 'text/csv',
     description: 'Controlo: CSV de encomenda rápida pequeno e válido (UTF-8)',
-    write: (file) => fs.writeFileSync(file, 'codigo;quantidade\nHDT-16200;1\n'),
+    write: (file) => fs.writeFileSync(file, `codigo;quantidade\n${DEMO_MODEL};1\n`),
   },
   {
     name: 'control.xlsx',
@@ -605,7 +616,7 @@ const RECIPES = [
     category: 'table',
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     description: 'Controlo: XLSX de encomenda rápida pequeno e válido',
-    write: (file) => writeXlsx(file, { sheet: sheetXml(row(1, QUICK_HEADER) + row(2, ['HDT-16200', 1])) }),
+    write: (file) => writeXlsx(file, { sheet: sheetXml(row(1, QUICK_HEADER) + row(2, [DEMO_MODEL, 1])) }),
   },
   {
     name: 'control.png',
@@ -623,7 +634,23 @@ const RECIPES = [
     description: 'Controlo: PDF A4 de uma página',
     write: (file) => pagesPdf(file, [[[595, 842]]]),
   },
+  {
+    name: 'control-20mb.pdf',
+    kind: 'control',
+    category: 'pdf',
+    type: 'application/pdf',
+    description: 'Controlo: PDF A4 válido de 20 MB (uma página com uma imagem de 20 MB de bytes aleatórios), abaixo do limite de 50 MB dos PDF',
+    write: (file) => pagesPdf(file, [[[595, 842], '/Resources << /Font << /F1 4 0 R >> /XObject << /Im1 5 0 R >> >>']], 'Catalogo de teste', randomImageObject(20 * 1024 * 1024)),
+  },
 ];
+
+/** An image XObject of `bytes` random bytes (DeviceGray, 8 bits): a big page that renders. */
+function randomImageObject(bytes) {
+  const side = Math.floor(Math.sqrt(bytes));
+  const cipher = crypto.createCipheriv('aes-128-ctr', Buffer.alloc(16, 9), Buffer.alloc(16, 0));
+  const data = cipher.update(Buffer.alloc(side * side));
+  return `<< /Type /XObject /Subtype /Image /Width ${side} /Height ${side} /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${data.length} >>\nstream\n${data.toString('latin1')}\nendstream`;
+}
 
 /** A 64 × 64 JPEG (sharp, the app's own image library). */
 async function jpegBytes() {

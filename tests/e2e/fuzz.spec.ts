@@ -1,24 +1,31 @@
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { describeFinding, discoverCatalogue, findingsOf, generateRequests, runFuzz, send, summaryOf } from '../../scripts/fuzz-support.mjs';
+import { describeFinding, discoverCatalogue, findingsOf, generateRequests, prepareUploads, runFuzz, send, summaryOf } from '../../scripts/fuzz-support.mjs';
 
 /**
  * Bad input never answers 5xx (issue 9): the short version of `npm run fuzz` (the same
  * generator, scripts/fuzz-support.mjs) against the e2e server, plus the cases the generic layers
  * answer themselves. Runs in its own Playwright project after every other spec
  * (playwright.config.ts), so that its traffic cannot use up another spec's rate limits.
+ * About 12 % of the requests upload the hostile corpus (scripts/hostile-corpus.mjs) and mutations
+ * of it to every upload route and server action, as the demo administrator or customer.
  */
 
 const SEED = process.env.FUZZ_SEED ?? 'npm-test';
 const COUNT = Number(process.env.FUZZ_REQUESTS ?? 1_000);
 
-test('1,000 generated bad requests over every route handler and page family: no answer ≥ 500, no stack trace or SQL text', async ({ baseURL }) => {
+test('1,000 generated bad requests over every route handler and page family, hostile uploads included: no answer ≥ 500, no stack trace or SQL text', async ({ baseURL }) => {
   test.setTimeout(180_000);
   const base = baseURL!;
   const catalogue = await discoverCatalogue(base);
   expect(catalogue.products.length).toBeGreaterThan(0);
-  const requests = generateRequests({ seed: SEED, count: COUNT, catalogue });
+  const uploads = await prepareUploads({ base, corpusDir: path.join(__dirname, '..', 'fixtures', 'hostile'), buildDir: path.join(__dirname, '..', '..', '.next'), catalogue });
+  expect(uploads.warnings).toEqual([]);
+  const requests = generateRequests({ seed: SEED, count: COUNT, catalogue, uploads });
   const results = await runFuzz({ base, requests, concurrency: 8 });
   console.log(summaryOf(results));
+  // At least 10 % of them upload a file.
+  expect(results.filter((x) => x.request.upload).length).toBeGreaterThanOrEqual(COUNT * 0.1);
   // Every family of routes was reached.
   expect(new Set(results.map((x) => x.request.family)).size).toBeGreaterThanOrEqual(30);
   const findings = findingsOf(results).map((x) => describeFinding(base, SEED, x));

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { hostileCorpus, type HostileCategory, type HostileFile } from '../../scripts/hostile-corpus.mjs';
 import { discoverCatalogue, send, type FuzzResponse } from '../../scripts/fuzz-support.mjs';
 import { DEMO } from './support/accounts';
-import { actionParts, actionResult, findWorkerPid, postMultipart, ptText, serverActionId, signInCookie, watchMemory, type MemoryFigures, type Part } from './support/hostile';
+import { ActionThrew, actionParts, actionResult, findWorkerPid, postMultipart, ptText, serverActionId, signInCookie, watchMemory, type MemoryFigures, type Part } from './support/hostile';
 
 /**
  * Hostile uploads (scripts/hostile-corpus.mjs: zip bomb, a row numbered 200,000,000, 16,384
@@ -32,6 +32,8 @@ const REQUEST_TIMEOUT_MS = 20_000;
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const FAKE_CART = 'AAAAAAAAAAAAAAAAAAAAAA';
 const MATRIX = path.join(__dirname, '..', '..', 'test-results', 'hostile-uploads.json');
+/** Written when the server stops answering: the cases after it fail at once instead of waiting (Playwright empties test-results at each run). */
+const DOWN = path.join(__dirname, '..', '..', 'test-results', 'hostile-uploads.down');
 const onlyEndpoints = (process.env.HOSTILE_ENDPOINTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const onlyFiles = (process.env.HOSTILE_FILES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -68,6 +70,8 @@ interface Endpoint {
   control: 'accept' | 'refuse' | 'any';
   /** Everything refused whatever the file (a cart that does not exist). */
   refusesAll?: boolean;
+  /** The file is optional here: an empty one is no file (a browser sends one when none is chosen), so the form may go through. */
+  fileOptional?: boolean;
   /** Files not sent here, with why. */
   skip?: (f: HostileFile) => string | null;
   call: (c: Context, f: HostileFile, data: Buffer) => Promise<Answer>;
@@ -103,12 +107,16 @@ function apiAnswer(r: FuzzResponse): Answer {
 function actionAnswer(r: FuzzResponse): Answer {
   const text = r.body.toString('utf8');
   const type = String(r.headers['content-type'] ?? '');
-  if (r.status >= 300 || !type.includes('text/x-component')) {
+  if (!type.includes('text/x-component')) {
     const json = jsonOf(text);
     const message = typeof json?.message === 'string' ? json.message : text.trim() && text.length < 500 && !/<html/i.test(text) ? text.trim() : null;
     return { status: r.status, accepted: false, refused: r.status >= 400 && r.status < 500, message, text };
   }
-  const result = actionResult(text) as { ok?: boolean; data?: { ok?: boolean; errors?: unknown[] }; error?: { message?: string; values?: Record<string, unknown> } } | undefined;
+  const answered = actionResult(text);
+  // The action threw (Next answers its RSC error row, status 200 or 500): a server error.
+  if (answered instanceof ActionThrew) return { status: r.status >= 500 ? r.status : 500, accepted: false, refused: false, message: null, text, error: `a ação lançou um erro (${answered.row.slice(0, 80)}; HTTP ${r.status})` };
+  const result = answered as { ok?: boolean; data?: { ok?: boolean; errors?: unknown[] }; error?: { message?: string; values?: Record<string, unknown> } } | undefined;
+  if (r.status >= 300) return { status: r.status, accepted: false, refused: r.status < 500, message: null, text };
   if (result?.ok === true) {
     if (result.data && result.data.ok === false) {
       const errors = (result.data.errors ?? []).filter((e): e is string => typeof e === 'string');
@@ -212,6 +220,7 @@ const ENDPOINTS: Endpoint[] = [
     category: 'image',
     who: 'admin',
     control: 'accept',
+    fileOptional: true,
     call: async (c, f, data) =>
       supplierCleanup(
         c,
@@ -320,6 +329,7 @@ type Expectation = 'refuse' | 'accept' | 'any' | 'read-or-refuse';
 
 function expectation(e: Endpoint, f: HostileFile): Expectation {
   if (e.refusesAll) return 'refuse';
+  if (f.bytes === 0 && e.fileOptional) return 'any';
   if (f.kind === 'control') return f.category === e.category ? e.control : 'refuse';
   if (f.kind === 'encoding') {
     if (e.category !== 'table') return 'refuse';
@@ -334,6 +344,12 @@ function misread(f: HostileFile, text: string): string | null {
   if (/Ã[\u0080-\u00bf]|Â«|Â»/.test(text)) return 'o texto tem mojibake (Ã…)';
   if (text.includes('\\u0000') || text.includes('\u0000')) return 'o texto tem NUL (UTF-16 lido como UTF-8)';
   if (f.expectText && !text.includes(f.expectText)) return `a resposta não mostra «${f.expectText}»`;
+  if (f.purpose === 'quick-order') {
+    // Header skipped, the demo model added, only the unknown code (line 3) refused.
+    const data = jsonOf(text)?.data as { added?: number; problems?: { line: number }[] } | undefined;
+    const lines = (data?.problems ?? []).map((p) => p.line);
+    if (data?.added !== 1 || lines.join() !== '3') return `added ${data?.added}, problemas nas linhas [${lines.join(', ')}] (esperado: 1 adicionada, problema só na linha 3)`;
+  }
   return null;
 }
 
@@ -343,8 +359,10 @@ interface Row {
   kind: HostileFile['kind'];
   expected: Expectation;
   status: number;
-  outcome: 'aceite' | 'recusado' | 'sem resposta' | 'erro' | 'ignorado';
+  outcome: 'aceite' | 'recusado' | 'sem resposta' | 'erro' | 'ignorado' | 'servidor em baixo';
   message: string | null;
+  /** The first lines of a refusal's report (JSON `details.rows`, `data.issues`). */
+  details?: string[];
   error?: string;
   ms: number;
   memory?: MemoryFigures;
@@ -365,6 +383,25 @@ function record(rows: Row[]) {
   const done = new Set(rows.map((r) => `${r.endpoint}|${r.file}`));
   all = all.filter((r) => !done.has(`${r.endpoint}|${r.file}`)).concat(rows);
   fs.writeFileSync(MATRIX, JSON.stringify(all, null, 2));
+}
+
+/** The first lines of a refusal's line report, when it has one. */
+function detailsOf(text: string): string[] | undefined {
+  const json = jsonOf(text);
+  const rows = (json?.details as { rows?: unknown[] } | undefined)?.rows ?? ((json?.data as { issues?: unknown[] } | undefined)?.issues ?? []).map((i) => JSON.stringify(i));
+  const lines = rows.filter((x): x is string => typeof x === 'string').slice(0, 3);
+  return lines.length ? lines.map((l) => short(l, 200)) : undefined;
+}
+
+async function health(base: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  let status = 0;
+  try {
+    status = (await send(base, { method: 'GET', path: '/api/health', headers: {} }, { timeoutMs: 10_000 })).status;
+  } catch {
+    status = 0;
+  }
+  return { status, ms: Math.round(performance.now() - started) };
 }
 
 const short = (s: string | null | undefined, n = 160) => (s ? (s.length > n ? `${s.slice(0, n)}…` : s) : '');
@@ -403,8 +440,16 @@ for (const endpoint of ENDPOINTS) {
     test.setTimeout(240_000);
     if (!workerPid) console.log(`[hostile] processo do servidor (scripts/serve.mjs, PORT=${PORT}) não encontrado: a memória não é medida`);
     const rows: Row[] = [];
+    // A server that stopped answering on an earlier case: checked once more, then every case fails at once.
+    if (fs.existsSync(DOWN) && (await health(context.base)).status === 200) fs.rmSync(DOWN);
     for (const f of corpus) {
       const expected = expectation(endpoint, f);
+      if (fs.existsSync(DOWN)) {
+        const since = fs.readFileSync(DOWN, 'utf8');
+        rows.push({ endpoint: endpoint.id, file: f.name, kind: f.kind, expected, status: 0, outcome: 'servidor em baixo', message: null, ms: 0, problems: [`não enviado: o servidor deixou de responder depois de ${since}`] });
+        expect.soft([`não enviado: o servidor deixou de responder depois de ${since}`], `${endpoint.id} × ${f.name}`).toEqual([]);
+        continue;
+      }
       const skipped = endpoint.skip?.(f);
       if (skipped) {
         rows.push({ endpoint: endpoint.id, file: f.name, kind: f.kind, expected, status: 0, outcome: 'ignorado', message: null, ms: 0, problems: [], skipped });
@@ -421,19 +466,13 @@ for (const endpoint of ENDPOINTS) {
       }
       const ms = Math.round(performance.now() - started);
       const memory = watch?.stop();
-      const healthStarted = performance.now();
-      let healthStatus = 0;
-      try {
-        healthStatus = (await send(context.base, { method: 'GET', path: '/api/health', headers: {} }, { timeoutMs: 10_000 })).status;
-      } catch {
-        healthStatus = 0;
-      }
-      const healthMs = Math.round(performance.now() - healthStarted);
+      const { status: healthStatus, ms: healthMs } = await health(context.base);
+      if (healthStatus === 0) fs.writeFileSync(DOWN, `${endpoint.id} × ${f.name}`);
       await answer.cleanup?.().catch(() => undefined);
 
       const problems: string[] = [];
       if (answer.status === 0) problems.push(`sem resposta (${answer.error ?? '?'})`);
-      else if (answer.status >= 500) problems.push(`resposta ${answer.status}`);
+      else if (answer.status >= 500) problems.push(answer.error ?? `resposta ${answer.status}`);
       else if (!answer.accepted && !answer.refused) problems.push(`resposta ${answer.status} que não é aceitação nem recusa`);
       if (answer.refused && !answer.message) problems.push(`recusado (${answer.status}) sem mensagem`);
       if (answer.accepted && expected === 'refuse') problems.push(`aceite (${answer.status}): devia ser recusado`);
@@ -449,10 +488,11 @@ for (const endpoint of ENDPOINTS) {
       else if (healthMs > HEALTH_MS) problems.push(`/api/health depois: ${healthMs} ms`);
 
       const outcome: Row['outcome'] = answer.status === 0 ? 'sem resposta' : answer.status >= 500 ? 'erro' : answer.accepted ? 'aceite' : 'recusado';
-      rows.push({ endpoint: endpoint.id, file: f.name, kind: f.kind, expected, status: answer.status, outcome, message: answer.message ?? (answer.accepted ? null : short(answer.text, 300) || null), error: answer.error, ms, memory, healthMs, healthStatus, problems });
+      rows.push({ endpoint: endpoint.id, file: f.name, kind: f.kind, expected, status: answer.status, outcome, message: answer.message ?? (answer.accepted ? null : short(answer.text, 300) || null), details: answer.refused ? detailsOf(answer.text) : undefined, error: answer.error, ms, memory, healthMs, healthStatus, problems });
       const mem = memory ? ` mem +${memory.growthMb} MB (pico ${memory.peakMb}${memory.exactPeak ? '' : ' amostrado'}, com filhos ${memory.treePeakMb})` : '';
       console.log(`[hostile] ${endpoint.id} × ${f.name}: ${answer.status || answer.error} ${outcome} «${short(answer.message, 120)}» ${ms} ms;${mem}; health ${healthStatus} ${healthMs} ms${problems.length ? `  ✗ ${problems.join('; ')}` : ''}`);
       expect.soft(problems, `${endpoint.id} × ${f.name} (${f.description})`).toEqual([]);
+      record(rows); // after every case: a test that times out still leaves its rows
     }
     record(rows);
   });

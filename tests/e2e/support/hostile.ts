@@ -218,7 +218,12 @@ export function actionParts(fields: Part[]): Part[] {
   return [...fields.map((f) => ({ ...f, name: `_1_${f.name}` })), { name: '0', value: '["$K1"]' }];
 }
 
-/** The value an action answered: the RSC row that row 0's `a` ("$@1") points to. */
+/** What an action threw instead of answering: the RSC error row (`1:E{"digest":…}`), Next's 500 for an action. */
+export class ActionThrew {
+  constructor(readonly row: string) {}
+}
+
+/** The value an action answered: the RSC row that row 0's `a` ("$@1") points to (an ActionThrew for an error row). */
 export function actionResult(body: string): unknown {
   const rows = new Map<string, string>();
   for (const line of body.split('\n')) {
@@ -237,6 +242,7 @@ export function actionResult(body: string): unknown {
   }
   const row = rows.get(ref);
   if (row === undefined) return undefined;
+  if (row.startsWith('E')) return new ActionThrew(row);
   try {
     return JSON.parse(row);
   } catch {
