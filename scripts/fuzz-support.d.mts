@@ -47,6 +47,8 @@ export interface FuzzResult {
   ms: number;
   /** The LEAKS patterns found in the body. */
   leaks: string[];
+  /** A server action answered its RSC error row (it threw), whatever the status. */
+  actionError?: boolean;
   excerpt?: string;
   error?: string;
 }
@@ -71,6 +73,7 @@ export declare function runFuzz(options: {
   timeoutMs?: number;
   onProgress?: (done: number, total: number) => void;
 }): Promise<FuzzResult[]>;
+export declare function actionThrew(response: FuzzResponse): boolean;
 export declare function findingsOf(results: FuzzResult[]): FuzzResult[];
 export declare function summaryOf(results: FuzzResult[]): string;
 export declare function describeFinding(base: string, seed: string | number, result: FuzzResult): string;

@@ -913,7 +913,8 @@ export async function runFuzz({ base, requests, concurrency = 8, timeoutMs = 30_
         const response = await send(base, request, { agent: big ? undefined : agent, timeoutMs });
         const leaks = leaksIn(response);
         result = { request, status: response.status, ms: performance.now() - started, leaks };
-        if (response.status >= 500 || leaks.length) result.excerpt = excerptOf(response.body, leaks);
+        if (actionThrew(response)) result.actionError = true;
+        if (response.status >= 500 || leaks.length || result.actionError) result.excerpt = excerptOf(response.body, leaks);
       } catch (err) {
         result = { request, status: 0, ms: performance.now() - started, leaks: [], error: err instanceof Error ? err.message : String(err) };
         // Nobody listens any more: the server stopped (crashed, or was stopped). The requests in
@@ -933,15 +934,25 @@ export async function runFuzz({ base, requests, concurrency = 8, timeoutMs = 30_
   return results.filter(Boolean);
 }
 
+/**
+ * A server action that threw: Next answers its RSC error row (`1:E{"digest":…}`), often with
+ * status 200 — a 500 in all but the status. Next's own signals (notFound, redirect) are not errors.
+ */
+export function actionThrew(response) {
+  if (!/text\/x-component/.test(String(response.headers['content-type'] ?? ''))) return false;
+  const head = response.body.subarray(0, 64 * 1024).toString('utf8');
+  return [...head.matchAll(/^[0-9a-f]+:E(\{.*)$/gm)].some((m) => !/"digest":"NEXT_/.test(m[1]));
+}
+
 function excerptOf(body, leaks) {
   const text = body.toString('utf8');
   const at = leaks.length ? Math.max(0, text.indexOf(leaks[0]) - 200) : 0;
   return text.slice(at, at + 600).replace(/\s+/g, ' ');
 }
 
-/** Results that fail the run: an answer ≥ 500, no answer, or a leak in the body. */
+/** Results that fail the run: an answer ≥ 500, no answer, a server action that threw, or a leak in the body. */
 export function findingsOf(results) {
-  return results.filter((x) => x.status >= 500 || x.status === 0 || x.leaks.length > 0);
+  return results.filter((x) => x.status >= 500 || x.status === 0 || x.actionError || x.leaks.length > 0);
 }
 
 const shorten = (s, n) => (s.length > n ? `${s.slice(0, n)}…(${s.length} caracteres)` : s);
@@ -987,7 +998,8 @@ export function summaryOf(results) {
 
 /** One finding as printable text: what came back and how to send it again. */
 export function describeFinding(base, seed, x) {
-  const what = x.status === 0 ? `sem resposta (${x.error})` : x.status >= 500 ? `${x.status}` : `${x.status} com ${x.leaks.join(', ')} no corpo`;
+  const what =
+    x.status === 0 ? `sem resposta (${x.error})` : x.status >= 500 ? `${x.status}` : x.actionError ? `${x.status} com o erro da ação (linha E do RSC)` : `${x.status} com ${x.leaks.join(', ')} no corpo`;
   const lines = [`#${x.request.index} [${x.request.family}] ${x.request.method} ${shorten(x.request.path, 200)} → ${what}`];
   const u = x.request.upload;
   if (u) lines.push(`    ficheiro: ${u.file} (${u.mutation}) enviado como «${shorten(u.name, 60)}» ${u.type || '(sem tipo)'}${u.shape !== undefined && u.shape < 6 ? `, multipart de forma ${u.shape}` : ''}`);

@@ -5,7 +5,8 @@
  * percent-encoding, long strings, arrays, unknown fields, bodies of the wrong shape, over 1 MB or
  * not JSON, wrong methods and content types, path traversal and null bytes. Prints the counts by
  * status and by route family, then every answer ≥ 500, every request left without an answer and
- * every body showing a stack trace or SQL text, with the command that repeats it. Exit code 1
+ * every body showing a stack trace or SQL text, every server action that threw (its RSC error
+ * row, even under a 200), with the command that repeats it. Exit code 1
  * when there is any.
  * About 12 % of the requests (UPLOAD_SHARE) are multipart uploads of the hostile corpus
  * (scripts/hostile-corpus.mjs, written into tests/fixtures/hostile when missing) and mutations of
@@ -90,7 +91,7 @@ try {
   fs.writeFileSync(
     out,
     JSON.stringify(
-      findings.map((x) => ({ index: x.request.index, family: x.request.family, upload: x.request.upload, status: x.status, leaks: x.leaks, error: x.error, excerpt: x.excerpt, curl: curlOf(base, x.request) })),
+      findings.map((x) => ({ index: x.request.index, family: x.request.family, upload: x.request.upload, status: x.status, actionError: x.actionError, leaks: x.leaks, error: x.error, excerpt: x.excerpt, curl: curlOf(base, x.request) })),
       null,
       2,
     ),
@@ -102,11 +103,14 @@ try {
   const fivexx = results.filter((x) => x.status >= 500).length;
   const silent = results.filter((x) => x.status === 0).length;
   const leaky = results.filter((x) => x.leaks.length > 0).length;
+  const threw = results.filter((x) => x.actionError && x.status < 500).length;
   const sent = results.filter((x) => x.request.upload);
-  console.log(`\nRespostas ≥ 500: ${fivexx}. Sem resposta: ${silent}. Corpos com stack trace ou SQL: ${leaky}.`);
+  console.log(`\nRespostas ≥ 500: ${fivexx}. Sem resposta: ${silent}. Corpos com stack trace ou SQL: ${leaky}. Ações que lançaram um erro com estado < 500: ${threw}.`);
   if (uploads) {
     const megabytes = sent.reduce((n, x) => n + bodyLength(x.request.body), 0) / 1024 / 1024;
-    console.log(`Envios de ficheiros: ${sent.length} de ${results.length} pedidos (${megabytes.toFixed(0)} MB); ≥ 500: ${sent.filter((x) => x.status >= 500).length}; sem resposta: ${sent.filter((x) => x.status === 0).length}.`);
+    console.log(
+      `Envios de ficheiros: ${sent.length} de ${results.length} pedidos (${megabytes.toFixed(0)} MB); ≥ 500: ${sent.filter((x) => x.status >= 500).length}; erro da ação com estado < 500: ${sent.filter((x) => x.actionError && x.status < 500).length}; sem resposta: ${sent.filter((x) => x.status === 0).length}.`,
+    );
     if (!only.length && sent.length < results.length * 0.1) {
       exitCode = 1;
       console.log(`Menos de 10 % dos pedidos foram envios de ficheiros (${sent.length}).`);

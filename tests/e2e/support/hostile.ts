@@ -242,7 +242,7 @@ export function actionResult(body: string): unknown {
   }
   const row = rows.get(ref);
   if (row === undefined) return undefined;
-  if (row.startsWith('E')) return new ActionThrew(row);
+  if (row.startsWith('E') && !/"digest":"NEXT_/.test(row)) return new ActionThrew(row); // notFound(), redirect() are Next's signals
   try {
     return JSON.parse(row);
   } catch {
