@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { packageLabel } from '@/lib/cart/packages';
 import { env } from '@/lib/env';
 import type { QuoteDetail, QuoteLineView, QuoteSummary, QuoteTotals } from '@/lib/quotes/types';
 import { canQuoteTransition, DEFAULT_QUOTE_VALIDITY_DAYS, quoteNumber, REQUESTABLE_AGAIN, type QuoteStatus } from '@/lib/quotes/status';
@@ -134,9 +135,9 @@ async function linesFromInput(input: QuoteRequestInput, requester: QuoteRequeste
     const out: RequestedLine[] = [];
     for (const [index, line] of input.lines.entries()) {
       try {
+        // The package is named by the server (`selected_package_type` from the client is ignored).
         const checked = await checkedLine(db, {
           modelId: line.product_id,
-          packageType: line.selected_package_type,
           itemsPerPackage: line.items_per_package,
           packages: line.quantity_of_packages,
         });
@@ -153,14 +154,31 @@ async function linesFromInput(input: QuoteRequestInput, requester: QuoteRequeste
   const cart = await findCart(input.cart_id!, requester ? { userId: requester.userId } : null, db);
   if (!cart) throw new AppError({ code: 'not_found', message: text('cartNotFound') });
   const rows = await db
-    .select({ modelId: cartItems.modelId, code: inventoryProducts.code, packageType: cartItems.selectedPackageType, itemsPerPackage: cartItems.itemsPerPackage, packages: cartItems.quantityOfPackages })
+    .select({ modelId: cartItems.modelId, code: inventoryProducts.code, itemsPerPackage: cartItems.itemsPerPackage, packages: cartItems.quantityOfPackages })
     .from(cartItems)
     .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
     .innerJoin(products, eq(products.id, inventoryProducts.productId))
     .where(and(eq(cartItems.cartId, cart.id), eq(inventoryProducts.productStatus, 'active'), eq(products.active, true)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   if (rows.length === 0) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
-  return rows;
+  // The cart's lines are checked as they are today (a rule may have changed since they were
+  // added), and their packages named by the server.
+  const out: RequestedLine[] = [];
+  for (const [index, row] of rows.entries()) {
+    try {
+      out.push(await checkedLine(db, { modelId: row.modelId, itemsPerPackage: row.itemsPerPackage, packages: row.packages }));
+    } catch (error) {
+      if (error instanceof AppError) {
+        throw new AppError({
+          code: error.code,
+          message: text('cartLineRefused', { line: index + 1, code: row.code, reason: error.message }),
+          details: { [`cart.${index}`]: [error.message] },
+        });
+      }
+      throw error;
+    }
+  }
+  return out;
 }
 
 /** `POST /api/quotes`: a new request from lines or a cart; a guest gives their contact and gets a private link. */
@@ -373,7 +391,8 @@ export async function getQuote(access: QuoteAccess, id: number): Promise<QuoteDe
       product_name: l.productName,
       model_name: l.modelName,
       size: l.size,
-      package_type: l.packageType,
+      // The shop's name of the package (a line requested before the server named packages may hold a client's).
+      package_type: packageLabel(l.itemsPerPackage),
       items_per_package: l.itemsPerPackage,
       packages: l.packages,
       units: l.units,
@@ -580,7 +599,7 @@ export async function quoteLinesForOrder(tx: Tx, id: number) {
     size: l.size,
     productCode: l.productCode,
     productName: l.productName,
-    packageType: l.packageType,
+    packageType: packageLabel(l.itemsPerPackage),
     per: l.itemsPerPackage,
     packages: l.packages,
     units: l.units,
@@ -607,7 +626,7 @@ export async function quoteToCart(userId: string, id: number): Promise<ReorderRe
   }
   return linesToCart(
     userId,
-    quote.lines.map((l) => ({ modelCode: l.model_code, modelName: l.model_name, packageType: l.package_type, itemsPerPackage: l.items_per_package, packages: l.packages })),
+    quote.lines.map((l) => ({ modelCode: l.model_code, modelName: l.model_name, itemsPerPackage: l.items_per_package, packages: l.packages })),
   );
 }
 
