@@ -3,7 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { CATALOGUE_COLUMNS, REQUIRED_COLUMNS, type CatalogueColumn, type RawCatalogueRow } from './format';
+import { fromFormulaSafe } from '@/lib/spreadsheet-cells';
+import { CATALOGUE_COLUMNS, CATALOGUE_TEXT_COLUMNS, REQUIRED_COLUMNS, type CatalogueColumn, type RawCatalogueRow } from './format';
 
 export interface SourceRow {
   /** Line of the row in the file (the header is line 1). */
@@ -35,9 +36,14 @@ export interface ReadResult {
 export interface ColumnSet {
   known: readonly string[];
   required: readonly string[];
+  /**
+   * Columns the shop's own export wrote formula-safe (lib/spreadsheet-cells): the one leading `'`
+   * it put before `=`, `+`, `-`, `@`, tab or CR is removed on reading.
+   */
+  formulaSafe?: readonly string[];
 }
 
-const CATALOGUE: ColumnSet = { known: CATALOGUE_COLUMNS, required: REQUIRED_COLUMNS };
+const CATALOGUE: ColumnSet = { known: CATALOGUE_COLUMNS, required: REQUIRED_COLUMNS, formulaSafe: CATALOGUE_TEXT_COLUMNS };
 
 function normaliseHeader(h: unknown): string {
   return String(h ?? '')
@@ -67,12 +73,13 @@ function mapHeader(header: unknown[], set: ColumnSet): { columns: (CatalogueColu
   return { columns, issues };
 }
 
-function toRow(columns: (CatalogueColumn | null)[], values: unknown[]): RawCatalogueRow {
+function toRow(columns: (CatalogueColumn | null)[], values: unknown[], set: ColumnSet): RawCatalogueRow {
   const cells: RawCatalogueRow = {};
   columns.forEach((column, i) => {
     if (!column) return;
     const v = values[i];
-    cells[column] = v === undefined || v === null ? '' : String(v).trim();
+    const text = v === undefined || v === null ? '' : String(v).trim();
+    cells[column] = set.formulaSafe?.includes(column) ? fromFormulaSafe(text) : text;
   });
   return cells;
 }
@@ -119,7 +126,7 @@ export function readCsvText(text: string, set: ColumnSet = CATALOGUE): ReadResul
   const rows: SourceRow[] = [];
   for (const { record, info } of body) {
     if (isBlank(record)) continue;
-    rows.push({ line: info.lines, cells: toRow(columns, record) });
+    rows.push({ line: info.lines, cells: toRow(columns, record, set) });
   }
   return { rows, issues };
 }
@@ -155,7 +162,7 @@ export async function readXlsxBuffer(buffer: Buffer | ArrayBuffer, set: ColumnSe
   for (let n = 2; n <= sheet.rowCount; n++) {
     const values = valuesOf(sheet.getRow(n));
     if (isBlank(values)) continue;
-    rows.push({ line: n, cells: toRow(columns, values) });
+    rows.push({ line: n, cells: toRow(columns, values, set) });
   }
   return { rows, issues };
 }
