@@ -121,7 +121,8 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
   if (twoFactor) {
     const id = `${idPrefix}-totp`;
     return (
-      <form onSubmit={submitCode} className="space-y-4" noValidate>
+      // Keyed: the two steps are different forms (their inputs never pass from one to the other).
+      <form key="code" onSubmit={submitCode} className="space-y-4" noValidate>
         <p className="text-sm text-slate-700">
           {backup ? t('twoFactor.backupPrompt') : t('twoFactor.totpPrompt')}
         </p>
@@ -159,7 +160,7 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
   const emailError = text(errors.email?.message);
   const passwordError = text(errors.password?.message);
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate data-testid="login-form">
+    <form key="password" onSubmit={onSubmit} className="space-y-4" noValidate data-testid="login-form">
       <FormField id={email} label={t('login.email')} error={emailError} required>
         <Input type="email" autoComplete="email" {...fieldA11y(email, emailError)} {...register('email')} />
       </FormField>
