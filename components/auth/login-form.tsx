@@ -15,6 +15,9 @@ import { LOGIN_MESSAGES, loginSchema, type LoginInput } from '@/lib/validation/a
 import { resendConfirmationAction, signInAction, verifyBackupCodeAction, verifyTotpAction } from '@/server/auth/actions';
 import { FormAlert, FormField, fieldA11y } from './form-field';
 
+/** Answers of the code step after which the password is asked again. */
+const SIGN_IN_AGAIN = new Set<string>([LOGIN_MESSAGES.twoFactorSignInAgain, LOGIN_MESSAGES.twoFactorChallengeGone]);
+
 /** What the error box shows: a message key (and its values). */
 type Problem = { message: string; values?: MessageValues; unconfirmed?: boolean } | null;
 
@@ -76,7 +79,15 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
     try {
       const result = backup ? await verifyBackupCodeAction({ code }) : await verifyTotpAction({ code, trustDevice: false });
       if (result.ok) done();
-      else setProblem({ message: result.error.fieldErrors?.code?.[0] ?? result.error.message, values: result.error.values });
+      else {
+        // The pending sign-in is void (too many codes) or gone: back to the password, with the reason.
+        if (SIGN_IN_AGAIN.has(result.error.message)) {
+          setTwoFactor(false);
+          setBackup(false);
+          setCode('');
+        }
+        setProblem({ message: result.error.fieldErrors?.code?.[0] ?? result.error.message, values: result.error.values });
+      }
     } catch {
       setProblem({ message: LOGIN_MESSAGES.generic });
     } finally {
@@ -110,7 +121,8 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
   if (twoFactor) {
     const id = `${idPrefix}-totp`;
     return (
-      <form onSubmit={submitCode} className="space-y-4" noValidate>
+      // Keyed: the two steps are different forms (their inputs never pass from one to the other).
+      <form key="code" onSubmit={submitCode} className="space-y-4" noValidate>
         <p className="text-sm text-slate-700">
           {backup ? t('twoFactor.backupPrompt') : t('twoFactor.totpPrompt')}
         </p>
@@ -148,7 +160,7 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
   const emailError = text(errors.email?.message);
   const passwordError = text(errors.password?.message);
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate data-testid="login-form">
+    <form key="password" onSubmit={onSubmit} className="space-y-4" noValidate data-testid="login-form">
       <FormField id={email} label={t('login.email')} error={emailError} required>
         <Input type="email" autoComplete="email" {...fieldA11y(email, emailError)} {...register('email')} />
       </FormField>

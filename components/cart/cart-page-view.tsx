@@ -134,6 +134,8 @@ function CartLine({
   const name = item.product ? item.product.seo_optimized_name || item.product.name : null;
   const label = name ?? item.product?.code ?? item.id;
   const shown = draft ?? String(item.quantity_of_packages);
+  // A model no longer sold: its line can stay (checkout names it) or be removed, not be changed (the server refuses).
+  const locked = item.product?.active === false;
 
   const commit = async (raw: number) => {
     setDraft(null);
@@ -208,7 +210,7 @@ function CartLine({
               type="button"
               aria-label={t('decrease', { name: label })}
               className="grid size-9 place-items-center rounded-l-md hover:bg-slate-100 disabled:opacity-40 focus-visible:ring-2 focus-visible:ring-sky-500"
-              disabled={busy || item.quantity_of_packages <= minimum}
+              disabled={busy || locked || item.quantity_of_packages <= minimum}
               onClick={() => void commit(Math.max(minimum, item.quantity_of_packages - step))}
             >
               <MinusIcon aria-hidden className="size-4" />
@@ -219,7 +221,7 @@ function CartLine({
               aria-label={t('quantityOf', { name: label })}
               className="h-9 w-16 border-x text-center text-sm outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
               value={shown}
-              disabled={busy}
+              disabled={busy || locked}
               data-testid="line-quantity"
               onChange={(e) => setDraft(e.target.value.replace(/[^\d]/g, ''))}
               onBlur={() => {
@@ -237,7 +239,7 @@ function CartLine({
               type="button"
               aria-label={t('increase', { name: label })}
               className="grid size-9 place-items-center rounded-r-md hover:bg-slate-100 disabled:opacity-40 focus-visible:ring-2 focus-visible:ring-sky-500"
-              disabled={busy || item.quantity_of_packages >= MAX_PACKAGES}
+              disabled={busy || locked || item.quantity_of_packages >= MAX_PACKAGES}
               onClick={() => void commit(item.quantity_of_packages + step)}
             >
               <PlusIcon aria-hidden className="size-4" />

@@ -158,18 +158,23 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       }
       const cartId = res.data.cart_id;
       let merged = Boolean(res.data.merged);
+      // Lines whose merged quantity the pack rules changed: the server's message names them.
+      let adjusted = merged && (res.data.adjusted?.length ?? 0) > 0 ? res.message : undefined;
       if (guestId && !merged && guestId !== cartId) {
         // The guest cart still answering means it was not merged on the way: merge it now.
         const exists = await cartApi.exists(guestId);
         if (exists.ok) {
           const m = await cartApi.merge(guestId, cartId);
-          if (m.ok) merged = true;
-          else toast.error(tRef.current('syncErrorTitle'), { description: m.message || tRef.current('syncFailed') });
+          if (m.ok) {
+            merged = true;
+            if ((m.data?.adjusted?.length ?? 0) > 0) adjusted = m.message;
+          } else toast.error(tRef.current('syncErrorTitle'), { description: m.message || tRef.current('syncFailed') });
         }
       }
       if (gen !== generation.current) return;
       if (guestId && (merged || guestId !== cartId)) storeGuestId(null);
-      if (merged) toast.success(tRef.current('syncedTitle'), { description: tRef.current('syncedDescription') });
+      if (merged && adjusted !== undefined) toast.warning(tRef.current('syncAdjustedTitle'), { description: adjusted || tRef.current('syncedDescription') });
+      else if (merged) toast.success(tRef.current('syncedTitle'), { description: tRef.current('syncedDescription') });
       const loaded = await loadItems(cartId, gen);
       if (loaded !== 'ok') {
         if (loaded === 'failed') cartError();

@@ -69,7 +69,7 @@ export const cartApi = {
   removeItem: (itemId: string) => call<unknown>('DELETE', `/api/cart/items/${enc(itemId)}`),
   empty: (cartId: string) => call<unknown>('DELETE', `/api/cart/${enc(cartId)}/empty`),
   merge: (guestCartId: string, userCartId: string) =>
-    call<unknown>('POST', '/api/cart/merge', { guest_cart_id: guestCartId, user_cart_id: userCartId }),
+    call<CartRef>('POST', '/api/cart/merge', { guest_cart_id: guestCartId, user_cart_id: userCartId }),
   quickOrderText: (cartId: string, text: string) =>
     call<QuickOrderResult>('POST', `/api/cart/${enc(cartId)}/quick-order`, { text }),
   quickOrderFile: (cartId: string, file: File) => {

@@ -21,10 +21,25 @@ export function splitPackage(value: string | null | undefined): number[] {
   return out;
 }
 
+type PackageFields = { small_package?: string | null; medium_package?: string | null; large_package?: string | null };
+
 /** The distinct package sizes of a model, smallest first (the unit is always possible). */
-export function packageSizes(model: { small_package?: string | null; medium_package?: string | null; large_package?: string | null }): number[] {
+export function packageSizes(model: PackageFields): number[] {
   const sizes = [...splitPackage(model.small_package), ...splitPackage(model.medium_package), ...splitPackage(model.large_package)];
   return [...new Set(sizes)].sort((a, b) => a - b);
+}
+
+/**
+ * The label of a package of `itemsPerPackage` units, as the shop names it: 'Unidade', or
+ * 'Embalagem de 10'. The server stores and prints only this (never a label a client sends).
+ */
+export function packageLabel(itemsPerPackage: number): string {
+  return itemsPerPackage === 1 ? UNIT_PACKAGE : `Embalagem de ${itemsPerPackage}`;
+}
+
+/** The package options of a model: the unit, then each package size, smallest first. */
+export function packageOptions(model: PackageFields): PackageOption[] {
+  return [1, ...packageSizes(model)].map((n) => ({ type: packageLabel(n), itemsPerPackage: n }));
 }
 
 /** Quantity rules of a model sold in packs (units): at least `minimum`, multiples of `increment`. */
@@ -55,5 +70,14 @@ export function allowsQuantity(rule: QuantityRule, packages: number, itemsPerPac
 export function roundUpPackages(rule: QuantityRule, packages: number, itemsPerPackage = 1): number | null {
   let n = Math.max(MIN_PACKAGES, Math.ceil(packages));
   for (; n <= MAX_PACKAGES; n++) if (allowsQuantity(rule, n, itemsPerPackage)) return n;
+  return null;
+}
+
+/**
+ * The largest number of packages ≤ `packages` (and ≤ the maximum) whose units respect the rule
+ * (a merge of two carts rounds down, and says so); null when no count from 1 up does.
+ */
+export function roundDownPackages(rule: QuantityRule, packages: number, itemsPerPackage = 1): number | null {
+  for (let n = Math.min(MAX_PACKAGES, Math.floor(packages)); n >= MIN_PACKAGES; n--) if (allowsQuantity(rule, n, itemsPerPackage)) return n;
   return null;
 }

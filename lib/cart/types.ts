@@ -45,16 +45,34 @@ export interface CartItemProduct {
   product_category_details: { main_photo_url: string; name: string };
 }
 
+/**
+ * A line of a merged cart whose quantity is not the sum of the two carts' lines: the pack rule of
+ * the model (or the maximum of packages) allowed only `quantity_of_packages` (0: the guest's line
+ * was not added).
+ */
+export interface MergeAdjustment {
+  /** The model code. */
+  model_code: string;
+  items_per_package: number;
+  /** Packages the plain sum would have given (the customer's line plus the guest's). */
+  requested: number;
+  /** Packages the customer's line has now. */
+  quantity_of_packages: number;
+}
+
 /** `POST /api/cart`: the cart to use. */
 export interface CartRef {
   cart_id: string;
   /** True when the caller's guest cart was merged into it on the way. */
   merged?: boolean;
+  /** With a merge: the lines whose merged quantity the pack rules adjusted (empty when none). */
+  adjusted?: MergeAdjustment[];
 }
 
 /** `POST /api/cart/{cartId}/items`. */
 export interface AddItemBody {
   product_id: number;
+  /** Ignored by the server, which names the package from the model's data. */
   selected_package_type?: string;
   items_per_package?: number;
   quantity_of_packages: number;

@@ -375,6 +375,10 @@ export const LOGIN_MESSAGES = {
   invalid: 'Auth.login.invalid',
   generic: 'Auth.login.generic',
   unconfirmed: 'Auth.login.unconfirmed',
+  /** The pending two-factor sign-in took too many codes and is void: the password again. */
+  twoFactorSignInAgain: 'Auth.twoFactor.signInAgain',
+  /** The pending two-factor sign-in is gone (expired, or made void): the password again. */
+  twoFactorChallengeGone: 'Auth.twoFactor.challengeGone',
 } as const;
 
 /** Spec 8, sign-up (message keys). */

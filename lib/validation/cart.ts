@@ -27,6 +27,7 @@ export const createCartBody = z
 export const addItemBody = z
   .object({
     product_id: z.number({ error: 'productIdInvalid' }).int('productIdInvalid').min(1, 'productIdInvalid').max(DB_INT_MAX, 'productIdInvalid'),
+    /** What the client calls the package; ignored (the server names the package from the model's data). */
     selected_package_type: z.string().max(60).optional(),
     items_per_package: z.number().int('packageUnknown').min(1, 'packageUnknown').max(100_000, 'packageUnknown').optional(),
     quantity_of_packages: quantitySchema,

@@ -16,6 +16,7 @@ export const PEOPLE_MESSAGES = {
   date: 'Admin.People.validation.date',
   datesOrder: 'Admin.People.validation.datesOrder',
   reasonRequired: 'Admin.People.validation.reasonRequired',
+  attachRequired: 'Admin.People.validation.attachRequired',
   invalid: 'Validation.invalid',
 } as const;
 const M = PEOPLE_MESSAGES;
@@ -108,6 +109,13 @@ export const approveRequestSchema = z
     /** A discount profile id (lib/admin/discount-profiles.ts), 'copy' (another account's rules) or 'none'. */
     profile: z.string().trim().max(60).default('none'),
     copyFromAccountId: z.preprocess(blankToNull, id.nullable().optional()).transform((v) => v ?? null),
+    /**
+     * Who gets the access, as staff confirmed it on the request's page: the id of one of the
+     * request's candidate users (the account that sent it, the account with the e-mail written in
+     * it), `invite` (a new user at that e-mail, when none has it) or `none`. Always explicit; the
+     * server checks it against the request's candidates (server/pro-accounts/requests.ts).
+     */
+    attachUser: z.string({ error: M.attachRequired }).trim().min(1, M.attachRequired).max(100, M.attachRequired),
   })
   .refine((r) => r.mode !== 'existing' || r.accountId !== null, { message: M.invalid, path: ['accountId'] })
   .refine((r) => r.mode !== 'new' || (r.name ?? '').length > 0, { message: M.nameRequired, path: ['name'] });

@@ -21,6 +21,7 @@ export const quoteLineInput = z
     product_id: z.number('productIdInvalid').int('productIdInvalid').min(1, 'productIdInvalid').max(DB_INT_MAX, 'productIdInvalid'),
     quantity_of_packages: z.number('quantityInvalid').int('quantityInvalid').min(MIN_PACKAGES, 'quantityInvalid').max(MAX_PACKAGES, 'quantityInvalid'),
     items_per_package: z.number('packageUnknown').int('packageUnknown').min(1, 'packageUnknown').max(100_000, 'packageUnknown').optional(),
+    /** What the client calls the package; ignored (the server names the package from the model's data). */
     selected_package_type: z.string().max(60).optional(),
   })
   .strip();

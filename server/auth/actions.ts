@@ -28,7 +28,7 @@ import { users } from '@/server/db/schema';
 import { subscribeToNewsletter } from '@/server/newsletter/subscriptions';
 import { getAuth } from './auth';
 import { CONFIRM_PATH, RESET_PATH } from './emails';
-import { authFailureOf, throwAuthError } from './errors';
+import { authFailureOf, throwAuthError, type KnownAuthErrors } from './errors';
 import { enforceRateLimit } from './rate-limit';
 
 /**
@@ -59,13 +59,24 @@ export const signInAction = validatedAction({ schema: loginSchema }, async ({ em
   return { twoFactor: false as const };
 });
 
+/**
+ * The pending two-factor sign-in is over (too many codes: server/auth/auth.ts voids it; or it
+ * expired): the login form goes back to the password. The account's
+ * own limits (20 codes an hour) answer the usual 429 with the minutes to wait.
+ */
+const TWO_FACTOR_ERRORS: KnownAuthErrors = {
+  TWO_FACTOR_CHALLENGE_VOID: { code: 'rate_limited', key: LOGIN_MESSAGES.twoFactorSignInAgain },
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: { code: 'rate_limited', key: LOGIN_MESSAGES.twoFactorSignInAgain },
+  INVALID_TWO_FACTOR_COOKIE: { code: 'unauthorized', key: LOGIN_MESSAGES.twoFactorChallengeGone },
+};
+
 /** The second step of a login with the second factor: the app's 6-digit code. */
 export const verifyTotpAction = validatedAction({ schema: totpCodeSchema }, async ({ code, trustDevice }) => {
   const auth = await getAuth();
   try {
     await auth.api.verifyTOTP({ body: { code, trustDevice }, headers: await headers() });
   } catch (err) {
-    throwAuthError(err, {}, { code: 'unauthorized', key: 'Auth.twoFactor.invalidCode' });
+    throwAuthError(err, TWO_FACTOR_ERRORS, { code: 'unauthorized', key: 'Auth.twoFactor.invalidCode' });
   }
   return { signedIn: true as const };
 });
@@ -76,7 +87,7 @@ export const verifyBackupCodeAction = validatedAction({ schema: backupCodeSchema
   try {
     await auth.api.verifyBackupCode({ body: { code, trustDevice: false }, headers: await headers() });
   } catch (err) {
-    throwAuthError(err, {}, { code: 'unauthorized', key: 'Auth.twoFactor.invalidBackupCode' });
+    throwAuthError(err, TWO_FACTOR_ERRORS, { code: 'unauthorized', key: 'Auth.twoFactor.invalidBackupCode' });
   }
   return { signedIn: true as const };
 });

@@ -15,7 +15,7 @@ import { serverText } from '@/server/mail/i18n';
 import { sendMail } from '@/server/mail/send';
 import { changeEmailMail, changeEmailRequestMail, confirmationMail, emailTokenRequestType, resetPasswordMail } from './emails';
 import { guardAuthEndpoint, type SessionOf } from './guards';
-import { clearRateLimit, enforceRateLimit, type LimitedAction } from './rate-limit';
+import { clearRateLimit, countTwoFactorAttempt, enforceRateLimit, forgetTwoFactorAttempt, type LimitedAction } from './rate-limit';
 import { authSecret } from './secret';
 
 /**
@@ -36,6 +36,53 @@ const LIMITED_PATHS: Record<string, LimitedAction> = {
   '/send-verification-email': 'resend',
   '/change-email': 'change-email',
 };
+
+/**
+ * better-auth paths that check a code of the second factor. At sign-in (a pending two-factor
+ * sign-in: the signed `two_factor` cookie) they are limited per pending sign-in, per account and
+ * per IP (server/auth/rate-limit.ts `countTwoFactorAttempt`), for the HTTP API and the login
+ * form's actions alike.
+ */
+const TWO_FACTOR_CODE_PATHS = new Set(['/two-factor/verify-totp', '/two-factor/verify-backup-code', '/two-factor/verify-otp']);
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** The identifier of the pending two-factor sign-in a request carries (its signed cookie), if any. */
+async function twoFactorChallenge(ctx: HookContext): Promise<string | null> {
+  const cookie = ctx.context.createAuthCookie('two_factor');
+  const challenge = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+  return typeof challenge === 'string' && challenge ? challenge : null;
+}
+
+/** Our 429 (AppError) as better-auth's, with the seconds to wait (the forms' actions say how long: server/auth/errors.ts). */
+function rateLimitedError(err: unknown): unknown {
+  if (!(err instanceof AppError)) return err;
+  const retryAfter = Number(err.details?.retryAfter?.[0]);
+  return new APIError('TOO_MANY_REQUESTS', { message: err.message, code: 'RATE_LIMITED', ...(retryAfter > 0 ? { retryAfter } : {}) });
+}
+
+/**
+ * Before a second-factor code is checked: counted against the pending sign-in (5 codes, then it is
+ * void and the password is asked again: 429 `TWO_FACTOR_CHALLENGE_VOID`), the account (20 an hour,
+ * across sign-ins: 429 `RATE_LIMITED`) and the IP.
+ */
+async function limitTwoFactorCode(db: Db, ctx: HookContext): Promise<void> {
+  const challenge = await twoFactorChallenge(ctx);
+  const pending = challenge ? await ctx.context.internalAdapter.findVerificationValue(challenge) : null;
+  const live = pending && new Date(pending.expiresAt).getTime() > Date.now() ? pending : null;
+  let outcome: 'ok' | 'challenge-spent';
+  try {
+    outcome = await countTwoFactorAttempt(db, { ip: ctx.headers ? clientIp(ctx.headers) : null, userId: live?.value ?? null, challenge: live ? challenge : null });
+  } catch (err) {
+    throw rateLimitedError(err);
+  }
+  if (outcome === 'challenge-spent' && challenge) {
+    // The pending sign-in (and better-auth's own attempt counter of it) is gone: the cookie opens nothing more.
+    await ctx.context.internalAdapter.deleteVerificationByIdentifier(challenge);
+    await ctx.context.internalAdapter.deleteVerificationByIdentifier(`2fa-attempts-${challenge}`);
+    throw new APIError('TOO_MANY_REQUESTS', { message: serverText('Auth.twoFactor.signInAgain'), code: 'TWO_FACTOR_CHALLENGE_VOID' });
+  }
+}
 
 /**
  * Origins allowed to call /api/auth with a browser (its CSRF check) and to appear in callback
@@ -163,6 +210,10 @@ function createAuth(db: Db, secret: string) {
           const failed = failedPasswordRules(password);
           if (failed.length) throw new APIError('BAD_REQUEST', { message: failed.map((r) => serverText(r.message)).join(' '), code: 'WEAK_PASSWORD' });
         }
+        if (TWO_FACTOR_CODE_PATHS.has(ctx.path)) {
+          await limitTwoFactorCode(db, ctx);
+          return;
+        }
         const action = LIMITED_PATHS[ctx.path];
         if (!action) return;
         // signUpAction counts its attempt itself, before it answers "already registered"; only
@@ -176,18 +227,21 @@ function createAuth(db: Db, secret: string) {
             email: typeof email === 'string' ? email : null,
           });
         } catch (err) {
-          if (err instanceof AppError) {
-            // The seconds to wait go along, so the forms' actions can say how long (server/auth/errors.ts).
-            const retryAfter = Number(err.details?.retryAfter?.[0]);
-            throw new APIError('TOO_MANY_REQUESTS', { message: err.message, code: 'RATE_LIMITED', ...(retryAfter > 0 ? { retryAfter } : {}) });
-          }
-          throw err;
+          throw rateLimitedError(err);
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        const session = ctx.context.newSession;
+        if (!session) return;
+        // A second-factor code that signed in no longer counts: only wrong codes use the limits up.
+        if (TWO_FACTOR_CODE_PATHS.has(ctx.path)) {
+          const challenge = await twoFactorChallenge(ctx);
+          if (challenge) await forgetTwoFactorAttempt(db, { ip: ctx.headers ? clientIp(ctx.headers) : null, userId: session.user.id, challenge });
+          return;
+        }
         // A login that worked forgets the failed attempts on its e-mail (server action or HTTP).
-        if (ctx.path !== '/sign-in/email' || !ctx.context.newSession) return;
-        await clearRateLimit(db, 'sign-in', ctx.context.newSession.user.email);
+        if (ctx.path !== '/sign-in/email') return;
+        await clearRateLimit(db, 'sign-in', session.user.email);
       }),
     },
     plugins: [twoFactor({ issuer: 'Casa das Águas de Gaia' }), bearer(), nextCookies()],

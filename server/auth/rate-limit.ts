@@ -1,4 +1,5 @@
 import 'server-only';
+import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { env } from '@/lib/env';
@@ -17,6 +18,10 @@ import { authRateLimits } from '@/server/db/schema';
  * typing wrong passwords. So the e-mail's hard limit counts per (e-mail, IP), and the attempts on
  * one e-mail from every IP together only slow the answers down (SIGN_IN_SLOWDOWN). A successful
  * login forgets its e-mail's counters.
+ *
+ * The second factor of a login (a 6-digit code, or a backup code) has limits of its own
+ * (`countTwoFactorAttempt`): per pending sign-in, per account and per IP, so that someone who has
+ * a staff password cannot go on guessing the code, not even by signing in again.
  */
 export type LimitedAction =
   | 'sign-in'
@@ -29,7 +34,8 @@ export type LimitedAction =
   | 'change-email'
   | 'search'
   | 'upload'
-  | 'quote';
+  | 'quote'
+  | 'two-factor';
 
 interface Limit {
   max: number;
@@ -55,7 +61,12 @@ export const RATE_LIMITS: Record<LimitedAction, { ip: Limit; email?: Limit }> = 
   upload: { ip: { max: 20, windowMs: HOUR }, email: { max: 20, windowMs: HOUR } },
   // Each request mails an acknowledgement to the address given and notifies the shop.
   quote: { ip: { max: 10, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
+  // Codes of the second factor at sign-in; `email`: per account (its user id), whatever the login.
+  'two-factor': { ip: { max: 30, windowMs: 15 * MINUTE }, email: { max: 20, windowMs: HOUR } },
 };
+
+/** Codes one pending two-factor sign-in takes; past them it is void and the password is asked again. */
+export const TWO_FACTOR_CHALLENGE_ATTEMPTS = 5;
 
 /** Login attempts on one e-mail from every IP: past `after` in the window, each answer waits `stepMs` more (up to `maxMs`). */
 export const SIGN_IN_SLOWDOWN = { after: 10, windowMs: 15 * MINUTE, stepMs: 500, maxMs: 5_000 };
@@ -157,4 +168,46 @@ export async function clearRateLimit(db: Db, action: LimitedAction, email: strin
   await db
     .delete(authRateLimits)
     .where(sql`${authRateLimits.key} = ${`${action}:email:${address}`} OR starts_with(${authRateLimits.key}, ${`${action}:email-ip:${address}|`})`);
+}
+
+/** The counters of a second-factor code: per IP, per account, per pending sign-in (its cookie's identifier, hashed). */
+function twoFactorKeys(who: { ip: string | null; userId: string | null; challenge: string | null }) {
+  return {
+    ip: `two-factor:ip:${ipLimitKey(who.ip)}`,
+    account: who.userId ? `two-factor:account:${who.userId}` : null,
+    challenge: who.challenge ? `two-factor:challenge:${createHash('sha256').update(who.challenge).digest('hex')}` : null,
+  };
+}
+
+/**
+ * Counts one code sent for a pending two-factor sign-in (TOTP or backup code, over the HTTP API or
+ * the login form's actions), before it is checked. 'challenge-spent': this pending sign-in has had
+ * its TWO_FACTOR_CHALLENGE_ATTEMPTS codes and must be made void (the password again); throws
+ * `tooManyAttempts` when the account (20 codes an hour, across logins) or the IP is over its limit.
+ * A code that works is taken back (`forgetTwoFactorAttempt`): only wrong codes use the limits up.
+ */
+export async function countTwoFactorAttempt(db: Db, who: { ip: string | null; userId: string | null; challenge: string | null }): Promise<'ok' | 'challenge-spent'> {
+  const limits = RATE_LIMITS['two-factor'];
+  const keys = twoFactorKeys(who);
+  const [ipWait, accountWait, challenge] = await Promise.all([
+    hit(db, keys.ip, { ...limits.ip, max: limits.ip.max * env().AUTH_RATE_LIMIT_IP_SCALE }),
+    keys.account ? hit(db, keys.account, limits.email!) : Promise.resolve(0),
+    // A pending sign-in lives 10 minutes: an hour's window never starts again within its life.
+    keys.challenge ? count(db, keys.challenge, HOUR) : Promise.resolve(null),
+  ]);
+  if (challenge && challenge.hits > TWO_FACTOR_CHALLENGE_ATTEMPTS) return 'challenge-spent';
+  const wait = Math.max(ipWait, accountWait);
+  if (wait > 0) throw tooMany(wait);
+  return 'ok';
+}
+
+/** A code that worked: it no longer counts against the account and the IP, and its pending sign-in's counter goes. */
+export async function forgetTwoFactorAttempt(db: Db, who: { ip: string | null; userId: string | null; challenge: string | null }): Promise<void> {
+  const keys = twoFactorKeys(who);
+  const counted = [keys.ip, keys.account].filter((k): k is string => k !== null);
+  await db
+    .update(authRateLimits)
+    .set({ hits: sql`greatest(${authRateLimits.hits} - 1, 0)` })
+    .where(sql`${authRateLimits.key} in (${sql.join(counted.map((k) => sql`${k}`), sql`, `)})`);
+  if (keys.challenge) await db.delete(authRateLimits).where(sql`${authRateLimits.key} = ${keys.challenge}`);
 }

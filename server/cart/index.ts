@@ -1,8 +1,8 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { packageSizes, quantityRule, allowsQuantity, MAX_PACKAGES, UNIT_PACKAGE, type QuantityRule } from '@/lib/cart/packages';
-import type { CartItem } from '@/lib/cart/types';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { allowsQuantity, MAX_PACKAGES, MIN_PACKAGES, packageLabel, packageSizes, quantityRule, roundDownPackages, type QuantityRule } from '@/lib/cart/packages';
+import type { CartItem, MergeAdjustment } from '@/lib/cart/types';
 import { imageUrl } from '@/lib/catalogue/media';
 import { productShortPath } from '@/lib/catalogue/urls';
 import { AppError } from '@/server/api/errors';
@@ -93,52 +93,99 @@ export async function getOrCreateUserCart(userId: string, db?: DbOrTx): Promise<
 /**
  * `POST /api/cart`: the cart the caller should use. A guest gets their guest cart back while it
  * still answers, else a new one. A customer gets their own cart; a guest cart id they send is
- * merged into it (spec 4: after login the guest cart joins the customer's).
+ * merged into it (spec 4: after login the guest cart joins the customer's), and `adjusted` lists
+ * the lines whose merged quantity the pack rules changed.
  */
-export async function resolveCart(caller: CartCaller, guestCartId: string | undefined): Promise<{ cartId: string; merged: boolean }> {
+export async function resolveCart(caller: CartCaller, guestCartId: string | undefined): Promise<{ cartId: string } & MergeResult> {
   if (!caller) {
     if (guestCartId) {
       const cart = await findCart(guestCartId, null);
-      if (cart) return { cartId: cart.id, merged: false };
+      if (cart) return { cartId: cart.id, merged: false, adjusted: [] };
     }
-    return { cartId: await createGuestCart(), merged: false };
+    return { cartId: await createGuestCart(), merged: false, adjusted: [] };
   }
   const cartId = await getOrCreateUserCart(caller.userId);
-  let merged = false;
-  if (guestCartId && guestCartId !== cartId) merged = await mergeGuestCart(caller.userId, guestCartId, cartId);
-  return { cartId, merged };
+  if (guestCartId && guestCartId !== cartId) return { cartId, ...(await mergeGuestCart(caller.userId, guestCartId, cartId)) };
+  return { cartId, merged: false, adjusted: [] };
+}
+
+export interface MergeResult {
+  /** False when the guest cart did not answer (unknown, already merged, or a customer's). */
+  merged: boolean;
+  /** The lines whose merged quantity is not the plain sum (pack rule or maximum), in the guest cart's order. */
+  adjusted: MergeAdjustment[];
 }
 
 /**
  * Merges the guest cart into the customer's cart in one transaction: same model and package →
- * quantities add (capped at the maximum); the guest cart is marked merged and stops answering.
- * False when the guest cart does not answer (unknown, already merged, or a customer's).
+ * quantities add; the guest cart is marked merged and stops answering. A merged line gets an
+ * allowed quantity: the largest one, within the maximum of packages, that the model's pack rule
+ * (checked today, whatever the model's status) allows at or below the sum. When there is none,
+ * the guest's packages are not added and the customer's own line is left as it was. Every line
+ * whose result is not the sum is reported in `adjusted`, so the customer is told.
  */
-export async function mergeGuestCart(userId: string, guestCartId: string, userCartId: string): Promise<boolean> {
-  if (!CART_ID_PATTERN.test(guestCartId) || !CART_ID_PATTERN.test(userCartId)) return false;
+export async function mergeGuestCart(userId: string, guestCartId: string, userCartId: string): Promise<MergeResult> {
+  if (!CART_ID_PATTERN.test(guestCartId) || !CART_ID_PATTERN.test(userCartId)) return { merged: false, adjusted: [] };
   const db = await getDb();
-  const merged = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx): Promise<MergeResult> => {
+    // Both carts' rows: a concurrent write to either cart (they all touch the cart row first) waits.
     const locked = await tx.execute(sql`
       select id, user_id, status from carts where id in (${guestCartId}, ${userCartId}) order by id for update`);
     const rows = (locked as unknown as { rows: { id: string; user_id: string | null; status: string }[] }).rows;
     const guest = rows.find((r) => r.id === guestCartId);
     const mine = rows.find((r) => r.id === userCartId);
-    if (!guest || guest.user_id !== null || guest.status !== 'active') return false;
+    if (!guest || guest.user_id !== null || guest.status !== 'active') return { merged: false, adjusted: [] };
     if (!mine || mine.user_id !== userId || mine.status !== 'active') throw notFound();
     const lines = await tx
-      .select({ modelId: cartItems.modelId, type: cartItems.selectedPackageType, per: cartItems.itemsPerPackage, qty: cartItems.quantityOfPackages })
+      .select({
+        modelId: cartItems.modelId,
+        per: cartItems.itemsPerPackage,
+        qty: cartItems.quantityOfPackages,
+        code: inventoryProducts.code,
+        salesMinimum: inventoryProducts.salesMinimum,
+        salesIncrement: inventoryProducts.salesIncrement,
+      })
       .from(cartItems)
+      .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
       .where(eq(cartItems.cartId, guestCartId))
-      .orderBy(asc(cartItems.createdAt));
+      .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    const own = await tx
+      .select({ id: cartItems.id, modelId: cartItems.modelId, per: cartItems.itemsPerPackage, qty: cartItems.quantityOfPackages })
+      .from(cartItems)
+      .where(eq(cartItems.cartId, userCartId));
+    const ownByKey = new Map(own.map((l) => [`${l.modelId}:${l.per}`, l]));
+    const adjusted: MergeAdjustment[] = [];
     for (const line of lines) {
-      await upsertLine(tx, userCartId, { modelId: line.modelId, packageType: line.type, itemsPerPackage: line.per, packages: line.qty }, 'cap');
+      const current = ownByKey.get(`${line.modelId}:${line.per}`);
+      const requested = (current?.qty ?? 0) + line.qty;
+      const rule = quantityRule({ sales_minimum: line.salesMinimum, sales_increment: line.salesIncrement });
+      const allowed = roundDownPackages(rule, requested, line.per);
+      if (allowed !== requested) {
+        adjusted.push({ model_code: line.code, items_per_package: line.per, requested, quantity_of_packages: allowed ?? current?.qty ?? 0 });
+      }
+      if (allowed === null) continue;
+      if (current) {
+        await tx
+          .update(cartItems)
+          .set({ quantityOfPackages: allowed, selectedPackageType: packageLabel(line.per), updatedAt: new Date() })
+          .where(eq(cartItems.id, current.id));
+      } else {
+        await tx.insert(cartItems).values({
+          id: newCartId(),
+          cartId: userCartId,
+          modelId: line.modelId,
+          selectedPackageType: packageLabel(line.per),
+          itemsPerPackage: line.per,
+          quantityOfPackages: allowed,
+        });
+      }
     }
     await tx.update(carts).set({ status: 'merged', mergedInto: userCartId, updatedAt: new Date() }).where(eq(carts.id, guestCartId));
     await tx.delete(cartItems).where(eq(cartItems.cartId, guestCartId));
-    return true;
+    return { merged: true, adjusted };
   });
-  if (merged) await repriceCart(userCartId, { userId });
-  return merged;
+  if (result.merged) await repriceCart(userCartId, { userId });
+  return result;
 }
 
 interface LineInput {
@@ -149,46 +196,33 @@ interface LineInput {
 }
 
 /**
- * Adds packages to the cart's line of that model and package size, creating it when new: one
- * statement (unique key + upsert), so two concurrent adds end in one line with the sum. With
- * `'refuse'` a sum beyond the maximum changes nothing and returns null; with `'cap'` (merging)
- * it stops at the maximum.
- */
-async function upsertLine(
-  db: DbOrTx,
-  cartId: string,
-  line: LineInput,
-  overflow: 'refuse' | 'cap',
-  /** The customer's unit price (numeric text) to store; undefined leaves the price columns alone. */
-  price?: string | null,
-): Promise<{ id: string; packages: number } | null> {
-  const { rows } = await upsertStatement(db, cartId, line, overflow, price, undefined);
-  return rows[0] ?? null;
-}
-
-/**
- * The upsert of a line as one statement. With `owner`, the cart is checked to answer to that
- * caller and touched in the same statement (a CTE): `cartFound` tells a 404 from a refused sum.
+ * Adds packages to the cart's line of that model and package size, creating it when new, as one
+ * statement (unique key + upsert), so two concurrent adds end in one line with the sum. A sum
+ * beyond the maximum, or one the model's pack rule does not allow (a line added before staff
+ * changed the rule), changes nothing (no row). The cart is checked to answer to the caller and
+ * touched in the same statement (a CTE): `cartFound` tells a 404 from a refused sum. `price` is
+ * the customer's unit price (numeric text) to store; undefined leaves the price columns alone.
  */
 async function upsertStatement(
   db: DbOrTx,
   cartId: string,
   line: LineInput,
-  overflow: 'refuse' | 'cap',
+  rule: QuantityRule,
   price: string | null | undefined,
-  owner: { caller: CartCaller } | undefined,
+  caller: CartCaller,
 ): Promise<{ cartFound: boolean; rows: { id: string; packages: number }[] }> {
   const id = newCartId();
-  const sum = sql`cart_items.quantity_of_packages + excluded.quantity_of_packages`;
+  const sum = sql`(cart_items.quantity_of_packages + excluded.quantity_of_packages)`;
   const priced = price !== undefined;
   const columns = sql`id, cart_id, model_id, selected_package_type, items_per_package, quantity_of_packages${priced ? sql`, unit_price_at_purchase, priced_at` : sql``}`;
-  const values = sql`${id}, ${owner ? sql`c.id` : sql`${cartId}`}, ${line.modelId}, ${line.packageType}, ${line.itemsPerPackage}, ${line.packages}${priced ? sql`, ${price}::numeric, now()` : sql``}`;
-  const ownerSql = owner ? (owner.caller ? sql`user_id = ${owner.caller.userId}` : sql`user_id is null`) : sql`true`;
+  const values = sql`${id}, c.id, ${line.modelId}, ${line.packageType}, ${line.itemsPerPackage}, ${line.packages}${priced ? sql`, ${price}::numeric, now()` : sql``}`;
+  const ownerSql = caller ? sql`user_id = ${caller.userId}` : sql`user_id is null`;
+  const units = sql`${sum} * ${line.itemsPerPackage}`;
   const upsert = sql`
     insert into cart_items (${columns})
-    ${owner ? sql`select ${values} from c` : sql`values (${values})`}
+    select ${values} from c
     on conflict (cart_id, model_id, items_per_package) do update
-      set quantity_of_packages = ${overflow === 'cap' ? sql`least(${MAX_PACKAGES}, ${sum})` : sum}, updated_at = now()
+      set quantity_of_packages = ${sum}, selected_package_type = excluded.selected_package_type, updated_at = now()
       ${
         priced
           ? sql`, unit_price_at_purchase = excluded.unit_price_at_purchase, priced_at = now(),
@@ -197,22 +231,20 @@ async function upsertStatement(
                  then cart_items.unit_price_at_purchase else cart_items.previous_unit_price end`
           : sql``
       }
-      ${overflow === 'refuse' ? sql`where ${sum} <= ${MAX_PACKAGES}` : sql``}
+      where ${sum} <= ${MAX_PACKAGES} and ${units} >= ${rule.minimum} and mod(${units}, ${rule.increment}) = 0
     returning id, quantity_of_packages`;
-  const statement = owner
-    ? sql`
-      with c as (
-        update carts set updated_at = now()
-        where id = ${cartId} and status = 'active' and ${ownerSql}
-        returning id
-      ), ins as (${upsert})
-      select (select count(*) from c)::int as cart_found, ins.id, ins.quantity_of_packages
-      from (select 1) as one left join ins on true`
-    : upsert;
+  const statement = sql`
+    with c as (
+      update carts set updated_at = now()
+      where id = ${cartId} and status = 'active' and ${ownerSql}
+      returning id
+    ), ins as (${upsert})
+    select (select count(*) from c)::int as cart_found, ins.id, ins.quantity_of_packages
+    from (select 1) as one left join ins on true`;
   const result = await db.execute(statement);
-  const raw = (result as unknown as { rows: { id: string | null; quantity_of_packages: number | null; cart_found?: number }[] }).rows;
+  const raw = (result as unknown as { rows: { id: string | null; quantity_of_packages: number | null; cart_found: number }[] }).rows;
   const rows = raw.filter((r) => r.id !== null).map((r) => ({ id: r.id!, packages: Number(r.quantity_of_packages) }));
-  return { cartFound: owner ? Number(raw[0]?.cart_found ?? 0) > 0 : true, rows };
+  return { cartFound: Number(raw[0]?.cart_found ?? 0) > 0, rows };
 }
 
 /** The facts of a model the cart needs before adding it (active model of an active product). */
@@ -298,28 +330,87 @@ export function quantityError(rule: QuantityRule, itemsPerPackage: number): AppE
   });
 }
 
+/** The 400 of a count of packages outside 1 to the maximum. */
+function quantityRangeError(): AppError {
+  const message = text('quantityRange', { max: MAX_PACKAGES });
+  return new AppError({ code: 'bad_request', message, details: { quantity_of_packages: [message] } });
+}
+
+/** The 400 of a package size the model does not have, with the sizes it has. */
+function packageError(packages: readonly number[]): AppError {
+  return new AppError({
+    code: 'bad_request',
+    message: text('packageUnknown'),
+    details: { items_per_package: [text('packageUnknown')], allowed: ['1', ...packages.map(String)] },
+  });
+}
+
+/** What a line check needs of a model: its package sizes and its pack rule. */
+export interface LineRuleFacts {
+  packages: readonly number[];
+  rule: QuantityRule;
+}
+
+/**
+ * Why `packages` packages of `itemsPerPackage` units break the model's rules today (the 400 the
+ * cart answers), or null when the line keeps them: a package size the model has (the unit always),
+ * a whole count of packages from 1 to the maximum, and units its pack rule allows.
+ */
+export function lineRuleError(model: LineRuleFacts, itemsPerPackage: number, packages: number): AppError | null {
+  if (itemsPerPackage !== 1 && !model.packages.includes(itemsPerPackage)) return packageError(model.packages);
+  if (!Number.isInteger(packages) || packages < MIN_PACKAGES || packages > MAX_PACKAGES) return quantityRangeError();
+  if (!allowsQuantity(model.rule, packages, itemsPerPackage)) return quantityError(model.rule, itemsPerPackage);
+  return null;
+}
+
+/** The package sizes and pack rules of models by id, read now (whatever their status). */
+export async function modelRules(db: DbOrTx, modelIds: readonly number[]): Promise<Map<number, LineRuleFacts & { code: string }>> {
+  const ids = [...new Set(modelIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: inventoryProducts.id,
+      code: inventoryProducts.code,
+      small: inventoryProducts.smallPackage,
+      medium: inventoryProducts.mediumPackage,
+      large: inventoryProducts.largePackage,
+      salesMinimum: inventoryProducts.salesMinimum,
+      salesIncrement: inventoryProducts.salesIncrement,
+    })
+    .from(inventoryProducts)
+    .where(inArray(inventoryProducts.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        code: r.code,
+        packages: packageSizes({ small_package: r.small, medium_package: r.medium, large_package: r.large }),
+        rule: quantityRule({ sales_minimum: r.salesMinimum, sales_increment: r.salesIncrement }),
+      },
+    ]),
+  );
+}
+
+/**
+ * A line as a client asks for it: the model, which of its packages (`itemsPerPackage`, one of
+ * the model's sizes; the unit when absent) and how many. The package's label is not part of it:
+ * the server names the package from the model's data (`packageLabel`), whatever label a client
+ * sends.
+ */
 export interface AddItemInput {
   modelId: number;
-  packageType?: string;
   itemsPerPackage?: number;
   packages: number;
 }
 
-/** Checks a line's model, package and quantity; the normalised line or an AppError. */
-export async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput & { code: string }> {
+/** Checks a line's model, package and quantity; the normalised line (with the server's package label) and the model's rule, or an AppError. */
+export async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput & { code: string; rule: QuantityRule }> {
   const model = await activeModel(db, input.modelId);
   if (!model) throw new AppError({ code: 'not_found', message: text('modelNotFound') });
   const per = input.itemsPerPackage ?? 1;
-  if (per !== 1 && !model.packages.includes(per)) {
-    throw new AppError({
-      code: 'bad_request',
-      message: text('packageUnknown'),
-      details: { items_per_package: [text('packageUnknown')], allowed: ['1', ...model.packages.map(String)] },
-    });
-  }
-  if (!allowsQuantity(model.rule, input.packages, per)) throw quantityError(model.rule, per);
-  const packageType = per === 1 ? UNIT_PACKAGE : (input.packageType?.trim() || `Embalagem de ${per}`).slice(0, 60);
-  return { modelId: model.id, code: model.code, packageType, itemsPerPackage: per, packages: input.packages };
+  const refused = lineRuleError(model, per, input.packages);
+  if (refused) throw refused;
+  return { modelId: model.id, code: model.code, packageType: packageLabel(per), itemsPerPackage: per, packages: input.packages, rule: model.rule };
 }
 
 /** `POST /api/cart/{cartId}/items`: adds a line (or packages to an existing one) and prices it. */
@@ -340,12 +431,18 @@ export async function addCartItem(
     price = f ? (unitPriceOf(f) / 10_000).toFixed(4) : null;
   }
   // One statement: the cart answers to the caller (and is touched), then the line is upserted.
-  const { cartFound, rows } = await upsertStatement(db, cartId, line, 'refuse', price, { caller });
+  const { cartFound, rows } = await upsertStatement(db, cartId, line, line.rule, price, caller);
   if (!cartFound) throw notFound();
   const row = rows[0];
   if (!row) {
-    const message = text('quantityRange', { max: MAX_PACKAGES });
-    throw new AppError({ code: 'bad_request', message, details: { quantity_of_packages: [message] } });
+    // The sum with the line already there: past the maximum, or not allowed by the rule (the
+    // line was added before staff changed it).
+    const [existing] = await db
+      .select({ packages: cartItems.quantityOfPackages })
+      .from(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.modelId, line.modelId), eq(cartItems.itemsPerPackage, line.itemsPerPackage)));
+    const sum = (existing?.packages ?? 0) + line.packages;
+    throw lineRuleError({ packages: [line.itemsPerPackage], rule: line.rule }, line.itemsPerPackage, sum) ?? quantityRangeError();
   }
   return { itemId: row.id, packages: row.packages };
 }
@@ -384,13 +481,20 @@ async function writeInOwnedCart(db: DbOrTx, cartCondition: ReturnType<typeof sql
   return Number(row?.carts ?? 0) > 0 ? Number(row?.lines ?? 0) : -1;
 }
 
-/** `PUT /api/cart/items/{itemId}`: a new package count (below 1 the client removes the line). */
+/**
+ * `PUT /api/cart/items/{itemId}`: a new package count (below 1 the client removes the line),
+ * checked like an add: the model's package and pack rule. A line of a model no longer sold
+ * (inactive model or product) cannot be given a new quantity at all (409): it can only stay as
+ * it is (checkout names it) or be removed.
+ */
 export async function updateCartItem(itemId: string, caller: CartCaller, packages: number): Promise<void> {
   const db = await getDb();
   const item = await findItem(db, itemId, caller);
   if (!item) throw itemNotFound();
   const model = await activeModel(db, item.modelId);
-  if (model && !allowsQuantity(model.rule, packages, item.per)) throw quantityError(model.rule, item.per);
+  if (!model) throw new AppError({ code: 'conflict', message: text('lineUnavailable'), details: { quantity_of_packages: [text('lineUnavailable')] } });
+  const refused = lineRuleError(model, item.per, packages);
+  if (refused) throw refused;
   const changed = await writeInOwnedCart(
     db,
     sql`carts.id = ${item.cartId}`,
@@ -427,13 +531,26 @@ export async function emptyCart(cartId: string, caller: CartCaller): Promise<voi
   if (result < 0) throw notFound();
 }
 
-/** `POST /api/cart/merge`: the guest cart into the caller's own cart. */
-export async function mergeCarts(userId: string, guestCartId: string, userCartId: string): Promise<boolean> {
+/** `POST /api/cart/merge`: the guest cart into the caller's own cart (with the lines the pack rules adjusted). */
+export async function mergeCarts(userId: string, guestCartId: string, userCartId: string): Promise<MergeResult> {
   const mine = await findCart(userCartId, { userId });
   if (!mine) throw notFound();
-  const merged = await mergeGuestCart(userId, guestCartId, userCartId);
-  if (!merged) throw new AppError({ code: 'not_found', message: text('guestCartNotFound') });
-  return merged;
+  const result = await mergeGuestCart(userId, guestCartId, userCartId);
+  if (!result.merged) throw new AppError({ code: 'not_found', message: text('guestCartNotFound') });
+  return result;
+}
+
+/** The API's message of a merge: what joined the cart, and which lines the pack rules adjusted. */
+export function mergeMessage(adjusted: readonly MergeAdjustment[]): string {
+  if (adjusted.length === 0) return text('mergedMessage');
+  const lines = adjusted
+    .map((a) =>
+      a.quantity_of_packages === 0
+        ? text('mergedLineLeftOut', { code: a.model_code, package: packageLabel(a.items_per_package), requested: a.requested })
+        : text('mergedLineAdjusted', { code: a.model_code, package: packageLabel(a.items_per_package), requested: a.requested, packages: a.quantity_of_packages }),
+    )
+    .join('; ');
+  return text('mergedAdjusted', { lines });
 }
 
 /**
@@ -487,7 +604,6 @@ export async function listCartItems(cartId: string, caller: CartCaller): Promise
     .select({
       id: cartItems.id,
       modelId: cartItems.modelId,
-      packageType: cartItems.selectedPackageType,
       per: cartItems.itemsPerPackage,
       packages: cartItems.quantityOfPackages,
       unit: cartItems.unitPriceAtPurchase,
@@ -543,7 +659,8 @@ export async function listCartItems(cartId: string, caller: CartCaller): Promise
     return {
       id: r.id,
       product_id: r.modelId,
-      selected_package_type: r.packageType,
+      // The shop's name of the package (a line stored before the server named packages may hold a client's).
+      selected_package_type: packageLabel(r.per),
       items_per_package: r.per,
       quantity_of_packages: r.packages,
       ...priced,

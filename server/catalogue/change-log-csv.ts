@@ -1,17 +1,18 @@
 import 'server-only';
+import { csvTextField } from '@/lib/spreadsheet-cells';
 import type { ChangeLogEntry } from './change-log';
 
 const KIND: Record<string, string> = { price: 'Preço', new: 'Novo', removed: 'Removido', text: 'Texto' };
 const SOURCE: Record<string, string> = { import: 'Importação', admin: 'Edição', erp: 'ERP' };
 
+/** Every cell is text someone wrote or chose (names, authors, values): never a formula (lib/spreadsheet-cells). */
 function cell(value: string | number | null | undefined): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return csvTextField(value === null || value === undefined ? '' : String(value));
 }
 
 const lisbon = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Lisbon', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** The change log as a spreadsheet-friendly CSV (`;`, BOM), times in Lisbon. */
+/** The change log as a spreadsheet-friendly CSV (`;`, BOM), times in Lisbon; no cell can run as a formula. */
 export function changeLogCsv(entries: readonly ChangeLogEntry[], format: (field: string | null, value: string | null) => string): string {
   const header = ['data', 'origem', 'autor', 'tipo', 'capitulo', 'familia', 'marca', 'produto', 'nome', 'modelo', 'campo', 'antes', 'depois'];
   const lines = [header.join(';')];

@@ -4,8 +4,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { canonicalMoney } from '@/lib/catalogue/decimal';
+import { csvField, formulaSafe } from '@/lib/spreadsheet-cells';
 import type { DbOrTx } from '@/server/db/client';
-import { CATALOGUE_COLUMNS, type RawCatalogueRow } from './format';
+import { CATALOGUE_COLUMNS, CATALOGUE_TEXT_COLUMNS, type CatalogueColumn, type RawCatalogueRow } from './format';
 
 /** The whole catalogue in the exchange format, one row per model, in a stable order. */
 export async function exportCatalogueRows(db: DbOrTx): Promise<Required<RawCatalogueRow>[]> {
@@ -28,14 +29,21 @@ export async function exportCatalogueRows(db: DbOrTx): Promise<Required<RawCatal
   });
 }
 
-function csvCell(value: string): string {
-  return /[;"\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+const TEXT = new Set<CatalogueColumn>(CATALOGUE_TEXT_COLUMNS);
+
+/** A row's cell as the file holds it: text columns formula-safe (the import undoes it), numbers as they are. */
+function fileCell(row: RawCatalogueRow, column: CatalogueColumn): string {
+  const value = row[column] ?? '';
+  return TEXT.has(column) ? formulaSafe(value) : value;
 }
 
-/** CSV as the shop's spreadsheets use it: UTF-8 with BOM, `;` separators, decimal comma. */
+/**
+ * CSV as the shop's spreadsheets use it: UTF-8 with BOM, `;` separators, decimal comma. No text
+ * cell can run as a formula in a spreadsheet (lib/spreadsheet-cells); the import reads them back.
+ */
 export function toCsv(rows: readonly RawCatalogueRow[]): string {
   const lines = [CATALOGUE_COLUMNS.join(';')];
-  for (const row of rows) lines.push(CATALOGUE_COLUMNS.map((c) => csvCell(row[c] ?? '')).join(';'));
+  for (const row of rows) lines.push(CATALOGUE_COLUMNS.map((c) => csvField(fileCell(row, c))).join(';'));
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
@@ -46,7 +54,8 @@ export async function toXlsx(rows: readonly RawCatalogueRow[]): Promise<Buffer> 
   const sheet = workbook.addWorksheet('Catálogo');
   sheet.addRow([...CATALOGUE_COLUMNS]);
   sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(CATALOGUE_COLUMNS.map((c) => row[c] ?? ''));
+  // Text cells of a workbook are not formulas when it opens, but become one when edited: formula-safe too.
+  for (const row of rows) sheet.addRow(CATALOGUE_COLUMNS.map((c) => fileCell(row, c)));
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

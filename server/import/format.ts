@@ -27,6 +27,16 @@ export const CATALOGUE_COLUMNS = [
 
 export type CatalogueColumn = (typeof CATALOGUE_COLUMNS)[number];
 
+/** Columns that hold numbers or package sizes (`10/50`, `-`): written as they are, never as text. */
+export const CATALOGUE_NUMERIC_COLUMNS: readonly CatalogueColumn[] = ['price', 'small_package', 'medium_package', 'large_package'];
+
+/**
+ * Columns of free or coded text: the export writes them formula-safe (a leading `'` before `=`,
+ * `+`, `-`, `@`, tab or CR: lib/spreadsheet-cells) and the import removes exactly that quote again,
+ * so an exported file imports back to the same texts.
+ */
+export const CATALOGUE_TEXT_COLUMNS: readonly CatalogueColumn[] = CATALOGUE_COLUMNS.filter((c) => !CATALOGUE_NUMERIC_COLUMNS.includes(c));
+
 export const REQUIRED_COLUMNS: readonly CatalogueColumn[] = [
   'chapter_code',
   'family_code',

@@ -2,7 +2,8 @@ import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { CsvSyntaxError, detectDelimiter, isFileError, readCsvRecords, readTableFile, readXlsxTable, tableLimits, type TableLimits, type TableRow } from '@/server/files';
-import { CATALOGUE_COLUMNS, REQUIRED_COLUMNS, type CatalogueColumn, type RawCatalogueRow } from './format';
+import { fromFormulaSafe } from '@/lib/spreadsheet-cells';
+import { CATALOGUE_COLUMNS, CATALOGUE_TEXT_COLUMNS, REQUIRED_COLUMNS, type CatalogueColumn, type RawCatalogueRow } from './format';
 
 export interface SourceRow {
   /** Line of the row in the file (the header is line 1). */
@@ -34,9 +35,14 @@ export interface ReadResult {
 export interface ColumnSet {
   known: readonly string[];
   required: readonly string[];
+  /**
+   * Columns the shop's own export wrote formula-safe (lib/spreadsheet-cells): the one leading `'`
+   * it put before `=`, `+`, `-`, `@`, tab or CR is removed on reading.
+   */
+  formulaSafe?: readonly string[];
 }
 
-const CATALOGUE: ColumnSet = { known: CATALOGUE_COLUMNS, required: REQUIRED_COLUMNS };
+const CATALOGUE: ColumnSet = { known: CATALOGUE_COLUMNS, required: REQUIRED_COLUMNS, formulaSafe: CATALOGUE_TEXT_COLUMNS };
 
 function normaliseHeader(h: unknown): string {
   return String(h ?? '')
@@ -66,12 +72,13 @@ function mapHeader(header: unknown[], set: ColumnSet): { columns: (CatalogueColu
   return { columns, issues };
 }
 
-function toRow(columns: (CatalogueColumn | null)[], values: unknown[]): RawCatalogueRow {
+function toRow(columns: (CatalogueColumn | null)[], values: unknown[], set: ColumnSet): RawCatalogueRow {
   const cells: RawCatalogueRow = {};
   columns.forEach((column, i) => {
     if (!column) return;
     const v = values[i];
-    cells[column] = v === undefined || v === null ? '' : String(v).trim();
+    const text = v === undefined || v === null ? '' : String(v).trim();
+    cells[column] = set.formulaSafe?.includes(column) ? fromFormulaSafe(text) : text;
   });
   return cells;
 }
@@ -95,7 +102,7 @@ function readRecords(records: TableRow[], set: ColumnSet): ReadResult {
   const rows: SourceRow[] = [];
   for (const { values, line } of body) {
     if (isBlank(values)) continue;
-    rows.push({ line, cells: toRow(columns, values) });
+    rows.push({ line, cells: toRow(columns, values, set) });
   }
   return { rows, issues };
 }

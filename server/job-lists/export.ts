@@ -1,5 +1,6 @@
 import 'server-only';
 import ExcelJS from 'exceljs';
+import { csvField, formulaSafe } from '@/lib/spreadsheet-cells';
 import { serverTranslator } from '@/server/mail/i18n';
 import { getPricedJobList } from './index';
 
@@ -34,15 +35,6 @@ export function decimalComma(value: number | null, decimals = 2): string {
   return value === null ? '' : value.toFixed(decimals).replace('.', ',');
 }
 
-function csvCell(value: string): string {
-  return /[;"\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-/** A cell that a spreadsheet would read as a formula is written as text (CSV injection). */
-function safeText(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-}
-
 export async function exportJobList(userId: string, listId: number, format: 'csv' | 'xlsx'): Promise<ExportFile> {
   const list = await getPricedJobList(userId, listId);
   const header = [
@@ -63,10 +55,10 @@ export async function exportJobList(userId: string, listId: number, format: 'csv
     for (const l of list.lines) {
       lines.push(
         [
-          safeText(l.code),
-          safeText(l.available ? l.name : `${l.name} (${text('unavailable')})`),
-          safeText(l.size ?? ''),
-          safeText(l.selected_package_type),
+          formulaSafe(l.code),
+          formulaSafe(l.available ? l.name : `${l.name} (${text('unavailable')})`),
+          formulaSafe(l.size ?? ''),
+          formulaSafe(l.selected_package_type),
           String(l.quantity_of_packages),
           String(l.units),
           decimalComma(l.unit_price, 4),
@@ -74,7 +66,7 @@ export async function exportJobList(userId: string, listId: number, format: 'csv
           decimalComma(l.total),
           decimalComma(l.total_with_tax),
         ]
-          .map(csvCell)
+          .map(csvField)
           .join(';'),
       );
     }

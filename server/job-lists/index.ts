@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { MAX_PACKAGES, quantityRule } from '@/lib/cart/packages';
+import { MAX_PACKAGES, packageLabel, quantityRule } from '@/lib/cart/packages';
 import type { StockStatus } from '@/lib/catalogue/types';
 import { productShortPath } from '@/lib/catalogue/urls';
 import { isDbId } from '@/lib/validation/ids';
@@ -176,7 +176,6 @@ export async function getJobList(userId: string, listId: number): Promise<JobLis
     .select({
       id: jobListLines.id,
       modelId: jobListLines.modelId,
-      packageType: jobListLines.selectedPackageType,
       per: jobListLines.itemsPerPackage,
       packages: jobListLines.quantityOfPackages,
       code: inventoryProducts.code,
@@ -212,7 +211,8 @@ export async function getJobList(userId: string, listId: number): Promise<JobLis
         product_code: r.productCode,
         url: productShortPath(r.productCode),
         size: r.size,
-        selected_package_type: r.packageType,
+        // The shop's name of the package (a line saved before the server named packages may hold a client's).
+        selected_package_type: packageLabel(r.per),
         items_per_package: r.per,
         quantity_of_packages: r.packages,
         units: r.packages * r.per,
@@ -265,7 +265,7 @@ export async function addJobListLines(userId: string, listId: number, inputs: re
 
 /** The lines of the API body as the cart module's input. */
 export function lineInputs(lines: readonly JobListLineInput[]): AddItemInput[] {
-  return lines.map((l) => ({ modelId: l.product_id, packageType: l.selected_package_type, itemsPerPackage: l.items_per_package, packages: l.quantity_of_packages }));
+  return lines.map((l) => ({ modelId: l.product_id, itemsPerPackage: l.items_per_package, packages: l.quantity_of_packages }));
 }
 
 /** The id of the active model with `code` (any case), or 404 with the code named. */
@@ -287,7 +287,7 @@ export async function addCartToJobList(userId: string, listId: number, cartId: s
   const cart = await findCart(cartId, { userId }, db);
   if (!cart) throw new AppError({ code: 'not_found', message: serverTranslator('CartApi')('cartNotFound') });
   const rows = await db
-    .select({ modelId: cartItems.modelId, packageType: cartItems.selectedPackageType, per: cartItems.itemsPerPackage, packages: cartItems.quantityOfPackages })
+    .select({ modelId: cartItems.modelId, per: cartItems.itemsPerPackage, packages: cartItems.quantityOfPackages })
     .from(cartItems)
     .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
     .innerJoin(products, eq(products.id, inventoryProducts.productId))
@@ -297,7 +297,7 @@ export async function addCartToJobList(userId: string, listId: number, cartId: s
   return addJobListLines(
     userId,
     listId,
-    rows.map((r) => ({ modelId: r.modelId, packageType: r.packageType, itemsPerPackage: r.per, packages: r.packages })),
+    rows.map((r) => ({ modelId: r.modelId, itemsPerPackage: r.per, packages: r.packages })),
   );
 }
 
@@ -366,7 +366,7 @@ export async function jobListToCart(userId: string, listId: number, lineIds?: re
       const added = await addCartItem(
         cartId,
         { userId },
-        { modelId: line.product_id, packageType: line.selected_package_type, itemsPerPackage: line.items_per_package, packages: line.quantity_of_packages },
+        { modelId: line.product_id, itemsPerPackage: line.items_per_package, packages: line.quantity_of_packages },
         { reprice: false },
       );
       result.added.push({ line_id: line.id, model_code: line.code, item_id: added.itemId, quantity_of_packages: added.packages });

@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { MAX_PACKAGES, packageLabel } from '@/lib/cart/packages';
 import { shippingFor } from '@/lib/cart/summary';
 import { DEFAULT_SHOP_SETTINGS } from '@/lib/catalogue/shop';
 import { formatPrice } from '@/lib/format';
@@ -8,6 +9,7 @@ import { orderNumber, type DeliveryMethod, type OrderStatus } from '@/lib/orders
 import type { CheckoutInput } from '@/lib/validation/orders';
 import { addressSnapshot, defaultAddress, findAddress } from '@/server/addresses';
 import { AppError } from '@/server/api/errors';
+import { lineRuleError, modelRules } from '@/server/cart';
 import { getDb, type Tx } from '@/server/db/client';
 import {
   cartItems,
@@ -168,7 +170,6 @@ async function cartLinesPriced(tx: Tx, userId: string, cartId: string, now: Date
   const lines = await tx
     .select({
       modelId: cartItems.modelId,
-      packageType: cartItems.selectedPackageType,
       per: cartItems.itemsPerPackage,
       packages: cartItems.quantityOfPackages,
       code: inventoryProducts.code,
@@ -203,7 +204,49 @@ async function cartLinesPriced(tx: Tx, userId: string, cartId: string, now: Date
     const unit = unitPriceOf(f);
     const units = line.packages * line.per;
     const { netCents, grossCents } = lineTotals(unit, units, f.taxRate);
-    return { line, base: f.base, discount: f.discount, taxRate: f.taxRate, unit, units, netCents, taxCents: grossCents - netCents, grossCents, position: index + 1 };
+    // The package as the shop names it (never a label a client sent).
+    return { line: { ...line, packageType: packageLabel(line.per) }, base: f.base, discount: f.discount, taxRate: f.taxRate, unit, units, netCents, taxCents: grossCents - netCents, grossCents, position: index + 1 };
+  });
+}
+
+/**
+ * Refuses (409) an order with lines whose package or quantity their model's rules do not allow
+ * today (staff changed the rule or the packages after the line was added or quoted), naming each
+ * line. A quote's line whose model no longer exists has no rule left to check.
+ */
+async function assertLinesAllowed(tx: Tx, priced: readonly PricedLine[], fromQuote: boolean): Promise<void> {
+  const rules = await modelRules(
+    tx,
+    priced.flatMap((p) => (p.line.modelId === null ? [] : [p.line.modelId])),
+  );
+  const refused: { text: string; line: PricedLine['line']; minimum: number; increment: number }[] = [];
+  for (const p of priced) {
+    const model = p.line.modelId === null ? undefined : rules.get(p.line.modelId);
+    if (!model || !lineRuleError(model, p.line.per, p.line.packages)) continue;
+    const values = { code: p.line.code, name: p.line.modelName, packages: p.line.packages, package: p.line.packageType };
+    const reason =
+      p.line.per !== 1 && !model.packages.includes(p.line.per)
+        ? text('lineRulePackage', values)
+        : p.line.packages > MAX_PACKAGES
+          ? text('lineRuleRange', { ...values, max: MAX_PACKAGES })
+          : text('lineRuleMultiple', { ...values, increment: model.rule.increment, minimum: model.rule.minimum });
+    refused.push({ text: reason, line: p.line, minimum: model.rule.minimum, increment: model.rule.increment });
+  }
+  if (refused.length === 0) return;
+  const lines = refused.map((r) => r.text);
+  throw new AppError({
+    code: 'conflict',
+    message: text(fromQuote ? 'quoteLineRuleRefused' : 'lineRuleRefused', { lines: lines.join('; ') }),
+    details: { lines },
+    data: {
+      lines: refused.map((r) => ({
+        model_code: r.line.code,
+        items_per_package: r.line.per,
+        quantity_of_packages: r.line.packages,
+        sales_minimum: r.minimum,
+        sales_increment: r.increment,
+      })),
+    },
   });
 }
 
@@ -268,6 +311,8 @@ export async function placeOrder(
 
     // 3. Lines: the quote's, at its quoted prices; or the cart's, priced now.
     const priced = quote ? (await quoteLinesForOrder(tx, quote.id)).map(quotedLine) : await cartLinesPriced(tx, userId, cartId!, now);
+    // Every line still keeps its model's package and pack rule (read now, in this transaction).
+    await assertLinesAllowed(tx, priced, quote !== null);
 
     // Delivery, billing and payment.
     let deliveryMethod: DeliveryMethod;

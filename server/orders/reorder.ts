@@ -28,11 +28,10 @@ export async function reorder(userId: string, orderId: number): Promise<ReorderR
   return linesToCart(userId, lines);
 }
 
-/** A line copied into the cart: the model by its code, its package and packages. */
+/** A line copied into the cart: the model by its code, its package size and packages (the cart names the package). */
 export interface CopiedLine {
   modelCode: string;
   modelName: string;
-  packageType: string;
   itemsPerPackage: number;
   packages: number;
 }
@@ -60,7 +59,7 @@ export async function linesToCart(userId: string, lines: readonly CopiedLine[]):
       const added = await addCartItem(
         cartId,
         { userId },
-        { modelId: model.id, packageType: line.packageType, itemsPerPackage: line.itemsPerPackage, packages: line.packages },
+        { modelId: model.id, itemsPerPackage: line.itemsPerPackage, packages: line.packages },
         { reprice: false },
       );
       result.added.push({ model_code: line.modelCode, item_id: added.itemId, quantity_of_packages: added.packages });

@@ -63,7 +63,7 @@ export const detachUserAction = validatedAction({ ...MANAGE, schema: detachUserS
   return { message: 'Admin.People.accounts.userDetached' };
 });
 
-export const approveAccessRequestAction = validatedAction({ ...MANAGE, schema: approveRequestSchema }, async (data, { viewer }): Promise<MessageRef & { accountId: number; userId: string }> => {
+export const approveAccessRequestAction = validatedAction({ ...MANAGE, schema: approveRequestSchema }, async (data, { viewer }): Promise<MessageRef & { accountId: number; userId: string | null }> => {
   const outcome = await approveAccessRequest(data, viewer);
   return { message: 'Admin.People.requests.approved', accountId: outcome.accountId, userId: outcome.userId };
 });

@@ -50,7 +50,18 @@ export function setPasswordUrl(token: string): string {
 
 const loginUrl = () => `${siteUrl()}/login`;
 
-export function accessApprovedMail(p: { to: string; name: string; accountName: string; token: string | null }): OutgoingMail {
+/**
+ * The approval of an access request. `attached: false` (staff approved the account without giving
+ * anyone its access yet): the address is told no more than that, and that the shop will be in touch.
+ */
+export function accessApprovedMail(p: { to: string; name: string; accountName: string; token: string | null; attached?: boolean }): OutgoingMail {
+  if (p.attached === false) {
+    return mail(p.to, `Acesso profissional aprovado — ${SHOP}`, 'Acesso profissional aprovado', [
+      { kind: 'p', text: greeting(p.name) },
+      { kind: 'p', text: `O seu pedido de acesso profissional foi aprovado. Vamos contactá-lo para concluir o acesso à conta ${p.accountName} na loja online.` },
+      { kind: 'p', text: 'Obrigado pela confiança.' },
+    ]);
+  }
   const blocks: MailBlock[] = [
     { kind: 'p', text: greeting(p.name) },
     { kind: 'p', text: `O seu pedido de acesso profissional foi aprovado. A sua conta está associada a ${p.accountName} e passa a ver os preços profissionais na loja online.` },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { dataDir } from '@/lib/env';
+import { csvTextField } from '@/lib/spreadsheet-cells';
 import type { PriceListRequest } from '@/lib/validation/price-lists';
 import { AppError } from '@/server/api/errors';
 import { getDb } from '@/server/db/client';
@@ -367,11 +368,6 @@ export async function buildPriceListRows(
   return rows;
 }
 
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[;"\r\n]/.test(safe) || /^\s|\s$/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 const comma = (n: number, decimals: number) => n.toFixed(decimals).replace('.', ',');
 
 /** Writes the rows to `file` atomically (a temporary file renamed into place). */
@@ -384,12 +380,12 @@ export async function writePriceListFile(rows: readonly PriceListRow[], format: 
       for (const r of rows) {
         lines.push(
           [
-            csvCell(r.code),
-            csvCell(r.ean ?? ''),
-            csvCell(r.productName),
-            csvCell(r.modelName),
-            csvCell(r.size ?? ''),
-            csvCell(r.packages),
+            csvTextField(r.code),
+            csvTextField(r.ean ?? ''),
+            csvTextField(r.productName),
+            csvTextField(r.modelName),
+            csvTextField(r.size ?? ''),
+            csvTextField(r.packages),
             comma(r.basePrice, 4),
             comma(r.discountPercentage, 2),
             comma(r.netPrice, 4),

@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import { getDb, type Tx } from '@/server/db/client';
-import { accessRequests, proAccounts } from '@/server/db/schema';
+import { accessRequests, proAccounts, users } from '@/server/db/schema';
 import { JOB_QUEUES, registerJobHandler } from '@/server/jobs';
 import { sendMail } from '@/server/mail/send';
 import { accessApprovedMail, accessRejectedMail } from '@/server/people/mails';
@@ -27,7 +27,10 @@ export async function sendAccessRequestAnswer(requestId: number, token: string |
     let mail;
     if (r.status === 'approved') {
       const [account] = r.accountId ? await tx.select({ name: proAccounts.name }).from(proAccounts).where(eq(proAccounts.id, r.accountId)) : [];
-      mail = accessApprovedMail({ to: r.email, name: r.contactName, accountName: account?.name ?? r.companyName, token: token ?? null });
+      // The user staff gave the access to (`user_id` after the approval) is told at their login
+      // address; with none attached, the request's address is told the account exists, no more.
+      const [user] = r.userId ? await tx.select({ email: users.email }).from(users).where(eq(users.id, r.userId)) : [];
+      mail = accessApprovedMail({ to: user?.email ?? r.email, name: r.contactName, accountName: account?.name ?? r.companyName, token: token ?? null, attached: Boolean(user) });
     } else {
       mail = accessRejectedMail({ to: r.email, name: r.contactName, reason: r.rejectionReason ?? '' });
     }

@@ -37,9 +37,32 @@ export interface AccessRequestDetail extends AccessRequestSummary {
   nifValid: boolean;
   /** Accounts that already hold this NIF (approve into one of them, or create a duplicate knowingly). */
   sameNif: { id: number; name: string }[];
-  /** The account of the shop with this e-mail (or the signed-in requester), if any. */
-  existingUser: { id: string; email: string; userType: string; accountId: number | null } | null;
+  /** The shop account that was signed in when the request was sent (its login e-mail and name), if any. */
+  sender: RequestUser | null;
+  /** The shop account whose login e-mail is the one written in the request, if any. */
+  byEmail: RequestUser | null;
+  /** A request sent from a signed-in account whose login e-mail is not the e-mail written in it. */
+  emailMismatch: boolean;
+  /** What approving may attach (`attachUser` of the approval): see `attachChoices`. */
+  attachChoices: AttachChoice[];
 }
+
+/** A user an approval may give the access to. */
+export interface RequestUser {
+  id: string;
+  email: string;
+  name: string;
+  userType: string;
+  accountId: number | null;
+  accountName: string | null;
+}
+
+/**
+ * The choices of `attachUser`: a candidate's user id (`sender`, `email`: the account with the
+ * request's e-mail — the same id twice is one choice, `sender`), `invite` (a new user at the
+ * request's e-mail, offered only when no account has it) and `none` (the account without a user).
+ */
+export type AttachChoice = { value: string; kind: 'sender' | 'email' | 'invite' | 'none' };
 
 export async function listAccessRequests(options: { status?: 'pending' | 'approved' | 'rejected' | null; page?: number } = {}): Promise<{ items: AccessRequestSummary[]; total: number; pending: number }> {
   const db = await getDb();
@@ -75,14 +98,33 @@ export async function listAccessRequests(options: { status?: 'pending' | 'approv
   };
 }
 
-async function findRequester(db: DbOrTx, userId: string | null, email: string) {
-  const cols = { id: users.id, email: users.email, userType: users.userType, accountId: users.proAccountId };
-  if (userId) {
-    const [byId] = await db.select(cols).from(users).where(eq(users.id, userId));
-    if (byId) return byId;
-  }
-  const [byEmail] = await db.select(cols).from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
-  return byEmail ?? null;
+const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Who a request could give the access to: the account that sent it (signed in) and the account
+ * whose login e-mail is the one written in it — two different people when the e-mails differ,
+ * which staff must see and decide (a look-alike address is easy to miss).
+ */
+async function requestUsers(db: DbOrTx, r: { userId: string | null; email: string }): Promise<{ sender: RequestUser | null; byEmail: RequestUser | null }> {
+  const cols = { id: users.id, email: users.email, fullName: users.fullName, name: users.name, userType: users.userType, accountId: users.proAccountId, accountName: users.accountName };
+  const view = (u: { id: string; email: string; fullName: string | null; name: string; userType: string | null; accountId: number | null; accountName: string | null } | undefined): RequestUser | null =>
+    u ? { id: u.id, email: u.email, name: u.fullName || u.name, userType: u.userType ?? 'particular', accountId: u.accountId, accountName: u.accountId ? u.accountName : null } : null;
+  const [sender, byEmail] = await Promise.all([
+    r.userId ? db.select(cols).from(users).where(eq(users.id, r.userId)).then((rows) => view(rows[0])) : Promise.resolve(null),
+    db.select(cols).from(users).where(eq(sql`lower(${users.email})`, r.email.trim().toLowerCase())).then((rows) => view(rows[0])),
+  ]);
+  return { sender, byEmail };
+}
+
+/** The allowed values of `attachUser` for these candidates (the server checks the approval against them). */
+export function attachChoices(candidates: { sender: RequestUser | null; byEmail: RequestUser | null }): AttachChoice[] {
+  const { sender, byEmail } = candidates;
+  const choices: AttachChoice[] = [];
+  if (sender) choices.push({ value: sender.id, kind: 'sender' });
+  if (byEmail && byEmail.id !== sender?.id) choices.push({ value: byEmail.id, kind: 'email' });
+  if (!byEmail) choices.push({ value: 'invite', kind: 'invite' });
+  choices.push({ value: 'none', kind: 'none' });
+  return choices;
 }
 
 export async function getAccessRequest(id: number): Promise<AccessRequestDetail | null> {
@@ -90,9 +132,9 @@ export async function getAccessRequest(id: number): Promise<AccessRequestDetail 
   const [r] = await db.select().from(accessRequests).where(eq(accessRequests.id, id));
   if (!r) return null;
   const nif = normaliseNif(r.fiscalNumber);
-  const [sameNif, existingUser, account] = await Promise.all([
+  const [sameNif, candidates, account] = await Promise.all([
     accountsWithNif(nif, db),
-    findRequester(db, r.userId, r.email),
+    requestUsers(db, r),
     r.accountId ? db.select({ name: proAccounts.name }).from(proAccounts).where(eq(proAccounts.id, r.accountId)).then((rows) => rows[0] ?? null) : Promise.resolve(null),
   ]);
   return {
@@ -114,11 +156,21 @@ export async function getAccessRequest(id: number): Promise<AccessRequestDetail 
     nif,
     nifValid: isValidNif(nif),
     sameNif,
-    existingUser,
+    ...candidates,
+    emailMismatch: candidates.sender !== null && !sameEmail(candidates.sender.email, r.email),
+    attachChoices: attachChoices(candidates),
   };
 }
 
 type Handler = NonNullable<AuditActor>;
+
+/** The approval's audit summary, by what staff chose to attach. */
+const APPROVED_USER: Record<AttachChoice['kind'], string> = {
+  sender: 'ligada a conta que enviou o pedido',
+  email: 'ligada a conta com o email do pedido',
+  invite: 'utilizador criado e convidado',
+  none: 'sem utilizador ligado',
+};
 
 function alreadyHandled(r: { handledByName: string | null; status: string }): AppError {
   return new AppError({
@@ -133,7 +185,8 @@ export interface ApproveOutcome {
   requestId: number;
   accountId: number;
   accountCreated: boolean;
-  userId: string;
+  /** The user given the access (null: staff chose none). */
+  userId: string | null;
   userCreated: boolean;
   rules: number;
   /** The answer's mail job was enqueued (sent by the worker after the commit). */
@@ -142,10 +195,12 @@ export interface ApproveOutcome {
 
 /**
  * Approves a pending request: into an existing account or a new one made from the request (NIF
- * checked; a NIF another account holds is refused unless `confirmDuplicate`), the requester's user
- * linked (created with a link to set a password when the e-mail has no account), type pro, the
- * starting rules applied, the request marked approved — one transaction, every step audited.
- * The requester's mail is enqueued in the same transaction.
+ * checked; a NIF another account holds is refused unless `confirmDuplicate`), the user staff chose
+ * (`attachUser`: the account that sent the request, the account with the request's e-mail, a new
+ * user invited at that e-mail with a link to set a password, or none — checked against the
+ * request's candidates, anything else is refused) linked with type pro, the starting rules
+ * applied, the request marked approved — one transaction, every step audited. The answer's mail
+ * is enqueued in the same transaction (to the user given the access, or the request's e-mail).
  */
 export async function approveAccessRequest(input: Omit<ApproveRequestInput, 'confirmDuplicate'> & { confirmDuplicate?: boolean }, actor: Handler): Promise<ApproveOutcome> {
   await getJobs(); // before the transaction: on PGlite it holds the only connection
@@ -154,6 +209,12 @@ export async function approveAccessRequest(input: Omit<ApproveRequestInput, 'con
     const [r] = await tx.select().from(accessRequests).where(eq(accessRequests.id, input.requestId)).for('update');
     if (!r) throw new AppError({ code: 'not_found', key: 'Admin.People.requests.notFound' });
     if (r.status !== 'pending') throw alreadyHandled(r);
+    // Only what staff chose, and only one of this request's candidates (re-read under the lock).
+    const candidates = await requestUsers(tx, r);
+    const choice = attachChoices(candidates).find((c) => c.value === input.attachUser);
+    if (!choice) {
+      throw new AppError({ code: 'bad_request', key: 'Admin.People.requests.attachInvalid', fieldErrors: { attachUser: ['Admin.People.requests.attachInvalid'] } });
+    }
 
     let accountId: number;
     let accountCreated = false;
@@ -177,10 +238,10 @@ export async function approveAccessRequest(input: Omit<ApproveRequestInput, 'con
     }
     const [account] = await tx.select({ name: proAccounts.name }).from(proAccounts).where(eq(proAccounts.id, accountId));
 
-    let user = await findRequester(tx, r.userId, r.email);
+    let user: { id: string } | null = choice.kind === 'sender' ? candidates.sender : choice.kind === 'email' ? candidates.byEmail : null;
     let token: string | null = null;
     let userCreated = false;
-    if (!user) {
+    if (choice.kind === 'invite') {
       const id = randomBytes(16).toString('base64url');
       const email = r.email.trim().toLowerCase();
       await tx.insert(users).values({
@@ -198,28 +259,28 @@ export async function approveAccessRequest(input: Omit<ApproveRequestInput, 'con
       });
       await recordAudit(tx, { actor, entity: 'user', entityId: id, action: 'create', summary: `Utilizador criado a partir do pedido de acesso n.º ${r.id}`, after: { email, fullName: r.contactName, role: 'viewer', userType: 'pro' } });
       token = await createPasswordToken(tx, id);
-      user = { id, email, userType: 'pro', accountId: null };
+      user = { id };
       userCreated = true;
     }
-    await attachUserToAccount(tx, accountId, user.id, actor);
+    if (user) await attachUserToAccount(tx, accountId, user.id, actor);
     const rules = await applyStartingRules(tx, accountId, { profile: input.profile, copyFromAccountId: input.copyFromAccountId }, actor);
 
     const now = new Date();
     await tx
       .update(accessRequests)
-      .set({ status: 'approved', handledAt: now, handledById: actor.id, handledByName: actor.displayName, accountId, userId: user.id, updatedAt: now })
+      .set({ status: 'approved', handledAt: now, handledById: actor.id, handledByName: actor.displayName, accountId, userId: user?.id ?? null, updatedAt: now })
       .where(and(eq(accessRequests.id, r.id), eq(accessRequests.status, 'pending')));
     await recordAudit(tx, {
       actor,
       entity: REQUEST_ENTITY,
       entityId: r.id,
       action: 'update',
-      summary: `Pedido aprovado: conta '${account?.name}'${accountCreated ? ' (nova)' : ''}, ${userCreated ? 'utilizador criado e convidado' : 'utilizador existente ligado'}, ${rules} regras`,
+      summary: `Pedido aprovado: conta '${account?.name}'${accountCreated ? ' (nova)' : ''}, ${APPROVED_USER[choice.kind]}, ${rules} regras`,
       before: { status: 'pending', accountId: null, userId: r.userId },
-      after: { status: 'approved', accountId, userId: user.id },
+      after: { status: 'approved', accountId, userId: user?.id ?? null },
     });
     const job = await enqueue(tx, JOB_QUEUES.accessRequestMail, token ? { requestId: r.id, token } : { requestId: r.id }, { singletonKey: `access-request-mail:${r.id}` });
-    return { request: r, accountId, accountCreated, userId: user.id, userCreated, rules, mailQueued: job !== null };
+    return { request: r, accountId, accountCreated, userId: user?.id ?? null, userCreated, rules, mailQueued: job !== null };
   });
   wakeJobWorker();
   return {

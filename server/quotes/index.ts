@@ -1,6 +1,7 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { packageLabel } from '@/lib/cart/packages';
 import { env } from '@/lib/env';
 import type { QuoteDetail, QuoteLineView, QuoteSummary, QuoteTotals } from '@/lib/quotes/types';
 import { canQuoteTransition, DEFAULT_QUOTE_VALIDITY_DAYS, quoteNumber, REQUESTABLE_AGAIN, type QuoteStatus } from '@/lib/quotes/status';
@@ -9,7 +10,7 @@ import { AppError } from '@/server/api/errors';
 import { limitRequest } from '@/server/auth/rate-limit';
 import { hashIp } from '@/server/actions/request-meta';
 import { checkedLine, findCart } from '@/server/cart';
-import { getDb, type Tx } from '@/server/db/client';
+import { getDb, type Db, type Tx } from '@/server/db/client';
 import {
   cartItems,
   inventoryProducts,
@@ -37,8 +38,12 @@ import { lineTotals } from '@/server/pricing/money';
  * an older version is refused.
  *
  * Who may read or act on a quote is in the query (`accessCondition`): its customer, the holder of
- * the guest link's token (its SHA-256 is stored, the token only travels in the mail), or staff.
- * Anyone else gets 404, as for a quote that does not exist.
+ * the guest link's token (its SHA-256 is stored, the token only travels in the mail) while the
+ * quote belongs to no account, or staff. Anyone else gets 404, as for a quote that does not exist.
+ * Once a guest's quote has joined the account of its e-mail (`claimGuestQuotes`) its link opens
+ * nothing more: whoever asked for it with that address is not necessarily its owner. The hash
+ * stays, so the link can still say where the quote went (403 `Quotes.linkClaimed`, and the page's
+ * neutral notice) instead of looking like a broken link.
  */
 
 const text = serverTranslator('Quotes');
@@ -65,8 +70,27 @@ export function newQuoteToken(): string {
 
 function accessCondition(access: QuoteAccess): SQL | undefined {
   if (access.kind === 'user') return eq(quotes.userId, access.userId);
-  if (access.kind === 'token') return eq(quotes.accessTokenHash, tokenHash(access.token));
+  // The guest link works only while the quote is a guest's: claimed by an account, it opens nothing.
+  if (access.kind === 'token') return and(eq(quotes.accessTokenHash, tokenHash(access.token)), isNull(quotes.userId));
   return undefined;
+}
+
+/**
+ * The refusal of a quote the access does not open: 404 as for a quote that does not exist, except
+ * for the guest link of a quote that has since joined its customer's account, which is told so
+ * (403 `Quotes.linkClaimed`, nothing of the quote in it).
+ */
+async function refusalFor(db: Db | Tx, access: QuoteAccess, id: number): Promise<AppError> {
+  if (access.kind !== 'token') return notFound();
+  const [claimed] = await db
+    .select({ id: quotes.id })
+    .from(quotes)
+    .where(and(eq(quotes.id, id), eq(quotes.accessTokenHash, tokenHash(access.token)), isNotNull(quotes.userId)));
+  return claimed ? linkClaimed() : notFound();
+}
+
+function linkClaimed(): AppError {
+  return new AppError({ code: 'forbidden', key: 'Quotes.linkClaimed' });
 }
 
 function actorOf(access: QuoteAccess | null): string {
@@ -134,9 +158,9 @@ async function linesFromInput(input: QuoteRequestInput, requester: QuoteRequeste
     const out: RequestedLine[] = [];
     for (const [index, line] of input.lines.entries()) {
       try {
+        // The package is named by the server (`selected_package_type` from the client is ignored).
         const checked = await checkedLine(db, {
           modelId: line.product_id,
-          packageType: line.selected_package_type,
           itemsPerPackage: line.items_per_package,
           packages: line.quantity_of_packages,
         });
@@ -153,14 +177,31 @@ async function linesFromInput(input: QuoteRequestInput, requester: QuoteRequeste
   const cart = await findCart(input.cart_id!, requester ? { userId: requester.userId } : null, db);
   if (!cart) throw new AppError({ code: 'not_found', message: text('cartNotFound') });
   const rows = await db
-    .select({ modelId: cartItems.modelId, code: inventoryProducts.code, packageType: cartItems.selectedPackageType, itemsPerPackage: cartItems.itemsPerPackage, packages: cartItems.quantityOfPackages })
+    .select({ modelId: cartItems.modelId, code: inventoryProducts.code, itemsPerPackage: cartItems.itemsPerPackage, packages: cartItems.quantityOfPackages })
     .from(cartItems)
     .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
     .innerJoin(products, eq(products.id, inventoryProducts.productId))
     .where(and(eq(cartItems.cartId, cart.id), eq(inventoryProducts.productStatus, 'active'), eq(products.active, true)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
   if (rows.length === 0) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
-  return rows;
+  // The cart's lines are checked as they are today (a rule may have changed since they were
+  // added), and their packages named by the server.
+  const out: RequestedLine[] = [];
+  for (const [index, row] of rows.entries()) {
+    try {
+      out.push(await checkedLine(db, { modelId: row.modelId, itemsPerPackage: row.itemsPerPackage, packages: row.packages }));
+    } catch (error) {
+      if (error instanceof AppError) {
+        throw new AppError({
+          code: error.code,
+          message: text('cartLineRefused', { line: index + 1, code: row.code, reason: error.message }),
+          details: { [`cart.${index}`]: [error.message] },
+        });
+      }
+      throw error;
+    }
+  }
+  return out;
 }
 
 /** `POST /api/quotes`: a new request from lines or a cart; a guest gives their contact and gets a private link. */
@@ -344,7 +385,7 @@ function summaryOf(row: QuoteRow, linesCount: number): QuoteSummary {
 async function findQuoteRow(access: QuoteAccess, id: number): Promise<QuoteRow> {
   const db = await getDb();
   const [row] = await db.select().from(quotes).where(and(eq(quotes.id, id), accessCondition(access)));
-  if (!row) throw notFound();
+  if (!row) throw await refusalFor(db, access, id);
   return row;
 }
 
@@ -373,7 +414,8 @@ export async function getQuote(access: QuoteAccess, id: number): Promise<QuoteDe
       product_name: l.productName,
       model_name: l.modelName,
       size: l.size,
-      package_type: l.packageType,
+      // The shop's name of the package (a line requested before the server named packages may hold a client's).
+      package_type: packageLabel(l.itemsPerPackage),
       items_per_package: l.itemsPerPackage,
       packages: l.packages,
       units: l.units,
@@ -395,7 +437,7 @@ export async function getQuote(access: QuoteAccess, id: number): Promise<QuoteDe
 async function lockQuote(tx: Tx, id: number, access: QuoteAccess | undefined): Promise<QuoteRow> {
   const condition = access ? accessCondition(access) : undefined;
   const locked = (await tx.execute(sql`select id from quotes where id = ${id} ${condition ? sql`and ${condition}` : sql``} for update`)) as unknown as Rows<{ id: number }>;
-  if (!locked.rows[0]) throw notFound();
+  if (!locked.rows[0]) throw access ? await refusalFor(tx, access, id) : notFound();
   const [row] = await tx.select().from(quotes).where(eq(quotes.id, id));
   return row!;
 }
@@ -580,7 +622,7 @@ export async function quoteLinesForOrder(tx: Tx, id: number) {
     size: l.size,
     productCode: l.productCode,
     productName: l.productName,
-    packageType: l.packageType,
+    packageType: packageLabel(l.itemsPerPackage),
     per: l.itemsPerPackage,
     packages: l.packages,
     units: l.units,
@@ -607,7 +649,7 @@ export async function quoteToCart(userId: string, id: number): Promise<ReorderRe
   }
   return linesToCart(
     userId,
-    quote.lines.map((l) => ({ modelCode: l.model_code, modelName: l.model_name, packageType: l.package_type, itemsPerPackage: l.items_per_package, packages: l.packages })),
+    quote.lines.map((l) => ({ modelCode: l.model_code, modelName: l.model_name, itemsPerPackage: l.items_per_package, packages: l.packages })),
   );
 }
 

@@ -47,6 +47,8 @@ test('a visitor requests access, an admin approves it with a discount profile, t
   await expect(page.getByRole('heading', { name: COMPANY })).toBeVisible();
   await hydrated(page);
   const approve = page.getByTestId('approve-form');
+  // Who gets the access is chosen explicitly: the visitor had no account, so a new user at the request's e-mail.
+  await approve.getByLabel(`Um utilizador novo com o email do pedido, ${EMAIL}, que recebe um link para definir a password`).check();
   await approve.getByLabel('Criar uma conta nova com os dados do pedido').check();
   // The demo may already hold this NIF; creating another account is then confirmed.
   const confirm = approve.getByLabel('Criar mesmo assim uma conta com um NIF já usado');

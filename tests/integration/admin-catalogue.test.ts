@@ -330,7 +330,9 @@ describe('permissions', () => {
   it('never answers 500 on bad input', async () => {
     expect((await call(previewPost, 'POST', '/api/admin/catalogue/preview', { session: editor, body: csvForm('') })).status).toBe(400);
     const binary = await call(previewPost, 'POST', '/api/admin/catalogue/preview', { session: editor, body: csvForm('PK\u0003\u0004garbage', 'x.xlsx') });
-    expect(binary.status).toBe(422);
+    // A damaged workbook is refused as a file (server/files), with what is wrong with it.
+    expect(binary.status).toBe(400);
+    expect(binary.body).toMatchObject({ success: false, message: expect.stringMatching(/danificado/) });
     as(editor);
     expect(await confirmCatalogueImportAction({ uploadId: 'nope' })).toMatchObject({ ok: false, error: { code: 'bad_request' } });
     expect(await confirmCatalogueImportAction({ uploadId: 'a'.repeat(32) })).toMatchObject({ ok: false, error: { code: 'not_found' } });

@@ -1,6 +1,9 @@
 /** @jest-environment node */
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import * as React from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import AccessRequestPage from '@/app/admin/(console)/pro-accounts/requests/[requestId]/page';
 import { POST as authPost } from '@/app/api/auth/[...all]/route';
 import { GET as usersAuthGet } from '@/app/api/users/auth/route';
 import { toViewer, type Viewer } from '@/lib/auth/viewer';
@@ -25,6 +28,7 @@ import { clearPricingCache, getUserPrices } from '@/server/pricing';
 import { call, signedInAccount, TEST_PASSWORD } from '../helpers/api';
 import { behindTrustedFront, CLIENT_IP_HEADER } from '../helpers/client-ip';
 import { setupTestDatabase } from '../helpers/db';
+import { resolveServerTree } from '../helpers/server-components';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 
 /**
@@ -41,6 +45,14 @@ jest.mock('next/headers', () => ({
   cookies: async () => ({ has: () => false, get: () => undefined }),
 }));
 jest.mock('@/server/auth/session', () => ({ ...jest.requireActual('@/server/auth/session'), getViewer: jest.fn() }));
+jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
+jest.mock('next-intl/server', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlServerMock());
+// The request page renders on the server; its form (a client leaf, it needs the browser's router)
+// is stood in for by a plain form holding the same fields.
+jest.mock('@/components/admin/people/action-form', () => ({
+  ...jest.requireActual('@/components/admin/people/action-form'),
+  ActionForm: ({ children, testId }: { children?: React.ReactNode; testId?: string }) => jest.requireActual('react').createElement('form', { 'data-testid': testId }, children),
+}));
 
 setupTestDatabase();
 behindTrustedFront();
@@ -107,14 +119,15 @@ describe('access requests', () => {
   it('approval creates the account from the request, the user (invited), type pro, the profile rules, and mails the requester', async () => {
     const requestId = await newRequest('joaquim@ribeiro.example.pt');
     smtp.clear();
-    const outcome = await approveAccessRequest({ requestId, mode: 'new', accountId: null, name: 'Ribeiro Canalizações', fiscalName: null, nif: null, phcClientId: 'PHC-77', address: null, postalCode: null, city: null, profile: 'instalador-20-15-10', copyFromAccountId: null }, admin);
+    const outcome = await approveAccessRequest({ requestId, mode: 'new', accountId: null, name: 'Ribeiro Canalizações', fiscalName: null, nif: null, phcClientId: 'PHC-77', address: null, postalCode: null, city: null, profile: 'instalador-20-15-10', copyFromAccountId: null, attachUser: 'invite' }, admin);
     expect(outcome).toMatchObject({ accountCreated: true, userCreated: true, mailQueued: true });
+    const userId = outcome.userId!;
     expect(outcome.rules).toBeGreaterThanOrEqual(3);
 
     const db = await getDb();
     const [account] = await db.select().from(proAccounts).where(eq(proAccounts.id, outcome.accountId));
     expect(account).toMatchObject({ name: 'Ribeiro Canalizações', nif: '510000002', phcClientId: 'PHC-77', fiscalName: REQUEST.companyName });
-    const [user] = await db.select().from(users).where(eq(users.id, outcome.userId));
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
     expect(user).toMatchObject({ email: 'joaquim@ribeiro.example.pt', userType: 'pro', proAccountId: outcome.accountId, accountName: 'Ribeiro Canalizações', role: 'viewer', isAdmin: false });
     const rules = await db.select().from(priceRules).where(eq(priceRules.accountId, outcome.accountId));
     expect(rules.find((r) => r.discountGroup === 'A1')?.discountPercentage).toBe('20.00');
@@ -126,7 +139,7 @@ describe('access requests', () => {
     // Every step audited: the request, the account, the user.
     expect((await listAudit('access_request', requestId))[0]?.summary).toMatch(/aprovado/);
     expect((await listAudit('pro_account', outcome.accountId)).map((e) => e.action)).toEqual(expect.arrayContaining(['create', 'bulk']));
-    expect((await listAudit('user', outcome.userId)).length).toBeGreaterThanOrEqual(2);
+    expect((await listAudit('user', userId)).length).toBeGreaterThanOrEqual(2);
 
     // The requester's mail (a job, sent once after the commit) carries a one-time link to set a
     // password; it works and confirms the address.
@@ -144,7 +157,7 @@ describe('access requests', () => {
     expect(signIn.status).toBe(200);
 
     // The professional sees the account's prices.
-    expect(await price(outcome.userId, 'HDT-16200')).toMatchObject({ discountPercentage: 20 });
+    expect(await price(userId, 'HDT-16200')).toMatchObject({ discountPercentage: 20 });
   });
 
   it('approval links an existing user to an existing account; a NIF another account holds is flagged', async () => {
@@ -153,15 +166,16 @@ describe('access requests', () => {
     const requestId = await newRequest('Maria@Ribeiro.example.pt', { fiscalNumber: '502000007' });
     const detail = await getAccessRequest(requestId);
     expect(detail?.sameNif).toEqual([{ id: existing, name: 'Ribeiro Porto' }]);
-    expect(detail?.existingUser?.email).toBe('maria@ribeiro.example.pt');
+    expect(detail?.byEmail?.email).toBe('maria@ribeiro.example.pt');
+    const maria = detail!.byEmail!.id;
 
     // Creating a second account with the same NIF needs a confirmation.
-    await expect(approveAccessRequest({ requestId, mode: 'new', accountId: null, name: 'Outra', fiscalName: null, nif: null, phcClientId: null, address: null, postalCode: null, city: null, profile: 'none', copyFromAccountId: null }, admin)).rejects.toMatchObject({ code: 'conflict', key: 'Admin.People.requests.nifDuplicate' });
+    await expect(approveAccessRequest({ requestId, mode: 'new', accountId: null, name: 'Outra', fiscalName: null, nif: null, phcClientId: null, address: null, postalCode: null, city: null, profile: 'none', copyFromAccountId: null, attachUser: maria }, admin)).rejects.toMatchObject({ code: 'conflict', key: 'Admin.People.requests.nifDuplicate' });
 
     smtp.clear();
-    const outcome = await approveAccessRequest({ requestId, mode: 'existing', accountId: existing, fiscalName: null, nif: null, phcClientId: null, address: null, postalCode: null, city: null, profile: 'none', copyFromAccountId: null }, admin);
-    expect(outcome).toMatchObject({ accountId: existing, accountCreated: false, userCreated: false });
-    const [user] = await (await getDb()).select().from(users).where(eq(users.id, outcome.userId));
+    const outcome = await approveAccessRequest({ requestId, mode: 'existing', accountId: existing, fiscalName: null, nif: null, phcClientId: null, address: null, postalCode: null, city: null, profile: 'none', copyFromAccountId: null, attachUser: maria }, admin);
+    expect(outcome).toMatchObject({ accountId: existing, accountCreated: false, userCreated: false, userId: maria });
+    const [user] = await (await getDb()).select().from(users).where(eq(users.id, maria));
     expect(user).toMatchObject({ email: 'maria@ribeiro.example.pt', userType: 'pro', proAccountId: existing });
     await processDueJobs();
     const [mail] = await smtp.waitFor(1);
@@ -171,7 +185,7 @@ describe('access requests', () => {
 
   it('two concurrent approvals: exactly one wins, the other is told who handled it', async () => {
     const requestId = await newRequest('duplo@ribeiro.example.pt', { fiscalNumber: '503000000' });
-    const input = { requestId, mode: 'new' as const, accountId: null, name: 'Duplo Lda', fiscalName: null, nif: null, phcClientId: null, address: null, postalCode: null, city: null, profile: 'none', copyFromAccountId: null };
+    const input = { requestId, mode: 'new' as const, accountId: null, name: 'Duplo Lda', fiscalName: null, nif: null, phcClientId: null, address: null, postalCode: null, city: null, profile: 'none', copyFromAccountId: null, attachUser: 'invite' };
     const results = await Promise.allSettled([approveAccessRequest(input, admin), approveAccessRequest(input, rui)]);
     const won = results.filter((r) => r.status === 'fulfilled');
     const lost = results.filter((r) => r.status === 'rejected');
@@ -220,11 +234,113 @@ describe('access requests', () => {
   });
 });
 
+describe('who gets the access of an approved request', () => {
+  const COMPANY = 'Ribeiro Canalizações, Lda.';
+
+  /** A request sent by a signed-in account, naming someone else's e-mail; both have shop accounts. */
+  async function requestFromAnotherAccount(senderEmail: string, writtenEmail: string, nif: string) {
+    const db = await getDb();
+    await createAccount(db, { email: senderEmail, password: TEST_PASSWORD, fullName: 'Ivo Intruso', role: 'viewer', isAdmin: false, userType: 'particular' });
+    const [sender] = await db.select({ id: users.id }).from(users).where(eq(users.email, senderEmail));
+    const sent = await submitAccessRequest({ ...REQUEST, companyName: COMPANY, fiscalNumber: nif, email: writtenEmail }, { userId: sender!.id });
+    if (sent.outcome !== 'received') throw new Error('not stored');
+    return { requestId: sent.id, senderId: sender!.id };
+  }
+
+  function approveForm(requestId: number, nif: string, attachUser?: string): FormData {
+    const form = new FormData();
+    const fields = { requestId: String(requestId), mode: 'new', name: 'Ribeiro Canalizações', fiscalName: '', nif, phcClientId: '', address: '', postalCode: '', city: '', profile: 'none', copyFromAccountId: '' };
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    if (attachUser !== undefined) form.set('attachUser', attachUser);
+    return form;
+  }
+
+  async function requestPage(requestId: number): Promise<string> {
+    const viewer = await signedInAccount({ email: `admin.pagina.${requestId}@loja.example.pt`, fullName: 'Admin Página', role: 'admin', isAdmin: true, userType: 'particular' });
+    mockRequestHeaders.set('cookie', viewer.cookie);
+    try {
+      const page = await AccessRequestPage({ params: Promise.resolve({ requestId: String(requestId) }) });
+      return renderToStaticMarkup(React.createElement(React.Fragment, null, await resolveServerTree(page)));
+    } finally {
+      mockRequestHeaders.delete('cookie');
+    }
+  }
+
+  it('shows the sending account beside the e-mail written in the request, and attaches only the user staff choose among them', async () => {
+    const db = await getDb();
+    await createAccount(db, { email: 'gerente@ribeiro-canalizacoes.pt', password: TEST_PASSWORD, fullName: 'Gerente Ribeiro', role: 'viewer', isAdmin: false, userType: 'particular' });
+    const [manager] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'gerente@ribeiro-canalizacoes.pt'));
+    const nif = '505000008';
+    const { requestId, senderId } = await requestFromAnotherAccount('ivo@ribeiro-canalizacoes.pt.example', 'gerente@ribeiro-canalizacoes.pt', nif);
+
+    const detail = await getAccessRequest(requestId);
+    expect(detail).toMatchObject({
+      email: 'gerente@ribeiro-canalizacoes.pt',
+      sender: { id: senderId, email: 'ivo@ribeiro-canalizacoes.pt.example', name: 'Ivo Intruso' },
+      byEmail: { id: manager!.id, email: 'gerente@ribeiro-canalizacoes.pt', name: 'Gerente Ribeiro' },
+      emailMismatch: true,
+    });
+
+    // The page: both identities side by side, the difference highlighted, nobody chosen in advance.
+    const html = await requestPage(requestId);
+    expect(html).toContain('data-testid="email-mismatch"');
+    expect(html).toMatch(/data-testid="request-sender"[\s\S]*ivo@ribeiro-canalizacoes\.pt\.example[\s\S]*Ivo Intruso/);
+    expect(html).toMatch(/data-testid="request-email"[\s\S]*gerente@ribeiro-canalizacoes\.pt[\s\S]*Gerente Ribeiro/);
+    const radios = [...html.matchAll(/<input[^>]*name="attachUser"[^>]*>/g)].map((m) => m[0]);
+    expect(radios.map((r) => /value="([^"]*)"/.exec(r)?.[1])).toEqual([senderId, manager!.id, 'none']);
+    expect(radios.some((r) => /checked/.test(r))).toBe(false);
+
+    // The approval must say who; a user who is not one of the request's candidates is refused.
+    expect(await approveAccessRequestAction(approveForm(requestId, nif))).toMatchObject({ ok: false, error: { fieldErrors: { attachUser: ['Admin.People.validation.attachRequired'] } } });
+    await createAccount(db, { email: 'outra.pessoa@obras.example.pt', password: TEST_PASSWORD, fullName: 'Outra Pessoa', role: 'viewer', isAdmin: false, userType: 'particular' });
+    const [stranger] = await db.select({ id: users.id }).from(users).where(eq(users.email, 'outra.pessoa@obras.example.pt'));
+    for (const other of [stranger!.id, 'invite', 'qualquer-coisa']) {
+      expect(await approveAccessRequestAction(approveForm(requestId, nif, other))).toMatchObject({ ok: false, error: { code: 'bad_request', message: 'Admin.People.requests.attachInvalid' } });
+    }
+    expect(await db.select().from(proAccounts).where(eq(proAccounts.nif, nif))).toHaveLength(0);
+    expect((await getAccessRequest(requestId))?.status).toBe('pending');
+
+    // Staff give the access to the account with the request's e-mail: the sender gets nothing.
+    smtp.clear();
+    const done = await approveAccessRequestAction(approveForm(requestId, nif, manager!.id));
+    expect(done).toMatchObject({ ok: true, data: { userId: manager!.id } });
+    const accountId = done.ok ? done.data.accountId : 0;
+    const [managerRow] = await db.select().from(users).where(eq(users.id, manager!.id));
+    expect(managerRow).toMatchObject({ userType: 'pro', proAccountId: accountId });
+    const [senderRow] = await db.select().from(users).where(eq(users.id, senderId));
+    expect(senderRow).toMatchObject({ userType: 'particular', proAccountId: null });
+    const [row] = await db.select().from(accessRequests).where(eq(accessRequests.id, requestId));
+    expect(row).toMatchObject({ status: 'approved', userId: manager!.id });
+    await processDueJobs();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toContain('gerente@ribeiro-canalizacoes.pt');
+  });
+
+  it('may give the access to nobody: the account is made, no one joins it, and the request\'s address is told only that', async () => {
+    const nif = '506000001';
+    const { requestId, senderId } = await requestFromAnotherAccount('ivo2@obras.example.pt', 'compras@ribeiro-porto.example.pt', nif);
+    const detail = await getAccessRequest(requestId);
+    expect(detail?.attachChoices.map((c) => c.kind)).toEqual(['sender', 'invite', 'none']);
+    smtp.clear();
+    const done = await approveAccessRequestAction(approveForm(requestId, nif, 'none'));
+    expect(done).toMatchObject({ ok: true, data: { userId: null } });
+    const db = await getDb();
+    const [senderRow] = await db.select().from(users).where(eq(users.id, senderId));
+    expect(senderRow).toMatchObject({ userType: 'particular', proAccountId: null });
+    expect(await db.select().from(users).where(eq(users.email, 'compras@ribeiro-porto.example.pt'))).toHaveLength(0);
+    await processDueJobs();
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toContain('compras@ribeiro-porto.example.pt');
+    expect(mail!.text).toMatch(/Vamos contactá-lo/);
+    expect(mail!.text).not.toMatch(/reset-password|preços profissionais/);
+  });
+});
+
 describe('the screens’ forms (FormData through the actions)', () => {
   it('approves from the form: a new account whose NIF another holds, once confirmed by the box', async () => {
     const requestId = await newRequest('form@ribeiro.example.pt', { fiscalNumber: '502000007' });
     const form = new FormData();
-    for (const [k, v] of Object.entries({ requestId: String(requestId), mode: 'new', name: 'Ribeiro Formulário', fiscalName: '', nif: '502 000 007', phcClientId: '', address: '', postalCode: '', city: '', profile: 'revendedor-30-25-20', copyFromAccountId: '' })) form.set(k, v);
+    for (const [k, v] of Object.entries({ requestId: String(requestId), mode: 'new', name: 'Ribeiro Formulário', fiscalName: '', nif: '502 000 007', phcClientId: '', address: '', postalCode: '', city: '', profile: 'revendedor-30-25-20', copyFromAccountId: '', attachUser: 'invite' })) form.set(k, v);
     const refused = await approveAccessRequestAction(form);
     expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', message: 'Admin.People.requests.nifDuplicate' } });
     form.set('confirmDuplicate', 'true');

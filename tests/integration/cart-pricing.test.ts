@@ -70,7 +70,7 @@ const prices = (session: Session | null, codes: string) =>
   call<Envelope<{ prices: Record<string, PriceEntry>; cached: boolean }>>(pricingGet, 'GET', `/api/user/product-pricing?product_ids=${encodeURIComponent(codes)}`, { session });
 
 async function newCart(session: Session | null, body: Record<string, unknown> = session ? {} : { guestMode: true }) {
-  const answer = await call<Envelope<{ cart_id: string; merged: boolean }>>(cartPost, 'POST', '/api/cart', { session, body });
+  const answer = await call<Envelope<{ cart_id: string; merged: boolean; adjusted?: unknown[] }>>(cartPost, 'POST', '/api/cart', { session, body });
   expect(answer.status).toBe(200);
   return answer.body.data;
 }
@@ -287,7 +287,7 @@ describe('merging a guest cart at login', () => {
     await add(guest.cart_id, null, { product_id: model['HDT-16200'], quantity_of_packages: 5 });
     await add(guest.cart_id, null, { product_id: model['VG-0750'], quantity_of_packages: 1 });
     const merged = await newCart(customer, { guestCartId: guest.cart_id });
-    expect(merged).toEqual({ cart_id: mine.cart_id, merged: true });
+    expect(merged).toEqual({ cart_id: mine.cart_id, merged: true, adjusted: [] });
     const lines = (await items(mine.cart_id, customer)).body.data;
     expect(lines.map((l) => [l.product?.code, l.quantity_of_packages])).toEqual([['HDT-16200', 7], ['VG-0750', 1]]);
     expect(lines.every((l) => l.unit_price_at_purchase !== null)).toBe(true);

@@ -2,6 +2,9 @@
 import path from 'node:path';
 import { PDFParse } from 'pdf-parse';
 import { eq, sql } from 'drizzle-orm';
+import * as React from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import GuestQuotePage from '@/app/[site]/(shop)/orcamento/page';
 import { POST as itemsPost } from '@/app/api/cart/[cartId]/items/route';
 import { POST as cartPost } from '@/app/api/cart/route';
 import { POST as addressesPost } from '@/app/api/addresses/route';
@@ -26,6 +29,7 @@ import { addDays, expireDueQuotes, expiryMoment } from '@/server/quotes';
 import { call, signedInAccount, type Session } from '../helpers/api';
 import { behindTrustedFront, clientIpHeaders } from '../helpers/client-ip';
 import { setupTestDatabase } from '../helpers/db';
+import { resolveServerTree } from '../helpers/server-components';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 
 /**
@@ -34,6 +38,12 @@ import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
  * mails — through the route handlers on a real database (PGlite, or PostgreSQL with
  * DATABASE_URL), mails captured by a real SMTP server. Catalogue: tests/fixtures/catalogue-small.csv.
  */
+// The guest page (/orcamento) renders on the server with the real pt-PT texts (next-intl itself does
+// not load in Jest); its client leaves (they need the browser's router) are stood in for by markers.
+jest.mock('next-intl/server', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlServerMock());
+jest.mock('next-intl', () => jest.requireActual('@/tests/helpers/next-intl').nextIntlMock());
+jest.mock('@/components/quotes/quote-actions', () => ({ DeclineQuote: () => '[quote-decline]', QuoteMessageForm: () => '[quote-message-form]' }));
+
 setupTestDatabase();
 behindTrustedFront();
 
@@ -435,5 +445,62 @@ describe('the PDF of a quote', () => {
     expect((await download(id, { session: editor })).status).toBe(200);
     expect((await download(id, { session: rui })).status).toBe(404);
     expect((await download(id, {})).status).toBe(401);
+  });
+});
+
+describe("the guest link once the quote has joined its customer's account", () => {
+  const CLAIMED = 'Este pedido de orçamento está agora na conta do cliente. Inicie sessão para o consultar.';
+
+  async function guestPage(token: string): Promise<string> {
+    const page = await GuestQuotePage({ searchParams: Promise.resolve({ token }) });
+    return renderToStaticMarkup(React.createElement(React.Fragment, null, await resolveServerTree(page)));
+  }
+
+  it('opens nothing more: reading, declining, writing, the PDF and asking again are refused, and the page shows a neutral notice only', async () => {
+    // Someone asks as a guest with another person's e-mail; staff quote a price for that person.
+    const email = 'cliente.verdadeiro@example.pt';
+    const { quote_id: id, access_token: token } = (await guestRequest({ email })).body.data;
+    const answered = await answer(id, { lines: [{ position: 1, unit_price: 1.1 }, { position: 2, unit_price: 5.25 }], shipping: 12.5, message: 'Preço especial para a sua obra.' });
+    expect(answered.status).toBe(200);
+    await processDueJobs();
+    // Until an account takes it, the link is the way to follow it.
+    expect((await getQuote(id, { token: token! })).status).toBe(200);
+    expect(await guestPage(token!)).toContain('Preço especial para a sua obra.');
+
+    // The owner of the address signs in: the quote joins their account.
+    const owner = await signedInAccount({ email, fullName: 'Cliente Verdadeiro', role: 'viewer', isAdmin: false, userType: 'particular' });
+    expect((await getQuote(id, { session: owner })).body.data.status).toBe('answered');
+
+    const read = await getQuote(id, { token: token! });
+    expect(read.status).toBe(403);
+    expect(read.body.message).toBe(CLAIMED);
+    expect(read.text).not.toContain('Preço especial');
+    expect(read.text).not.toContain('HDT-16200');
+
+    const params = { id: String(id) };
+    const decline = await call<Envelope<Quote>>(declinePost, 'POST', `/api/quotes/${id}/decline`, { params, headers: { 'x-quote-token': token! }, body: { reason: 'Não quero.' } });
+    expect(decline.status).toBe(403);
+    expect(decline.body.message).toBe(CLAIMED);
+    const message = await call<Envelope<Quote>>(messagesPost, 'POST', `/api/quotes/${id}/messages?token=${token}`, { params, body: { body: 'Afinal mudem a morada.' } });
+    expect(message.status).toBe(403);
+    expect(message.text).not.toContain('Preço especial');
+    const again = await call<Envelope<Requested>>(againPost, 'POST', `/api/quotes/${id}/request-again?token=${token}`, { params });
+    expect(again.status).toBe(403);
+    const pdf = await quotePdfGet(new Request(`http://localhost/api/quotes/${id}/pdf?token=${token}`, { headers: { host: 'localhost' } }), { params: Promise.resolve(params) });
+    expect(pdf.status).toBe(403);
+    expect(pdf.headers.get('content-type')).not.toMatch(/pdf/);
+
+    // Nothing the link tried changed the customer's quote.
+    const mine = (await getQuote(id, { session: owner })).body.data;
+    expect(mine.status).toBe('answered');
+    expect(mine.messages.map((m) => m.body)).toEqual(['Preço especial para a sua obra.']);
+
+    // The page: the notice and a way to sign in; no number, lines, prices, thread nor actions.
+    const html = await guestPage(token!);
+    expect(html).toContain(CLAIMED);
+    expect(html).toContain(`/login?next=${encodeURIComponent(`/dashboard/quotes/${id}`)}`);
+    for (const hidden of [answered.body.data.number, 'HDT-16200', '5,25', '476,83', 'Preço especial', '[quote-decline]', '[quote-message-form]', '/pdf']) {
+      expect(html).not.toContain(hidden);
+    }
   });
 });

@@ -7,6 +7,7 @@ import { resetEnvCache } from '@/lib/env';
 import { getAccountSettings } from '@/server/account/settings';
 import { getAuth } from '@/server/auth/auth';
 import { createAccount } from '@/server/auth/accounts';
+import { verifyBackupCodeAction, verifyTotpAction } from '@/server/auth/actions';
 import { confirmTwoFactorAction, disableTwoFactorAction, startTwoFactorAction } from '@/server/auth/two-factor-actions';
 import { getDb } from '@/server/db/client';
 import { twoFactors, users } from '@/server/db/schema';
@@ -306,5 +307,108 @@ describe('server actions of /dashboard/settings', () => {
       twoFactorOffered: false,
       twoFactorEnabled: false,
     });
+  });
+});
+
+describe('limits of the second factor at sign-in (someone who has the password guessing the code)', () => {
+  const SIGN_IN_AGAIN = 'Demasiadas tentativas. Inicie sessão novamente.';
+
+  /** A staff account with the second factor on (over the HTTP API): its TOTP secret. */
+  async function staffWithTwoFactor(email: string, password: string): Promise<string> {
+    await createAccount(await getDb(), { email, password, fullName: 'Staff 2FA', role: 'editor', isAdmin: false, userType: 'particular' });
+    const login = await signIn(email, password);
+    const enable = await call('/two-factor/enable', { password }, login.cookie);
+    const { totpURI } = (await enable.json()) as { totpURI: string };
+    const secret = rawSecret(totpURI);
+    const verify = await call('/two-factor/verify-totp', { code: await currentCode(secret) }, cookiesAfter(enable, login.cookie));
+    expect(verify.status).toBe(200);
+    expect(await twoFactorEnabledOf(email)).toBe(true);
+    return secret;
+  }
+
+  function actAs(cookie: string) {
+    mockRequestHeaders.clear();
+    mockRequestHeaders.set('cookie', cookie);
+    mockRequestHeaders.set(CLIENT_IP_HEADER, `203.0.113.${++ipCounter}`);
+  }
+
+  it('gives a pending sign-in 5 codes; then it is void and the password is asked again (HTTP API)', async () => {
+    const email = 'limite.http.2fa@example.pt';
+    const password = 'Limite-Password-1';
+    const secret = await staffWithTwoFactor(email, password);
+    const login = await signIn(email, password);
+    expect(login.body).toMatchObject({ twoFactorRedirect: true });
+    for (let i = 0; i < 5; i++) {
+      const wrong = await call('/two-factor/verify-totp', { code: await wrongCode(secret) }, login.cookie);
+      expect(wrong.status).toBe(401);
+    }
+    // The 6th code is refused even when it is the right one, and the pending sign-in is gone.
+    const sixth = await call('/two-factor/verify-totp', { code: await currentCode(secret) }, login.cookie);
+    expect(sixth.status).toBe(429);
+    expect(await sixth.json()).toMatchObject({ code: 'TWO_FACTOR_CHALLENGE_VOID', message: SIGN_IN_AGAIN });
+    expect(hasSession(cookiesAfter(sixth, login.cookie))).toBe(false);
+    const backup = await call('/two-factor/verify-backup-code', { code: 'abcde-fghij' }, login.cookie);
+    expect(backup.status).toBe(401);
+    expect(hasSession(cookiesAfter(backup, login.cookie))).toBe(false);
+
+    // With the password again, the right code signs in.
+    const again = await signIn(email, password);
+    const right = await call('/two-factor/verify-totp', { code: await currentCode(secret) }, again.cookie);
+    expect(right.status).toBe(200);
+    expect(await sessionUser(cookiesAfter(right, again.cookie))).toBe(email);
+  });
+
+  it("the login form's actions: app and backup codes share the 5, then 'Demasiadas tentativas. Inicie sessão novamente.'", async () => {
+    const email = 'limite.form.2fa@example.pt';
+    const password = 'Limite-Password-2';
+    const secret = await staffWithTwoFactor(email, password);
+    const login = await signIn(email, password);
+    actAs(login.cookie);
+    for (let i = 0; i < 3; i++) {
+      expect(await verifyTotpAction({ code: await wrongCode(secret), trustDevice: false })).toEqual({ ok: false, error: { code: 'unauthorized', message: 'Auth.twoFactor.invalidCode' } });
+    }
+    for (let i = 0; i < 2; i++) {
+      expect(await verifyBackupCodeAction({ code: `errado-${i}` })).toEqual({ ok: false, error: { code: 'unauthorized', message: 'Auth.twoFactor.invalidBackupCode' } });
+    }
+    expect(await verifyTotpAction({ code: await currentCode(secret), trustDevice: false })).toEqual({ ok: false, error: { code: 'rate_limited', message: 'Auth.twoFactor.signInAgain' } });
+    // The void sign-in stays void: the form goes back to the password.
+    expect(await verifyTotpAction({ code: await currentCode(secret), trustDevice: false })).toEqual({ ok: false, error: { code: 'unauthorized', message: 'Auth.twoFactor.challengeGone' } });
+  });
+
+  it('caps an account at 20 wrong codes an hour, however many times the password is given again', async () => {
+    const email = 'limite.conta.2fa@example.pt';
+    const password = 'Limite-Password-3';
+    const secret = await staffWithTwoFactor(email, password);
+    const db = await getDb();
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    // Four sign-ins with the password, five wrong codes each: twenty wrong codes.
+    for (let round = 0; round < 4; round++) {
+      const login = await signIn(email, password);
+      expect(login.body).toMatchObject({ twoFactorRedirect: true });
+      for (let i = 0; i < 5; i++) {
+        const wrong = await call('/two-factor/verify-totp', { code: await wrongCode(secret) }, login.cookie);
+        expect([401, 429]).toContain(wrong.status);
+        expect(hasSession(cookiesAfter(wrong, login.cookie))).toBe(false);
+      }
+    }
+    // better-auth's own lock (10 wrong codes in a row, 15 minutes) has run out meanwhile…
+    await db.update(twoFactors).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(twoFactors.userId, user!.id));
+    // …but within the hour a new sign-in gets no more tries, not even the right code.
+    const login = await signIn(email, password);
+    const right = await call('/two-factor/verify-totp', { code: await currentCode(secret) }, login.cookie);
+    expect(right.status).toBe(429);
+    const body = (await right.json()) as { code: string; message: string; retryAfter?: number };
+    expect(body.code).toBe('RATE_LIMITED');
+    expect(body.message).toMatch(/^Demasiadas tentativas\. Por favor, aguarde \d+ minutos/);
+    expect(body.retryAfter).toBeGreaterThan(45 * 60);
+    expect(hasSession(cookiesAfter(right, login.cookie))).toBe(false);
+    // The login form's action says how long to wait.
+    const other = await signIn(email, password);
+    actAs(other.cookie);
+    const refused = await verifyTotpAction({ code: await currentCode(secret), trustDevice: false });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'rate_limited', message: 'Errors.rateLimited' } });
+    const minutes = refused.ok ? 0 : Number(refused.error.values?.minutes);
+    expect(minutes).toBeGreaterThan(45);
+    expect(minutes).toBeLessThanOrEqual(60);
   });
 });

@@ -17,6 +17,7 @@ export const ACCOUNT_LABELS: Record<string, string> = {
   role: 'Função',
   reason: 'Motivo',
   accountId: 'Conta',
+  attachUser: 'Quem fica com o acesso',
   version: 'Versão',
 };
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { allowsQuantity, packageSizes, quantityRule, roundUpPackages, splitPackage } from '@/lib/cart/packages';
+import { allowsQuantity, MAX_PACKAGES, packageLabel, packageOptions, packageSizes, quantityRule, roundDownPackages, roundUpPackages, splitPackage } from '@/lib/cart/packages';
 import { cartSummary, FREE_SHIPPING_THRESHOLD, roundCents, STANDARD_SHIPPING } from '@/lib/cart/summary';
 import { addTax, applyDiscount, lineTotals, toHundredths, toTenThousandths } from '@/server/pricing/money';
 
@@ -14,6 +14,16 @@ describe('package strings (spec 5)', () => {
     expect(splitPackage(null)).toEqual([]);
     expect(splitPackage('1')).toEqual([]);
     expect(packageSizes({ small_package: '10/50', medium_package: '50', large_package: '-' })).toEqual([10, 50]);
+  });
+  it('give the options the server names: the unit, then each size', () => {
+    expect(packageOptions({ small_package: '10/50', medium_package: '-', large_package: '' })).toEqual([
+      { type: 'Unidade', itemsPerPackage: 1 },
+      { type: 'Embalagem de 10', itemsPerPackage: 10 },
+      { type: 'Embalagem de 50', itemsPerPackage: 50 },
+    ]);
+    expect(packageOptions({ small_package: '-' })).toEqual([{ type: 'Unidade', itemsPerPackage: 1 }]);
+    expect(packageLabel(1)).toBe('Unidade');
+    expect(packageLabel(100)).toBe('Embalagem de 100');
   });
 });
 
@@ -32,6 +42,15 @@ describe('pack multiples', () => {
     expect(roundUpPackages(tens, 11)).toBe(20);
     expect(roundUpPackages(tens, 20)).toBe(20);
     expect(roundUpPackages(quantityRule({ sales_minimum: 6, sales_increment: 4 }), 1)).toBe(8);
+  });
+  it('rounds a merged quantity down to the largest allowed one within the maximum', () => {
+    expect(roundDownPackages(tens, 10_010)).toBe(9_990);
+    expect(roundDownPackages(tens, MAX_PACKAGES)).toBe(9_990);
+    expect(roundDownPackages(tens, 25)).toBe(20);
+    expect(roundDownPackages(tens, 30)).toBe(30);
+    expect(roundDownPackages(tens, 5)).toBeNull();
+    expect(roundDownPackages(tens, 3, 10)).toBe(3);
+    expect(roundDownPackages(quantityRule({}), 12_000)).toBe(MAX_PACKAGES);
   });
 });
 

@@ -361,6 +361,31 @@ describe('cart provider and header badge (spec 4, 2.6)', () => {
     expect(window.localStorage.getItem(CART_ID_KEY)).toBeNull();
   });
 
+  it('warns at login when the merge adjusted quantities to the pack rules, with the server’s message naming the lines', async () => {
+    window.localStorage.setItem(CART_ID_KEY, 'guest-cart-id-000000000');
+    const message = 'Itens do seu carrinho de convidado foram adicionados. Algumas quantidades foram ajustadas às regras de venda dos artigos: VG-0500 (Unidade): 9990 em vez de 10010.';
+    mockFetch((url, init) => {
+      if (url === '/api/cart' && init?.method === 'POST') {
+        const adjusted = [{ model_code: 'VG-0500', items_per_package: 1, requested: 10_010, quantity_of_packages: 9_990 }];
+        return { status: 200, body: { success: true, message, data: { cart_id: 'user-cart-id-0000000000', merged: true, adjusted } } };
+      }
+      if (url === '/api/cart/user-cart-id-0000000000/items') return { status: 200, body: { success: true, data: [line()] } };
+      return undefined;
+    });
+    const viewer = toViewer({ id: 'u3', email: 'pro@demo.pt', userType: 'pro' }, 'viewer');
+    render(
+      <AuthProvider viewer={viewer}>
+        <CartProvider>
+          <CartButton />
+        </CartProvider>
+      </AuthProvider>,
+    );
+    expect(await screen.findByTestId('cart-count')).toHaveTextContent('1');
+    expect(toast.warning).toHaveBeenCalledWith('Carrinho Sincronizado com Ajustes', { description: message });
+    expect(toast.success).not.toHaveBeenCalledWith('Carrinho Sincronizado', expect.anything());
+    expect(window.localStorage.getItem(CART_ID_KEY)).toBeNull();
+  });
+
   it('says "Erro no Carrinho" when the cart cannot be initialised', async () => {
     mockFetch(() => ({ status: 500, body: { success: false, message: '', error: { code: 'internal_error', message: '' } } }));
     const viewer = toViewer({ id: 'u2', email: 'c@demo.pt' }, 'viewer');

@@ -11,7 +11,7 @@ import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { QUOTE_TOKEN_PATTERN } from '@/lib/validation/quotes';
 import { AppError } from '@/server/api/errors';
 import { getQuote, type QuoteDetail } from '@/server/quotes';
-import { findQuoteIdByToken } from '@/server/quotes/guest';
+import { findQuoteByToken } from '@/server/quotes/guest';
 
 /** Per request, never stored (Cache-Control private, no-store): the page is one quote's, by its token. */
 export const dynamic = 'force-dynamic';
@@ -29,17 +29,20 @@ type SearchParams = Promise<{ token?: string | string[] }>;
  * acknowledgement mail, without an account — its state, lines, the quoted prices once answered
  * (never list prices), the thread with a form to write, 'Recusar', and for an answered quote how to
  * accept it (log in or sign up with the quote's e-mail: the quote joins that account). The token
- * is the access: read with `{ kind: 'token' }`, an unknown or malformed one is the 404 page.
+ * is the access: read with `{ kind: 'token' }`, an unknown or malformed one is the 404 page. Once
+ * the quote has joined its customer's account the link shows a neutral notice only (nothing of the
+ * quote: no lines, prices, thread nor actions) with a way to sign in.
  */
 export default async function GuestQuotePage({ searchParams }: { searchParams: SearchParams }) {
   const raw = (await searchParams).token;
   const token = typeof raw === 'string' ? raw.trim() : '';
   if (!QUOTE_TOKEN_PATTERN.test(token)) notFound();
-  const id = await findQuoteIdByToken(token);
-  if (id === null) notFound();
+  const found = await findQuoteByToken(token);
+  if (found === null) notFound();
+  if (found.claimed) return <ClaimedQuoteNotice quoteId={found.id} />;
   let quote: QuoteDetail;
   try {
-    quote = await getQuote({ kind: 'token', token }, id);
+    quote = await getQuote({ kind: 'token', token }, found.id);
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') notFound();
     throw error;
@@ -80,20 +83,18 @@ export default async function GuestQuotePage({ searchParams }: { searchParams: S
             <h2 id="accept" className="text-lg font-bold text-emerald-950">
               {t('acceptTitle')}
             </h2>
-            <p className="text-emerald-950">{quote.has_account ? t('joined', { email: quote.contact.email }) : t('acceptText', { email: quote.contact.email })}</p>
+            <p className="text-emerald-950">{t('acceptText', { email: quote.contact.email })}</p>
             <div className="flex flex-wrap gap-3">
               <Button asChild>
                 <Link href={loginHref} prefetch={false} data-testid="guest-quote-login">
                   {t('login')}
                 </Link>
               </Button>
-              {!quote.has_account && (
-                <Button asChild variant="outline">
-                  <Link href={`${loginHref}&tab=signup`} prefetch={false}>
-                    {t('signup')}
-                  </Link>
-                </Button>
-              )}
+              <Button asChild variant="outline">
+                <Link href={`${loginHref}&tab=signup`} prefetch={false}>
+                  {t('signup')}
+                </Link>
+              </Button>
             </div>
           </section>
         )}
@@ -115,5 +116,25 @@ export default async function GuestQuotePage({ searchParams }: { searchParams: S
         <QuoteHistory quote={quote} />
       </div>
     </NextIntlClientProvider>
+  );
+}
+
+/**
+ * The link of a quote that has joined its customer's account: whoever holds it may be someone else
+ * who asked with that e-mail, so it says only where the quote is now, and offers to sign in.
+ */
+async function ClaimedQuoteNotice({ quoteId }: { quoteId: number }) {
+  const t = await getTranslations('QuotesPage.guest');
+  const loginHref = `/login?next=${encodeURIComponent(`/dashboard/quotes/${quoteId}`)}`;
+  return (
+    <div className="mx-auto max-w-3xl space-y-4 px-4 pb-16 pt-8" data-testid="guest-quote-claimed">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t('claimedTitle')}</h1>
+      <p className="text-slate-700">{t('claimedText')}</p>
+      <Button asChild>
+        <Link href={loginHref} prefetch={false} data-testid="guest-quote-login">
+          {t('login')}
+        </Link>
+      </Button>
+    </div>
   );
 }

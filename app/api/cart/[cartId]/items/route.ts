@@ -19,13 +19,15 @@ export const GET = apiRoute({ auth: 'optional', params }, async ({ viewer, param
 
 /**
  * POST /api/cart/{cartId}/items (spec 7): adds packages of a model. The server prices the line;
- * `unit_price` from the client is ignored. Quantities: whole packages from 1 to 9,999, and for
- * models sold in packs only the allowed multiples (400 with the allowed values).
+ * `unit_price` from the client is ignored. The package is one of the model's (`items_per_package`:
+ * 1, or one of the sizes of its small/medium/large package fields; 400 with the sizes it has
+ * otherwise), and the server names it ('Unidade', 'Embalagem de 10'): `selected_package_type`
+ * from the client is ignored too. Quantities: whole packages from 1 to 9,999, and for models sold
+ * in packs only the allowed multiples (400 with the allowed values).
  */
 export const POST = apiRoute({ auth: 'optional', params, body: addItemBody, messages: 'CartApi' }, async ({ viewer, params: { cartId }, body }) => {
   const { itemId, packages } = await addCartItem(cartId, viewer ? { userId: viewer.id } : null, {
     modelId: body.product_id,
-    packageType: body.selected_package_type,
     itemsPerPackage: body.items_per_package,
     packages: body.quantity_of_packages,
   });

@@ -9,7 +9,11 @@ export const dynamic = 'force-dynamic';
 const text = serverTranslator('CartApi');
 const params = z.object({ itemId: z.string() });
 
-/** PUT /api/cart/items/{itemId} (spec 7): a new package count (1 to 9,999; pack multiples). */
+/**
+ * PUT /api/cart/items/{itemId} (spec 7): a new package count (1 to 9,999; the model's pack
+ * multiples, 400 otherwise). A line of a model no longer sold cannot be changed (409): it can be
+ * kept (checkout names it) or removed.
+ */
 export const PUT = apiRoute({ auth: 'optional', params, body: updateItemBody, messages: 'CartApi' }, async ({ viewer, params: { itemId }, body }) => {
   await updateCartItem(itemId, viewer ? { userId: viewer.id } : null, body.quantity_of_packages);
   return { data: { item_id: itemId, quantity_of_packages: body.quantity_of_packages }, message: text('itemUpdated') };

@@ -11,16 +11,18 @@ import { DISCOUNT_PROFILES } from '@/lib/admin/discount-profiles';
 import { requirePageAccess } from '@/server/auth/session';
 import { approveAccessRequestAction, rejectAccessRequestAction } from '@/server/people/actions';
 import { listAccountOptions } from '@/server/pro-accounts/accounts';
-import { getAccessRequest, REQUEST_ENTITY } from '@/server/pro-accounts/requests';
+import { getAccessRequest, REQUEST_ENTITY, type AccessRequestDetail, type AttachChoice, type RequestUser } from '@/server/pro-accounts/requests';
 
 export const metadata: Metadata = { title: 'Pedido de acesso' };
 
 type Params = Promise<{ requestId: string }>;
 
 /**
- * One access request (issue 14): what was asked, what approving meets (accounts with the same NIF,
- * an existing user with the e-mail), and — while pending — approve (into an existing account or a
- * new one from the request, with a starting discount profile) or reject with a reason.
+ * One access request (issue 14): what was asked, what approving meets (accounts with the same NIF;
+ * side by side, the account that sent the request and the e-mail written in it, highlighted when
+ * they differ), and — while pending — approve (the user who gets the access chosen explicitly; into
+ * an existing account or a new one from the request, with a starting discount profile) or reject
+ * with a reason.
  */
 export default async function AccessRequestPage({ params }: { params: Params }) {
   const { requestId } = await params;
@@ -48,7 +50,6 @@ export default async function AccessRequestPage({ params }: { params: Params }) 
             </dd>
           </div>
           <div><dt className="text-slate-600">Contacto</dt><dd>{request.contactName}</dd></div>
-          <div><dt className="text-slate-600">Email</dt><dd>{request.email}</dd></div>
           <div><dt className="text-slate-600">Telemóvel</dt><dd>{request.phone ?? '—'}</dd></div>
           <div><dt className="text-slate-600">Tipologia</dt><dd>{request.typology}</dd></div>
           <div><dt className="text-slate-600">Recebido</dt><dd>{dateTime(request.createdAt)}</dd></div>
@@ -65,6 +66,8 @@ export default async function AccessRequestPage({ params }: { params: Params }) 
         ) : null}
       </section>
 
+      {request.status === 'pending' ? <RequestIdentities request={request} /> : <p className="text-sm text-slate-700">Email escrito no pedido: {request.email}</p>}
+
       {request.status === 'pending' ? (
         <>
           {request.sameNif.length ? (
@@ -73,15 +76,11 @@ export default async function AccessRequestPage({ params }: { params: Params }) 
               {request.sameNif.map((a) => a.name).join(', ')}. Aprove para essa conta ou confirme a criação de outra.
             </p>
           ) : null}
-          <p className="text-sm text-slate-700">
-            {request.existingUser
-              ? `O email ${request.existingUser.email} já tem conta na loja: será ligada à conta profissional.`
-              : 'O email não tem conta na loja: será criada e o requerente recebe um link para definir a password.'}
-          </p>
           <section className="rounded-xl border bg-white p-5">
             <h2 className="mb-4 text-lg font-semibold">Aprovar</h2>
             <ActionForm action={approveAccessRequestAction} submitLabel="Aprovar pedido" pendingLabel="A aprovar…" labels={ACCOUNT_LABELS} testId="approve-form" successHref="/admin/pro-accounts/{accountId}">
               <input type="hidden" name="requestId" value={request.id} />
+              <AttachUserChoice request={request} />
               <fieldset className="space-y-2">
                 <legend className="text-sm font-medium">Conta profissional</legend>
                 <label className="flex items-center gap-2 text-sm">
@@ -125,5 +124,84 @@ export default async function AccessRequestPage({ params }: { params: Params }) 
         <AuditHistory entries={await listAudit(REQUEST_ENTITY, request.id)} labels={ACCOUNT_LABELS} />
       </section>
     </div>
+  );
+}
+
+function userLine(user: RequestUser): string {
+  const type = user.accountId ? `profissional, conta ${user.accountName ?? user.accountId}` : user.userType === 'pro' ? 'profissional' : 'particular';
+  return `${user.name} · ${type}`;
+}
+
+/**
+ * Who the request comes from, beside who it names: the account that was signed in when it was
+ * sent (login e-mail, name) and the e-mail written in the request (with the account that has it,
+ * if any). When they differ the two are highlighted: approving gives the access to a person, and a
+ * look-alike address is easy to miss.
+ */
+function RequestIdentities({ request }: { request: AccessRequestDetail }) {
+  const { sender, byEmail, emailMismatch } = request;
+  const box = emailMismatch ? 'border-amber-400 bg-amber-50' : 'border-slate-200 bg-white';
+  return (
+    <section aria-labelledby="request-identities" className="space-y-3" data-testid="request-identities">
+      <h2 id="request-identities" className="text-lg font-semibold">
+        Quem pede e para quem
+      </h2>
+      {emailMismatch ? (
+        <p role="note" className="rounded-xl border border-amber-400 bg-amber-100 p-4 text-sm font-medium text-amber-950" data-testid="email-mismatch">
+          Atenção: o email escrito no pedido não é o email da conta que o enviou. Confirme abaixo a quem dar o acesso.
+        </p>
+      ) : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div className={`rounded-xl border p-4 text-sm ${box}`} data-testid="request-sender">
+          <h3 className="font-medium text-slate-700">Conta que enviou o pedido</h3>
+          {sender ? (
+            <>
+              <p className={`mt-1 break-all text-base ${emailMismatch ? 'font-bold text-amber-950' : 'font-medium'}`}>{sender.email}</p>
+              <p className="text-slate-700">{userLine(sender)}</p>
+            </>
+          ) : (
+            <p className="mt-1 text-slate-700">Nenhuma: o pedido foi enviado sem sessão iniciada.</p>
+          )}
+        </div>
+        <div className={`rounded-xl border p-4 text-sm ${box}`} data-testid="request-email">
+          <h3 className="font-medium text-slate-700">Email escrito no pedido</h3>
+          <p className={`mt-1 break-all text-base ${emailMismatch ? 'font-bold text-amber-950' : 'font-medium'}`}>{request.email}</p>
+          <p className="text-slate-700">{byEmail ? `Tem conta na loja: ${userLine(byEmail)}` : 'Sem conta na loja.'}</p>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function choiceLabel(choice: AttachChoice, request: AccessRequestDetail): string {
+  switch (choice.kind) {
+    case 'sender':
+      return `A conta que enviou o pedido: ${request.sender!.email} (${request.sender!.name})`;
+    case 'email':
+      return `A conta com o email do pedido: ${request.byEmail!.email} (${request.byEmail!.name})`;
+    case 'invite':
+      return `Um utilizador novo com o email do pedido, ${request.email}, que recebe um link para definir a password`;
+    default:
+      return 'Nenhum: aprovar a conta sem dar o acesso a ninguém (os utilizadores juntam-se depois na página da conta)';
+  }
+}
+
+/**
+ * The explicit choice of who gets the access (`attachUser`, checked again by the server against
+ * the request's candidates). Pre-selected only when the request names no one else than who sent
+ * it; when the e-mails differ, staff must choose.
+ */
+function AttachUserChoice({ request }: { request: AccessRequestDetail }) {
+  const people = request.attachChoices.filter((c) => c.kind !== 'none');
+  const preselected = !request.emailMismatch && people.length === 1 ? people[0]!.value : null;
+  return (
+    <fieldset className="space-y-2" data-testid="attach-user">
+      <legend className="text-sm font-medium">Quem fica com o acesso</legend>
+      {request.attachChoices.map((choice) => (
+        <label key={choice.value} className="flex items-start gap-2 text-sm">
+          <input type="radio" name="attachUser" value={choice.value} defaultChecked={choice.value === preselected} required className="mt-1" /> {choiceLabel(choice, request)}
+        </label>
+      ))}
+    </fieldset>
   );
 }
