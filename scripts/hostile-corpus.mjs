@@ -422,6 +422,8 @@ const RECIPES = [
     name: 'deep-nesting.xlsx',
     kind: 'hostile',
     category: 'table',
+    // A flat scanner keeps no stack: reading it is bounded, and its one row may be taken (docs/uploads.md).
+    mayAccept: ['table'],
     type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     description: 'XLSX cuja folha tem 100 000 elementos encaixados (<r><r>… numa célula de texto)',
     write: (file) => {
