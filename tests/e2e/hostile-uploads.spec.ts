@@ -34,6 +34,7 @@ const FAKE_CART = 'AAAAAAAAAAAAAAAAAAAAAA';
 const MATRIX = path.join(__dirname, '..', '..', 'test-results', 'hostile-uploads.json');
 /** Written when the server stops answering: the cases after it fail at once instead of waiting (Playwright empties test-results at each run). */
 const DOWN = path.join(__dirname, '..', '..', 'test-results', 'hostile-uploads.down');
+const SESSIONS = path.join(__dirname, '..', '..', 'test-results', 'hostile-uploads.sessions.json');
 const onlyEndpoints = (process.env.HOSTILE_ENDPOINTS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 const onlyFiles = (process.env.HOSTILE_FILES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
@@ -421,11 +422,20 @@ test.beforeAll(async ({ baseURL }) => {
   corpus.sort((a, b) => rank[a.kind] - rank[b.kind]);
   if (onlyFiles.length) corpus = corpus.filter((f) => onlyFiles.includes(f.name));
   workerPid = findWorkerPid(PORT, [process.env.DATA_DIR ?? '.data-e2e']);
-  const cookies: Record<Who, string> = {
-    anon: '',
-    admin: await signInCookie(base, DEMO.admin.email, DEMO.admin.password),
-    customer: await signInCookie(base, DEMO.particular.email, DEMO.particular.password),
-  };
+  // One sign-in per account and run: Playwright starts a new worker after a failed test, and the
+  // sign-ins count against the per-IP limits of the specs that run after this one.
+  let cookies: Record<Who, string>;
+  try {
+    cookies = JSON.parse(fs.readFileSync(SESSIONS, 'utf8')) as Record<Who, string>;
+  } catch {
+    cookies = {
+      anon: '',
+      admin: await signInCookie(base, DEMO.admin.email, DEMO.admin.password),
+      customer: await signInCookie(base, DEMO.particular.email, DEMO.particular.password),
+    };
+    fs.mkdirSync(path.dirname(SESSIONS), { recursive: true });
+    fs.writeFileSync(SESSIONS, JSON.stringify(cookies));
+  }
   const cart = await send(base, { method: 'POST', path: '/api/cart', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ guestMode: true }) });
   const guestCart = (jsonOf(cart.body.toString('utf8'))?.data as { cart_id?: string } | undefined)?.cart_id;
   expect(guestCart, 'POST /api/cart {guestMode:true}').toBeTruthy();
