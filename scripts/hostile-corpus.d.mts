@@ -16,7 +16,7 @@ export interface HostileFile {
   mayAccept: HostileCategory[];
   /** The Content-Type a client would send. */
   type: string;
-  /** Encoding files: the reader they are written for. */
+  /** Encoding files and some controls: the reader they are written for. */
   purpose?: 'quick-order' | 'catalogue';
   /** Encoding files: a text a correct read shows in the answer. */
   expectText?: string;

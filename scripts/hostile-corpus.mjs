@@ -32,7 +32,7 @@ import zlib from 'node:zlib';
 // Playwright; the callers pass their own.
 export const HOSTILE_DIR = path.resolve('tests', 'fixtures', 'hostile');
 /** Bumped whenever a recipe changes: the files of another version are written again. */
-const RECIPE_VERSION = '3';
+const RECIPE_VERSION = '5';
 
 // ---------------------------------------------------------------------------------------------
 // CRC-32 (node:zlib has one from Node 20.15 / 22.2; a table otherwise).
@@ -635,6 +635,23 @@ const RECIPES = [
     type: 'application/pdf',
     description: 'Controlo: PDF A4 de uma página',
     write: (file) => pagesPdf(file, [[[595, 842]]]),
+  },
+  {
+    name: 'control-catalogue-20mb.csv',
+    kind: 'control',
+    category: 'table',
+    purpose: 'catalogue',
+    type: 'text/csv',
+    description: 'Controlo: catálogo válido de 20 MB (UTF-8; 2 200 modelos novos de um produto da demonstração, descrição de 9 000 caracteres), abaixo do limite de 30 MB da importação',
+    write: (file) => {
+      const header = CATALOGUE_TEXT.split('\r\n')[0];
+      const description = 'Louça sanitária em porcelana vitrificada — acabamento brilhante, instalação suspensa. '.repeat(120).slice(0, 9_000); // the catalogue's limit is 10,000
+      const rows = Array.from({ length: 2_200 }, (_, i) => {
+        const code = `HOSTIL-${String(i + 1).padStart(5, '0')}`;
+        return `10;10-010;Louça Sanitária;P100132;Sanita suspensa rimless série Óbidos;${description};Ceralux;${code};Sanita série Óbidos variante ${i + 1};;305,25;C1;;in_stock;-;-;-;;Cor=Branco`;
+      });
+      fs.writeFileSync(file, `${header}\r\n${rows.join('\r\n')}\r\n`);
+    },
   },
   {
     name: 'control-20mb.pdf',

@@ -331,7 +331,12 @@ type Expectation = 'refuse' | 'accept' | 'any' | 'read-or-refuse';
 function expectation(e: Endpoint, f: HostileFile): Expectation {
   if (e.refusesAll) return 'refuse';
   if (f.bytes === 0 && e.fileOptional) return 'any';
-  if (f.kind === 'control') return f.category === e.category ? e.control : 'refuse';
+  if (f.kind === 'control') {
+    if (f.category !== e.category) return 'refuse';
+    // A control written for one reader (a catalogue) is accepted there, and elsewhere may be refused.
+    if (f.purpose) return f.purpose === e.purpose ? 'accept' : 'any';
+    return e.control;
+  }
   if (f.kind === 'encoding') {
     if (e.category !== 'table') return 'refuse';
     return f.purpose === e.purpose ? 'read-or-refuse' : 'any';
