@@ -49,6 +49,8 @@ interface Answer {
   message: string | null;
   /** The answer's text, for the misread checks and the report. */
   text: string;
+  /** What the refusal adds to its message: a route's line report, an action's field messages. */
+  details?: string[];
   error?: string;
   cleanup?: () => Promise<void>;
 }
@@ -96,7 +98,7 @@ function apiAnswer(r: FuzzResponse): Answer {
   const json = jsonOf(text);
   const error = json?.error as { message?: unknown } | undefined;
   const message = typeof json?.message === 'string' && json.message.trim() ? json.message : typeof error?.message === 'string' && error.message.trim() ? error.message : null;
-  return { status: r.status, accepted: r.status >= 200 && r.status < 300, refused: r.status >= 400 && r.status < 500, message, text };
+  return { status: r.status, accepted: r.status >= 200 && r.status < 300, refused: r.status >= 400 && r.status < 500, message, details: detailsOf(text), text };
 }
 
 /**
@@ -116,7 +118,7 @@ function actionAnswer(r: FuzzResponse): Answer {
   const answered = actionResult(text);
   // The action threw (Next answers its RSC error row, status 200 or 500): a server error.
   if (answered instanceof ActionThrew) return { status: r.status >= 500 ? r.status : 500, accepted: false, refused: false, message: null, text, error: `a ação lançou um erro (${answered.row.slice(0, 80)}; HTTP ${r.status})` };
-  const result = answered as { ok?: boolean; data?: { ok?: boolean; errors?: unknown[] }; error?: { message?: string; values?: Record<string, unknown> } } | undefined;
+  const result = answered as { ok?: boolean; data?: { ok?: boolean; errors?: unknown[] }; error?: { message?: string; values?: Record<string, unknown>; fieldErrors?: Record<string, string[]> } } | undefined;
   if (r.status >= 300) return { status: r.status, accepted: false, refused: r.status < 500, message: null, text };
   if (result?.ok === true) {
     if (result.data && result.data.ok === false) {
@@ -128,7 +130,9 @@ function actionAnswer(r: FuzzResponse): Answer {
   if (result?.ok === false) {
     const key = result.error?.message ?? '';
     const pt = ptText(key, result.error?.values);
-    return { status: r.status, accepted: false, refused: true, message: pt ? `${pt} [${key}]` : null, text };
+    // The field messages the form shows beside the file input.
+    const fields = Object.entries(result.error?.fieldErrors ?? {}).map(([field, keys]) => `${field}: ${keys.map((k) => ptText(k, result.error?.values) ?? k).join(' ')}`);
+    return { status: r.status, accepted: false, refused: true, message: pt ? `${pt} [${key}]` : null, details: fields.length ? fields : undefined, text };
   }
   return { status: r.status, accepted: false, refused: false, message: null, text };
 }
@@ -328,6 +332,9 @@ const ENDPOINTS: Endpoint[] = [
 
 type Expectation = 'refuse' | 'accept' | 'any' | 'read-or-refuse';
 
+/** Texts that say nothing of the file: a refusal needs more (its line report, its field message). */
+const GENERIC = new Set(['Errors.badRequest', 'Errors.generic', 'Errors.notFound'].map((k) => ptText(k)).filter((t): t is string => !!t));
+
 function expectation(e: Endpoint, f: HostileFile): Expectation {
   if (e.refusesAll) return 'refuse';
   if (f.bytes === 0 && e.fileOptional) return 'any';
@@ -394,7 +401,8 @@ function record(rows: Row[]) {
 /** The first lines of a refusal's line report, when it has one. */
 function detailsOf(text: string): string[] | undefined {
   const json = jsonOf(text);
-  const rows = (json?.details as { rows?: unknown[] } | undefined)?.rows ?? ((json?.data as { issues?: unknown[] } | undefined)?.issues ?? []).map((i) => JSON.stringify(i));
+  const error = json?.error as { details?: Record<string, unknown> } | undefined;
+  const rows = Object.values(error?.details ?? {}).flatMap((v) => (Array.isArray(v) ? v : []));
   const lines = rows.filter((x): x is string => typeof x === 'string').slice(0, 3);
   return lines.length ? lines.map((l) => short(l, 200)) : undefined;
 }
@@ -490,6 +498,7 @@ for (const endpoint of ENDPOINTS) {
       else if (answer.status >= 500) problems.push(answer.error ?? `resposta ${answer.status}`);
       else if (!answer.accepted && !answer.refused) problems.push(`resposta ${answer.status} que não é aceitação nem recusa`);
       if (answer.refused && !answer.message) problems.push(`recusado (${answer.status}) sem mensagem`);
+      else if (answer.refused && GENERIC.has(answer.message!.replace(/ \[.*\]$/, '')) && !answer.details?.length) problems.push(`recusado (${answer.status}) só com a mensagem genérica «${answer.message}»`);
       if (answer.accepted && expected === 'refuse') problems.push(`aceite (${answer.status}): devia ser recusado`);
       if (expected === 'accept' && answer.status > 0 && !answer.accepted) problems.push(`controlo recusado (${answer.status}: ${short(answer.message)})`);
       if (expected === 'read-or-refuse' && answer.accepted) {
@@ -503,7 +512,7 @@ for (const endpoint of ENDPOINTS) {
       else if (healthMs > HEALTH_MS) problems.push(`/api/health depois: ${healthMs} ms`);
 
       const outcome: Row['outcome'] = answer.status === 0 ? 'sem resposta' : answer.status >= 500 ? 'erro' : answer.accepted ? 'aceite' : 'recusado';
-      rows.push({ endpoint: endpoint.id, file: f.name, kind: f.kind, expected, status: answer.status, outcome, message: answer.message ?? (answer.accepted ? null : short(answer.text, 300) || null), details: answer.refused ? detailsOf(answer.text) : undefined, error: answer.error, ms, memory, healthMs, healthStatus, problems });
+      rows.push({ endpoint: endpoint.id, file: f.name, kind: f.kind, expected, status: answer.status, outcome, message: answer.message ?? (answer.accepted ? null : short(answer.text, 300) || null), details: answer.refused ? answer.details : undefined, error: answer.error, ms, memory, healthMs, healthStatus, problems });
       const mem = memory ? ` mem +${memory.growthMb} MB (pico ${memory.peakMb}${memory.exactPeak ? '' : ' amostrado'}, com filhos ${memory.treePeakMb})` : '';
       console.log(`[hostile] ${endpoint.id} × ${f.name}: ${answer.status || answer.error} ${outcome} «${short(answer.message, 120)}» ${ms} ms;${mem}; health ${healthStatus} ${healthMs} ms${problems.length ? `  ✗ ${problems.join('; ')}` : ''}`);
       expect.soft(problems, `${endpoint.id} × ${f.name} (${f.description})`).toEqual([]);
