@@ -5,6 +5,7 @@ import { newNonce, securityHeaders } from '@/lib/security/headers';
 import { COMING_SOON_PATH, FLAGS_HEADER, PATH_HEADER, flagsForRequest, isRouteDisabled, siteKeyForFlags } from '@/lib/flags';
 import { internalPagePath, isOutsideSite } from '@/lib/site-routing';
 import { resolveRedirect } from '@/lib/redirects';
+import { multipartActionBodyIsSound, textActionBodyIsSound } from '@/lib/security/action-body';
 import { requirementFor } from '@/lib/auth/permissions';
 
 /** better-auth's session cookie (server/auth/auth.ts: prefix `cag`; `__Secure-` on https). */
@@ -22,11 +23,11 @@ const SESSION_COOKIES = ['cag.session_token', '__Secure-cag.session_token'];
  * 5. page requests are rewritten to `app/[site]/…` (lib/site-routing): one cached copy of each
  *    page per flag set, the query variants of listings to their on-demand twins.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl;
   security();
 
-  const refused = request.method === 'POST' ? refusedPagePost(request, pathname) : null;
+  const refused = request.method === 'POST' ? (refusedPagePost(request, pathname) ?? (await refusedActionBody(request, pathname))) : null;
   if (refused) return refused;
 
   const redirect = resolveRedirect(pathname, search);
@@ -92,6 +93,28 @@ function refusedPagePost(request: NextRequest, pathname: string): NextResponse |
   }
   const host = request.headers.get('x-forwarded-host')?.split(',')[0]?.trim() || request.headers.get('host');
   return originHost !== null && originHost === host ? null : new NextResponse('Pedido recusado.', { status: 403, headers });
+}
+
+/**
+ * A server action call whose body Next could not decode (lib/security/action-body.ts): 400 here,
+ * where Next would answer 500. Only what Next already let through the body limits is read.
+ */
+async function refusedActionBody(request: NextRequest, pathname: string): Promise<NextResponse | null> {
+  if (isOutsideSite(pathname) || !request.headers.has('next-action') || request.body === null) return null;
+  const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' };
+  const type = request.headers.get('content-type') ?? '';
+  let sound: boolean;
+  try {
+    if (/^\s*multipart\//i.test(type)) {
+      const body = new Uint8Array(await request.clone().arrayBuffer());
+      sound = await multipartActionBodyIsSound(type, body, body.byteLength + 1);
+    } else {
+      sound = textActionBodyIsSound(await request.clone().text());
+    }
+  } catch {
+    sound = false;
+  }
+  return sound ? null : new NextResponse('Pedido inválido.', { status: 400, headers });
 }
 
 interface FreshPage {

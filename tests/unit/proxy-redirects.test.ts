@@ -67,11 +67,11 @@ describe('proxy', () => {
   const request = (url: string, headers: Record<string, string> = {}) =>
     new NextRequest(url, { headers: { host: new URL(url).host, ...headers } });
 
-  it('answers the redirects of spec 2.2 on every host', () => {
-    const res = proxy(request('http://localhost:3000/signup?ref=x'));
+  it('answers the redirects of spec 2.2 on every host', async () => {
+    const res = await proxy(request('http://localhost:3000/signup?ref=x'));
     expect(res.status).toBe(308);
     expect(res.headers.get('location')).toBe('http://localhost:3000/access-request?ref=x');
-    const admin = proxy(request('https://loja.example.pt/admin'));
+    const admin = await proxy(request('https://loja.example.pt/admin'));
     expect(admin.status).toBe(307);
     expect(admin.headers.get('location')).toBe('https://loja.example.pt/admin/dashboard');
   });
@@ -83,14 +83,14 @@ describe('proxy', () => {
     '/dashboard/orders/7',
     '/checkout',
     '/checkout/success',
-  ])('sends %s to /produtos?coming-soon=1 on a production host (307)', (path) => {
-    const res = proxy(request(`https://www.loja.example.pt${path}`));
+  ])('sends %s to /produtos?coming-soon=1 on a production host (307)', async (path) => {
+    const res = await proxy(request(`https://www.loja.example.pt${path}`));
     expect(res.status).toBe(307);
     expect(res.headers.get('location')).toBe('https://www.loja.example.pt/produtos?coming-soon=1');
   });
 
-  it('lets the same routes through on a full-feature host and passes all flags on', () => {
-    const res = proxy(request('http://staging.loja.example.pt/login'));
+  it('lets the same routes through on a full-feature host and passes all flags on', async () => {
+    const res = await proxy(request('http://staging.loja.example.pt/login'));
     expect(res.status).toBe(200);
     const forwarded = JSON.parse(res.headers.get(`x-middleware-request-${FLAGS_HEADER}`) ?? 'null');
     expect(forwarded).toEqual({
@@ -102,8 +102,8 @@ describe('proxy', () => {
     });
   });
 
-  it('passes the production flags on for public pages and ignores a forged flags header', () => {
-    const res = proxy(
+  it('passes the production flags on for public pages and ignores a forged flags header', async () => {
+    const res = await proxy(
       request('https://loja.example.pt/produtos', { [FLAGS_HEADER]: '{"ENABLE_CHECKOUT":true}' }),
     );
     expect(res.status).toBe(200);
@@ -111,62 +111,87 @@ describe('proxy', () => {
     expect(Object.values(forwarded).every((v) => v === false)).toBe(true);
   });
 
-  it('a forged X-Forwarded-Host cannot switch the features of a production host on', () => {
-    const res = proxy(
+  it('a forged X-Forwarded-Host cannot switch the features of a production host on', async () => {
+    const res = await proxy(
       request('https://loja.example.pt/login', { 'x-forwarded-host': 'localhost' }),
     );
     expect(res.status).toBe(307);
   });
 
-  it('Host: localhost sent straight to the origin does not switch the features on', () => {
-    const res = proxy(request('http://localhost:3000/login'));
+  it('Host: localhost sent straight to the origin does not switch the features on', async () => {
+    const res = await proxy(request('http://localhost:3000/login'));
     expect(res.status).toBe(307);
     expect(res.headers.get('location')).toBe('http://localhost:3000/produtos?coming-soon=1');
-    const forged = proxy(request('http://localhost:3000/login', { 'x-forwarded-host': 'staging.loja.example.pt' }));
+    const forged = await proxy(request('http://localhost:3000/login', { 'x-forwarded-host': 'staging.loja.example.pt' }));
     expect(forged.status).toBe(307);
   });
 
-  it('refuses a multipart post to a page without a Next-Action header (400, not Next\'s 500); server action posts pass', () => {
-    const post = (path: string, headers: Record<string, string>) =>
-      proxy(new NextRequest(`http://localhost:3000${path}`, { method: 'POST', headers: { host: 'localhost:3000', ...headers }, body: 'x' }));
-    const form = post('/contacto', { 'content-type': 'multipart/form-data; boundary=x' });
+  /** A multipart body as React sends a server action's FormData argument: `0` the JSON root, `_1_…` the fields. */
+  const BOUNDARY = '----formdata-test';
+  const actionForm = (parts: { name: string; value: string; filename?: string }[] = [{ name: '0', value: '["$K1"]' }, { name: '_1_file', value: 'abc', filename: 'a.csv' }], end = true) =>
+    parts.map((p) => `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename !== undefined ? `; filename="${p.filename}"\r\nContent-Type: text/csv` : ''}\r\n\r\n${p.value}\r\n`).join('') + (end ? `--${BOUNDARY}--\r\n` : '');
+  const MULTIPART = `multipart/form-data; boundary=${BOUNDARY}`;
+  const ACTION_ID = '7f'.padEnd(42, 'a');
+
+  it('refuses a multipart post to a page without a Next-Action header (400, not Next\'s 500); server action posts pass', async () => {
+    const post = async (path: string, headers: Record<string, string>, body: string = actionForm()) =>
+      proxy(new NextRequest(`http://localhost:3000${path}`, { method: 'POST', headers: { host: 'localhost:3000', ...headers }, body }));
+    const form = await post('/contacto', { 'content-type': MULTIPART });
     expect(form.status).toBe(400);
     expect(form.headers.get('cache-control')).toBe('private, no-store');
-    expect(post('/contacto', { 'content-type': 'multipart/form-data; boundary=x', 'next-action': '7f'.padEnd(42, 'a') }).status).toBe(200);
-    expect(post('/contacto', { 'content-type': 'text/plain;charset=UTF-8', 'next-action': '7f'.padEnd(42, 'a') }).status).toBe(200);
-    expect(post('/contacto', { 'content-type': 'application/x-www-form-urlencoded' }).status).toBe(200);
+    expect((await post('/contacto', { 'content-type': MULTIPART, 'next-action': ACTION_ID })).status).toBe(200);
+    expect((await post('/contacto', { 'content-type': 'text/plain;charset=UTF-8', 'next-action': ACTION_ID }, '[]')).status).toBe(200);
+    expect((await post('/contacto', { 'content-type': 'application/x-www-form-urlencoded' }, 'a=1')).status).toBe(200);
     // Route handlers answer their own bodies.
-    expect(post('/api/newsletter', { 'content-type': 'multipart/form-data; boundary=x' }).status).toBe(200);
+    expect((await post('/api/newsletter', { 'content-type': 'multipart/form-data; boundary=x' }, 'x')).status).toBe(200);
   });
 
-  it('refuses a server action call from another origin (403, not Next\'s 500); the same origin and no origin pass', () => {
-    const action = (origin: string | null, extra: Record<string, string> = {}) =>
-      proxy(
-        new NextRequest('http://localhost:3000/contacto', {
-          method: 'POST',
-          headers: { host: 'localhost:3000', 'next-action': '7f'.padEnd(42, 'a'), 'content-type': 'text/plain;charset=UTF-8', ...(origin === null ? {} : { origin }), ...extra },
-          body: '[]',
-        }),
-      ).status;
-    expect(action('https://evil.example')).toBe(403);
-    expect(action('null')).toBe(403);
-    expect(action('not a url')).toBe(403);
-    expect(action('http://localhost:3000')).toBe(200);
-    expect(action(null)).toBe(200);
-    expect(action('https://staging.loja.example.pt', { 'x-forwarded-host': 'staging.loja.example.pt' })).toBe(200);
+  it('refuses a server action body Next could not decode (400, not Next\'s 500): framing, part headers, a root that is not JSON', async () => {
+    const action = async (body: string, type = MULTIPART) =>
+      (await proxy(new NextRequest('http://localhost:3000/contacto', { method: 'POST', headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'next-action': ACTION_ID, 'content-type': type }, body }))).status;
+    expect(await action(actionForm())).toBe(200);
+    expect(await action(actionForm(), 'multipart/form-data')).toBe(400); // no boundary
+    expect(await action(actionForm(undefined, false))).toBe(400); // the form never ends
+    expect(await action(actionForm([{ name: '0', value: '["$K1"]' }, { name: '_1_file', value: 'x', filename: 'a\u0000b.csv' }]))).not.toBe(500);
+    expect(await action(`--${BOUNDARY}\r\nContent-Disposition form-data\r\n\r\nx\r\n--${BOUNDARY}--\r\n`)).toBe(400); // malformed part header
+    expect(await action(actionForm([{ name: '0', value: 'not json' }]))).toBe(400);
+    expect(await action(actionForm([{ name: '_1_file', value: 'x', filename: 'a.csv' }]))).toBe(400); // no root
+    expect(await action('not json', 'text/plain;charset=UTF-8')).toBe(400);
+    expect(await action('["$undefined"]', 'text/plain;charset=UTF-8')).toBe(200);
   });
 
-  it('lets only the admin area send server-action bodies over 3 MB (its uploads); elsewhere 413 before Next reads them', () => {
-    const action = (path: string, length: number) =>
-      proxy(
-        new NextRequest(`http://localhost:3000${path}`, {
-          method: 'POST',
-          headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'next-action': '7f'.padEnd(42, 'a'), 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length), cookie: 'cag.session_token=abc' },
-          body: 'x',
-        }),
+  it('refuses a server action call from another origin (403, not Next\'s 500); the same origin and no origin pass', async () => {
+    const action = async (origin: string | null, extra: Record<string, string> = {}) =>
+      (
+        await proxy(
+          new NextRequest('http://localhost:3000/contacto', {
+            method: 'POST',
+            headers: { host: 'localhost:3000', 'next-action': ACTION_ID, 'content-type': 'text/plain;charset=UTF-8', ...(origin === null ? {} : { origin }), ...extra },
+            body: '[]',
+          }),
+        )
       ).status;
-    expect(action('/contacto', 4 * 1024 * 1024)).toBe(413);
-    expect(action('/contacto', 1024 * 1024)).toBe(200);
-    expect(action('/admin/ficha-tecnica/edit/3', 40 * 1024 * 1024)).toBe(200);
+    expect(await action('https://evil.example')).toBe(403);
+    expect(await action('null')).toBe(403);
+    expect(await action('not a url')).toBe(403);
+    expect(await action('http://localhost:3000')).toBe(200);
+    expect(await action(null)).toBe(200);
+    expect(await action('https://staging.loja.example.pt', { 'x-forwarded-host': 'staging.loja.example.pt' })).toBe(200);
+  });
+
+  it('lets only the admin area send server-action bodies over 3 MB (its uploads); elsewhere 413 before Next reads them', async () => {
+    const action = async (path: string, length: number) =>
+      (
+        await proxy(
+          new NextRequest(`http://localhost:3000${path}`, {
+            method: 'POST',
+            headers: { host: 'localhost:3000', origin: 'http://localhost:3000', 'next-action': ACTION_ID, 'content-type': MULTIPART, 'content-length': String(length), cookie: 'cag.session_token=abc' },
+            body: actionForm(),
+          }),
+        )
+      ).status;
+    expect(await action('/contacto', 4 * 1024 * 1024)).toBe(413);
+    expect(await action('/contacto', 1024 * 1024)).toBe(200);
+    expect(await action('/admin/ficha-tecnica/edit/3', 40 * 1024 * 1024)).toBe(200);
   });
 });
