@@ -10,8 +10,16 @@
  * a start always go through Next.
  * Every request first gets its one trusted client IP (scripts/client-ip.mjs, TRUSTED_PROXY_COUNT)
  * in the internal `x-cag-client-ip` header; a copy sent by the client is dropped.
+ * Every request body is counted as it arrives, before Next reads it: past its limit
+ * (scripts/body-limits.mjs: 3 MB for pages and server actions, 52 MB for an admin-area action of a
+ * staff session, 66 MB for route handlers) the request is answered 413 and cut, whether or not a
+ * Content-Length was declared.
+ * Under `npm start` this runs in a worker of scripts/primary.mjs (node:cluster), which restarts it
+ * when it dies; a spare worker (CAG_WORKER_ROLE=spare) prepares Next and waits, without listening
+ * or opening the database, until the primary tells it to serve. Run alone, it simply serves.
  * `--dev` serves Next's development server the same way (`npm run dev`).
  */
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
@@ -19,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { applyClientIp, markTrustedFront, parseTrustedProxyCount } from './client-ip.mjs';
+import { ACTION_BODY_LIMIT, ROUTE_BODY_LIMIT, STAFF_ACTION_BODY_LIMIT, sizeText, tooLargeText } from './body-limits.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 3000);
@@ -32,12 +41,61 @@ try {
   process.exit(1);
 }
 
+/** `serve`, or `spare`: prepare, then wait for the primary's {cag:'serve'} before listening. */
+const role = cluster.isWorker && process.env.CAG_WORKER_ROLE === 'spare' ? 'spare' : 'serve';
+const tell = (message) => {
+  if (cluster.isWorker && process.connected) process.send(message);
+};
+/** @type {import('node:http').Server | null} */
+let server = null;
+let listening = false;
+let stopping = false;
+// First thing: a spare may be stopped while it still loads Next.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    if (!listening || !server) process.exit(0);
+    setTimeout(() => process.exit(0), 5_000).unref();
+    server.close(() => process.exit(0));
+  });
+}
+let told = role === 'serve';
+const toldToServe = new Promise((resolve) => {
+  if (told) return resolve();
+  process.on('message', (message) => {
+    if (message && typeof message === 'object' && message.cag === 'serve') {
+      told = true;
+      resolve();
+    }
+  });
+});
+
 // Before Next loads the app: every request reaches it through the handler below, which strips
 // and sets the client-IP header, so the app may believe that header.
 markTrustedFront();
+const startedAt = performance.now();
 const app = next({ dev, dir: root, port, hostname: 'localhost' });
 await app.prepare();
 const handle = app.getRequestHandler();
+if (role === 'spare') await entriesLoaded();
+const preparedMs = performance.now() - startedAt;
+tell({ cag: 'prepared', ms: Math.round(preparedMs) });
+
+/**
+ * Next loads every page and route module after prepare() (`preloadEntriesOnStart`), in the
+ * background; a spare waits until that is done, so that a worker called in to serve has nothing
+ * left to load but what opens the database. (Next's own method, on its inner server: when a
+ * version lacks it, the spare is just less warm.)
+ */
+async function entriesLoaded() {
+  try {
+    const inner = await app.server?.getServer?.();
+    if (typeof inner?.unstable_preloadEntries === 'function') await inner.unstable_preloadEntries();
+  } catch (err) {
+    console.error('[serve] pré-carregamento das rotas', err instanceof Error ? err.message : err);
+  }
+}
 const FRONT = Symbol.for('cag.frontCache');
 
 /** Node's request headers as the `get`/`has` reader proxy.ts's function takes. */
@@ -211,7 +269,111 @@ function decodes(text) {
   }
 }
 
-const server = http.createServer((req, res) => {
+// ---------------------------------------------------------------------------------------------
+// Request bodies, counted as they arrive (scripts/body-limits.mjs)
+
+const STAFF_SESSION = Symbol.for('cag.front.isStaffSession');
+const ADMIN_PATH = /^\/admin(\/|$)/i;
+const PAGE_TEXT_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' };
+
+/**
+ * Whether the request comes from a signed-in staff session: the app's session code, registered by
+ * instrumentation.ts (server/front/staff-session.ts). Not registered yet, no cookie, an error or no
+ * answer within 5 s: no.
+ */
+async function fromStaff(req) {
+  const check = globalThis[STAFF_SESSION];
+  const cookie = req.headers.cookie;
+  if (typeof check !== 'function' || !cookie) return false;
+  let timer;
+  try {
+    const timeout = new Promise((resolve) => {
+      timer = setTimeout(() => resolve(false), 5_000);
+    });
+    return (await Promise.race([check(String(cookie)), timeout])) === true;
+  } catch (err) {
+    console.error('[serve] verificação da sessão de pessoal falhou', err);
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The 413 for a body past `limit`, and the request cut: the JSON envelope for route handlers, a
+ * pt-PT text for pages and server actions (Next's action client shows a text/plain error as it is).
+ * `Connection: close`: the rest of the body is never read (nor handed to Next).
+ */
+function tooLarge(req, res, routeHandler, limit) {
+  if (res.headersSent) {
+    // Next is already answering (a page that never reads its body): the answer stands, the
+    // connection ends after it and the rest of the body is dropped.
+    res.shouldKeepAlive = false;
+    return;
+  }
+  const headers = { Connection: 'close' };
+  if (routeHandler) refuse(res, 413, 'payload_too_large', apiText.payloadTooLarge.replace('{max}', sizeText(limit)), headers);
+  else {
+    const body = tooLargeText(limit);
+    res.writeHead(413, { ...PAGE_TEXT_HEADERS, 'Content-Length': Buffer.byteLength(body), ...headers });
+    res.end(body);
+  }
+  // Whatever Next still writes for this request (it was waiting for a body that will never end)
+  // goes nowhere: the answer is the 413.
+  res.writeHead = () => res;
+  res.setHeader = () => res;
+  res.appendHeader = () => res;
+  res.removeHeader = () => undefined;
+  res.flushHeaders = () => undefined;
+  res.write = () => true;
+  res.end = (...args) => {
+    const callback = args.find((a) => typeof a === 'function');
+    if (callback) process.nextTick(callback);
+    return res;
+  };
+}
+
+/**
+ * Refuses the request when its body is over its limit; returns false when it did. The limit: 66 MB
+ * for route handlers (each keeps its own, lower one); 3 MB for pages and server actions, 52 MB for
+ * a server action of the admin area from a staff session (asked only when the body may pass 3 MB).
+ * A declared Content-Length over the limit is refused before anything is read (Node ends a body at
+ * its declared length); a body without one (chunked) is counted chunk by chunk as the HTTP parser
+ * hands it over, and the request is answered 413 and cut as soon as the count passes the limit —
+ * the chunk that passes it and everything after it never reach Next.
+ */
+async function bodyWithinLimit(req, res, pathname) {
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  const declared = chunked ? null : Number(req.headers['content-length'] ?? 0);
+  if (!chunked && !(declared > 0)) return true;
+  const routeHandler = ROUTE_HANDLERS.test(pathname);
+  let limit = routeHandler ? ROUTE_BODY_LIMIT : ACTION_BODY_LIMIT;
+  const staffMayRaise = !routeHandler && req.method === 'POST' && req.headers['next-action'] !== undefined && ADMIN_PATH.test(pathname);
+  if (staffMayRaise && (declared === null || declared > limit) && (await fromStaff(req))) limit = STAFF_ACTION_BODY_LIMIT;
+  if (declared !== null) {
+    if (declared <= limit) return true;
+    tooLarge(req, res, routeHandler, limit);
+    return false;
+  }
+  let received = 0;
+  let over = false;
+  const push = req.push;
+  req.push = function countedPush(chunk, encoding) {
+    if (over) return true; // dropped; the end of the body is never signalled to Next either
+    if (chunk !== null && chunk !== undefined) {
+      received += chunk.length;
+      if (received > limit) {
+        over = true;
+        tooLarge(req, res, routeHandler, limit);
+        return true;
+      }
+    }
+    return push.call(this, chunk, encoding);
+  };
+  return true;
+}
+
+server = http.createServer((req, res) => {
   applyClientIp(req.headers, req.socket.remoteAddress, trustedProxyCount);
   // Bad input is never a 500: a method Next cannot take is a 405, and a path that is not valid
   // percent-encoding or holds a control character names nothing — the JSON 404 for route handlers,
@@ -261,21 +423,49 @@ const server = http.createServer((req, res) => {
     }
   }
   secureResponse(req, res, url.pathname);
-  // Next does not compress (this server does, after the nonce is in place).
-  handle(req, res);
+  const pathname = url.pathname;
+  bodyWithinLimit(req, res, pathname).then(
+    // Next does not compress (this server does, after the nonce is in place).
+    (within) => within && handle(req, res),
+    (err) => {
+      console.error('[serve] limite do corpo do pedido', err);
+      if (!res.headersSent) refuse(res, 500, 'internal', apiText.internal ?? 'Erro interno.');
+    },
+  );
 });
 if (dev) {
   // Hot reloading's WebSocket.
   const upgrade = app.getUpgradeHandler();
   server.on('upgrade', (req, socket, head) => upgrade(req, socket, head));
 }
+// A spare listens only when the primary says so: the worker it replaces is dead by then, so the
+// database (PGlite: one process per folder) is free. Nothing before this line opens it.
+await toldToServe;
 server.listen(port, hostname, () => {
-  console.log(`▲ Casa das Águas de Gaia: http://localhost:${port}`);
+  listening = true;
+  tell({ cag: 'listening' });
+  const where = cluster.isWorker ? ` (trabalhador ${process.pid}${role === 'spare' ? ', de reserva' : ''}, Next preparado em ${(preparedMs / 1000).toFixed(1)} s)` : '';
+  console.log(`▲ Casa das Águas de Gaia: http://localhost:${port}${where}`);
+  if (!dev) warmUp();
 });
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5_000).unref();
-  });
+/**
+ * The server's own first request, /api/health: opens the database and loads the route and
+ * proxy.ts before a visitor has to wait for them, and tells the primary how long the worker took
+ * to serve. (With several workers it may reach another one; it is a warm-up, not a probe.)
+ */
+async function warmUp() {
+  const host = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname.includes(':') ? `[${hostname}]` : hostname;
+  for (let attempt = 0; attempt < 3 && !stopping; attempt++) {
+    try {
+      const answer = await fetch(`http://${host}:${port}/api/health`, { signal: AbortSignal.timeout(30_000) });
+      await answer.arrayBuffer();
+      tell({ cag: 'warm', status: answer.status });
+      if (!cluster.isWorker) console.log(`[serve] /api/health ${answer.status} ${(process.uptime()).toFixed(1)} s depois do arranque`);
+      if (answer.status === 200) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 }
