@@ -79,8 +79,6 @@ const app = next({ dev, dir: root, port, hostname: 'localhost' });
 await app.prepare();
 const handle = app.getRequestHandler();
 if (role === 'spare') await entriesLoaded();
-const preparedMs = performance.now() - startedAt;
-tell({ cag: 'prepared', ms: Math.round(preparedMs) });
 
 /**
  * Next loads every page and route module after prepare() (`preloadEntriesOnStart`), in the
@@ -373,7 +371,8 @@ async function bodyWithinLimit(req, res, pathname) {
   return true;
 }
 
-server = http.createServer((req, res) => {
+/** Every request: the trusted client IP, bad input refused, the cached-page fast path, the body limits, then Next. */
+function onRequest(req, res) {
   applyClientIp(req.headers, req.socket.remoteAddress, trustedProxyCount);
   // Bad input is never a 500: a method Next cannot take is a 405, and a path that is not valid
   // percent-encoding or holds a control character names nothing — the JSON 404 for route handlers,
@@ -432,14 +431,19 @@ server = http.createServer((req, res) => {
       if (!res.headersSent) refuse(res, 500, 'internal', apiText.internal ?? 'Erro interno.');
     },
   );
-});
+}
+server = http.createServer(onRequest);
 if (dev) {
   // Hot reloading's WebSocket.
   const upgrade = app.getUpgradeHandler();
   server.on('upgrade', (req, socket, head) => upgrade(req, socket, head));
 }
-// A spare listens only when the primary says so: the worker it replaces is dead by then, so the
-// database (PGlite: one process per folder) is free. Nothing before this line opens it.
+// A spare rehearses what needs no database, then listens only when the primary says so: the worker
+// it replaces is dead by then, so the database (PGlite: one process per folder) is free. Nothing
+// before this line opens it.
+if (role === 'spare') await rehearse();
+const preparedMs = performance.now() - startedAt;
+tell({ cag: 'prepared', ms: Math.round(preparedMs) });
 await toldToServe;
 server.listen(port, hostname, () => {
   listening = true;
@@ -448,6 +452,39 @@ server.listen(port, hostname, () => {
   console.log(`▲ Casa das Águas de Gaia: http://localhost:${port}${where}`);
   if (!dev) warmUp();
 });
+
+/**
+ * What a spare does while it waits, so that once called in it has little left but opening the
+ * database: the modules that opening loads (instrumentation.ts `cag.front.warm`, without opening
+ * it), and a few requests through this very handler on a private port that need no database
+ * (proxy.ts, Next's router, a route handler's module: a 405 and a missing static file).
+ */
+async function rehearse() {
+  const warm = globalThis[Symbol.for('cag.front.warm')];
+  try {
+    if (typeof warm === 'function') await warm();
+  } catch (err) {
+    console.error('[serve] módulos da base de dados por carregar', err instanceof Error ? err.message : err);
+  }
+  const rehearsal = http.createServer(onRequest);
+  try {
+    // exclusive: this worker's own port, not the cluster's shared one.
+    await new Promise((resolve, reject) => rehearsal.once('error', reject).listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve));
+    const { port: privatePort } = /** @type {import('node:net').AddressInfo} */ (rehearsal.address());
+    for (const [method, pathname] of [
+      ['POST', '/api/health'],
+      ['GET', '/_next/static/chunks/ensaio-inexistente.js'],
+    ]) {
+      const answer = await fetch(`http://127.0.0.1:${privatePort}${pathname}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined, signal: AbortSignal.timeout(30_000) });
+      await answer.arrayBuffer();
+    }
+  } catch (err) {
+    console.error('[serve] ensaio do trabalhador de reserva', err instanceof Error ? err.message : err);
+  } finally {
+    rehearsal.close();
+    rehearsal.closeAllConnections();
+  }
+}
 
 /**
  * The server's own first request, /api/health: opens the database and loads the route and
