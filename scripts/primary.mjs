@@ -47,6 +47,11 @@ const clockTime = (at) => new Date(at).toTimeString().slice(0, 8);
  *   spare?: boolean, pidFile?: string | null, log?: (line: string) => void }} options
  */
 export function runPrimary({ exec, args = [], env = {}, workers = 1, spare = false, pidFile = null, spareFile = null, log = (line) => console.log(`[primário] ${line}`) }) {
+  // Each worker accepts its own connections from the shared socket (not the default round robin,
+  // where the primary accepts and hands each connection over: one handed to a worker that is
+  // being killed hangs until the client gives up). A dead worker's connections are reset at once;
+  // while no worker listens the port refuses, until the next one listens.
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec, args });
   /** @type {Map<import('node:cluster').Worker, { role: 'serve' | 'spare', forkedAt: number, servingAt: number | null, prepared: boolean, promotedAt: number | null }>} */
   const meta = new Map();
@@ -238,6 +243,8 @@ export function runPrimary({ exec, args = [], env = {}, workers = 1, spare = fal
   }
 
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopAll(signal));
+  // Left by a primary that was killed: no worker of this one serves or waits yet.
+  for (const file of [pidFile, spareFile]) if (file) fs.rmSync(file, { force: true });
 
   for (let i = 0; i < workers; i++) fork('serve');
   return { stop: stopAll };

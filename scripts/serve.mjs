@@ -11,8 +11,8 @@
  * Every request first gets its one trusted client IP (scripts/client-ip.mjs, TRUSTED_PROXY_COUNT)
  * in the internal `x-cag-client-ip` header; a copy sent by the client is dropped.
  * Every request body is counted as it arrives, before Next reads it: past its limit
- * (scripts/body-limits.mjs: 3 MB for pages and server actions, 52 MB for an admin-area action of a
- * staff session, 66 MB for route handlers) the request is answered 413 and cut, whether or not a
+ * (scripts/body-limits.mjs: 3 MB, except 52 MB for an admin-area server action and 66 MB for an
+ * /api/admin route of a staff session) the request is answered 413 and cut, whether or not a
  * Content-Length was declared.
  * Under `npm start` this runs in a worker of scripts/primary.mjs (node:cluster), which restarts it
  * when it dies; a spare worker (CAG_WORKER_ROLE=spare) prepares Next and waits, without listening
@@ -27,7 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { applyClientIp, markTrustedFront, parseTrustedProxyCount } from './client-ip.mjs';
-import { ACTION_BODY_LIMIT, ROUTE_BODY_LIMIT, STAFF_ACTION_BODY_LIMIT, sizeText, tooLargeText } from './body-limits.mjs';
+import { ACTION_BODY_LIMIT, ROUTE_BODY_LIMIT, STAFF_ACTION_BODY_LIMIT, STAFF_ROUTE_BODY_LIMIT, sizeText, tooLargeText } from './body-limits.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 3000);
@@ -272,23 +272,25 @@ function decodes(text) {
 
 const STAFF_SESSION = Symbol.for('cag.front.isStaffSession');
 const ADMIN_PATH = /^\/admin(\/|$)/i;
+const ADMIN_API_PATH = /^\/api\/admin(\/|$)/i;
 const PAGE_TEXT_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' };
 
 /**
- * Whether the request comes from a signed-in staff session: the app's session code, registered by
- * instrumentation.ts (server/front/staff-session.ts). Not registered yet, no cookie, an error or no
- * answer within 5 s: no.
+ * Whether the request comes from a signed-in staff session (its cookie, or a bearer token): the
+ * app's session code, registered by instrumentation.ts (server/front/staff-session.ts). Not
+ * registered yet, no credentials, an error or no answer within 5 s: no.
  */
 async function fromStaff(req) {
   const check = globalThis[STAFF_SESSION];
   const cookie = req.headers.cookie;
-  if (typeof check !== 'function' || !cookie) return false;
+  const authorization = req.headers.authorization;
+  if (typeof check !== 'function' || (!cookie && !authorization)) return false;
   let timer;
   try {
     const timeout = new Promise((resolve) => {
       timer = setTimeout(() => resolve(false), 5_000);
     });
-    return (await Promise.race([check(String(cookie)), timeout])) === true;
+    return (await Promise.race([check(cookie ?? null, authorization ?? null), timeout])) === true;
   } catch (err) {
     console.error('[serve] verificação da sessão de pessoal falhou', err);
     return false;
@@ -297,12 +299,41 @@ async function fromStaff(req) {
   }
 }
 
+/** How long, and how many more bytes, a refused request's connection is read (and dropped) after the 413. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * From now on the request's body bytes are dropped as they arrive, and the connection closes after
+ * the answer. Not at once: a client still sending would get a reset, and lose the 413 it has not
+ * read yet (nginx's "lingering close"). The server half-closes, reads on for LINGER_MS or
+ * LINGER_BYTES at most, dropping what comes, and then closes.
+ */
+function dropRestOfBody(req) {
+  const socket = req.socket;
+  let dropped = 0;
+  req.push = (chunk) => {
+    if (chunk) {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) socket.destroy();
+    }
+    return true;
+  };
+  // Node calls this once the answer is out (`Connection: close`).
+  socket.destroySoon = function lingeringClose() {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
 /**
  * The 413 for a body past `limit`, and the request cut: the JSON envelope for route handlers, a
  * pt-PT text for pages and server actions (Next's action client shows a text/plain error as it is).
- * `Connection: close`: the rest of the body is never read (nor handed to Next).
+ * `Connection: close`: the rest of the body is never handed to Next, and only read to be dropped
+ * for a moment (dropRestOfBody).
  */
 function tooLarge(req, res, routeHandler, limit) {
+  dropRestOfBody(req);
   if (res.headersSent) {
     // Next is already answering (a page that never reads its body): the answer stands, the
     // connection ends after it and the rest of the body is dropped.
@@ -332,9 +363,9 @@ function tooLarge(req, res, routeHandler, limit) {
 }
 
 /**
- * Refuses the request when its body is over its limit; returns false when it did. The limit: 66 MB
- * for route handlers (each keeps its own, lower one); 3 MB for pages and server actions, 52 MB for
- * a server action of the admin area from a staff session (asked only when the body may pass 3 MB).
+ * Refuses the request when its body is over its limit; returns false when it did. The limit: 3 MB
+ * (route handlers keep their own, lower ones), except for a staff session (asked only when the body
+ * may pass 3 MB): 52 MB for a server action of the admin area, 66 MB for an /api/admin route.
  * A declared Content-Length over the limit is refused before anything is read (Node ends a body at
  * its declared length); a body without one (chunked) is counted chunk by chunk as the HTTP parser
  * hands it over, and the request is answered 413 and cut as soon as the count passes the limit —
@@ -346,22 +377,26 @@ async function bodyWithinLimit(req, res, pathname) {
   if (!chunked && !(declared > 0)) return true;
   const routeHandler = ROUTE_HANDLERS.test(pathname);
   let limit = routeHandler ? ROUTE_BODY_LIMIT : ACTION_BODY_LIMIT;
-  const staffMayRaise = !routeHandler && req.method === 'POST' && req.headers['next-action'] !== undefined && ADMIN_PATH.test(pathname);
-  if (staffMayRaise && (declared === null || declared > limit) && (await fromStaff(req))) limit = STAFF_ACTION_BODY_LIMIT;
+  const staffLimit = routeHandler
+    ? ADMIN_API_PATH.test(pathname)
+      ? STAFF_ROUTE_BODY_LIMIT
+      : null
+    : req.method === 'POST' && req.headers['next-action'] !== undefined && ADMIN_PATH.test(pathname)
+      ? STAFF_ACTION_BODY_LIMIT
+      : null;
+  if (staffLimit && (declared === null || declared > limit) && (await fromStaff(req))) limit = staffLimit;
   if (declared !== null) {
     if (declared <= limit) return true;
     tooLarge(req, res, routeHandler, limit);
     return false;
   }
   let received = 0;
-  let over = false;
   const push = req.push;
   req.push = function countedPush(chunk, encoding) {
-    if (over) return true; // dropped; the end of the body is never signalled to Next either
     if (chunk !== null && chunk !== undefined) {
       received += chunk.length;
       if (received > limit) {
-        over = true;
+        // This chunk and the rest are dropped; Next never sees the end of the body either.
         tooLarge(req, res, routeHandler, limit);
         return true;
       }

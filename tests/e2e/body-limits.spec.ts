@@ -1,14 +1,17 @@
+import crypto from 'node:crypto';
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
 import { DEMO, type DemoRole } from './support/accounts';
 
 /**
  * Request bodies are limited by the bytes that actually arrive (scripts/serve.mjs, in front of
- * Next; scripts/body-limits.mjs): 3 MB for every server action — an admin path included — unless it
- * is an admin-area action of a signed-in staff session (52 MB); 66 MB for route handlers, each of
- * which keeps its own lower limit (server/api/route.ts). A body sent without Content-Length
- * (chunked) is cut as soon as it passes the limit: the 413 arrives while the client is still
- * sending, and the rest is never read.
+ * Next; scripts/body-limits.mjs): 3 MB for every server action — an admin path included — and every
+ * route handler (each also keeps its own limit, server/api/route.ts), unless a signed-in staff
+ * session sends an admin-area action (52 MB) or calls an /api/admin route (66 MB). A body sent
+ * without Content-Length (chunked) is cut as soon as it passes the limit: the 413 arrives while the
+ * client is still sending, and the rest is never read.
  */
 
 const MB = 1024 * 1024;
@@ -125,19 +128,48 @@ test('4 MB to an admin-area action: 413 without a session and with a customer’
   expect(over.complete).toBe(false);
 });
 
-test('route handlers: a chunked body past a route’s own limit is a 413 envelope; a declared one past 66 MB never reaches Next', async ({ baseURL }) => {
+test('route handlers: 3 MB in front of them, a route’s own lower limit counted on chunked bodies, 66 MB for staff under /api/admin', async ({ baseURL }) => {
+  test.setTimeout(90_000);
   const base = baseURL!;
+  const json = { 'content-type': 'application/json', origin: base };
   // POST /api/cart keeps the default 1 MB (server/api/route.ts withinLimit counts a chunked body).
-  const cart = await post(base, '/api/cart', 2 * MB, { headers: { 'content-type': 'application/json', origin: base } });
+  const cart = await post(base, '/api/cart', 2 * MB, { headers: json });
   expect(cart.status).toBe(413);
   expect(JSON.parse(cart.body)).toMatchObject({ success: false, error: { code: 'payload_too_large', message: 'O pedido é demasiado grande (máximo 1 MB).' } });
-  expect(cart.complete).toBe(false);
-  // /api/health takes no POST (Next would answer 405): past the largest route limit the server
-  // answers first, without reading the body.
-  const huge = await post(base, '/api/health', 67 * MB, { headers: { 'content-type': 'application/json', origin: base }, declare: true });
-  expect(huge.status).toBe(413);
-  expect(JSON.parse(huge.body)).toMatchObject({ success: false, error: { code: 'payload_too_large', message: 'O pedido é demasiado grande (máximo 66 MB).' } });
-  expect(huge.complete).toBe(false);
-  const small = await post(base, '/api/health', 1024, { headers: { 'content-type': 'application/json', origin: base }, declare: true });
-  expect(small.status).toBe(405);
+  // /api/health takes no POST (Next would answer 405): past 3 MB the server answers first.
+  const health = await post(base, '/api/health', 4 * MB, { headers: json, declare: true });
+  expect(health.status).toBe(413);
+  expect(JSON.parse(health.body)).toMatchObject({ success: false, error: { code: 'payload_too_large', message: 'O pedido é demasiado grande (máximo 3 MB).' } });
+  expect(health.complete).toBe(false);
+  expect((await post(base, '/api/health', 1024, { headers: json, declare: true })).status).toBe(405);
+  // An /api/admin route: 3 MB without a staff session (whatever the route would say), 66 MB with one.
+  const anonymous = await post(base, '/api/admin/supplier-catalogues', 4 * MB, { headers: json });
+  expect(anonymous.status).toBe(413);
+  expect(anonymous.complete).toBe(false);
+  const staff = await sessionCookie(base, 'editor');
+  const over = await post(base, '/api/admin/supplier-catalogues', 67 * MB, { headers: { ...json, cookie: staff }, declare: true });
+  expect(JSON.parse(over.body)).toMatchObject({ success: false, error: { code: 'payload_too_large', message: 'O pedido é demasiado grande (máximo 66 MB).' } });
+  expect(over.complete).toBe(false);
+
+  // A real 15 MB PDF from staff reaches the route whole (through proxy.ts too: Next's default would
+  // have passed on only its first 10 MB, next.config.ts proxyClientMaxBodySize), and is published.
+  const side = 2300; // 2300² RGB noise, stored: about 15 MB
+  const png = await sharp(crypto.randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+  const pdf = await new Promise<Buffer>((resolve) => {
+    const doc = new PDFDocument({ size: 'A4' });
+    const parts: Buffer[] = [];
+    doc.on('data', (c: Buffer) => parts.push(c));
+    doc.on('end', () => resolve(Buffer.concat(parts)));
+    doc.image(png, 0, 0, { width: 595 });
+    doc.end();
+  });
+  expect(pdf.length).toBeGreaterThan(12 * MB);
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ title: 'Catálogo grande (teste de limites)', brandId: '1', year: '2026', source: 'upload', active: 'false' })) form.set(name, value);
+  form.set('pdf', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'grande.pdf');
+  const created = await fetch(`${base}/api/admin/supplier-catalogues`, { method: 'POST', headers: { cookie: staff, origin: base }, body: form });
+  const answer = (await created.json()) as { data?: { id: number; version: number }; message?: string };
+  expect(created.status, answer.message).toBe(201);
+  const removed = await fetch(`${base}/api/admin/supplier-catalogues/${answer.data!.id}?version=${answer.data!.version}`, { method: 'DELETE', headers: { cookie: staff, origin: base } });
+  expect(removed.status).toBe(200);
 });

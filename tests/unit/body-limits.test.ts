@@ -1,13 +1,13 @@
 /** @jest-environment node */
 /**
- * scripts/body-limits.mjs: the limits scripts/serve.mjs counts request bodies against. The cap in
+ * scripts/body-limits.mjs: the limits scripts/serve.mjs counts request bodies against. The caps in
  * front of route handlers must be at least every `bodyLimit` a route declares (server/api/route.ts),
- * or the server would refuse what a route accepts; a new or raised bodyLimit fails this test until
- * ROUTE_BODY_LIMIT is looked at again.
+ * or the server would refuse what a route accepts: 3 MB outside /api/admin, 66 MB (staff) under it.
+ * A new or raised bodyLimit fails this test until the caps are looked at again.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { ACTION_BODY_LIMIT, ROUTE_BODY_LIMIT, STAFF_ACTION_BODY_LIMIT, sizeText, tooLargeText } from '../../scripts/body-limits.mjs';
+import { ACTION_BODY_LIMIT, ROUTE_BODY_LIMIT, STAFF_ACTION_BODY_LIMIT, STAFF_ROUTE_BODY_LIMIT, sizeText, tooLargeText } from '../../scripts/body-limits.mjs';
 
 const ROOT = path.resolve(__dirname, '../..');
 const MB = 1024 * 1024;
@@ -42,16 +42,20 @@ function evaluate(expression: string, constants: Map<string, number>): number {
 }
 
 describe('request body limits', () => {
-  it('every bodyLimit a route handler declares is within the cap in front of route handlers', () => {
+  it('every bodyLimit a route handler declares is within the cap in front of it: 3 MB, 66 MB under /api/admin (staff)', () => {
     const constants = numericConstants();
     const declared = files(path.join(ROOT, 'app'), /^route\.tsx?$/).flatMap((file) =>
-      [...fs.readFileSync(file, 'utf8').matchAll(/bodyLimit:\s*([^,}]+)/g)].map((m) => ({ file: path.relative(ROOT, file), limit: evaluate(m[1]!.trim(), constants) })),
+      [...fs.readFileSync(file, 'utf8').matchAll(/bodyLimit:\s*([^,}]+)/g)].map((m) => ({
+        admin: path.relative(ROOT, file).split(path.sep).join('/').startsWith('app/api/admin/'),
+        limit: evaluate(m[1]!.trim(), constants),
+      })),
     );
     expect(declared.length).toBeGreaterThanOrEqual(5);
-    const largest = Math.max(...declared.map((d) => d.limit), constants.get('DEFAULT_BODY_LIMIT') ?? 0);
-    expect(ROUTE_BODY_LIMIT).toBeGreaterThanOrEqual(largest);
-    // Not looser than needed either: the cap is the largest declared limit.
-    expect(ROUTE_BODY_LIMIT).toBe(largest);
+    const largest = (admin: boolean) => Math.max(constants.get('DEFAULT_BODY_LIMIT') ?? 0, ...declared.filter((d) => d.admin === admin).map((d) => d.limit));
+    expect(ROUTE_BODY_LIMIT).toBeGreaterThanOrEqual(largest(false));
+    expect(STAFF_ROUTE_BODY_LIMIT).toBeGreaterThanOrEqual(largest(true));
+    // Not looser than needed either: the staff cap is the largest declared limit.
+    expect(STAFF_ROUTE_BODY_LIMIT).toBe(largest(true));
   });
 
   it('3 MB for server actions, 52 MB for staff in the admin area, named in pt-PT', () => {
@@ -62,8 +66,9 @@ describe('request body limits', () => {
     expect(sizeText(2048)).toBe('2 kB');
   });
 
-  it('next.config.ts gives Next the staff limit as the ceiling of every action', () => {
+  it('next.config.ts gives Next the staff limits as the ceiling of every action and of what its proxy passes on', () => {
     const config = fs.readFileSync(path.join(ROOT, 'next.config.ts'), 'utf8');
     expect(config).toMatch(/serverActions:\s*\{\s*bodySizeLimit:\s*STAFF_ACTION_BODY_LIMIT\s*\}/);
+    expect(config).toMatch(/proxyClientMaxBodySize:\s*STAFF_ROUTE_BODY_LIMIT\b/);
   });
 });
