@@ -157,7 +157,7 @@ export function runPrimary({ exec, args = [], env = {}, workers = 1, spare = fal
     } else if (message.cag === 'warm') {
       const from = m.promotedAt ?? m.forkedAt;
       log(`trabalhador ${worker.process.pid}: /api/health ${message.status ?? 200} ${seconds(Date.now() - from)} depois ${m.promotedAt ? 'de chamado' : 'do arranque'}`);
-      if (spareTimer) {
+      if (spareTimer && (message.status ?? 200) === 200) {
         clearTimeout(spareTimer);
         spareTimer = null;
         wantSpare();

@@ -492,7 +492,8 @@ server.listen(port, hostname, () => {
  * What a spare does while it waits, so that once called in it has little left but opening the
  * database: the modules that opening loads (instrumentation.ts `cag.front.warm`, without opening
  * it), and a few requests through this very handler on a private port that need no database
- * (proxy.ts, Next's router, a route handler's module: a 405 and a missing static file).
+ * (proxy.ts, Next's router, a route handler's module and page rendering: a 405, a missing static
+ * file and the root 404 page).
  */
 async function rehearse() {
   const warm = globalThis[Symbol.for('cag.front.warm')];
@@ -509,6 +510,8 @@ async function rehearse() {
     for (const [method, pathname] of [
       ['POST', '/api/health'],
       ['GET', '/_next/static/chunks/ensaio-inexistente.js'],
+      // Undecodable: the root 404 page (root layout, no database), i.e. Next's page rendering.
+      ['GET', '/%E0%A4'],
     ]) {
       const answer = await fetch(`http://127.0.0.1:${privatePort}${pathname}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined, signal: AbortSignal.timeout(30_000) });
       await answer.arrayBuffer();

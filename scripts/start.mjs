@@ -82,7 +82,8 @@ if (dev) {
   fs.mkdirSync(dataDir, { recursive: true });
   runPrimary({
     exec: serveScript,
-    env: { PORT: port, NODE_ENV: 'production' },
+    // CAG_DB_MIGRATED: db-prepare has just applied the migrations; the workers do not check again.
+    env: { PORT: port, NODE_ENV: 'production', CAG_DB_MIGRATED: '1' },
     workers: 1,
     spare: process.env.SPARE_WORKER !== '0',
     pidFile: path.join(dataDir, 'worker.pid'),
