@@ -6,8 +6,8 @@
  *   node --conditions=react-server --import tsx scripts/chaos-db.ts query '<sql>' ['<sql>'…]
  *     prints one JSON line: the rows of each statement, in order.
  *   node --conditions=react-server --import tsx scripts/chaos-db.ts check
- *     opens the data folder and checks every B-tree index of the public and pgboss schemas
- *     against its table (amcheck's bt_index_check with heapallindexed); prints one JSON line
+ *     opens the data folder and checks every B-tree index of the public and pgboss schemas (not
+ *     the parents of partitioned indexes, which hold no entries) against its table (amcheck's bt_index_check with heapallindexed); prints one JSON line
  *     { indexes, corrupt: [...], openMs }.
  */
 import path from 'node:path';
@@ -40,7 +40,7 @@ async function check(): Promise<void> {
       select c.relname as name, c.oid::int as oid
       from pg_index i join pg_class c on c.oid = i.indexrelid join pg_am am on am.oid = c.relam
       join pg_namespace n on n.oid = c.relnamespace
-      where am.amname = 'btree' and n.nspname in ('public', 'pgboss') and i.indisvalid`);
+      where am.amname = 'btree' and c.relkind = 'i' and n.nspname in ('public', 'pgboss') and i.indisvalid`);
     const corrupt: string[] = [];
     for (const index of rows) {
       try {

@@ -176,24 +176,6 @@ interface Holder {
 }
 const holder: Holder = ((globalThis as { __shopDatabase?: Holder }).__shopDatabase ??= {});
 
-const BACKGROUND_DELAY_MS = 2_000;
-
-/** What runs beside the requests of a Next server once its database is open. */
-async function startBackgroundWork(database: Database): Promise<void> {
-  // Hourly purge of old outbox mails and expired limit counters (server/maintenance).
-  const { startMaintenance } = await import('@/server/maintenance/purge');
-  startMaintenance(database.db);
-  // Background jobs (order mails…): pg-boss's worker inside the server (server/jobs).
-  const { startJobWorker } = await import('@/server/jobs');
-  startJobWorker();
-  // The ERP inbox check every minute (issue 14, server/erp/inbox.ts), as a job.
-  const { startErpInboxSchedule } = await import('@/server/erp/inbox');
-  startErpInboxSchedule();
-  // Cache figures sampled every minute for /admin/cache-performance (server/cache/metrics.ts).
-  const { startCacheSampler } = await import('@/server/cache/metrics');
-  startCacheSampler();
-}
-
 /** The process's database, opened and migrated on first use. */
 export function getDatabase(): Promise<Database> {
   if (!holder.current) {
@@ -209,12 +191,20 @@ export function getDatabase(): Promise<Database> {
       if (isNextServer()) {
         const { startCacheInvalidationPoller } = await import('@/server/cache/poller');
         await startCacheInvalidationPoller(database.db, env().CACHE_POLL_MS);
-        // The rest starts a moment later, out of the way of the requests that were waiting for the
-        // database (a worker just restarted after a crash has a queue of them; on PGlite every
-        // query waits for the one before).
-        setTimeout(() => {
-          startBackgroundWork(database).catch((err: unknown) => console.error('[db] tarefas de fundo:', err instanceof Error ? err.message : err));
-        }, BACKGROUND_DELAY_MS);
+        // Hourly purge of old outbox mails and expired limit counters (server/maintenance).
+        const { startMaintenance } = await import('@/server/maintenance/purge');
+        startMaintenance(database.db);
+        // Background jobs (order mails…): pg-boss's worker inside the server (server/jobs). Before
+        // any request can use the database: the first getJobs() makes the process's pg-boss, and
+        // only this one supervises (fails the jobs a crash left active into retries).
+        const { startJobWorker } = await import('@/server/jobs');
+        startJobWorker();
+        // The ERP inbox check every minute (issue 14, server/erp/inbox.ts), as a job.
+        const { startErpInboxSchedule } = await import('@/server/erp/inbox');
+        startErpInboxSchedule();
+        // Cache figures sampled every minute for /admin/cache-performance (server/cache/metrics.ts).
+        const { startCacheSampler } = await import('@/server/cache/metrics');
+        startCacheSampler();
       }
       return database;
     })();
