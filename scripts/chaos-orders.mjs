@@ -185,7 +185,25 @@ class App {
       /* gone */
     }
     await this.exited;
+    await this.groupGone();
     this.kills++;
+  }
+  /**
+   * Until no process of the group is left: start.mjs (the primary) exits first, its workers can take
+   * a moment longer to die (hundreds of MB to unmap), and until then the embedded database's lock
+   * names a live process, so a new `npm start` would refuse the folder.
+   */
+  async groupGone(timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        process.kill(-this.child.pid, 0);
+      } catch {
+        return;
+      }
+      if (Date.now() > deadline) throw new Error(`o grupo de processos ${this.child.pid} não terminou em ${timeoutMs / 1000} s`);
+      await sleep(20);
+    }
   }
   /** A clean stop (SIGTERM to the group; SIGKILL after 30 s): the embedded database is free after it. */
   async stop() {
@@ -205,6 +223,7 @@ class App {
     }, 30_000);
     await this.exited;
     clearTimeout(timer);
+    await this.groupGone();
   }
   /** The serving worker's PID (scripts/primary.mjs writes it), or null. */
   workerPid() {
@@ -677,6 +696,8 @@ async function main() {
   } finally {
     await cleanup();
   }
+  // The customers' loops may still be retrying after a failure: the run is over.
+  process.exit(process.exitCode ?? 0);
 }
 
 /** PGlite: the rows of each statement, asked with the server stopped (scripts/chaos-db.ts). */
