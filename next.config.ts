@@ -2,6 +2,7 @@ import type { NextConfig } from 'next';
 import path from 'node:path';
 import createNextIntlPlugin from 'next-intl/plugin';
 import { env } from './lib/env';
+import { STAFF_ACTION_BODY_LIMIT, STAFF_ROUTE_BODY_LIMIT } from './scripts/body-limits.mjs';
 
 const withNextIntl = createNextIntlPlugin('./lib/i18n/request.ts');
 
@@ -23,8 +24,19 @@ const nextConfig: NextConfig = {
   // reads its font data from its own folder too.
   serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer', 'pg-boss', 'pdfkit'],
   // forbidden() answers 403 with the 'Access Denied' / 'Admin Access Only' screens (server/auth/session).
-  // Avatars up to 2 MB go through a server action (default limit 1 MB).
-  experimental: { authInterrupts: true, serverActions: { bodySizeLimit: '52mb' } },
+  // Server actions may carry up to 52 MB, for the admin area's uploads (manufacturers' PDFs of up
+  // to 50 MB); avatars (2 MB) go through one too. That is only the ceiling: scripts/serve.mjs counts
+  // every action's body as it arrives and cuts it past 3 MB unless it is an admin-area action of a
+  // staff session (scripts/body-limits.mjs).
+  // proxyClientMaxBodySize: how much of a request body passes through proxy.ts to the page or route
+  // (Next buffers it for the proxy; past its default 10 MB the rest was cut off, and a 15 MB PDF
+  // reached the supplier catalogue route unreadable): the largest body serve.mjs lets through,
+  // staff's 66 MB to /api/admin routes.
+  experimental: {
+    authInterrupts: true,
+    serverActions: { bodySizeLimit: STAFF_ACTION_BODY_LIMIT },
+    proxyClientMaxBodySize: STAFF_ROUTE_BODY_LIMIT,
+  },
   images: {
     formats: ['image/avif', 'image/webp'],
   },

@@ -7,6 +7,7 @@ import { internalPagePath, isOutsideSite } from '@/lib/site-routing';
 import { resolveRedirect } from '@/lib/redirects';
 import { multipartActionBodyIsSound, textActionBodyIsSound } from '@/lib/security/action-body';
 import { requirementFor } from '@/lib/auth/permissions';
+import { ACTION_BODY_LIMIT, tooLargeText } from '@/scripts/body-limits.mjs';
 
 /** better-auth's session cookie (server/auth/auth.ts: prefix `cag`; `__Secure-` on https). */
 const SESSION_COOKIES = ['cag.session_token', '__Secure-cag.session_token'];
@@ -70,8 +71,6 @@ export async function proxy(request: NextRequest) {
  * - a server action call whose `Origin` is another site, `null` or not a URL: Next refuses it
  *   (CSRF) but with a 500, or throws on the Origin → 403.
  */
-const SHOP_ACTION_BODY_LIMIT = 3 * 1024 * 1024;
-
 function refusedPagePost(request: NextRequest, pathname: string): NextResponse | null {
   if (isOutsideSite(pathname)) return null;
   const headers = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' };
@@ -79,10 +78,12 @@ function refusedPagePost(request: NextRequest, pathname: string): NextResponse |
     const multipart = (request.headers.get('content-type') ?? '').trim().toLowerCase().startsWith('multipart/form-data');
     return multipart ? new NextResponse('Pedido inválido.', { status: 400, headers }) : null;
   }
-  // Server actions may carry up to 52 MB (next.config.ts) for the admin area's uploads (PDFs of
-  // up to 50 MB); everywhere else a body over 3 MB is refused before Next reads it.
+  // The real limit is counted by scripts/serve.mjs, byte by byte before Next reads the body: 3 MB
+  // for every server action, 52 MB (next.config.ts) for the admin area's actions of a staff session
+  // (PDFs of up to 50 MB). This is only what a proxy can see without the session: a declared
+  // length over 3 MB outside the admin area (e.g. under plain `next start`).
   const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > SHOP_ACTION_BODY_LIMIT && !/^\/admin(\/|$)/.test(pathname)) return new NextResponse('Pedido demasiado grande.', { status: 413, headers });
+  if (length > ACTION_BODY_LIMIT && !/^\/admin(\/|$)/.test(pathname)) return new NextResponse(tooLargeText(ACTION_BODY_LIMIT), { status: 413, headers });
   const origin = request.headers.get('origin');
   if (origin === null) return null; // Next lets it through: no credentials of another site
   let originHost: string | null;

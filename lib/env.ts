@@ -192,6 +192,15 @@ export function isNextServer(): boolean {
   return process.env.NEXT_RUNTIME === 'nodejs' && process.env.NEXT_PHASE !== 'phase-production-build';
 }
 
+/**
+ * True in a worker of `npm start`: scripts/start.mjs applied the migrations (scripts/db-prepare.ts)
+ * before it started its workers and tells them so, so a worker — one restarted after a crash
+ * included — opens the database without checking them again.
+ */
+export function migratedAtStart(): boolean {
+  return process.env.CAG_DB_MIGRATED === '1';
+}
+
 /** The data folder of the embedded database and of stored files (default ./.data). */
 export function dataDir(): string {
   return path.resolve(/*turbopackIgnore: true*/ env().DATA_DIR || '.data');

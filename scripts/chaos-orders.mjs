@@ -23,6 +23,15 @@
  * Variables: CHAOS_ORDERS (1000), CHAOS_CLIENTS (10), CHAOS_KILLS (22), CHAOS_PG_RESTARTS (3),
  * CHAOS_PORT (3400), CHAOS_SEED (random), CHAOS_DRAIN_SECONDS (420), CHAOS_KEEP=1 keeps the
  * temporary folder (database, logs, PDFs).
+ *
+ * CHAOS_DB=pglite: the same against the embedded default (no DATABASE_URL: PGlite in the run's
+ * DATA_DIR), without PostgreSQL and its restarts. The folder belongs to one process at a time, so
+ * what the script asks the database (the customers' accounts, the models, the final figures) it
+ * asks with the server stopped (scripts/chaos-db.ts); the drain is watched through the mails and
+ * PDFs instead, and at the end the folder is opened again and every B-tree index checked against
+ * its table (amcheck). CHAOS_KILL=worker: each kill is a SIGKILL of the serving worker only
+ * (its PID from DATA_DIR/worker.pid), which scripts/primary.mjs replaces, instead of the whole
+ * process group followed by a new `npm start` (CHAOS_KILL=group, the default).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,7 +47,10 @@ const num = (name, fallback) => (process.env[name] ? Number(process.env[name]) :
 const ORDERS = num('CHAOS_ORDERS', 1000);
 const CLIENTS = num('CHAOS_CLIENTS', 10);
 const KILLS = num('CHAOS_KILLS', 22);
-const PG_RESTARTS = num('CHAOS_PG_RESTARTS', 3);
+const PGLITE = process.env.CHAOS_DB === 'pglite';
+if (process.env.CHAOS_DB && !['pglite', 'postgres'].includes(process.env.CHAOS_DB)) throw new Error('CHAOS_DB: pglite ou postgres');
+const KILL_WORKER = process.env.CHAOS_KILL === 'worker';
+const PG_RESTARTS = PGLITE ? 0 : num('CHAOS_PG_RESTARTS', 3);
 const PORT = num('CHAOS_PORT', 3400);
 const SEED = num('CHAOS_SEED', Math.floor(Math.random() * 2 ** 31));
 const DRAIN_MS = num('CHAOS_DRAIN_SECONDS', 420) * 1000;
@@ -173,12 +185,76 @@ class App {
       /* gone */
     }
     await this.exited;
+    await this.groupGone();
     this.kills++;
   }
-  /** Until /api/health answers 200 (the server is up and reaches the database). */
-  async ready(timeoutMs) {
+  /**
+   * Until no process of the group is left: start.mjs (the primary) exits first, its workers can take
+   * a moment longer to die (hundreds of MB to unmap), and until then the embedded database's lock
+   * names a live process, so a new `npm start` would refuse the folder.
+   */
+  async groupGone(timeoutMs = 30_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      try {
+        process.kill(-this.child.pid, 0);
+      } catch {
+        return;
+      }
+      if (Date.now() > deadline) throw new Error(`o grupo de processos ${this.child.pid} não terminou em ${timeoutMs / 1000} s`);
+      await sleep(20);
+    }
+  }
+  /** A clean stop (SIGTERM to the group; SIGKILL after 30 s): the embedded database is free after it. */
+  async stop() {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      /* gone */
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }, 30_000);
+    await this.exited;
+    clearTimeout(timer);
+    await this.groupGone();
+  }
+  /** The serving worker's PID (scripts/primary.mjs writes it), or null. */
+  workerPid() {
+    try {
+      return Number(fs.readFileSync(path.join(this.env.DATA_DIR, 'worker.pid'), 'utf8').trim().split('\n')[0]) || null;
+    } catch {
+      return null;
+    }
+  }
+  /** SIGKILL to the serving worker only; the primary puts another in its place. */
+  async killWorker() {
+    const t0 = Date.now();
+    const pid = this.workerPid();
+    if (!pid) throw new Error(`sem PID do trabalhador em ${this.env.DATA_DIR}/worker.pid`);
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+    this.kills++;
+    await this.ready(120_000, pid);
+    this.restartMs.push(Date.now() - t0);
+  }
+  /** Until /api/health answers 200 (the server is up and reaches the database), from a worker other than `deadPid`. */
+  async ready(timeoutMs, deadPid = null) {
     const deadline = Date.now() + timeoutMs;
     while (Date.now() < deadline) {
+      if (deadPid !== null && (this.workerPid() ?? deadPid) === deadPid) {
+        await sleep(50);
+        continue;
+      }
       try {
         const answer = await fetch(`${BASE}/api/health`, { signal: AbortSignal.timeout(2000) });
         await answer.arrayBuffer();
@@ -264,9 +340,10 @@ async function main() {
   log(`pasta temporária ${tmp}; semente ${SEED}; ${ORDERS} encomendas, ${CLIENTS} clientes, ${KILLS} SIGKILL, ${PG_RESTARTS} reinícios do PostgreSQL`);
   if (await portInUse(PORT)) throw new Error(`a porta ${PORT} já está ocupada (CHAOS_PORT para outra)`);
 
-  const postgres = new Postgres(path.join(tmp, 'pg'), await freePort());
-  postgres.init();
-  log(`PostgreSQL em ${postgres.url} (${postgres.bin})`);
+  const postgres = PGLITE ? null : new Postgres(path.join(tmp, 'pg'), await freePort());
+  postgres?.init();
+  if (postgres) log(`PostgreSQL em ${postgres.url} (${postgres.bin})`);
+  else log(`PGlite (base embutida) em ${path.join(tmp, 'data')}; cada SIGKILL ${KILL_WORKER ? 'só ao trabalhador (o primário substitui-o)' : 'ao grupo inteiro, seguido de um novo npm start'}`);
   const smtp = await startSmtpCapture();
   // When each message arrived (to set a repeated one against the kills and restarts in the log).
   const push = smtp.messages.push.bind(smtp.messages);
@@ -279,7 +356,7 @@ async function main() {
   const env = {
     ...process.env,
     PORT: String(PORT),
-    DATABASE_URL: postgres.url,
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
     SMTP_URL: smtp.url,
     SHOP_NOTIFY_EMAIL: SHOP_MAIL,
     DATA_DIR: path.join(tmp, 'data'),
@@ -287,12 +364,13 @@ async function main() {
     DEMO_ACCOUNTS: '0',
   };
   delete env.NODE_OPTIONS;
+  if (PGLITE) delete env.DATABASE_URL;
   const app = new App(env, logFile);
   let db;
   const cleanup = async () => {
     await app.kill().catch(() => undefined);
     await db?.end().catch(() => undefined);
-    postgres.stop();
+    postgres?.stop();
     await smtp.close().catch(() => undefined);
     if (!KEEP) fs.rmSync(tmp, { recursive: true, force: true });
   };
@@ -312,7 +390,9 @@ async function main() {
     await app.ready(15 * 60_000);
     log('servidor pronto');
 
-    // Customers, their addresses and sessions; models sold by the unit.
+    // Customers, their addresses and sessions; models sold by the unit. (PGlite: with the server
+    // stopped, the folder has one owner at a time.)
+    if (PGLITE) await app.stop();
     const made = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts', 'chaos-support.ts'), 'accounts', String(CLIENTS), PASSWORD], {
       cwd: root,
       env,
@@ -320,14 +400,19 @@ async function main() {
     });
     if (made.status !== 0) throw new Error(`contas: ${made.stderr}`);
     const emails = JSON.parse(made.stdout.trim().split('\n').pop());
-    db = new pg.Pool({ connectionString: postgres.url, max: 2 });
-    db.on('error', () => undefined);
-    const modelIds = (
-      await db.query(`
+    if (postgres) {
+      db = new pg.Pool({ connectionString: postgres.url, max: 2 });
+      db.on('error', () => undefined);
+    }
+    const modelsSql = `
         select ip.id from inventory_products ip join products p on p.id = ip.product_id
         where p.active and coalesce(ip.sales_increment, 1) <= 1 and coalesce(ip.sales_minimum, 1) <= 1 and ip.price > 0
-        order by ip.id limit 60`)
-    ).rows.map((r) => r.id);
+        order by ip.id limit 60`;
+    const modelIds = (db ? (await db.query(modelsSql)).rows : embeddedQuery(env, [modelsSql])[0]).map((r) => r.id);
+    if (PGLITE) {
+      app.start();
+      await app.ready(5 * 60_000);
+    }
     if (modelIds.length < 10) throw new Error('o catálogo de demonstração não tem modelos suficientes');
     const setupDeadline = Date.now() + 120_000;
     const customers = [];
@@ -410,12 +495,13 @@ async function main() {
         await sleep(random() * 1200); // land anywhere inside the requests in flight
         chaos.lastEventAt = Date.now();
         if (event.kind === 'kill') {
-          await app.restart();
+          if (KILL_WORKER) await app.killWorker();
+          else await app.restart();
           kills++;
-          log(`SIGKILL ${kills}/${KILLS} ao servidor (submissão ${next}); de pé outra vez em ${(app.restartMs.at(-1) / 1000).toFixed(1)} s`);
+          log(`SIGKILL ${kills}/${KILLS} ao ${KILL_WORKER ? 'trabalhador' : 'servidor'} (submissão ${next}); de pé outra vez em ${(app.restartMs.at(-1) / 1000).toFixed(1)} s`);
         } else {
           const t0 = Date.now();
-          postgres.restart();
+          postgres?.restart();
           pgRestarts++;
           log(`PostgreSQL reiniciado (immediate) ${pgRestarts}/${PG_RESTARTS} (submissão ${next}) em ${((Date.now() - t0) / 1000).toFixed(1)} s`);
         }
@@ -432,26 +518,68 @@ async function main() {
 
     // Drain: every order's mails sent and no order job left to run.
     const drainStarted = Date.now();
+    const pdfDir = path.join(env.DATA_DIR, 'storage', 'orders');
+    const countPdfs = () => (fs.existsSync(pdfDir) ? fs.readdirSync(pdfDir, { recursive: true }).filter((f) => String(f).endsWith('.pdf')).length : 0);
     let pending = null;
     for (;;) {
-      const { rows } = await db.query(`
-        select
-          (select count(*)::int from order_mails where sent_at is null) as unsent,
-          (select count(*)::int from pgboss.job where name in ('order-mail', 'order-pdf') and state in ('created', 'retry', 'active')) as jobs,
-          (select count(*)::int from pgboss.job where name in ('order-mail', 'order-pdf') and state = 'failed') as failed`);
-      pending = rows[0];
+      if (db) {
+        const { rows } = await db.query(`
+          select
+            (select count(*)::int from order_mails where sent_at is null) as unsent,
+            (select count(*)::int from pgboss.job where name in ('order-mail', 'order-pdf') and state in ('created', 'retry', 'active')) as jobs,
+            (select count(*)::int from pgboss.job where name in ('order-mail', 'order-pdf') and state = 'failed') as failed`);
+        pending = rows[0];
+      } else {
+        // PGlite: the database is the server's alone while it runs; watch what the jobs produce
+        // (a confirmation and a shop notice per acknowledged order, its PDF). The database says
+        // what is left once the server is stopped.
+        const numbers = new Set(submissions.flatMap((x) => x.answers.filter((a) => a.status < 300 && a.number).map((a) => a.number)));
+        const seen = { confirmation: new Set(), notice: new Set() };
+        for (const m of smtp.messages) {
+          const number = /EN-\d{4}-\d{6,}/.exec(m.subject)?.[0];
+          if (number) seen[m.envelopeTo.includes(SHOP_MAIL) ? 'notice' : 'confirmation'].add(number);
+        }
+        const missing = [...numbers].filter((n) => !seen.confirmation.has(n) || !seen.notice.has(n)).length;
+        const pdfsLeft = Math.max(0, numbers.size - countPdfs());
+        pending = { unsent: missing, jobs: pdfsLeft, failed: '?' };
+      }
       if (pending.unsent === 0 && pending.jobs === 0) break;
       if (Date.now() - drainStarted > DRAIN_MS) {
         log(`o trabalhador não esvaziou em ${DRAIN_MS / 1000} s: ${JSON.stringify(pending)}`);
         break;
       }
-      if (Math.floor((Date.now() - drainStarted) / 1000) % 15 === 0) log(`por enviar: ${pending.unsent} emails, ${pending.jobs} tarefas por correr`);
+      if (Math.floor((Date.now() - drainStarted) / 1000) % 15 === 0) log(`por enviar: ${pending.unsent} ${db ? 'emails' : 'encomendas sem os dois emails'}, ${pending.jobs} ${db ? 'tarefas por correr' : 'PDF por gerar'}`);
       await sleep(1000);
     }
     const drainSeconds = (Date.now() - drainStarted) / 1000;
     await sleep(1500); // the last SMTP conversations end
 
-    // ---- The figures
+    // The PDF route of the built server, as the customer opens it (a few orders).
+    let pdfOverHttp = 0;
+    const sample = submissions.filter((x) => x.orderId).slice(0, 5);
+    for (const x of sample) {
+      const answer = await untilAnswered('GET', `/api/orders/${x.orderId}/pdf`, { token: customers[x.customer].token }, Date.now() + 60_000);
+      if (answer.status === 200 && answer.headers.get('content-type') === 'application/pdf' && answer.text.startsWith('%PDF')) pdfOverHttp++;
+    }
+
+    // ---- The figures (PGlite: with the server stopped, then the folder checked)
+    const FIGURES = [
+      `select o.id, o.number, k.key from orders o left join order_idempotency_keys k on k.order_id = o.id`,
+      `select count(*)::int as n from (select cart_id from orders group by cart_id having count(*) > 1) x`,
+      `select state, count(*)::int as n from (select state from pgboss.job where name in ('order-mail','order-pdf') union all select state from pgboss.archive where name in ('order-mail','order-pdf')) j group by state order by state`,
+      `select count(*)::int as n from (select retry_count from pgboss.job where name in ('order-mail','order-pdf') union all select retry_count from pgboss.archive where name in ('order-mail','order-pdf')) j where retry_count > 0`,
+      `select (select count(*)::int from order_mails where sent_at is null) as unsent, (select count(*)::int from pgboss.job where name in ('order-mail', 'order-pdf') and state in ('created', 'retry', 'active')) as jobs`,
+    ];
+    let figureRows;
+    let integrity = null;
+    if (db) figureRows = await Promise.all(FIGURES.map(async (q) => (await db.query(q)).rows));
+    else {
+      await app.stop();
+      const t0 = Date.now();
+      figureRows = embeddedQuery(env, FIGURES);
+      integrity = { ...embeddedCheck(env), reopenMs: Date.now() - t0 };
+    }
+    const [dbOrders, perCartRows, jobRows, retriedRows, leftRows] = figureRows;
     const acknowledged = new Map(); // order id → number
     const keyOrders = new Map(); // key → set of order ids answered
     let refused = 0;
@@ -461,17 +589,15 @@ async function main() {
       for (const a of s.answers) if (a.status < 300 && a.orderId) acknowledged.set(a.orderId, a.number);
       if (s.status >= 400) refused++;
     }
-    const { rows: dbOrders } = await db.query(`
-      select o.id, o.number, k.key
-      from orders o left join order_idempotency_keys k on k.order_id = o.id`);
     const dbById = new Map(dbOrders.map((o) => [o.id, o]));
     const lost = [...acknowledged.keys()].filter((id) => !dbById.has(id));
     const keysWithTwo = [...keyOrders.entries()].filter(([, ids]) => ids.size > 1).map(([k]) => k);
     const unacknowledged = dbOrders.filter((o) => !acknowledged.has(o.id));
     const ourKeys = new Set(submissions.map((s) => s.key));
     const foreign = dbOrders.filter((o) => !o.key || !ourKeys.has(o.key));
-    const { rows: perCart } = await db.query(`select count(*)::int as n from (select cart_id from orders group by cart_id having count(*) > 1) x`);
+    const perCart = perCartRows;
     const duplicates = keysWithTwo.length + unacknowledged.length + perCart[0].n;
+    const left = leftRows[0];
 
     // Mails captured over SMTP, by order number and kind.
     const confirmations = new Map();
@@ -504,18 +630,9 @@ async function main() {
       .filter((o) => (confirmations.get(o.number) ?? 0) > 1 || (notices.get(o.number) ?? 0) > 1)
       .map((o) => `${o.number}: ${confirmations.get(o.number)}× + ${notices.get(o.number)}× (chegadas: ${arrivals(o.number)})`);
     const never = dbOrders.filter((o) => !confirmations.get(o.number)).map((o) => o.number);
-    const pdfDir = path.join(env.DATA_DIR, 'storage', 'orders');
-    const pdfs = fs.existsSync(pdfDir) ? fs.readdirSync(pdfDir, { recursive: true }).filter((f) => String(f).endsWith('.pdf')).length : 0;
-    // The PDF route of the built server, as the customer opens it (a few orders).
-    let pdfOverHttp = 0;
-    const sample = submissions.filter((x) => x.orderId).slice(0, 5);
-    for (const x of sample) {
-      const answer = await untilAnswered('GET', `/api/orders/${x.orderId}/pdf`, { token: customers[x.customer].token }, Date.now() + 60_000);
-      if (answer.status === 200 && answer.headers.get('content-type') === 'application/pdf' && answer.text.startsWith('%PDF')) pdfOverHttp++;
-    }
+    const pdfs = countPdfs();
     const attempts = submissions.reduce((s, x) => s + x.attempts, 0);
-    const { rows: jobRows } = await db.query(`select state, count(*)::int as n from (select state from pgboss.job where name in ('order-mail','order-pdf') union all select state from pgboss.archive where name in ('order-mail','order-pdf')) j group by state order by state`);
-    const retried = (await db.query(`select count(*)::int as n from (select retry_count from pgboss.job where name in ('order-mail','order-pdf') union all select retry_count from pgboss.archive where name in ('order-mail','order-pdf')) j where retry_count > 0`)).rows[0].n;
+    const retried = retriedRows[0].n;
 
     const rows = [
       ['submissões (chaves de idempotência)', submissions.length],
@@ -533,14 +650,17 @@ async function main() {
       ['  GET /api/orders/{id}/pdf pelo cliente: application/pdf', `${pdfOverHttp} de ${sample.length}`],
       ['tarefas (order-mail, order-pdf) por estado', jobRows.map((r) => `${r.state} ${r.n}`).join(', ')],
       ['  tarefas que precisaram de nova tentativa', retried],
-      ['SIGKILL ao servidor (com reinício)', `${chaosDone.kills} (reinício p50 ${percentile(app.restartMs, 0.5)} s, máx. ${percentile(app.restartMs, 1)} s)`],
-      ['reinícios do PostgreSQL (immediate)', chaosDone.pgRestarts],
+      ['  por fazer no fim: emails por enviar / tarefas por correr', `${left.unsent} / ${left.jobs}`],
+      [`SIGKILL ${KILL_WORKER ? 'ao trabalhador (o primário substitui-o)' : 'ao servidor (com reinício)'}`, `${chaosDone.kills} (reinício p50 ${percentile(app.restartMs, 0.5)} s, máx. ${percentile(app.restartMs, 1)} s)`],
+      ...(PGLITE
+        ? [['base de dados', 'PGlite (embutida)'], ['  pasta reaberta no fim / índices B-tree verificados (amcheck)', `${(integrity.reopenMs / 1000).toFixed(1)} s / ${integrity.indexes}, ${integrity.corrupt.length} com erros`]]
+        : [['reinícios do PostgreSQL (immediate)', chaosDone.pgRestarts]]),
       ['pedidos HTTP / sem resposta (rede, 5xx, timeout)', `${stats.requests} / ${stats.networkErrors}, ${stats.answers5xx}, ${stats.timeouts}`],
       ['5xx mais de 15 s depois de um evento', stats.lateErrors.length],
       ['tempo de carga / de esvaziamento', `${loadSeconds.toFixed(0)} s / ${drainSeconds.toFixed(0)} s`],
     ];
     const width = Math.max(...rows.map(([k]) => k.length));
-    console.log(`\nnpm run chaos:orders — semente ${SEED}\n`);
+    console.log(`\nnpm run chaos:orders${PGLITE ? ' (CHAOS_DB=pglite' + (KILL_WORKER ? ', CHAOS_KILL=worker)' : ')') : ''} — semente ${SEED}\n`);
     for (const [k, v] of rows) console.log(`  ${k.padEnd(width)}  ${v}`);
     console.log('');
     if (foreign.length) console.log(`encomendas sem chave desta corrida: ${foreign.map((o) => o.number).join(', ')}`);
@@ -550,6 +670,7 @@ async function main() {
     if (never.length) console.log(`sem confirmação: ${never.slice(0, 20).join(', ')}${never.length > 20 ? '…' : ''}`);
     for (const s of submissions.filter((x) => x.status >= 400).slice(0, 5)) console.log(`recusada ${s.key}: ${s.status} ${s.error}`);
     for (const line of stats.lateErrors.slice(0, 10)) console.log(`5xx tardio: ${line}`);
+    for (const line of integrity?.corrupt ?? []) console.log(`índice com erros: ${line}`);
 
     const ok =
       lost.length === 0 &&
@@ -558,6 +679,7 @@ async function main() {
       conf[1] === dbOrders.length &&
       acknowledged.size === dbOrders.length &&
       pdfOverHttp === sample.length &&
+      (integrity === null || integrity.corrupt.length === 0) &&
       chaosDone.kills >= KILLS &&
       chaosDone.pgRestarts >= PG_RESTARTS;
     console.log(ok ? 'OBJETIVO CUMPRIDO: 0 perdidas, 0 duplicadas, exatamente um email de confirmação por encomenda.' : 'OBJETIVO FALHADO (ver acima).');
@@ -574,6 +696,22 @@ async function main() {
   } finally {
     await cleanup();
   }
+  // The customers' loops may still be retrying after a failure: the run is over.
+  process.exit(process.exitCode ?? 0);
+}
+
+/** PGlite: the rows of each statement, asked with the server stopped (scripts/chaos-db.ts). */
+function embeddedQuery(env, statements) {
+  const run = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts', 'chaos-db.ts'), 'query', ...statements], { cwd: root, env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`chaos-db.ts query: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').pop());
+}
+
+/** PGlite: the folder opened again and its B-tree indexes checked against their tables. */
+function embeddedCheck(env) {
+  const run = spawnSync(process.execPath, ['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts', 'chaos-db.ts'), 'check'], { cwd: root, env, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  if (run.status !== 0) return { indexes: 0, corrupt: [`a pasta não abriu: ${run.stderr.trim().split('\n').slice(-3).join(' ')}`] };
+  return JSON.parse(run.stdout.trim().split('\n').pop());
 }
 
 function percentile(values, p) {

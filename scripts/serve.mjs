@@ -10,8 +10,16 @@
  * a start always go through Next.
  * Every request first gets its one trusted client IP (scripts/client-ip.mjs, TRUSTED_PROXY_COUNT)
  * in the internal `x-cag-client-ip` header; a copy sent by the client is dropped.
+ * Every request body is counted as it arrives, before Next reads it: past its limit
+ * (scripts/body-limits.mjs: 3 MB, except 52 MB for an admin-area server action and 66 MB for an
+ * /api/admin route of a staff session) the request is answered 413 and cut, whether or not a
+ * Content-Length was declared.
+ * Under `npm start` this runs in a worker of scripts/primary.mjs (node:cluster), which restarts it
+ * when it dies; a spare worker (CAG_WORKER_ROLE=spare) prepares Next and waits, without listening
+ * or opening the database, until the primary tells it to serve. Run alone, it simply serves.
  * `--dev` serves Next's development server the same way (`npm run dev`).
  */
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
@@ -19,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { applyClientIp, markTrustedFront, parseTrustedProxyCount } from './client-ip.mjs';
+import { ACTION_BODY_LIMIT, ROUTE_BODY_LIMIT, STAFF_ACTION_BODY_LIMIT, STAFF_ROUTE_BODY_LIMIT, sizeText, tooLargeText } from './body-limits.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 3000);
@@ -32,12 +41,59 @@ try {
   process.exit(1);
 }
 
+/** `serve`, or `spare`: prepare, then wait for the primary's {cag:'serve'} before listening. */
+const role = cluster.isWorker && process.env.CAG_WORKER_ROLE === 'spare' ? 'spare' : 'serve';
+const tell = (message) => {
+  if (cluster.isWorker && process.connected) process.send(message);
+};
+/** @type {import('node:http').Server | null} */
+let server = null;
+let listening = false;
+let stopping = false;
+// First thing: a spare may be stopped while it still loads Next.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    if (!listening || !server) process.exit(0);
+    setTimeout(() => process.exit(0), 5_000).unref();
+    server.close(() => process.exit(0));
+  });
+}
+let told = role === 'serve';
+const toldToServe = new Promise((resolve) => {
+  if (told) return resolve();
+  process.on('message', (message) => {
+    if (message && typeof message === 'object' && message.cag === 'serve') {
+      told = true;
+      resolve();
+    }
+  });
+});
+
 // Before Next loads the app: every request reaches it through the handler below, which strips
 // and sets the client-IP header, so the app may believe that header.
 markTrustedFront();
+const startedAt = performance.now();
 const app = next({ dev, dir: root, port, hostname: 'localhost' });
 await app.prepare();
 const handle = app.getRequestHandler();
+if (role === 'spare') await entriesLoaded();
+
+/**
+ * Next loads every page and route module after prepare() (`preloadEntriesOnStart`), in the
+ * background; a spare waits until that is done, so that a worker called in to serve has nothing
+ * left to load but what opens the database. (Next's own method, on its inner server: when a
+ * version lacks it, the spare is just less warm.)
+ */
+async function entriesLoaded() {
+  try {
+    const inner = await app.server?.getServer?.();
+    if (typeof inner?.unstable_preloadEntries === 'function') await inner.unstable_preloadEntries();
+  } catch (err) {
+    console.error('[serve] pré-carregamento das rotas', err instanceof Error ? err.message : err);
+  }
+}
 const FRONT = Symbol.for('cag.frontCache');
 
 /** Node's request headers as the `get`/`has` reader proxy.ts's function takes. */
@@ -211,7 +267,147 @@ function decodes(text) {
   }
 }
 
-const server = http.createServer((req, res) => {
+// ---------------------------------------------------------------------------------------------
+// Request bodies, counted as they arrive (scripts/body-limits.mjs)
+
+const STAFF_SESSION = Symbol.for('cag.front.isStaffSession');
+const ADMIN_PATH = /^\/admin(\/|$)/i;
+const ADMIN_API_PATH = /^\/api\/admin(\/|$)/i;
+const PAGE_TEXT_HEADERS = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'private, no-store' };
+
+/**
+ * Whether the request comes from a signed-in staff session (its cookie, or a bearer token): the
+ * app's session code, registered by instrumentation.ts (server/front/staff-session.ts). Not
+ * registered yet, no credentials, an error or no answer within 5 s: no.
+ */
+async function fromStaff(req) {
+  const check = globalThis[STAFF_SESSION];
+  const cookie = req.headers.cookie;
+  const authorization = req.headers.authorization;
+  if (typeof check !== 'function' || (!cookie && !authorization)) return false;
+  let timer;
+  try {
+    const timeout = new Promise((resolve) => {
+      timer = setTimeout(() => resolve(false), 5_000);
+    });
+    return (await Promise.race([check(cookie ?? null, authorization ?? null), timeout])) === true;
+  } catch (err) {
+    console.error('[serve] verificação da sessão de pessoal falhou', err);
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** How long, and how many more bytes, a refused request's connection is read (and dropped) after the 413. */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * From now on the request's body bytes are dropped as they arrive, and the connection closes after
+ * the answer. Not at once: a client still sending would get a reset, and lose the 413 it has not
+ * read yet (nginx's "lingering close"). The server half-closes, reads on for LINGER_MS or
+ * LINGER_BYTES at most, dropping what comes, and then closes.
+ */
+function dropRestOfBody(req) {
+  const socket = req.socket;
+  let dropped = 0;
+  req.push = (chunk) => {
+    if (chunk) {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) socket.destroy();
+    }
+    return true;
+  };
+  // Node calls this once the answer is out (`Connection: close`).
+  socket.destroySoon = function lingeringClose() {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER_MS).unref();
+  };
+}
+
+/**
+ * The 413 for a body past `limit`, and the request cut: the JSON envelope for route handlers, a
+ * pt-PT text for pages and server actions (Next's action client shows a text/plain error as it is).
+ * `Connection: close`: the rest of the body is never handed to Next, and only read to be dropped
+ * for a moment (dropRestOfBody).
+ */
+function tooLarge(req, res, routeHandler, limit) {
+  dropRestOfBody(req);
+  if (res.headersSent) {
+    // Next is already answering (a page that never reads its body): the answer stands, the
+    // connection ends after it and the rest of the body is dropped.
+    res.shouldKeepAlive = false;
+    return;
+  }
+  const headers = { Connection: 'close' };
+  if (routeHandler) refuse(res, 413, 'payload_too_large', apiText.payloadTooLarge.replace('{max}', sizeText(limit)), headers);
+  else {
+    const body = tooLargeText(limit);
+    res.writeHead(413, { ...PAGE_TEXT_HEADERS, 'Content-Length': Buffer.byteLength(body), ...headers });
+    res.end(body);
+  }
+  // Whatever Next still writes for this request (it was waiting for a body that will never end)
+  // goes nowhere: the answer is the 413.
+  res.writeHead = () => res;
+  res.setHeader = () => res;
+  res.appendHeader = () => res;
+  res.removeHeader = () => undefined;
+  res.flushHeaders = () => undefined;
+  res.write = () => true;
+  res.end = (...args) => {
+    const callback = args.find((a) => typeof a === 'function');
+    if (callback) process.nextTick(callback);
+    return res;
+  };
+}
+
+/**
+ * Refuses the request when its body is over its limit; returns false when it did. The limit: 3 MB
+ * (route handlers keep their own, lower ones), except for a staff session (asked only when the body
+ * may pass 3 MB): 52 MB for a server action of the admin area, 66 MB for an /api/admin route.
+ * A declared Content-Length over the limit is refused before anything is read (Node ends a body at
+ * its declared length); a body without one (chunked) is counted chunk by chunk as the HTTP parser
+ * hands it over, and the request is answered 413 and cut as soon as the count passes the limit —
+ * the chunk that passes it and everything after it never reach Next.
+ */
+async function bodyWithinLimit(req, res, pathname) {
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  const declared = chunked ? null : Number(req.headers['content-length'] ?? 0);
+  if (!chunked && !(declared > 0)) return true;
+  const routeHandler = ROUTE_HANDLERS.test(pathname);
+  let limit = routeHandler ? ROUTE_BODY_LIMIT : ACTION_BODY_LIMIT;
+  const staffLimit = routeHandler
+    ? ADMIN_API_PATH.test(pathname)
+      ? STAFF_ROUTE_BODY_LIMIT
+      : null
+    : req.method === 'POST' && req.headers['next-action'] !== undefined && ADMIN_PATH.test(pathname)
+      ? STAFF_ACTION_BODY_LIMIT
+      : null;
+  if (staffLimit && (declared === null || declared > limit) && (await fromStaff(req))) limit = staffLimit;
+  if (declared !== null) {
+    if (declared <= limit) return true;
+    tooLarge(req, res, routeHandler, limit);
+    return false;
+  }
+  let received = 0;
+  const push = req.push;
+  req.push = function countedPush(chunk, encoding) {
+    if (chunk !== null && chunk !== undefined) {
+      received += chunk.length;
+      if (received > limit) {
+        // This chunk and the rest are dropped; Next never sees the end of the body either.
+        tooLarge(req, res, routeHandler, limit);
+        return true;
+      }
+    }
+    return push.call(this, chunk, encoding);
+  };
+  return true;
+}
+
+/** Every request: the trusted client IP, bad input refused, the cached-page fast path, the body limits, then Next. */
+function onRequest(req, res) {
   applyClientIp(req.headers, req.socket.remoteAddress, trustedProxyCount);
   // Bad input is never a 500: a method Next cannot take is a 405, and a path that is not valid
   // percent-encoding or holds a control character names nothing — the JSON 404 for route handlers,
@@ -261,21 +457,90 @@ const server = http.createServer((req, res) => {
     }
   }
   secureResponse(req, res, url.pathname);
-  // Next does not compress (this server does, after the nonce is in place).
-  handle(req, res);
-});
+  const pathname = url.pathname;
+  bodyWithinLimit(req, res, pathname).then(
+    // Next does not compress (this server does, after the nonce is in place).
+    (within) => within && handle(req, res),
+    (err) => {
+      console.error('[serve] limite do corpo do pedido', err);
+      if (!res.headersSent) refuse(res, 500, 'internal', apiText.internal ?? 'Erro interno.');
+    },
+  );
+}
+server = http.createServer(onRequest);
 if (dev) {
   // Hot reloading's WebSocket.
   const upgrade = app.getUpgradeHandler();
   server.on('upgrade', (req, socket, head) => upgrade(req, socket, head));
 }
+// A spare rehearses what needs no database, then listens only when the primary says so: the worker
+// it replaces is dead by then, so the database (PGlite: one process per folder) is free. Nothing
+// before this line opens it.
+if (role === 'spare') await rehearse();
+const preparedMs = performance.now() - startedAt;
+tell({ cag: 'prepared', ms: Math.round(preparedMs) });
+await toldToServe;
 server.listen(port, hostname, () => {
-  console.log(`▲ Casa das Águas de Gaia: http://localhost:${port}`);
+  listening = true;
+  tell({ cag: 'listening' });
+  const where = cluster.isWorker ? ` (trabalhador ${process.pid}${role === 'spare' ? ', de reserva' : ''}, Next preparado em ${(preparedMs / 1000).toFixed(1)} s)` : '';
+  console.log(`▲ Casa das Águas de Gaia: http://localhost:${port}${where}`);
+  if (!dev) warmUp();
 });
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    setTimeout(() => process.exit(0), 5_000).unref();
-  });
+/**
+ * What a spare does while it waits, so that once called in it has little left but opening the
+ * database: the modules that opening loads (instrumentation.ts `cag.front.warm`, without opening
+ * it), and a few requests through this very handler on a private port that need no database
+ * (proxy.ts, Next's router, a route handler's module and page rendering: a 405, a missing static
+ * file and the root 404 page).
+ */
+async function rehearse() {
+  const warm = globalThis[Symbol.for('cag.front.warm')];
+  try {
+    if (typeof warm === 'function') await warm();
+  } catch (err) {
+    console.error('[serve] módulos da base de dados por carregar', err instanceof Error ? err.message : err);
+  }
+  const rehearsal = http.createServer(onRequest);
+  try {
+    // exclusive: this worker's own port, not the cluster's shared one.
+    await new Promise((resolve, reject) => rehearsal.once('error', reject).listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve));
+    const { port: privatePort } = /** @type {import('node:net').AddressInfo} */ (rehearsal.address());
+    for (const [method, pathname] of [
+      ['POST', '/api/health'],
+      ['GET', '/_next/static/chunks/ensaio-inexistente.js'],
+      // Undecodable: the root 404 page (root layout, no database), i.e. Next's page rendering.
+      ['GET', '/%E0%A4'],
+    ]) {
+      const answer = await fetch(`http://127.0.0.1:${privatePort}${pathname}`, { method, headers: { 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined, signal: AbortSignal.timeout(30_000) });
+      await answer.arrayBuffer();
+    }
+  } catch (err) {
+    console.error('[serve] ensaio do trabalhador de reserva', err instanceof Error ? err.message : err);
+  } finally {
+    rehearsal.close();
+    rehearsal.closeAllConnections();
+  }
+}
+
+/**
+ * The server's own first request, /api/health: opens the database and loads the route and
+ * proxy.ts before a visitor has to wait for them, and tells the primary how long the worker took
+ * to serve. (With several workers it may reach another one; it is a warm-up, not a probe.)
+ */
+async function warmUp() {
+  const host = hostname === '0.0.0.0' || hostname === '::' ? '127.0.0.1' : hostname.includes(':') ? `[${hostname}]` : hostname;
+  for (let attempt = 0; attempt < 3 && !stopping; attempt++) {
+    try {
+      const answer = await fetch(`http://${host}:${port}/api/health`, { signal: AbortSignal.timeout(30_000) });
+      await answer.arrayBuffer();
+      tell({ cag: 'warm', status: answer.status });
+      if (!cluster.isWorker) console.log(`[serve] /api/health ${answer.status} ${(process.uptime()).toFixed(1)} s depois do arranque`);
+      if (answer.status === 200) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
 }

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
-import { dataDir, env, isNextServer } from '@/lib/env';
+import { dataDir, env, isNextServer, migratedAtStart } from '@/lib/env';
 import * as schema from './schema';
 
 /**
@@ -182,7 +182,7 @@ export function getDatabase(): Promise<Database> {
     const opening = (async () => {
       const database = await openConfiguredDatabase();
       try {
-        await migrateDatabase(database);
+        if (!migratedAtStart()) await migrateDatabase(database);
       } catch (err) {
         await database.close().catch(() => undefined);
         throw err;
@@ -194,7 +194,9 @@ export function getDatabase(): Promise<Database> {
         // Hourly purge of old outbox mails and expired limit counters (server/maintenance).
         const { startMaintenance } = await import('@/server/maintenance/purge');
         startMaintenance(database.db);
-        // Background jobs (order mails…): pg-boss's worker inside the server (server/jobs).
+        // Background jobs (order mails…): pg-boss's worker inside the server (server/jobs). Before
+        // any request can use the database: the first getJobs() makes the process's pg-boss, and
+        // only this one supervises (fails the jobs a crash left active into retries).
         const { startJobWorker } = await import('@/server/jobs');
         startJobWorker();
         // The ERP inbox check every minute (issue 14, server/erp/inbox.ts), as a job.
