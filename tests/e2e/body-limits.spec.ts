@@ -28,9 +28,17 @@ interface Sent {
 
 /**
  * POSTs `total` bytes to `path`, chunked (no Content-Length) unless `declare`, in 64 kB pieces at
- * about 25 MB/s, and stops writing as soon as the answer's headers arrive.
+ * about 25 MB/s, and stops writing as soon as the answer's headers arrive. With `holdAfter`, it
+ * sends that many bytes and then holds the rest back until an answer comes (at most 15 s): an
+ * answer then proves the server answered without the whole body (`complete` false), whatever the
+ * socket buffers and the machine's load.
  */
-function post(base: string, path: string, total: number, { headers = {}, declare = false }: { headers?: Record<string, string>; declare?: boolean } = {}): Promise<Sent> {
+function post(
+  base: string,
+  path: string,
+  total: number,
+  { headers = {}, declare = false, holdAfter }: { headers?: Record<string, string>; declare?: boolean; holdAfter?: number } = {},
+): Promise<Sent> {
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     let written = 0;
@@ -54,7 +62,13 @@ function post(base: string, path: string, total: number, { headers = {}, declare
     });
     const piece = Buffer.alloc(64 * 1024, 'a');
     const pump = async () => {
+      request.flushHeaders(); // the headers go out even when nothing of the body is sent yet
       while (written < total && !answered && !request.destroyed) {
+        if (holdAfter !== undefined && written >= holdAfter) {
+          const waitUntil = Date.now() + 15_000;
+          while (!answered && Date.now() < waitUntil) await new Promise((r) => setTimeout(r, 20));
+          if (answered) break;
+        }
         const part = piece.subarray(0, Math.min(piece.length, total - written));
         written += part.length;
         if (!request.write(part)) await new Promise((r) => request.once('drain', r));
@@ -88,14 +102,14 @@ const action = (base: string, cookie?: string) => ({
 
 test('a chunked 4 MB body to a public page’s server action: 413 at 3 MB, while the client is still sending', async ({ baseURL }) => {
   const base = baseURL!;
-  const sent = await post(base, '/', 4 * MB, { headers: action(base) });
+  const sent = await post(base, '/', 4 * MB, { headers: action(base), holdAfter: 3 * MB + 128 * 1024 });
   expect(sent.status).toBe(413);
   expect(sent.contentType).toContain('text/plain');
   expect(sent.body).toBe('Pedido demasiado grande (máximo 3 MB).');
   expect(sent.complete, `answered after ${sent.written} bytes`).toBe(false);
   expect(sent.written).toBeGreaterThan(3 * MB);
   // Declared, it is refused before a byte of the body is read.
-  const declared = await post(base, '/produtos', 4 * MB, { headers: action(base), declare: true });
+  const declared = await post(base, '/produtos', 4 * MB, { headers: action(base), declare: true, holdAfter: 0 });
   expect(declared.status).toBe(413);
   expect(declared.complete).toBe(false);
   // The server is fine afterwards.
@@ -107,7 +121,7 @@ test('4 MB to an admin-area action: 413 without a session and with a customer’
   const base = baseURL!;
   const adminPath = '/admin/supplier-catalogues';
   for (const declare of [false, true]) {
-    const anonymous = await post(base, adminPath, 4 * MB, { headers: action(base), declare });
+    const anonymous = await post(base, adminPath, 4 * MB, { headers: action(base), declare, holdAfter: declare ? 0 : 3 * MB + 128 * 1024 });
     expect([declare, anonymous.status, anonymous.body]).toEqual([declare, 413, 'Pedido demasiado grande (máximo 3 MB).']);
     expect(anonymous.complete).toBe(false);
   }
@@ -122,7 +136,7 @@ test('4 MB to an admin-area action: 413 without a session and with a customer’
     expect(passed.body).not.toContain('Pedido demasiado grande');
   }
   // Past 52 MB even staff's action is cut.
-  const over = await post(base, adminPath, 53 * MB, { headers: action(base, staff) });
+  const over = await post(base, adminPath, 53 * MB, { headers: action(base, staff), holdAfter: 52 * MB + 128 * 1024 });
   expect(over.status).toBe(413);
   expect(over.body).toBe('Pedido demasiado grande (máximo 52 MB).');
   expect(over.complete).toBe(false);
@@ -137,17 +151,17 @@ test('route handlers: 3 MB in front of them, a route’s own lower limit counted
   expect(cart.status).toBe(413);
   expect(JSON.parse(cart.body)).toMatchObject({ success: false, error: { code: 'payload_too_large', message: 'O pedido é demasiado grande (máximo 1 MB).' } });
   // /api/health takes no POST (Next would answer 405): past 3 MB the server answers first.
-  const health = await post(base, '/api/health', 4 * MB, { headers: json, declare: true });
+  const health = await post(base, '/api/health', 4 * MB, { headers: json, declare: true, holdAfter: 0 });
   expect(health.status).toBe(413);
   expect(JSON.parse(health.body)).toMatchObject({ success: false, error: { code: 'payload_too_large', message: 'O pedido é demasiado grande (máximo 3 MB).' } });
   expect(health.complete).toBe(false);
   expect((await post(base, '/api/health', 1024, { headers: json, declare: true })).status).toBe(405);
   // An /api/admin route: 3 MB without a staff session (whatever the route would say), 66 MB with one.
-  const anonymous = await post(base, '/api/admin/supplier-catalogues', 4 * MB, { headers: json });
+  const anonymous = await post(base, '/api/admin/supplier-catalogues', 4 * MB, { headers: json, holdAfter: 3 * MB + 128 * 1024 });
   expect(anonymous.status).toBe(413);
   expect(anonymous.complete).toBe(false);
   const staff = await sessionCookie(base, 'editor');
-  const over = await post(base, '/api/admin/supplier-catalogues', 67 * MB, { headers: { ...json, cookie: staff }, declare: true });
+  const over = await post(base, '/api/admin/supplier-catalogues', 67 * MB, { headers: { ...json, cookie: staff }, declare: true, holdAfter: 0 });
   expect(JSON.parse(over.body)).toMatchObject({ success: false, error: { code: 'payload_too_large', message: 'O pedido é demasiado grande (máximo 66 MB).' } });
   expect(over.complete).toBe(false);
 
