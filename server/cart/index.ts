@@ -291,17 +291,20 @@ async function activeModel(db: DbOrTx, modelId: number): Promise<ModelFacts | nu
   return facts;
 }
 
+/** A model's code, package sizes and pack rule: what adds, updates and orders check. */
+const MODEL_RULE_COLUMNS = {
+  id: inventoryProducts.id,
+  code: inventoryProducts.code,
+  small: inventoryProducts.smallPackage,
+  medium: inventoryProducts.mediumPackage,
+  large: inventoryProducts.largePackage,
+  salesMinimum: inventoryProducts.salesMinimum,
+  salesIncrement: inventoryProducts.salesIncrement,
+};
+
 async function readActiveModel(db: DbOrTx, modelId: number): Promise<ModelFacts | null> {
   const [row] = await db
-    .select({
-      id: inventoryProducts.id,
-      code: inventoryProducts.code,
-      small: inventoryProducts.smallPackage,
-      medium: inventoryProducts.mediumPackage,
-      large: inventoryProducts.largePackage,
-      salesMinimum: inventoryProducts.salesMinimum,
-      salesIncrement: inventoryProducts.salesIncrement,
-    })
+    .select(MODEL_RULE_COLUMNS)
     .from(inventoryProducts)
     .innerJoin(products, eq(products.id, inventoryProducts.productId))
     .where(and(eq(inventoryProducts.id, modelId), eq(inventoryProducts.productStatus, 'active'), eq(products.active, true)));
@@ -368,15 +371,7 @@ export async function modelRules(db: DbOrTx, modelIds: readonly number[]): Promi
   const ids = [...new Set(modelIds)];
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({
-      id: inventoryProducts.id,
-      code: inventoryProducts.code,
-      small: inventoryProducts.smallPackage,
-      medium: inventoryProducts.mediumPackage,
-      large: inventoryProducts.largePackage,
-      salesMinimum: inventoryProducts.salesMinimum,
-      salesIncrement: inventoryProducts.salesIncrement,
-    })
+    .select(MODEL_RULE_COLUMNS)
     .from(inventoryProducts)
     .where(inArray(inventoryProducts.id, ids));
   return new Map(

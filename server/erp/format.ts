@@ -1,7 +1,7 @@
 import 'server-only';
 import { isValidNif, normaliseNif } from '@/lib/validation/nif';
 import type { ErpClientRule, ErpSyncKind } from '@/server/db/schema';
-import { decodeText, isFileError, tableLimits } from '@/server/files';
+import { decodeText, isFileError, isZip, tableLimits } from '@/server/files';
 import { readTableBytes, readXlsxBuffer, type ColumnSet, type ImportIssue, type ReadResult, type SourceRow } from '@/server/import/read';
 
 /**
@@ -47,9 +47,6 @@ const MAX_REPORT = 500;
 /** An ERP export sent by staff: up to 30 MB, 200,000 rows (server/files/limits.ts). */
 export const ERP_FILE_LIMITS = tableLimits({ maxBytes: 30 * 1024 * 1024, maxRows: 200_000 });
 
-function isZip(bytes: Buffer): boolean {
-  return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
-}
 
 /** The kind of an ERP file from its header row (its first line or the XLSX's first row). */
 export async function detectKind(bytes: Buffer): Promise<ErpSyncKind | null> {

@@ -8,6 +8,7 @@ import type { Db, DbOrTx, Tx } from '@/server/db/client';
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { markCatalogueSource, planCatalogue, writeCataloguePlan, type ChangeCounts, type ImportSummary, type ProgressFn } from './apply';
 import type { ImportIssue, SourceRow } from './read';
+import { isZip } from '@/server/files';
 import { readCatalogueFile, readTableBytes } from './read';
 import { validateRows } from './validate';
 
@@ -108,7 +109,7 @@ export async function importCatalogueUpload(db: Db, bytes: Buffer, options: Impo
 
 /** True for a ZIP container (an XLSX file), told by its first bytes, not by its name. */
 export function isZipBytes(bytes: Uint8Array): boolean {
-  return bytes.length > 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+  return isZip(bytes);
 }
 
 /** The rows of an uploaded file: XLSX or CSV told apart by content, within the catalogue's file limits (a refused file throws its 4xx AppError). */
