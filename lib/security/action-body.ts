@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
  * Whether the body of a server action call is one Next can decode (proxy.ts). Next decodes an
  * action's multipart body with busboy and React's reply decoder, and answers any failure of
  * theirs — a missing boundary, a form that never ends, a malformed part header (a NUL in a file
- * name), a root field `0` that is not JSON — with a 500. Those are bad requests: this checks the
+ * name), a part without a name, a root field `0` that is not JSON — with a 500. Those are bad requests: this checks the
  * body with the same parser first, so that they are answered 400 before Next sees them.
  * A fetch action's text body is React's reply as JSON; it is checked the same way.
  */
@@ -37,6 +37,12 @@ export function multipartActionBodyIsSound(contentType: string, body: Uint8Array
     let sound = true;
     let root = false;
     parser.on('field', (name, value) => {
+      // A part without a name (or `name=""`): busboy hands it on as undefined, React's decoder
+      // then fails on it (a 500 from Next).
+      if (typeof name !== 'string' || name === '') {
+        sound = false;
+        return;
+      }
       if (!JSON_ROW.test(name)) return;
       if (name === '0') root = true;
       try {
@@ -45,7 +51,8 @@ export function multipartActionBodyIsSound(contentType: string, body: Uint8Array
         sound = false;
       }
     });
-    parser.on('file', (_name, stream) => {
+    parser.on('file', (name, stream) => {
+      if (typeof name !== 'string' || name === '') sound = false;
       stream.on('error', () => {
         sound = false;
       });

@@ -190,9 +190,12 @@ test('technical filters within a family narrow the list and can be removed', asy
   await expect(page.getByTestId('listing-total')).toHaveText(`${count} produtos`);
   expect(count).toBeLessThan(all);
   await expect(power.getByRole('link', { name: /550 W \(selecionado\)/ })).toHaveAttribute('aria-current', 'true');
-  // Filtered combinations are not indexed; the family is.
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/produtos\/bombagem\/bombas-submersiveis$/);
+  // Filtered combinations are not indexed; the family is. Read in the HTML a search engine gets:
+  // after a click made before the head hydrates, Next 16 may leave the previous page's head tags
+  // beside the new ones in the live document (vercel/next.js#97472; document.title stays right).
+  const html = await (await page.request.get(page.url())).text();
+  expect(html.match(/<link rel="canonical"[^>]*>/g)).toEqual([expect.stringMatching(/href="[^"]*\/produtos\/bombagem\/bombas-submersiveis"/)]);
+  expect(html.match(/<meta name="robots"[^>]*>/g)).toEqual([expect.stringMatching(/noindex/)]);
 
   await page.getByRole('link', { name: 'Remover filtro Potência: 550 W' }).first().click();
   await expect(page).not.toHaveURL(/f\.potencia/);
