@@ -3,11 +3,11 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { MinusIcon, PlusIcon, Trash2Icon } from 'lucide-react';
+import { Trash2Icon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { CartLineImage } from './cart-line-image';
-import { MAX_PACKAGES, allowsQuantity, quantityRule, roundUpPackages } from '@/lib/cart/packages';
+import { checkQuantity, needsQuantityConfirmation, quantityRule, roundUpPackages } from '@/lib/cart/packages';
 import { roundCents } from '@/lib/cart/summary';
 import type { CartItem } from '@/lib/cart/types';
 import { displayPrice } from '@/lib/format';
@@ -16,6 +16,7 @@ import { useCart, type CartOutcome } from './cart-provider';
 import { CartSummaryView } from './cart-summary-view';
 import { ConfirmAction } from './confirm-action';
 import { formatPercent } from './price-display';
+import { QuantityInput, useQuantityConfirm } from './quantity-input';
 import { QuickOrder } from './quick-order';
 
 const withTax = (net: number | null, rate: number | null) => (net === null ? null : roundCents(net * (1 + (rate ?? 23) / 100)));
@@ -125,9 +126,10 @@ function CartLine({
 }) {
   const t = useTranslations('CartPage');
   const [draft, setDraft] = React.useState<string | null>(null);
-  const [notice, setNotice] = React.useState<string | null>(null);
+  const [problem, setProblem] = React.useState<string | null>(null);
   const [askRemove, setAskRemove] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
+  const { ask, dialog } = useQuantityConfirm();
   const rule = quantityRule(item);
   const minimum = minimumPackages(item);
   const step = rule.increment > 1 ? Math.max(1, Math.ceil(rule.increment / item.items_per_package)) : 1;
@@ -137,25 +139,51 @@ function CartLine({
   // A model no longer sold: its line can stay (checkout names it) or be removed, not be changed (the server refuses).
   const locked = item.product?.active === false;
 
-  const commit = async (raw: number) => {
-    setDraft(null);
-    if (!Number.isFinite(raw)) return;
-    if (raw < 1) {
-      // Spec 4: below 1 removes the line — after the confirmation.
+  /**
+   * Saves the quantity typed (or chosen) when it is a whole number from 1 to 9 999 that the
+   * model's pack rule allows; anything else stays in the box with its message and nothing is
+   * sent (issue 22). 0 asks to remove the line (spec 4); an empty box goes back to the saved
+   * quantity; above the threshold the quantity is confirmed first.
+   */
+  const commit = async (text: string) => {
+    if (text.trim() === '0') {
+      setDraft(null);
+      setProblem(null);
       setAskRemove(true);
       return;
     }
-    let q = Math.min(MAX_PACKAGES, Math.floor(raw));
-    if (!allowsQuantity(rule, q, item.items_per_package)) {
-      const rounded = roundUpPackages(rule, q, item.items_per_package);
-      if (rounded === null) return;
-      q = rounded;
-      setNotice(t('roundedUp', { increment: rule.increment, minimum: rule.minimum, quantity: q }));
-    } else setNotice(null);
-    if (q === item.quantity_of_packages) return;
+    const check = checkQuantity(text, rule, item.items_per_package);
+    if (check.kind === 'empty') {
+      setDraft(null);
+      return;
+    }
+    if (check.kind !== 'ok') {
+      setDraft(text);
+      return;
+    }
+    const q = check.quantity;
+    if (q === item.quantity_of_packages) {
+      setDraft(null);
+      return;
+    }
+    const units = q * item.items_per_package;
+    const unit = pro ? item.unit_price_at_purchase : withTax(item.unit_price_at_purchase, item.tax_rate);
+    const value = signedIn && unit !== null && unit > 0 ? unit * units : null;
+    if (needsQuantityConfirmation(units, value)) {
+      setDraft(String(q));
+      const confirmed = await ask({ units, value, name: item.product ? `${item.product.code} — ${label}` : label, action: 'save' });
+      if (!confirmed) return;
+    }
     setBusy(true);
-    await onQuantity(q);
+    const outcome = await onQuantity(q);
     setBusy(false);
+    if (outcome.ok) {
+      setDraft(null);
+      setProblem(null);
+    } else {
+      setDraft(String(q));
+      setProblem(outcome.message);
+    }
   };
 
   const unitNet = item.unit_price_at_purchase;
@@ -205,46 +233,34 @@ function CartLine({
           </ConfirmAction>
         </div>
         <div className="flex flex-wrap items-center gap-x-6 gap-y-2">
-          <div className="flex items-center rounded-md border">
-            <button
-              type="button"
-              aria-label={t('decrease', { name: label })}
-              className="grid size-9 place-items-center rounded-l-md hover:bg-slate-100 disabled:opacity-40 focus-visible:ring-2 focus-visible:ring-sky-500"
-              disabled={busy || locked || item.quantity_of_packages <= minimum}
-              onClick={() => void commit(Math.max(minimum, item.quantity_of_packages - step))}
-            >
-              <MinusIcon aria-hidden className="size-4" />
-            </button>
-            <input
-              type="text"
-              inputMode="numeric"
-              aria-label={t('quantityOf', { name: label })}
-              className="h-9 w-16 border-x text-center text-sm outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
-              value={shown}
-              disabled={busy || locked}
-              data-testid="line-quantity"
-              onChange={(e) => setDraft(e.target.value.replace(/[^\d]/g, ''))}
-              onBlur={() => {
-                if (draft !== null) void commit(draft === '' ? item.quantity_of_packages : Number(draft));
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter') {
-                  e.preventDefault();
-                  if (draft !== null) void commit(draft === '' ? item.quantity_of_packages : Number(draft));
-                }
-                if (e.key === 'Escape') setDraft(null);
-              }}
-            />
-            <button
-              type="button"
-              aria-label={t('increase', { name: label })}
-              className="grid size-9 place-items-center rounded-r-md hover:bg-slate-100 disabled:opacity-40 focus-visible:ring-2 focus-visible:ring-sky-500"
-              disabled={busy || locked || item.quantity_of_packages >= MAX_PACKAGES}
-              onClick={() => void commit(item.quantity_of_packages + step)}
-            >
-              <PlusIcon aria-hidden className="size-4" />
-            </button>
-          </div>
+          <QuantityInput
+            value={shown}
+            onValueChange={(v) => {
+              setDraft(v);
+              setProblem(null);
+            }}
+            label={t('quantityOf', { name: label })}
+            rule={rule}
+            itemsPerPackage={item.items_per_package}
+            problem={problem}
+            disabled={busy || locked}
+            testId="line-quantity"
+            onBlur={() => {
+              if (draft !== null) void commit(draft);
+            }}
+            onEnter={() => {
+              if (draft !== null) void commit(draft);
+            }}
+            onChoose={(q) => void commit(String(q))}
+            stepper={{
+              decrease: t('decrease', { name: label }),
+              increase: t('increase', { name: label }),
+              step,
+              minimum,
+              onStep: (next) => void commit(String(next)),
+            }}
+          />
+          {dialog}
           <span className="text-sm text-slate-600" data-testid="line-units">
             {t('units', { count: item.quantity_of_packages * item.items_per_package })}
           </span>
@@ -271,11 +287,6 @@ function CartLine({
             </>
           )}
         </div>
-        {notice && (
-          <p role="status" className="text-xs text-amber-800">
-            {notice}
-          </p>
-        )}
         {signedIn && previousShown !== null && (
           <p className="text-xs text-amber-800" data-testid="line-price-changed">
             {t('priceChanged', { price: displayPrice(previousShown) })}

@@ -22,7 +22,8 @@ export const CART_TIMESTAMP_KEY = 'cart-timestamp';
 const ADD_WAIT_MS = 1_000;
 
 export type CartOutcome = { ok: true } | { ok: false; message: string };
-export type AddOutcome = { ok: true; quantity: number } | { ok: false; message: string };
+/** `refused`: the server refused the line (400) and `message` is its own Portuguese answer (e.g. the line maximum). */
+export type AddOutcome = { ok: true; quantity: number } | { ok: false; message: string; refused?: boolean };
 
 export interface CartContextValue {
   cartId: string | null;
@@ -253,7 +254,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
           const message =
             res.status === 0 ? tRef.current('addException') : res.status === 400 && res.message ? res.message : tRef.current('addFailed');
           toast.error(tRef.current('errorTitle'), { description: message });
-          return { ok: false, message };
+          return { ok: false, message, refused: res.status === 400 && Boolean(res.message) };
         }
         await reload(cartId);
         return { ok: true, quantity: res.data.quantity_of_packages };

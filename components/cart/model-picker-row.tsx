@@ -2,36 +2,29 @@
 
 import * as React from 'react';
 import { useTranslations } from 'next-intl';
-import { CheckIcon, Loader2Icon, MinusIcon, PlusIcon } from 'lucide-react';
+import { CheckIcon, Loader2Icon } from 'lucide-react';
 import { toast } from '@/components/ui/toast';
-import { MAX_PACKAGES, allowsQuantity, packageSizes, quantityRule, roundUpPackages } from '@/lib/cart/packages';
+import { checkQuantity, needsQuantityConfirmation, offeredPackageSizes, quantityRule } from '@/lib/cart/packages';
 import type { ModelRow } from '@/lib/cart/types';
 import type { PriceEntry } from '@/lib/pricing/types';
 import { cn } from '@/lib/utils';
 import type { AddOutcome } from './cart-provider';
 import { PriceDisplay } from './price-display';
+import { QuantityInput, useQuantityConfirm } from './quantity-input';
 
 export const ROW_FEEDBACK_MS = 3_000;
 
 export type RowStatus = 'idle' | 'adding' | 'success' | 'error';
 
 /**
- * Spec 5 "Cart and model picker": what the quantity box keeps while typing. Empty stays empty;
- * anything else that is not an integer ≥ 1 becomes 1; at most 9,999.
- */
-export function normaliseQuantityInput(raw: string): string {
-  const trimmed = raw.trim();
-  if (trimmed === '') return '';
-  const n = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-  if (!Number.isInteger(n) || n < 1) return '1';
-  return String(Math.min(n, MAX_PACKAGES));
-}
-
-/**
  * One model in the picker (spec 4 "Model picker row"): size, packages, price for signed-in
- * customers, quantity − / input / + (minus disabled at the minimum, 1 for most models), then
- * idle → adding (yellow, disabled) → success (green check 3 s, quantity back to the start) or
- * error (the message 3 s). A model sold in packs rounds the quantity up, with a notice.
+ * customers, the quantity box with − / + (components/cart/quantity-input.tsx: what is typed stays
+ * as typed; anything that is not a whole number from 1 to 9 999, or a count the model's pack
+ * rule refuses, is said under the box and nothing is added), then idle → adding (yellow,
+ * disabled) → success (green check 3 s, quantity back to the start) or error (the message 3 s).
+ * An empty box on add says 'Por favor selecione uma quantidade válida' and goes back to the
+ * start (spec 5); a quantity above the threshold is confirmed first; the server's refusal (the
+ * line maximum) stays under the box until the quantity changes.
  */
 export function ModelPickerRow({
   model,
@@ -50,13 +43,16 @@ export function ModelPickerRow({
   layout?: 'list' | 'cell';
 }) {
   const t = useTranslations('Cart.picker');
+  const tQty = useTranslations('Cart.quantity');
   const tToast = useTranslations('Cart.toast');
   const rule = quantityRule(model);
   const start = rule.minimum;
   const [quantity, setQuantity] = React.useState(String(start));
   const [status, setStatus] = React.useState<RowStatus>('idle');
   const [message, setMessage] = React.useState<string | null>(null);
-  const [notice, setNotice] = React.useState<string | null>(null);
+  const [problem, setProblem] = React.useState<string | null>(null);
+  const { ask, dialog } = useQuantityConfirm();
+  const inputId = `${React.useId()}-quantity`;
   const timer = React.useRef<number | null>(null);
   React.useEffect(() => () => {
     if (timer.current) window.clearTimeout(timer.current);
@@ -66,22 +62,18 @@ export function ModelPickerRow({
     timer.current = window.setTimeout(fn, ROW_FEEDBACK_MS);
   };
 
-  const n = Number(quantity);
-  const current = quantity === '' || !Number.isInteger(n) ? null : n;
   const busy = status === 'adding';
-  const sizes = packageSizes(model);
+  const offered = offeredPackageSizes(model);
   const label = model.size ? `${model.code} (${model.size})` : model.code;
+  const unitPrice = price ? (userType === 'pro' ? price.userPrice : price.priceWithTax) : null;
 
-  const step = (direction: 1 | -1) => {
-    const base = current ?? start;
-    const next = direction === 1 ? base + rule.increment : base - rule.increment;
-    setQuantity(String(Math.min(MAX_PACKAGES, Math.max(start, next))));
-    setNotice(null);
+  const change = (next: string) => {
+    setQuantity(next);
+    setProblem(null);
   };
 
-  /** The row's error state (spec 4: the message for 3 s), optionally with the quantity back at its start. */
-  const fail = (text: string, resetQuantity: boolean) => {
-    if (resetQuantity) setQuantity(String(start));
+  /** The row's error state (spec 4: the message for 3 s). */
+  const fail = (text: string) => {
     setStatus('error');
     setMessage(text);
     later(() => {
@@ -90,25 +82,34 @@ export function ModelPickerRow({
     });
   };
 
+  const focusBox = () => document.getElementById(inputId)?.focus();
+
   const add = async () => {
     if (busy) return;
-    if (current === null || current < 1) {
-      fail(t('invalidQuantity'), true);
+    const check = checkQuantity(quantity, rule);
+    if (check.kind === 'empty') {
+      // Spec 5: the message, and the box back to its start.
+      setQuantity(String(start));
+      setProblem(tQty('empty'));
+      focusBox();
       return;
     }
-    let q = current;
-    if (!allowsQuantity(rule, q)) {
-      const rounded = roundUpPackages(rule, q);
-      if (rounded === null) {
-        fail(t('invalidQuantity'), true);
+    // Refused as typed (the message and the choices are already under the box): nothing is sent.
+    if (check.kind !== 'ok') {
+      focusBox();
+      return;
+    }
+    const q = check.quantity;
+    if (needsQuantityConfirmation(q, unitPrice && unitPrice > 0 ? unitPrice * q : null)) {
+      const confirmed = await ask({ units: q, value: unitPrice && unitPrice > 0 ? unitPrice * q : null, name: `${label} — ${productName}`, action: 'add' });
+      if (!confirmed) {
+        focusBox();
         return;
       }
-      q = rounded;
-      setQuantity(String(q));
-      setNotice(t('roundedUp', { increment: rule.increment, minimum: rule.minimum, quantity: q }));
     }
     setStatus('adding');
     setMessage(null);
+    setProblem(null);
     const outcome = await onAdd(model.id, q);
     if (outcome.ok) {
       setStatus('success');
@@ -116,52 +117,29 @@ export function ModelPickerRow({
       later(() => {
         setStatus('idle');
         setQuantity(String(start));
-        setNotice(null);
       });
-    } else fail(t('rowError'), false);
+    } else if (outcome.refused && outcome.message) {
+      // The server's own answer (e.g. the line maximum and how many can still be added).
+      setStatus('idle');
+      setProblem(outcome.message);
+    } else fail(t('rowError'));
   };
 
   const controls = (
-    <div className="flex items-center gap-2">
-      <div className="flex items-center rounded-md border">
-        <button
-          type="button"
-          className="grid size-8 place-items-center rounded-l-md hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:ring-2 focus-visible:ring-sky-500"
-          aria-label={t('decrease', { model: label })}
-          disabled={busy || current === null || current <= start}
-          onClick={() => step(-1)}
-        >
-          <MinusIcon aria-hidden className="size-4" />
-        </button>
-        <input
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9]*"
-          aria-label={t('quantityOf', { model: label })}
-          className="h-8 w-14 border-x text-center text-sm outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
-          value={quantity}
-          disabled={busy}
-          onChange={(e) => {
-            setQuantity(normaliseQuantityInput(e.target.value));
-            setNotice(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void add();
-            }
-          }}
-        />
-        <button
-          type="button"
-          className="grid size-8 place-items-center rounded-r-md hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-40 focus-visible:ring-2 focus-visible:ring-sky-500"
-          aria-label={t('increase', { model: label })}
-          disabled={busy || (current ?? 0) >= MAX_PACKAGES}
-          onClick={() => step(1)}
-        >
-          <PlusIcon aria-hidden className="size-4" />
-        </button>
-      </div>
+    <div className="flex items-start gap-2">
+      <QuantityInput
+        id={inputId}
+        value={quantity}
+        onValueChange={change}
+        label={t('quantityOf', { model: label })}
+        rule={rule}
+        problem={problem}
+        disabled={busy}
+        size="sm"
+        inputClassName="w-14"
+        onEnter={() => void add()}
+        stepper={{ decrease: t('decrease', { model: label }), increase: t('increase', { model: label }), step: rule.increment, minimum: start }}
+      />
       <button
         type="button"
         data-status={status}
@@ -200,11 +178,7 @@ export function ModelPickerRow({
           {message}
         </p>
       )}
-      {notice && (
-        <p role="status" className="text-xs text-amber-800" data-testid="row-notice">
-          {notice}
-        </p>
-      )}
+      {dialog}
     </>
   );
 
@@ -225,7 +199,8 @@ export function ModelPickerRow({
           <span className="ml-2 font-mono text-xs text-slate-500">{model.code}</span>
         </p>
         <p className="text-xs text-slate-600">
-          {t('packages')}: {sizes.length ? [t('unit'), ...sizes.map(String)].join(' · ') : t('unit')}
+          {t('packages')}: {offered.length ? offered.map((n) => (n === 1 ? t('unit') : String(n))).join(' · ') : '—'}
+          {rule.increment > 1 || rule.minimum > 1 ? ` · ${t('packRuleNote', { increment: rule.increment, minimum: rule.minimum })}` : ''}
           {model.stock_status === 'out_of_stock' ? ` · ${t('outOfStock')}` : model.stock_status === 'on_order' ? ` · ${t('onOrder')}` : ''}
         </p>
         {price !== undefined && userType && <PriceDisplay entry={price} userType={userType} compact className="mt-1 text-sm" />}

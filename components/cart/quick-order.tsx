@@ -10,7 +10,8 @@ import type { QuickOrderResult } from '@/lib/cart/types';
 /**
  * Quick order on /cart (issue 10, beyond the spec): paste "code quantity" lines or upload a CSV
  * or XLSX of the same; the valid lines are added and every refused line is listed with its line
- * number and the server's reason.
+ * number and the server's reason. After a submit the box keeps only the refused lines (issue 22),
+ * so sending the corrected lines adds nothing twice; a code given twice is summed once, and said.
  */
 export function QuickOrder({
   submit,
@@ -25,6 +26,7 @@ export function QuickOrder({
   const fileRef = React.useRef<HTMLInputElement>(null);
   const textId = React.useId();
   const fileId = React.useId();
+  const problemsId = React.useId();
 
   const run = async (input: { text: string } | { file: File }) => {
     setBusy(true);
@@ -34,7 +36,9 @@ export function QuickOrder({
       const res = await submit(input);
       if (res.ok && res.data) {
         setResult(res.data);
-        if ('text' in input && res.data.problems.length === 0) setText('');
+        // The box keeps only the refused lines (issue 22): correcting them and sending again
+        // never adds the good lines a second time.
+        setText(res.data.problems.map((p) => p.text).join('\n'));
       } else setError(res.message || t('failed'));
     } catch {
       setError(t('failed'));
@@ -67,6 +71,7 @@ export function QuickOrder({
           id={textId}
           value={text}
           onChange={(e) => setText(e.target.value)}
+          aria-describedby={result && result.problems.length > 0 ? problemsId : undefined}
           rows={6}
           placeholder={t('placeholder')}
           className="w-full rounded-md border px-3 py-2 font-mono text-sm outline-none focus-visible:ring-2 focus-visible:ring-sky-500"
@@ -115,10 +120,21 @@ export function QuickOrder({
             <p className="font-medium text-emerald-800" data-testid="quick-order-added">
               {t('added', { count: result.added })}
             </p>
+            {result.merged && result.merged.length > 0 && (
+              <div className="rounded-md border border-sky-200 bg-sky-50 p-3 text-sky-950" data-testid="quick-order-merged">
+                <p className="font-medium">{t('summedTitle')}</p>
+                <ul className="mt-1 list-disc space-y-1 pl-5">
+                  {result.merged.map((m) => (
+                    <li key={m.code}>{m.text}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
             {result.problems.length > 0 && (
               <div className="rounded-md border border-red-200 bg-red-50 p-3 text-red-900">
                 <p className="font-medium">{t('problems', { count: result.problems.length })}</p>
-                <ul className="mt-2 space-y-1" data-testid="quick-order-problems">
+                <p className="mt-1 text-xs">{t('kept')}</p>
+                <ul id={problemsId} className="mt-2 space-y-1" data-testid="quick-order-problems">
                   {result.problems.map((p) => (
                     <li key={`${p.line}-${p.text}`} data-testid="quick-order-problem">
                       <span className="font-semibold">{t('problemLine', { line: p.line })}</span>

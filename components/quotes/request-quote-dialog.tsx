@@ -14,7 +14,8 @@ import { restoreFocus } from '@/components/ui/focus-return';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
-import { quantityRule } from '@/lib/cart/packages';
+import { QuantityInput, useQuantityConfirm } from '@/components/cart/quantity-input';
+import { checkQuantity, needsQuantityConfirmation, quantityRule } from '@/lib/cart/packages';
 import type { ModelRow } from '@/lib/cart/types';
 import { postQuote, refusalText } from './quote-api';
 import type { QuoteSource } from './request-quote';
@@ -63,6 +64,8 @@ export function RequestQuoteDialog({
   returnFocus?: () => HTMLElement | null;
 }) {
   const t = useTranslations('QuoteRequest');
+  const tQty = useTranslations('Cart.quantity');
+  const { ask, dialog } = useQuantityConfirm();
   const router = useRouter();
   const { viewer } = useAuth();
   const cart = useOptionalCart();
@@ -114,9 +117,19 @@ export function RequestQuoteDialog({
         setProblem(modelsFailed ? t('modelsFailed') : t('noModels'));
         return;
       }
-      // The server checks the quantity (whole packages, pack multiples): its message goes under the field.
-      const q = /^\d+$/.test(quantity.trim()) ? Number(quantity.trim()) : Number.NaN;
-      target = { lines: [{ product_id: model.id, quantity_of_packages: Number.isFinite(q) ? q : 0 }] };
+      // The shop's one quantity rule (lib/cart/packages.ts): what it refuses is said under the box
+      // (with the nearest allowed counts) and nothing is sent; the server still judges.
+      const check = checkQuantity(quantity, rule);
+      if (check.kind !== 'ok') {
+        if (check.kind === 'empty') setErrors({ quantity: tQty('empty') });
+        document.getElementById(fieldId('quantity'))?.focus();
+        return;
+      }
+      if (needsQuantityConfirmation(check.quantity, null)) {
+        const name = `${model.code}${model.size ? ` (${model.size})` : ''}`;
+        if (!(await ask({ units: check.quantity, name, action: 'request' }))) return;
+      }
+      target = { lines: [{ product_id: model.id, quantity_of_packages: check.quantity }] };
     }
     const contact = signedIn ? { message: values.message } : values;
     setBusy(true);
@@ -211,17 +224,20 @@ export function RequestQuoteDialog({
                 <FormField
                   id={fieldId('quantity')}
                   label={t('fields.quantity')}
-                  error={errors.quantity}
                   required
                   hint={rule && rule.increment > 1 ? t('hints.quantity', { increment: rule.increment }) : undefined}
                 >
-                  <Input
-                    name="quantity"
-                    inputMode="numeric"
+                  <QuantityInput
+                    id={fieldId('quantity')}
                     value={quantity}
-                    onChange={(e) => setQuantity(e.target.value.replace(/[^\d]/g, '').slice(0, 4))}
-                    aria-required="true"
-                    {...fieldA11y(fieldId('quantity'), errors.quantity, Boolean(rule && rule.increment > 1))}
+                    onValueChange={(v) => {
+                      setQuantity(v);
+                      setErrors((e) => ({ ...e, quantity: undefined }));
+                    }}
+                    rule={rule}
+                    problem={errors.quantity}
+                    describedBy={rule && rule.increment > 1 ? `${fieldId('quantity')}-hint` : undefined}
+                    inputClassName="w-full"
                   />
                 </FormField>
               </div>
@@ -257,6 +273,7 @@ export function RequestQuoteDialog({
             </div>
           </fieldset>
         </form>
+        {dialog}
       </DialogContent>
     </Dialog>
   );

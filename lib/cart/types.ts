@@ -108,7 +108,18 @@ export interface QuickOrderProblem {
   reason: string;
 }
 
+/** A code given on several lines of one quick order: added once, with the sum (`text` says so). */
+export interface QuickOrderMerge {
+  code: string;
+  lines: number[];
+  quantity: number;
+  text: string;
+}
+
 export interface QuickOrderResult {
   added: number;
+  /** The refused lines, each with its text as sent (the box keeps only these). */
   problems: QuickOrderProblem[];
+  /** Codes given more than once, summed into one line. */
+  merged?: QuickOrderMerge[];
 }

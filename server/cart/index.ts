@@ -322,7 +322,7 @@ export function quantityError(rule: QuantityRule, itemsPerPackage: number): AppE
   const message =
     rule.increment > 1 || rule.minimum > 1
       ? text('packMultiple', { increment: rule.increment, minimum: rule.minimum })
-      : text('quantityRange', { max: MAX_PACKAGES });
+      : text('quantityRange');
   return new AppError({
     code: 'bad_request',
     message,
@@ -335,8 +335,32 @@ export function quantityError(rule: QuantityRule, itemsPerPackage: number): AppE
 
 /** The 400 of a count of packages outside 1 to the maximum. */
 function quantityRangeError(): AppError {
-  const message = text('quantityRange', { max: MAX_PACKAGES });
+  const message = text('quantityRange');
   return new AppError({ code: 'bad_request', message, details: { quantity_of_packages: [message] } });
+}
+
+/** `9999` → `9 999` (the pt-PT grouping the shop's texts use for quantities). */
+export function groupedQuantity(n: number): string {
+  return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+}
+
+/**
+ * The 400 of an add that would take a line past the maximum of packages: how many the line has,
+ * and how many can still be added (the largest count the pack rule allows within the maximum),
+ * also in `details.allowed` (`max_add=N`).
+ */
+export function lineMaximumError(rule: QuantityRule, itemsPerPackage: number, current: number, requested: number): AppError {
+  let remaining = MAX_PACKAGES - current;
+  while (remaining > 0 && !allowsQuantity(rule, current + remaining, itemsPerPackage)) remaining--;
+  const message =
+    remaining > 0
+      ? text('lineMaximum', { current: groupedQuantity(current), max: groupedQuantity(MAX_PACKAGES), requested: groupedQuantity(requested), remaining: groupedQuantity(remaining) })
+      : text('lineMaximumFull', { max: groupedQuantity(MAX_PACKAGES) });
+  return new AppError({
+    code: 'bad_request',
+    message,
+    details: { quantity_of_packages: [message], allowed: [`max_add=${remaining}`, `in_cart=${current}`, `maximum=${MAX_PACKAGES}`] },
+  });
 }
 
 /** The 400 of a package size the model does not have, with the sizes it has. */
@@ -436,7 +460,9 @@ export async function addCartItem(
       .select({ packages: cartItems.quantityOfPackages })
       .from(cartItems)
       .where(and(eq(cartItems.cartId, cartId), eq(cartItems.modelId, line.modelId), eq(cartItems.itemsPerPackage, line.itemsPerPackage)));
-    const sum = (existing?.packages ?? 0) + line.packages;
+    const current = existing?.packages ?? 0;
+    const sum = current + line.packages;
+    if (sum > MAX_PACKAGES) throw lineMaximumError(line.rule, line.itemsPerPackage, current, line.packages);
     throw lineRuleError({ packages: [line.itemsPerPackage], rule: line.rule }, line.itemsPerPackage, sum) ?? quantityRangeError();
   }
   return { itemId: row.id, packages: row.packages };

@@ -1,13 +1,13 @@
 import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { allowsQuantity, MAX_PACKAGES, quantityRule, roundUpPackages } from '@/lib/cart/packages';
-import type { QuickOrderProblem, QuickOrderResult } from '@/lib/cart/types';
+import { allowsQuantity, MAX_PACKAGES, nearestAllowedPackages, quantityRule } from '@/lib/cart/packages';
+import type { QuickOrderMerge, QuickOrderProblem, QuickOrderResult } from '@/lib/cart/types';
 import { AppError } from '@/server/api/errors';
 import { getDb } from '@/server/db/client';
 import { inventoryProducts, products } from '@/server/db/schema';
 import { checkTextShape, decodeText, isFileError, isZip, readTableFile, tableLimits, tooLargeError } from '@/server/files';
 import { serverTranslator } from '@/server/mail/i18n';
-import { addCartItem, findCart, QUICK_ORDER_MAX_LINES, repriceCart, type CartCaller } from './index';
+import { addCartItem, findCart, groupedQuantity, QUICK_ORDER_MAX_LINES, repriceCart, type CartCaller } from './index';
 
 /**
  * Quick order (issue 10, beyond the spec): lines of "code quantity" pasted or uploaded (CSV or
@@ -84,12 +84,51 @@ export function parseQuickOrderLines(rows: QuickOrderInputLine[]): { lines: Quic
     }
     const qty = rest[0]!;
     if (!/^\d{1,7}$/.test(qty) || Number(qty) < 1 || Number(qty) > MAX_PACKAGES) {
-      problems.push({ line, text: shown, reason: text('quickBadQuantity', { max: MAX_PACKAGES }) });
+      problems.push({ line, text: shown, reason: text('quickBadQuantity', { max: groupedQuantity(MAX_PACKAGES) }) });
       continue;
     }
     lines.push({ line, text: shown, code, quantity: Number(qty) });
   }
   return { lines, problems };
+}
+
+/** `[1, 3, 4]` → `1, 3 e 4`. */
+function lineList(lines: readonly number[]): string {
+  return lines.length <= 1 ? lines.join('') : `${lines.slice(0, -1).join(', ')} e ${lines[lines.length - 1]}`;
+}
+
+/**
+ * Lines of one code (whatever its case) given more than once in one paste or file become one
+ * line with the sum of their quantities, at the place of the first (issue 22: a code pasted twice
+ * is added once, and the result says so). A sum past the maximum is refused like any other
+ * quantity, as one line.
+ */
+export function mergeRepeatedCodes(lines: readonly QuickOrderLine[]): { lines: QuickOrderLine[]; merged: QuickOrderMerge[]; problems: QuickOrderProblem[] } {
+  const groups = new Map<string, QuickOrderLine[]>();
+  for (const line of lines) {
+    const key = line.code.toLowerCase();
+    const group = groups.get(key);
+    if (group) group.push(line);
+    else groups.set(key, [line]);
+  }
+  const out: QuickOrderLine[] = [];
+  const merged: QuickOrderMerge[] = [];
+  const problems: QuickOrderProblem[] = [];
+  for (const group of groups.values()) {
+    const first = group[0]!;
+    if (group.length === 1) {
+      out.push(first);
+      continue;
+    }
+    const quantity = group.reduce((sum, l) => sum + l.quantity, 0);
+    const numbers = group.map((l) => l.line);
+    const note = text('quickSummed', { code: first.code, lines: lineList(numbers), quantity });
+    merged.push({ code: first.code, lines: numbers, quantity, text: note });
+    const summed = { line: first.line, text: `${first.code} ${quantity}`, code: first.code, quantity };
+    if (quantity > MAX_PACKAGES) problems.push({ line: summed.line, text: summed.text, reason: `${note} ${text('quickBadQuantity', { max: groupedQuantity(MAX_PACKAGES) })}` });
+    else out.push(summed);
+  }
+  return { lines: out, merged, problems };
 }
 
 /**
@@ -126,7 +165,9 @@ export async function quickOrder(cartId: string, caller: CartCaller, readInput: 
   if (nonEmpty > QUICK_ORDER_MAX_LINES + 1) {
     throw new AppError({ code: 'bad_request', message: text('quickTooMany', { max: QUICK_ORDER_MAX_LINES }) });
   }
-  const { lines, problems } = parseQuickOrderLines(rows);
+  const parsed = parseQuickOrderLines(rows);
+  const { lines, merged, problems: summedProblems } = mergeRepeatedCodes(parsed.lines);
+  const problems = [...parsed.problems, ...summedProblems];
   const db = await getDb();
   const codes = [...new Set(lines.map((l) => l.code))];
   const models = codes.length
@@ -157,11 +198,11 @@ export async function quickOrder(cartId: string, caller: CartCaller, readInput: 
     }
     const rule = quantityRule({ sales_minimum: model.salesMinimum, sales_increment: model.salesIncrement });
     if (!allowsQuantity(rule, line.quantity)) {
-      const suggestion = roundUpPackages(rule, line.quantity);
+      const choices = nearestAllowedPackages(rule, line.quantity);
       problems.push({
         line: line.line,
         text: line.text,
-        reason: text('quickPackMultiple', { increment: rule.increment, minimum: rule.minimum, suggestion: suggestion ?? rule.minimum }),
+        reason: text('quickPackMultiple', { increment: rule.increment, minimum: rule.minimum, choices: choices.join(' ou ') }),
       });
       continue;
     }
@@ -175,5 +216,5 @@ export async function quickOrder(cartId: string, caller: CartCaller, readInput: 
   }
   if (caller && added > 0) await repriceCart(cart.id, caller);
   problems.sort((a, b) => a.line - b.line);
-  return { added, problems };
+  return { added, problems, merged };
 }

@@ -251,7 +251,7 @@ export async function addJobListLines(userId: string, listId: number, inputs: re
         .returning({ id: jobListLines.id });
       const row = rows[0];
       if (!row) {
-        const message = serverTranslator('CartApi')('quantityRange', { max: MAX_PACKAGES });
+        const message = serverTranslator('CartApi')('quantityRange');
         throw new AppError({ code: 'bad_request', message, details: { quantity_of_packages: [message] } });
       }
       lineIds.push(row.id);

@@ -3,7 +3,7 @@ import { AuthProvider } from '@/components/auth/auth-provider';
 import { CART_ID_KEY, CartProvider } from '@/components/cart/cart-provider';
 import { CartSummaryView } from '@/components/cart/cart-summary-view';
 import { shouldShowFloatingCart } from '@/components/cart/floating-cart-button';
-import { ModelPickerRow, normaliseQuantityInput } from '@/components/cart/model-picker-row';
+import { ModelPickerRow } from '@/components/cart/model-picker-row';
 import { PriceDisplay, lowestPrice } from '@/components/cart/price-display';
 import { QuickOrder } from '@/components/cart/quick-order';
 import { CartButton } from '@/components/layout/cart-button';
@@ -82,14 +82,22 @@ beforeEach(() => {
 });
 
 describe('model picker row (spec 4, 5)', () => {
-  it('keeps an empty box while typing, turns anything else below 1 into 1', () => {
-    expect(normaliseQuantityInput('')).toBe('');
-    expect(normaliseQuantityInput('0')).toBe('1');
-    expect(normaliseQuantityInput('-3')).toBe('1');
-    expect(normaliseQuantityInput('2,5')).toBe('1');
-    expect(normaliseQuantityInput('abc')).toBe('1');
-    expect(normaliseQuantityInput('12')).toBe('12');
-    expect(normaliseQuantityInput('123456')).toBe('9999');
+  it.each(['2,5', '2.5', '-1', '1e9', 'abc', '99999', '10 un'])('keeps %p as typed, says why and adds nothing', (typed) => {
+    const onAdd = jest.fn();
+    render(
+      <ul>
+        <ModelPickerRow model={model()} productName="Tubo" onAdd={onAdd} />
+      </ul>,
+    );
+    const input = screen.getByRole('textbox', { name: /Quantidade de TUB-16/ });
+    fireEvent.change(input, { target: { value: typed } });
+    fireEvent.click(screen.getByRole('button', { name: /Adicionar TUB-16/ }));
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(input).toHaveValue(typed);
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Indique um número inteiro entre 1 e 9 999');
+    expect(input).toHaveAttribute('aria-describedby', alert.id);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('disables minus at 1, goes idle → adding (yellow, disabled) → success (check, back to 1 after 3 s)', async () => {
@@ -161,20 +169,62 @@ describe('model picker row (spec 4, 5)', () => {
     jest.useRealTimers();
   });
 
-  it('rounds a quantity up to the pack multiple, with a notice', async () => {
+  it('offers the nearest pack multiples instead of rounding, and does not list the unit', async () => {
     const onAdd = jest.fn(async () => ({ ok: true as const, quantity: 20 }));
     render(
       <ul>
-        <ModelPickerRow model={model({ sales_minimum: 10, sales_increment: 10 })} productName="Curva" onAdd={onAdd} />
+        <ModelPickerRow model={model({ small_package: '10/50', sales_minimum: 10, sales_increment: 10 })} productName="Curva" onAdd={onAdd} />
       </ul>,
     );
+    expect(screen.getByText(/Embalagens:/)).toHaveTextContent('Embalagens: 10 · 50 · Vende-se em múltiplos de 10 (mínimo 10).');
     const input = screen.getByRole('textbox', { name: /Quantidade de TUB-16/ });
     expect(input).toHaveValue('10');
     expect(screen.getByRole('button', { name: /Diminuir/ })).toBeDisabled();
-    fireEvent.change(input, { target: { value: '15' } });
+    fireEvent.change(input, { target: { value: '7' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Adicionar TUB-16/ })));
+    expect(onAdd).not.toHaveBeenCalled();
+    expect(input).toHaveValue('7');
+    expect(screen.getByRole('alert')).toHaveTextContent('Vende-se em múltiplos de 10 (mínimo 10): 10 ou 20?');
+    fireEvent.click(screen.getByRole('button', { name: 'Usar 20' }));
+    expect(input).toHaveValue('20');
+    expect(screen.queryByRole('alert')).toBeNull();
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Adicionar TUB-16/ })));
     expect(onAdd).toHaveBeenCalledWith(7, 20);
-    expect(screen.getByTestId('row-notice')).toHaveTextContent('Vendido em múltiplos de 10 (mínimo 10): quantidade ajustada para 20.');
+  });
+
+  it('shows the server’s refusal (the line maximum) under the box instead of "Erro ao adicionar"', async () => {
+    const message = 'Esta linha já tem 5 e o máximo por linha é 9 999: com mais 9 999 passaria o máximo. Pode adicionar no máximo 9 994.';
+    const onAdd = jest.fn(async () => ({ ok: false as const, message, refused: true }));
+    render(
+      <ul>
+        <ModelPickerRow model={model()} productName="Tubo" onAdd={onAdd} />
+      </ul>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /Quantidade de TUB-16/ }), { target: { value: '999' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Adicionar TUB-16/ })));
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByText('Erro ao adicionar ao carrinho. Tente novamente.')).toBeNull();
+  });
+
+  it('asks before adding 1 000 units or more, naming the quantity and the value', async () => {
+    const onAdd = jest.fn(async () => ({ ok: true as const, quantity: 1200 }));
+    const price: PriceEntry = { basePrice: 5, userPrice: 5, priceWithTax: 6.15, taxRate: 23, discountPercentage: 0 };
+    render(
+      <ul>
+        <ModelPickerRow model={model()} productName="Tubo" price={price} userType="pro" onAdd={onAdd} />
+      </ul>,
+    );
+    fireEvent.change(screen.getByRole('textbox', { name: /Quantidade de TUB-16/ }), { target: { value: '1200' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Adicionar TUB-16/ })));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Confirmar a quantidade' });
+    expect(dialog).toHaveTextContent('Vai adicionar 1200 unidades de TUB-16 (16x2 mm) — Tubo.');
+    expect(dialog).toHaveTextContent(euro('Valor da linha: 6000,00 €.'));
+    expect(onAdd).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Corrigir' })));
+    expect(onAdd).not.toHaveBeenCalled();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Adicionar TUB-16/ })));
+    await act(async () => fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sim, confirmar' })));
+    expect(onAdd).toHaveBeenCalledWith(7, 1200);
   });
 });
 
@@ -284,6 +334,18 @@ describe('quick order', () => {
     expect(problems).toHaveLength(2);
     expect(problems[0]).toHaveTextContent('Linha 2 «NAO-EXISTE 3»: Código desconhecido: NAO-EXISTE.');
     expect(problems[1]).toHaveTextContent('Linha 3 «TUB-16 2,5»: Quantidade decimal não aceite');
+    // Only the refused lines stay in the box: sending again cannot add TUB-16 4 twice.
+    expect(screen.getByRole('textbox', { name: /código quantidade/ })).toHaveValue('NAO-EXISTE 3\nTUB-16 2,5');
+  });
+
+  it('says which repeated codes were summed into one line', async () => {
+    const merged = [{ code: 'TUB-16', lines: [1, 3], quantity: 6, text: 'TUB-16 aparece nas linhas 1 e 3: as quantidades foram somadas numa só linha (6).' }];
+    const submit = jest.fn(async () => ({ ok: true, status: 200, data: { added: 1, problems: [], merged } }));
+    render(<QuickOrder submit={submit} />);
+    fireEvent.change(screen.getByRole('textbox', { name: /código quantidade/ }), { target: { value: 'TUB-16 4\n\nTUB-16 2' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Adicionar ao carrinho' })));
+    expect(screen.getByTestId('quick-order-merged')).toHaveTextContent('TUB-16 aparece nas linhas 1 e 3');
+    expect(screen.getByRole('textbox', { name: /código quantidade/ })).toHaveValue('');
   });
 });
 

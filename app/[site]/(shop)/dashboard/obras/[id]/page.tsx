@@ -114,7 +114,9 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
                         lineId={line.id}
                         code={line.code}
                         packages={line.quantity_of_packages}
-                        step={line.items_per_package > 1 || line.sales_increment <= 1 ? 1 : line.sales_increment}
+                        rule={{ minimum: line.sales_minimum, increment: line.sales_increment }}
+                        itemsPerPackage={line.items_per_package}
+                        unitPrice={withTax ? line.unit_price_with_tax : line.unit_price}
                       />
                     </td>
                     <td className="px-3 py-2 text-right align-top tabular-nums">{line.units}</td>
