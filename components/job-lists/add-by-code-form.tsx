@@ -8,22 +8,30 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/toast';
 import { call } from '@/lib/cart/client-api';
-import { MAX_PACKAGES } from '@/lib/cart/packages';
+import { QuantityInput, useQuantityConfirm } from '@/components/cart/quantity-input';
+import { checkQuantity, needsQuantityConfirmation } from '@/lib/cart/packages';
 
 /** "Adicionar por código": a model code and a number of units (packages of one); the cart's rules apply on the server. */
 export function AddByCodeForm({ listId }: { listId: number }) {
   const t = useTranslations('JobLists');
+  const tQty = useTranslations('Cart.quantity');
   const router = useRouter();
   const [code, setCode] = React.useState('');
   const [quantity, setQuantity] = React.useState('1');
   const [error, setError] = React.useState<string | null>(null);
   const [busy, setBusy] = React.useState(false);
+  const { ask, dialog } = useQuantityConfirm();
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!code.trim()) return setError(t('addCodeLabel'));
+    // The shop's one quantity rule: what it refuses is said under the box and nothing is sent.
+    const check = checkQuantity(quantity);
+    if (check.kind === 'empty') return setError(tQty('empty'));
+    if (check.kind !== 'ok') return document.getElementById('add-quantity')?.focus();
+    if (needsQuantityConfirmation(check.quantity, null) && !(await ask({ units: check.quantity, name: code.trim(), action: 'save' }))) return;
     setBusy(true);
-    const res = await call('POST', `/api/job-lists/${listId}/lines`, { code: code.trim(), quantity_of_packages: Number(quantity) });
+    const res = await call('POST', `/api/job-lists/${listId}/lines`, { code: code.trim(), quantity_of_packages: check.quantity });
     setBusy(false);
     if (!res.ok) return setError(res.details?.quantity_of_packages?.[0] ?? res.message ?? t('errorGeneric'));
     setError(null);
@@ -44,7 +52,7 @@ export function AddByCodeForm({ listId }: { listId: number }) {
           </div>
           <div className="space-y-1.5">
             <Label htmlFor="add-quantity">{t('addQuantityLabel')}</Label>
-            <Input id="add-quantity" type="number" inputMode="numeric" min={1} max={MAX_PACKAGES} value={quantity} onChange={(e) => setQuantity(e.target.value)} className="w-24" />
+            <QuantityInput id="add-quantity" value={quantity} onValueChange={setQuantity} inputClassName="w-24" />
           </div>
           <Button type="submit" variant="outline" disabled={busy}>
             {t('add')}
@@ -56,6 +64,7 @@ export function AddByCodeForm({ listId }: { listId: number }) {
           </p>
         )}
       </fieldset>
+      {dialog}
     </form>
   );
 }

@@ -2,6 +2,7 @@
 
 import * as React from 'react';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { restoreFocus } from '@/components/ui/focus-return';
@@ -10,7 +11,8 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toast';
 import { call } from '@/lib/cart/client-api';
-import { MAX_PACKAGES, splitPackage } from '@/lib/cart/packages';
+import { QuantityInput, useQuantityConfirm } from '@/components/cart/quantity-input';
+import { checkQuantity, needsQuantityConfirmation, splitPackage } from '@/lib/cart/packages';
 import type { SaveToJobListTexts } from '@/lib/job-lists/texts';
 import { JOB_LIST_NAME_MAX } from '@/lib/job-lists/texts';
 
@@ -51,6 +53,8 @@ export function SaveToJobListDialog({
   const [modelId, setModelId] = React.useState(models[0] ? String(models[0].id) : '');
   const [per, setPer] = React.useState('1');
   const [packages, setPackages] = React.useState('1');
+  const { ask, dialog } = useQuantityConfirm();
+  const tQty = useTranslations('Cart.quantity');
   const model = models.find((m) => String(m.id) === modelId);
   const sizes = model ? [...new Set([...splitPackage(model.smallPackage), ...splitPackage(model.mediumPackage), ...splitPackage(model.largePackage)])].sort((a, b) => a - b) : [];
 
@@ -81,8 +85,17 @@ export function SaveToJobListDialog({
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setError(null);
-    const body =
-      'cartId' in source ? { cart_id: source.cartId } : { product_id: Number(modelId), items_per_package: Number(per), quantity_of_packages: Number(packages) };
+    let body: { cart_id: string } | { product_id: number; items_per_package: number; quantity_of_packages: number };
+    if ('cartId' in source) body = { cart_id: source.cartId };
+    else {
+      // A model's count: the shop's one quantity rule (what it refuses is said under the box, nothing is sent).
+      const check = checkQuantity(packages);
+      if (check.kind === 'empty') return setError(tQty('empty'));
+      if (check.kind !== 'ok') return document.getElementById('save-packages')?.focus();
+      const units = check.quantity * Number(per);
+      if (needsQuantityConfirmation(units, null) && !(await ask({ units, name: model?.code ?? '', action: 'save' }))) return;
+      body = { product_id: Number(modelId), items_per_package: Number(per), quantity_of_packages: check.quantity };
+    }
     if (choice === NEW && !name.trim()) return setError(texts.nameRequired);
     setBusy(true);
     let target: { id: number; name: string } | undefined;
@@ -163,7 +176,7 @@ export function SaveToJobListDialog({
                 </div>
                 <div className="space-y-1.5">
                   <Label htmlFor="save-packages">{texts.packages}</Label>
-                  <Input id="save-packages" type="number" inputMode="numeric" min={1} max={MAX_PACKAGES} value={packages} onChange={(e) => setPackages(e.target.value)} />
+                  <QuantityInput id="save-packages" value={packages} onValueChange={setPackages} inputClassName="w-full" />
                 </div>
               </div>
             )}
@@ -197,6 +210,7 @@ export function SaveToJobListDialog({
             </DialogFooter>
           </form>
         )}
+        {dialog}
       </DialogContent>
     </Dialog>
   );

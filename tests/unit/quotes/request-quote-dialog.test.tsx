@@ -93,14 +93,22 @@ describe('request a quote', () => {
     // The pack of 6 is the starting quantity, with its hint.
     expect(screen.getByLabelText(/^Quantidade/)).toHaveValue('6');
     expect(screen.getByText('Vendido em múltiplos de 6.')).toBeInTheDocument();
+    // A count the pack rule refuses is not sent: the nearest allowed counts are offered (issue 22).
     fireEvent.change(screen.getByLabelText(/^Quantidade/), { target: { value: '4' } });
+    const calls = fetchMock.mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar pedido' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Vende-se em múltiplos de 6 (mínimo 6): 6 ou 12?');
+    expect(fetchMock.mock.calls.length).toBe(calls);
+    fireEvent.click(screen.getByRole('button', { name: 'Usar 12' }));
+    expect(screen.getByLabelText(/^Quantidade/)).toHaveValue('12');
+    // The server still judges: its message goes under the box.
     fetchMock.mockReturnValueOnce(
       answer(422, { success: false, message: 'Linha 1: quantidade', error: { code: 'unprocessable', message: 'Linha 1: quantidade', details: { 'lines.0': ['Linha 1: vendido em múltiplos de 6.'] } } }),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Enviar pedido' }));
     await waitFor(() => expect(screen.getByLabelText(/^Quantidade/)).toHaveFocus());
     expect(screen.getByText('Linha 1: vendido em múltiplos de 6.')).toBeInTheDocument();
-    expect(sentBody()).toEqual({ lines: [{ product_id: 12, quantity_of_packages: 4 }], message: '' });
+    expect(sentBody()).toEqual({ lines: [{ product_id: 12, quantity_of_packages: 12 }], message: '' });
   });
 
   it('an empty cart is refused without a call', async () => {
