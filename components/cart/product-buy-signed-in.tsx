@@ -54,7 +54,7 @@ export function ModelAdd({ productCode, modelCode, productName }: { productCode:
     };
   }, [productCode]);
   const codes = React.useMemo(() => [modelCode], [modelCode]);
-  const { prices } = usePrices(viewer ? codes : null);
+  const { prices, userType } = usePrices(viewer ? codes : null);
   const model = models?.find((m) => m.code === modelCode);
   if (!model) return null;
   return (
@@ -62,6 +62,8 @@ export function ModelAdd({ productCode, modelCode, productName }: { productCode:
       layout="cell"
       model={model}
       productName={productName}
+      price={prices[modelCode] ?? null}
+      userType={userType}
       onAdd={(id, quantity) =>
         addItem({ product_id: id, selected_package_type: 'Unidade', items_per_package: 1, quantity_of_packages: quantity, unit_price: prices[modelCode]?.userPrice ?? null })
       }
