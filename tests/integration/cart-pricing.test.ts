@@ -175,8 +175,12 @@ describe('guest carts', () => {
     }
     const list = await items(cart_id, null);
     expect(list.body.data.map((l) => l.quantity_of_packages)).toEqual([2]);
-    // A sum beyond 9,999 packages is refused too, and leaves the line as it was.
-    expect((await add(cart_id, null, { product_id: model['VG-0750'], quantity_of_packages: 9_998 })).status).toBe(400);
+    // A sum beyond 9,999 packages is refused too, and leaves the line as it was: the answer says
+    // how many the line has and how many can still be added (issue 22).
+    const past = await add(cart_id, null, { product_id: model['VG-0750'], quantity_of_packages: 9_998 });
+    expect(past.status).toBe(400);
+    expect(past.body.message).toBe('Esta linha já tem 2 e o máximo por linha é 9 999: com mais 9 998 passaria o máximo. Pode adicionar no máximo 9 997.');
+    expect(past.body.error?.details?.allowed).toEqual(expect.arrayContaining(['max_add=9997', 'in_cart=2']));
     expect((await items(cart_id, null)).body.data.map((l) => l.quantity_of_packages)).toEqual([2]);
   });
 
@@ -321,13 +325,31 @@ describe('quick order', () => {
       body: { text },
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.data.added).toBe(3);
+    // VG-0500 is given twice (lines 6 and 9): summed once (25), which its pack rule refuses.
+    expect(answer.body.data.added).toBe(2);
     expect(answer.body.data.problems.map((p) => p.line)).toEqual([3, 4, 5, 6]);
     expect(answer.body.data.problems[0]!.reason).toContain('NAO-EXISTE');
     expect(answer.body.data.problems[2]!.reason).toMatch(/decimal/i);
-    expect(answer.body.data.problems[3]!.reason).toContain('múltiplos de 10');
+    expect(answer.body.data.problems[3]).toMatchObject({ text: 'VG-0500 25', reason: 'Vende-se em múltiplos de 10 (mínimo 10): 20 ou 30?' });
     const lines = (await items(cart_id, null)).body.data;
-    expect(lines.map((l) => [l.product?.code, l.quantity_of_packages])).toEqual([['HDT-16200', 3], ['HDT-20200', 4], ['VG-0500', 20]]);
+    expect(lines.map((l) => [l.product?.code, l.quantity_of_packages])).toEqual([['HDT-16200', 3], ['HDT-20200', 4]]);
+  });
+
+  it('sums a code given twice once and says so; sending the refused lines again adds nothing twice', async () => {
+    const { cart_id } = await newCart(null);
+    type Result = { added: number; problems: { line: number; text: string; reason: string }[]; merged: { code: string; lines: number[]; quantity: number; text: string }[] };
+    const send = (text: string) => call<Envelope<Result>>(quickOrderPost, 'POST', `/api/cart/${cart_id}/quick-order`, { params: { cartId: cart_id }, body: { text } });
+    const first = await send(['HDT-16200 2', 'VG-0750 1', 'NAO-EXISTE 1', 'hdt-16200 3', 'HDT-20200 2,5'].join('\n'));
+    expect(first.body.data.added).toBe(2);
+    expect(first.body.data.merged).toEqual([
+      { code: 'HDT-16200', lines: [1, 4], quantity: 5, text: 'HDT-16200 aparece nas linhas 1 e 4: as quantidades foram somadas numa só linha (5).' },
+    ]);
+    expect(first.body.data.problems.map((p) => p.text)).toEqual(['NAO-EXISTE 1', 'HDT-20200 2,5']);
+    // The box keeps only the refused lines; corrected, they are sent again.
+    const second = await send('HDT-20200 2');
+    expect(second.body.data).toMatchObject({ added: 1, problems: [], merged: [] });
+    const lines = (await items(cart_id, null)).body.data;
+    expect(lines.map((l) => [l.product?.code, l.quantity_of_packages])).toEqual([['HDT-16200', 5], ['VG-0750', 1], ['HDT-20200', 2]]);
   });
 
   it('reads an uploaded CSV file', async () => {
