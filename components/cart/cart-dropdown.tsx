@@ -6,7 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Trash2Icon, XIcon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { CartLineImage } from './cart-line-image';
-import { displayPrice, formatPrice } from '@/lib/format';
+import { displayPrice, formatInteger, formatPrice, formatUnitPrice, roundUnitPrice } from '@/lib/format';
 import { ConfirmAction } from './confirm-action';
 import { useCart } from './cart-provider';
 import { FreeShippingProgress } from './free-shipping-progress';
@@ -97,6 +97,9 @@ export function CartDropdown({
             {items.map((item) => {
               const name = item.product ? item.product.seo_optimized_name || item.product.name : null;
               const lineTotal = pro ? item.total_price : item.total_price_with_tax;
+              // The unit the line is computed from (4 decimals; with IVA for a particular), so units × unit = the line.
+              const unitShown =
+                item.unit_price_at_purchase === null ? null : pro ? item.unit_price_at_purchase : roundUnitPrice(item.unit_price_at_purchase * (1 + (item.tax_rate ?? 23) / 100));
               return (
                 <li key={item.id} className="flex gap-3 px-4 py-3" data-testid="cart-dropdown-line">
                   <CartLineImage item={item} size={48} quality={70} className="size-12 shrink-0 rounded-md border" />
@@ -115,6 +118,11 @@ export function CartDropdown({
                     <p className="text-xs text-slate-600">
                       {t('quantityShort', { packages: item.quantity_of_packages, perPackage: item.items_per_package })}
                     </p>
+                    {signedIn && unitShown !== null && (
+                      <p className="text-xs text-slate-600" data-testid="cart-dropdown-unit">
+                        {formatInteger(item.quantity_of_packages * item.items_per_package)} × {formatUnitPrice(unitShown)}
+                      </p>
+                    )}
                     {signedIn && (
                       <p className="text-sm font-semibold">
                         {displayPrice(lineTotal)} <span className="text-xs font-normal text-slate-500">{pro ? t('price.withoutVat') : t('price.withVat')}</span>

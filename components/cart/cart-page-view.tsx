@@ -8,9 +8,8 @@ import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { CartLineImage } from './cart-line-image';
 import { checkQuantity, needsQuantityConfirmation, quantityRule, roundUpPackages } from '@/lib/cart/packages';
-import { roundCents } from '@/lib/cart/summary';
 import type { CartItem } from '@/lib/cart/types';
-import { displayPrice } from '@/lib/format';
+import { displayPrice, formatUnitPrice, roundUnitPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCart, type CartOutcome } from './cart-provider';
 import { CartSummaryView } from './cart-summary-view';
@@ -19,7 +18,8 @@ import { formatPercent } from './price-display';
 import { QuantityInput, useQuantityConfirm } from './quantity-input';
 import { QuickOrder } from './quick-order';
 
-const withTax = (net: number | null, rate: number | null) => (net === null ? null : roundCents(net * (1 + (rate ?? 23) / 100)));
+/** A unit price with IVA at the price list's precision (4 decimals), as the shop computes it. */
+const withTax = (net: number | null, rate: number | null) => (net === null ? null : roundUnitPrice(net * (1 + (rate ?? 23) / 100)));
 
 /** The smallest number of packages a line may have (pack multiples of its model). */
 function minimumPackages(item: CartItem): number {
@@ -271,14 +271,14 @@ function CartLine({
                 {discounted && (
                   <>
                     <s className="mr-1 text-xs text-slate-500" data-testid="line-base">
-                      {t('basePrice', { price: displayPrice(item.base_unit_price) })}
+                      {t('basePrice', { price: formatUnitPrice(item.base_unit_price) })}
                     </s>
                     <span className="mr-1 rounded bg-red-600 px-1 text-xs font-semibold text-white">
                       {t('discount', { percent: formatPercent(item.discount_percentage ?? 0) })}
                     </span>
                   </>
                 )}
-                <span data-testid="line-unit-price">{displayPrice(unitShown)}</span> <span className="text-xs text-slate-500">{vatLabel}</span>
+                <span data-testid="line-unit-price">{formatUnitPrice(unitShown)}</span> <span className="text-xs text-slate-500">{vatLabel}</span>
               </span>
               <span className={cn('ml-auto text-base font-bold text-slate-900')}>
                 <span className="sr-only">{t('lineTotal')}: </span>
@@ -289,7 +289,7 @@ function CartLine({
         </div>
         {signedIn && previousShown !== null && (
           <p className="text-xs text-amber-800" data-testid="line-price-changed">
-            {t('priceChanged', { price: displayPrice(previousShown) })}
+            {t('priceChanged', { price: formatUnitPrice(previousShown) })}
           </p>
         )}
       </div>

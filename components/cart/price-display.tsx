@@ -1,14 +1,17 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { displayPrice } from '@/lib/format';
+import { displayPrice, formatPercent, formatUnitPrice } from '@/lib/format';
 import { hasDiscount, type PriceEntry } from '@/lib/pricing/types';
 import { cn } from '@/lib/utils';
 
 /**
  * One price as spec 5/6 and the law want it: a particular customer sees one price with IVA; a
  * professional the base price, the discount %, the final price and the saving, net and marked
- * "s/ IVA", with the price with IVA beside it. A price is shown only when above 0, else '-'.
+ * "s/ IVA", with the price with IVA beside it — the saving ("Poupa") too in the compact form of
+ * cards and model rows. Unit prices a line is computed from keep their decimals (formatUnitPrice:
+ * a particular's price with IVA, a professional's net prices); the price with IVA beside a
+ * professional's net price is for information, to the cent. A price is shown only when above 0, else '-'.
  */
 export function PriceDisplay({
   entry,
@@ -37,7 +40,7 @@ export function PriceDisplay({
       <span className={cn('inline-flex flex-wrap items-baseline gap-1', className)} data-testid="price-particular">
         {from && <span className="text-xs text-slate-600">{t('from')}</span>}
         <span className="font-bold text-slate-900" data-testid="price-final">
-          {displayPrice(entry.priceWithTax)}
+          {formatUnitPrice(entry.priceWithTax)}
         </span>
         <span className="text-xs text-slate-600">{t('withVat')}</span>
       </span>
@@ -50,7 +53,7 @@ export function PriceDisplay({
         <span className="flex flex-wrap items-baseline gap-1.5 text-xs">
           <span className="sr-only">{t('base')}:</span>
           <s className="text-slate-600" data-testid="price-base">
-            {displayPrice(entry.basePrice)}
+            {formatUnitPrice(entry.basePrice)}
           </s>
           <span className="rounded bg-red-600 px-1 font-semibold text-white" data-testid="price-discount">
             <span className="sr-only">{t('discount')} </span>
@@ -61,15 +64,15 @@ export function PriceDisplay({
       <span className="flex flex-wrap items-baseline gap-1">
         {from && <span className="text-xs text-slate-600">{t('from')}</span>}
         <span className="font-bold text-slate-900" data-testid="price-final">
-          {displayPrice(entry.userPrice)}
+          {formatUnitPrice(entry.userPrice)}
         </span>
         <span className="text-xs font-medium text-slate-600" data-testid="price-net-label">
           {t('withoutVat')}
         </span>
       </span>
-      {!compact && discounted && (
-        <span className="text-xs text-emerald-700" data-testid="price-saving">
-          {t('saving', { amount: displayPrice(entry.basePrice - entry.userPrice) })}
+      {discounted && (
+        <span className={cn('font-medium text-emerald-800', compact ? 'text-xs' : 'text-sm')} data-testid="price-saving">
+          {t('saving', { amount: formatUnitPrice(entry.basePrice - entry.userPrice) })}
         </span>
       )}
       <span className="text-xs text-slate-600" data-testid="price-with-vat">
@@ -79,9 +82,8 @@ export function PriceDisplay({
   );
 }
 
-export function formatPercent(value: number): string {
-  return new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 1 }).format(value);
-}
+/** The shop's one percentage form (`12,5 %`), kept here for the cart's imports. */
+export { formatPercent };
 
 /** The model with the lowest positive price, and whether the prices differ ("desde"). */
 export function lowestPrice(entries: readonly (PriceEntry | null | undefined)[]): { entry: PriceEntry | null; from: boolean; maxDiscount: number } {

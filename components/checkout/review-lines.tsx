@@ -2,14 +2,13 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { CartLineImage } from '@/components/cart/cart-line-image';
 import type { CartItem } from '@/lib/cart/types';
-import { formatInteger, formatPrice } from '@/lib/format';
-
-const percent = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 1 });
+import { formatInteger, formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 
 /**
  * The lines of the checkout review (issue 11), rendered on the server from the cart priced at
  * this moment: model, size, packages × package and units, unit price (net, with the discount of a
- * professional), IVA rate and the line's total with IVA. A line that can no longer be bought is
+ * professional; formatUnitPrice, so units × unit = the net line), IVA rate and the line's total
+ * with IVA. A line that can no longer be bought is
  * marked; placing stays refused until it leaves the cart.
  */
 export async function ReviewLines({ lines, pro }: { lines: CartItem[]; pro: boolean }) {
@@ -46,10 +45,10 @@ export async function ReviewLines({ lines, pro }: { lines: CartItem[]; pro: bool
               {unavailable ? (
                 <p className="text-sm font-semibold text-red-700">{t('unavailable')}</p>
               ) : (
-                <p className="text-sm text-slate-600">
-                  {t('unitPrice', { price: formatPrice(line.unit_price_at_purchase), tax: percent.format(line.tax_rate ?? 23) })}
+                <p className="text-sm text-slate-600" data-testid="checkout-line-unit">
+                  {t('unitPrice', { price: formatUnitPrice(line.unit_price_at_purchase), tax: formatPercent(line.tax_rate ?? 23) })}
                   {pro && line.discount_percentage
-                    ? ` · ${t('discount', { base: formatPrice(line.base_unit_price), discount: percent.format(line.discount_percentage) })}`
+                    ? ` · ${t('discount', { base: formatUnitPrice(line.base_unit_price), discount: formatPercent(line.discount_percentage) })}`
                     : ''}
                 </p>
               )}
@@ -60,7 +59,9 @@ export async function ReviewLines({ lines, pro }: { lines: CartItem[]; pro: bool
                   <p className="font-semibold text-slate-900" data-testid="checkout-line-total">
                     {formatPrice(line.total_price_with_tax)}
                   </p>
-                  <p className="text-xs text-slate-600">{t('net', { price: formatPrice(line.total_price) })}</p>
+                  <p className="text-xs text-slate-600" data-testid="checkout-line-net">
+                    {t('net', { price: formatPrice(line.total_price) })}
+                  </p>
                 </>
               )}
             </div>

@@ -1,6 +1,5 @@
 import { getTranslations } from 'next-intl/server';
-import { formatInteger, formatPrice } from '@/lib/format';
-import { formatPercent } from '@/lib/orders/format';
+import { formatInteger, formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 /** One line of an order as server/orders answers it (the snapshot taken at placement; euros). */
@@ -22,7 +21,8 @@ export interface OrderLineValue {
 }
 
 /**
- * The lines of an order: code, name, size, packages × package, units, unit price without IVA,
+ * The lines of an order: code, name, size, packages × package, units, unit price without IVA
+ * (formatUnitPrice: units × unit = the net line),
  * discount, IVA rate and the line's totals without and with IVA. Scrolls sideways on a phone
  * rather than squeezing. Async server component; reused by the checkout review and success pages.
  */
@@ -59,11 +59,17 @@ export async function OrderLinesTable({ lines, caption, className }: { lines: re
                 {t('packagesValue', { packages: formatInteger(line.packages), package: line.package_type })}
                 {line.items_per_package > 1 && <span className="text-slate-600"> {t('perPackage', { count: formatInteger(line.items_per_package) })}</span>}
               </td>
-              <td className="px-3 py-2 text-right tabular-nums">{formatInteger(line.units)}</td>
-              <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{formatPrice(line.unit_price)}</td>
+              <td className="px-3 py-2 text-right tabular-nums" data-testid="order-line-units">
+                {formatInteger(line.units)}
+              </td>
+              <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap" data-testid="order-line-unit-price">
+                {formatUnitPrice(line.unit_price)}
+              </td>
               <td className="px-3 py-2 text-right tabular-nums">{line.discount_percentage > 0 ? formatPercent(line.discount_percentage) : t('none')}</td>
               <td className="px-3 py-2 text-right tabular-nums">{formatPercent(line.tax_rate)}</td>
-              <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap">{formatPrice(line.total_price)}</td>
+              <td className="px-3 py-2 text-right tabular-nums whitespace-nowrap" data-testid="order-line-total">
+                {formatPrice(line.total_price)}
+              </td>
               <td className="px-3 py-2 text-right font-medium tabular-nums whitespace-nowrap text-slate-900">{formatPrice(line.total_price_with_tax)}</td>
             </tr>
           ))}

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
-import { formatPrice } from '@/lib/format';
+import { formatUnitPrice } from '@/lib/format';
 import { postQuote, refusalText } from './quote-api';
 
 export interface AnswerLine {
@@ -130,7 +130,7 @@ export function QuoteAnswerForm({
         <div className="grid gap-4 sm:grid-cols-2">
           {lines.map((l) => {
             const fid = priceId(l.position);
-            const hint = l.list_unit_price === null ? t('noListPrice') : t('listPrice', { price: formatPrice(l.list_unit_price) });
+            const hint = l.list_unit_price === null ? t('noListPrice') : t('listPrice', { price: formatUnitPrice(l.list_unit_price) });
             return (
               <div key={l.position} className="space-y-1">
                 <p className="truncate text-sm text-slate-700" title={l.label}>

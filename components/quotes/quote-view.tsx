@@ -1,5 +1,6 @@
 import { getTranslations } from 'next-intl/server';
-import { formatPrice } from '@/lib/format';
+import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
+import { lineDetails } from '@/lib/orders/line-label';
 import { formatQuoteDateTime } from '@/lib/quotes/format';
 import type { QuoteStatus } from '@/lib/quotes/status';
 import { cn } from '@/lib/utils';
@@ -65,19 +66,18 @@ export async function QuoteLines({ quote, showListPrice = false }: { quote: Quot
                   <span className="font-medium text-slate-900">{l.product_name}</span>
                   <span className="block text-xs text-slate-600">
                     {t('code')} <span className="font-mono">{l.model_code}</span>
-                    {l.model_name && l.model_name !== l.product_name ? ` · ${l.model_name}` : ''}
-                    {l.size ? ` · ${l.size}` : ''}
+                    {lineDetails(l) ? ` · ${lineDetails(l)}` : ''}
                   </span>
                 </td>
                 <td className="px-3 py-2 align-top">{t('packages', { packages: l.packages, package: l.package_type, units: l.units })}</td>
-                {showListPrice && <td className="px-3 py-2 text-right align-top">{l.list_unit_price === null ? '—' : formatPrice(l.list_unit_price)}</td>}
+                {showListPrice && <td className="px-3 py-2 text-right align-top">{l.list_unit_price === null ? '—' : formatUnitPrice(l.list_unit_price)}</td>}
                 {priced && (
                   <>
                     <td className="px-3 py-2 text-right align-top" data-testid="quote-line-unit-price">
-                      {l.unit_price === null ? '—' : formatPrice(l.unit_price)}
+                      {l.unit_price === null ? '—' : formatUnitPrice(l.unit_price)}
                     </td>
                     <td className="px-3 py-2 text-right align-top">
-                      {l.tax === null ? '—' : formatPrice(l.tax)} <span className="text-xs text-slate-500">({l.tax_rate}%)</span>
+                      {l.tax === null ? '—' : formatPrice(l.tax)} <span className="text-xs text-slate-500">({formatPercent(l.tax_rate)})</span>
                     </td>
                     <td className="px-3 py-2 text-right align-top font-semibold">{l.total_price_with_tax === null ? '—' : formatPrice(l.total_price_with_tax)}</td>
                   </>

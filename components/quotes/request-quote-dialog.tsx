@@ -17,10 +17,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { QuantityInput, useQuantityConfirm } from '@/components/cart/quantity-input';
 import { checkQuantity, needsQuantityConfirmation, quantityRule } from '@/lib/cart/packages';
 import type { ModelRow } from '@/lib/cart/types';
+import { cn } from '@/lib/utils';
 import { postQuote, refusalText } from './quote-api';
 import type { QuoteSource } from './request-quote';
 
 const CONTACT = ['name', 'email', 'phone', 'company', 'nif'] as const;
+/** The message's limit (lib/validation/quotes.ts): shown as a counter, never cut silently. */
+const MESSAGE_MAX = 2000;
 type Contact = (typeof CONTACT)[number];
 /** The fields that can carry a message of the server, in the order of the form (focus goes to the first). */
 const FIELDS = ['model', 'quantity', ...CONTACT, 'message'] as const;
@@ -131,6 +134,12 @@ export function RequestQuoteDialog({
       }
       target = { lines: [{ product_id: model.id, quantity_of_packages: check.quantity }] };
     }
+    if (values.message.length > MESSAGE_MAX) {
+      // Refused here, everything typed kept: the server would refuse it too (2000 characters).
+      flushSync(() => setErrors({ message: t('messageTooLong', { count: values.message.length, max: MESSAGE_MAX }) }));
+      document.getElementById(fieldId('message'))?.focus();
+      return;
+    }
     const contact = signedIn ? { message: values.message } : values;
     setBusy(true);
     const result = await postQuote<Created>('/api/quotes', { ...target, ...contact });
@@ -174,6 +183,7 @@ export function RequestQuoteDialog({
   };
 
   const messageId = fieldId('message');
+  const messageOver = values.message.length > MESSAGE_MAX;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -251,13 +261,33 @@ export function RequestQuoteDialog({
                 {input('nif', { inputMode: 'numeric', maxLength: 14 })}
               </div>
             )}
-            <FormField id={messageId} label={t('fields.message')} error={errors.message} hint={t('hints.message')}>
+            <FormField
+              id={messageId}
+              label={t('fields.message')}
+              error={errors.message}
+              hint={
+                <span className="flex justify-between gap-3">
+                  <span>{t('hints.message')}</span>
+                  <span
+                    className={cn('shrink-0 tabular-nums', messageOver && 'font-semibold text-red-700')}
+                    aria-label={t('messageCounterLabel', { count: values.message.length, max: MESSAGE_MAX })}
+                    data-testid="quote-message-counter"
+                  >
+                    {t('messageCounter', { count: values.message.length, max: MESSAGE_MAX })}
+                  </span>
+                </span>
+              }
+            >
+              {/* No maxLength: a longer paste is kept whole and refused with a message, never cut silently. */}
               <Textarea
                 name="message"
                 rows={3}
-                maxLength={2000}
                 value={values.message}
-                onChange={(e) => setValues((v) => ({ ...v, message: e.target.value }))}
+                onChange={(e) => {
+                  const message = e.target.value;
+                  setValues((v) => ({ ...v, message }));
+                  setErrors((er) => ({ ...er, message: message.length > MESSAGE_MAX ? t('messageTooLong', { count: message.length, max: MESSAGE_MAX }) : undefined }));
+                }}
                 {...fieldA11y(messageId, errors.message, true)}
               />
             </FormField>

@@ -43,7 +43,5 @@ export function formatIban(iban: string): string {
   return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
 
-/** A percentage as the shop writes it (`23%`, `12,5%`, like the cart's discount badge). */
-export function formatPercent(value: number): string {
-  return `${new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 }).format(value)}%`;
-}
+/** A percentage as the shop writes it everywhere (`23 %`, `12,5 %`): lib/format's. */
+export { formatPercent } from '@/lib/format';

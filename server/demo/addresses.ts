@@ -2,6 +2,7 @@ import 'server-only';
 import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { addresses, users } from '@/server/db/schema';
+import { DEMO_PRO_NIF } from './pricing';
 
 /**
  * Default delivery and billing addresses of the demo customers (README), so a newcomer can place
@@ -11,7 +12,7 @@ export const DEMO_ADDRESSES: Readonly<Record<string, { label: string; name: stri
   'pro@demo.casadasaguas.pt': {
     label: 'Sede',
     name: 'Canalizações Demo, Lda.',
-    nif: '509123457',
+    nif: DEMO_PRO_NIF,
     line1: 'Rua das Obras, 120',
     postalCode: '4430-999',
     locality: 'Vila Nova de Gaia',

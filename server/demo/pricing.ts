@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
+import { DEMO_NIF } from '@/lib/env';
 import { priceRules, proAccounts, users } from '@/server/db/schema';
 
 /**
@@ -8,10 +9,13 @@ import { priceRules, proAccounts, users } from '@/server/db/schema';
  * several discount groups, so the difference between list and customer prices shows. Groups of
  * the demo catalogue are a letter per brand plus a digit (A, A1…A9, B…, E9); D and E get no rule.
  */
+/** The demo company's own NIF (valid check digit, invented): not the shop's (DEMO_NIF, 509123457). */
+export const DEMO_PRO_NIF = '508462134';
+
 export const DEMO_PRO_ACCOUNT = {
   name: 'Canalizações Demo',
   fiscalName: 'Canalizações Demo, Lda.',
-  nif: '509123457',
+  nif: DEMO_PRO_NIF,
   phcClientId: 'DEMO-0001',
 } as const;
 
@@ -23,6 +27,11 @@ export const DEMO_DISCOUNTS: readonly { prefix: string; percentage: string }[] =
 
 /** Creates the demo pro account with its rules and links the demo pro user (once). */
 export async function ensureDemoProAccount(db: Db, proEmail: string): Promise<void> {
+  // A demo account seeded before carried the shop's own NIF: given its own.
+  await db
+    .update(proAccounts)
+    .set({ nif: DEMO_PRO_NIF })
+    .where(and(eq(proAccounts.nif, DEMO_NIF), eq(proAccounts.name, DEMO_PRO_ACCOUNT.name)));
   const [user] = await db.select({ id: users.id, accountId: users.proAccountId }).from(users).where(eq(sql`lower(${users.email})`, proEmail.toLowerCase()));
   if (!user || user.accountId !== null) return;
   await db.transaction(async (tx) => {

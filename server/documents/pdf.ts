@@ -4,7 +4,8 @@ import PDFDocument from 'pdfkit';
 import { eq } from 'drizzle-orm';
 import { DEFAULT_SHOP_SETTINGS } from '@/lib/catalogue/shop';
 import { env } from '@/lib/env';
-import { formatPrice } from '@/lib/format';
+import { formatUnitPrice } from '@/lib/format';
+import { lineParts } from '@/lib/orders/line-label';
 import { getDb } from '@/server/db/client';
 import { shopSettings } from '@/server/db/schema';
 import { serverTranslator } from '@/server/mail/i18n';
@@ -94,12 +95,15 @@ export async function shopHeader(): Promise<ShopHeader> {
 }
 
 export const dateTime = new Intl.DateTimeFormat('pt-PT', { timeZone: 'Europe/Lisbon', day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-export const percent = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
-const unitPriceFormat = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 4 });
-
-/** Unit prices keep the ERP's 4 decimals when they have them; everything else is formatPrice. */
+/** Unit prices as the site shows them (lib/format's formatUnitPrice: 2 to 4 decimals). */
 export function unitPrice(value: number): string {
-  return Number.isInteger(Math.round(value * 10_000) / 100) ? formatPrice(value) : unitPriceFormat.format(value);
+  return formatUnitPrice(value);
+}
+
+/** A line's name column (the product and the model's own text) and size column, each said once. */
+export function pdfLineName(l: { product_name: string; model_name: string | null; size: string | null }): { name: string; size: string } {
+  const p = lineParts(l);
+  return { name: p.variant ? `${p.name} — ${p.variant}` : p.name, size: p.size ?? '' };
 }
 
 export type PdfDoc = InstanceType<typeof PDFDocument>;

@@ -1,5 +1,6 @@
 import 'server-only';
 import ExcelJS from 'exceljs';
+import { csvUnitPrice, formatDecimal, XLSX_FORMATS } from '@/lib/format';
 import { csvField, formulaSafe } from '@/lib/spreadsheet-cells';
 import { serverTranslator } from '@/server/mail/i18n';
 import { getPricedJobList } from './index';
@@ -7,7 +8,9 @@ import { getPricedJobList } from './index';
 /**
  * A job list as a spreadsheet (issue 12): code, name, size, package, packages, units, and the
  * owner's prices of today (net unit price after their discount, discount %, line totals without
- * and with IVA). CSV as the shop's other files: UTF-8 with BOM, `;`, decimal comma.
+ * and with IVA). CSV as the shop's other files: UTF-8 with BOM, `;`, decimal comma, the unit price
+ * with the price list's decimals (2 to 4, so units × unit = the line); XLSX cells are numbers with
+ * pt-PT euro formats (lib/format's XLSX_FORMATS).
  */
 
 const text = serverTranslator('JobLists');
@@ -30,9 +33,9 @@ export function exportFileName(name: string, id: number, ext: string): string {
   return `obra-${id}${slug ? `-${slug}` : ''}.${ext}`;
 }
 
-/** `1234.5` → `1234,50` (the spreadsheet's decimal comma; cents or 4 decimals). */
+/** `1234.5` → `1234,50` (the spreadsheet's decimal comma, to the cent). */
 export function decimalComma(value: number | null, decimals = 2): string {
-  return value === null ? '' : value.toFixed(decimals).replace('.', ',');
+  return value === null ? '' : formatDecimal(value, decimals, decimals);
 }
 
 export async function exportJobList(userId: string, listId: number, format: 'csv' | 'xlsx'): Promise<ExportFile> {
@@ -61,8 +64,8 @@ export async function exportJobList(userId: string, listId: number, format: 'csv
           formulaSafe(l.selected_package_type),
           String(l.quantity_of_packages),
           String(l.units),
-          decimalComma(l.unit_price, 4),
-          decimalComma(l.discount_percentage, 2),
+          l.unit_price === null ? '' : csvUnitPrice(l.unit_price),
+          l.discount_percentage === null ? '' : formatDecimal(l.discount_percentage, 0, 2),
           decimalComma(l.total),
           decimalComma(l.total_with_tax),
         ]
@@ -94,10 +97,10 @@ export async function exportJobList(userId: string, listId: number, format: 'csv
   }
   const totals = sheet.addRow(['', '', '', '', '', '', '', '', list.total, list.total_with_tax]);
   totals.font = { bold: true };
-  sheet.getColumn(7).numFmt = '#,##0.0000 €';
-  sheet.getColumn(8).numFmt = '0.00';
-  sheet.getColumn(9).numFmt = '#,##0.00 €';
-  sheet.getColumn(10).numFmt = '#,##0.00 €';
+  sheet.getColumn(7).numFmt = XLSX_FORMATS.unitPrice;
+  sheet.getColumn(8).numFmt = XLSX_FORMATS.percent;
+  sheet.getColumn(9).numFmt = XLSX_FORMATS.money;
+  sheet.getColumn(10).numFmt = XLSX_FORMATS.money;
   sheet.columns.forEach((c, i) => (c.width = [16, 48, 14, 18, 12, 10, 18, 12, 14, 14][i] ?? 12));
   return {
     body: Buffer.from(await workbook.xlsx.writeBuffer()),

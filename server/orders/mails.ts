@@ -1,7 +1,8 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { formatPrice } from '@/lib/format';
-import { env } from '@/lib/env';
+import { formatInteger, formatPrice, formatUnitPrice } from '@/lib/format';
+import { env, siteUrl } from '@/lib/env';
+import { lineTitle } from '@/lib/orders/line-label';
 import { getDb, type Tx } from '@/server/db/client';
 import { orderMails, orders, shopSettings, type AddressSnapshot, type OrderMailKind } from '@/server/db/schema';
 import { registerJobHandler, JOB_QUEUES } from '@/server/jobs';
@@ -78,8 +79,15 @@ function orderBlocks(order: OrderDetail): MailBlock[] {
     {
       kind: 'fields',
       rows: order.lines.map((l) => ({
-        label: `${l.model_code} — ${l.model_name}${l.size ? ` (${l.size})` : ''}`,
-        value: `${l.packages} × ${l.package_type}: ${formatPrice(l.total_price_with_tax)}`,
+        label: `${l.model_code} — ${lineTitle(l)}`,
+        value: t('mail.lineValue', {
+          packages: formatInteger(l.packages),
+          package: l.package_type,
+          units: formatInteger(l.units),
+          unit: formatUnitPrice(l.unit_price),
+          net: formatPrice(l.total_price),
+          gross: formatPrice(l.total_price_with_tax),
+        }),
       })),
     },
     {
@@ -99,6 +107,11 @@ function orderBlocks(order: OrderDetail): MailBlock[] {
   ];
 }
 
+/** The order's page in the customer's account (absolute, from SITE_URL): orders are always an account's. */
+export function orderLink(order: Pick<OrderDetail, 'id'>): string {
+  return `${siteUrl()}/dashboard/orders/${order.id}`;
+}
+
 interface Recipient {
   name: string;
   email: string;
@@ -111,6 +124,8 @@ export function orderConfirmationMail(order: OrderDetail, customer: Recipient): 
       { kind: 'p', text: t('mail.confirmationIntro', { name: customer.name }) },
       { kind: 'p', text: paymentText(order) },
       ...orderBlocks(order),
+      { kind: 'p', text: t('mail.followText') },
+      { kind: 'button', label: t('mail.follow'), url: orderLink(order) },
     ],
     footer: [{ text: t('mail.footer', { number: order.number }) }],
   });
@@ -120,7 +135,11 @@ export function orderConfirmationMail(order: OrderDetail, customer: Recipient): 
 export function orderShopNoticeMail(order: OrderDetail, customer: Recipient, to: string): OutgoingMail {
   const { html, text } = renderMail({
     title: t('mail.shopTitle', { number: order.number }),
-    blocks: [{ kind: 'p', text: t('mail.shopIntro', { customer: customer.name, email: customer.email, total: formatPrice(order.totals.total) }) }, ...orderBlocks(order)],
+    blocks: [
+      { kind: 'p', text: t('mail.shopIntro', { customer: customer.name, email: customer.email, total: formatPrice(order.totals.total) }) },
+      ...orderBlocks(order),
+      { kind: 'button', label: t('mail.open'), url: `${siteUrl()}/admin/orders/${order.id}` },
+    ],
     footer: [{ text: t('mail.footer', { number: order.number }) }],
   });
   return {

@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, eq } from 'drizzle-orm';
-import { formatPrice } from '@/lib/format';
+import { formatPercent, formatPrice } from '@/lib/format';
 import { getDb } from '@/server/db/client';
 import { orders, type AddressSnapshot } from '@/server/db/schema';
-import { dateTime, percent, renderBusinessPdf, shopHeader, unitPrice, type ShopHeader } from '@/server/documents/pdf';
+import { dateTime, pdfLineName, renderBusinessPdf, shopHeader, unitPrice, type ShopHeader } from '@/server/documents/pdf';
 import { JOB_QUEUES, registerJobHandler } from '@/server/jobs';
 import { isMessageKey, serverTranslator } from '@/server/mail/i18n';
 import { getStorage } from '@/server/storage';
@@ -117,13 +117,12 @@ export async function renderOrderPdf(order: PdfOrder, shop: ShopHeader, options:
       ],
       lines: order.lines.map((l) => ({
         code: l.model_code,
-        name: l.model_name || l.product_name,
-        size: l.size ?? '',
+        ...pdfLineName(l),
         packages: `${l.packages} × ${l.package_type}`,
         units: String(l.units),
         unitPrice: unitPrice(l.unit_price),
-        discount: l.discount_percentage > 0 ? `${percent.format(l.discount_percentage)} %` : '—',
-        tax: `${percent.format(l.tax_rate)} %`,
+        discount: l.discount_percentage > 0 ? formatPercent(l.discount_percentage) : '—',
+        tax: formatPercent(l.tax_rate),
         total: formatPrice(l.total_price),
       })),
       totals: [

@@ -5,7 +5,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { roundCents } from '@/lib/cart/summary';
 import { dataDir } from '@/lib/env';
+import { csvUnitPrice, formatDecimal, XLSX_FORMATS } from '@/lib/format';
 import { csvTextField } from '@/lib/spreadsheet-cells';
 import type { PriceListRequest } from '@/lib/validation/price-lists';
 import { AppError } from '@/server/api/errors';
@@ -358,7 +360,8 @@ export async function buildPriceListRows(
         basePrice: entry.basePrice,
         discountPercentage: entry.discountPercentage,
         netPrice: entry.userPrice,
-        priceWithTax: entry.priceWithTax,
+        // For information beside the net price: to the cent (the lines are computed from the net price).
+        priceWithTax: roundCents(entry.priceWithTax),
         taxRate: entry.taxRate,
         stock: STOCK[m.stock_status] ?? m.stock_status,
       });
@@ -368,7 +371,6 @@ export async function buildPriceListRows(
   return rows;
 }
 
-const comma = (n: number, decimals: number) => n.toFixed(decimals).replace('.', ',');
 
 /** Writes the rows to `file` atomically (a temporary file renamed into place). */
 export async function writePriceListFile(rows: readonly PriceListRow[], format: 'csv' | 'xlsx', file: string): Promise<void> {
@@ -386,11 +388,11 @@ export async function writePriceListFile(rows: readonly PriceListRow[], format: 
             csvTextField(r.modelName),
             csvTextField(r.size ?? ''),
             csvTextField(r.packages),
-            comma(r.basePrice, 4),
-            comma(r.discountPercentage, 2),
-            comma(r.netPrice, 4),
-            comma(r.priceWithTax, 4),
-            comma(r.taxRate, 2),
+            csvUnitPrice(r.basePrice),
+            formatDecimal(r.discountPercentage, 0, 2),
+            csvUnitPrice(r.netPrice),
+            formatDecimal(r.priceWithTax, 2, 2),
+            formatDecimal(r.taxRate, 0, 2),
             r.stock,
           ].join(';'),
         );
@@ -403,7 +405,7 @@ export async function writePriceListFile(rows: readonly PriceListRow[], format: 
       sheet.columns = PRICE_LIST_COLUMNS.map((header, i) => ({
         header,
         width: [16, 15, 44, 48, 14, 14, 12, 11, 16, 12, 7, 15][i],
-        style: i === 6 || i === 8 || i === 9 ? { numFmt: '#,##0.0000' } : i === 7 || i === 10 ? { numFmt: '0.00' } : {},
+        style: i === 6 || i === 8 ? { numFmt: XLSX_FORMATS.unitPrice } : i === 9 ? { numFmt: XLSX_FORMATS.money } : i === 7 || i === 10 ? { numFmt: XLSX_FORMATS.percent } : {},
       }));
       sheet.getRow(1).font = { bold: true };
       sheet.getRow(1).commit();

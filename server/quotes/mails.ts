@@ -1,6 +1,7 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { formatPrice } from '@/lib/format';
+import { formatInteger, formatPrice, formatUnitPrice } from '@/lib/format';
+import { lineTitle } from '@/lib/orders/line-label';
 import { env, siteUrl } from '@/lib/env';
 import { getDb, type Tx } from '@/server/db/client';
 import { quoteMails, shopSettings } from '@/server/db/schema';
@@ -29,12 +30,18 @@ function lineRows(quote: QuoteDetail, priced: boolean): MailBlock {
   return {
     kind: 'fields',
     rows: quote.lines.map((l) => ({
-      label: `${l.model_code} — ${l.model_name}${l.size ? ` (${l.size})` : ''}`,
+      label: `${l.model_code} — ${lineTitle(l)}`,
       value:
-        `${l.packages} × ${l.package_type} (${l.units} un.)` +
-        (priced && l.unit_price !== null && l.total_price_with_tax !== null
-          ? `: ${formatPrice(l.unit_price)} / un. s/ IVA — ${formatPrice(l.total_price_with_tax)} c/ IVA`
-          : ''),
+        priced && l.unit_price !== null && l.total_price !== null && l.total_price_with_tax !== null
+          ? t('mail.linePriced', {
+              packages: formatInteger(l.packages),
+              package: l.package_type,
+              units: formatInteger(l.units),
+              unit: formatUnitPrice(l.unit_price),
+              net: formatPrice(l.total_price),
+              gross: formatPrice(l.total_price_with_tax),
+            })
+          : t('mail.lineValue', { packages: formatInteger(l.packages), package: l.package_type, units: formatInteger(l.units) }),
     })),
   };
 }

@@ -1,7 +1,7 @@
 import 'server-only';
-import { formatPrice } from '@/lib/format';
+import { formatPercent, formatPrice } from '@/lib/format';
 import { AppError } from '@/server/api/errors';
-import { dateTime, percent, renderBusinessPdf, shopHeader, unitPrice, type ShopHeader } from '@/server/documents/pdf';
+import { dateTime, pdfLineName, renderBusinessPdf, shopHeader, unitPrice, type ShopHeader } from '@/server/documents/pdf';
 import { JOB_QUEUES, registerJobHandler } from '@/server/jobs';
 import { serverTranslator } from '@/server/mail/i18n';
 import { getStorage } from '@/server/storage';
@@ -48,13 +48,12 @@ export async function renderQuotePdf(quote: QuoteDetail, shop: ShopHeader, optio
       ],
       lines: quote.lines.map((l) => ({
         code: l.model_code,
-        name: l.model_name || l.product_name,
-        size: l.size ?? '',
+        ...pdfLineName(l),
         packages: `${l.packages} × ${l.package_type}`,
         units: String(l.units),
         unitPrice: l.unit_price === null ? '—' : unitPrice(l.unit_price),
         discount: '—',
-        tax: `${percent.format(l.tax_rate)} %`,
+        tax: formatPercent(l.tax_rate),
         total: formatPrice(l.total_price),
       })),
       totals: [

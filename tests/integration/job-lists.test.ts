@@ -266,10 +266,10 @@ describe('job lists: to the cart and export', () => {
     expect(answer.headers.get('cache-control')).toBe('private, no-store');
     const lines = answer.text.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Código;Designação;Medida;Embalagem;Embalagens;Unidades;Preço unitário s/ IVA;Desconto %;Total s/ IVA;Total c/ IVA');
-    expect(lines[1]).toBe('HDT-16200;Tubo multicamada PEX-AL-PEX 16x2 mm rolo 100 m;16x2 mm;Embalagem de 100;1;100;0,9375;25,00;93,75;115,31');
+    expect(lines[1]).toBe('HDT-16200;Tubo multicamada PEX-AL-PEX 16x2 mm rolo 100 m;16x2 mm;Embalagem de 100;1;100;0,9375;25;93,75;115,31');
     expect(lines[2]).toMatch(/^VG-0750;"Válvula de esfera em latão 3\/4"" F-F";/);
-    expect(lines[2]).toContain(';2;20;6,9500;0,00;139,00;170,97');
-    expect(lines[3]).toBe('HDT-20200;Tubo multicamada PEX-AL-PEX 20x2 mm rolo 100 m;20x2 mm;Unidade;5;5;1,3500;25,00;6,75;8,30');
+    expect(lines[2]).toContain(';2;20;6,95;0;139,00;170,97');
+    expect(lines[3]).toBe('HDT-20200;Tubo multicamada PEX-AL-PEX 20x2 mm rolo 100 m;20x2 mm;Unidade;5;5;1,35;25;6,75;8,30');
   });
 
   it('exports the list as XLSX with the same content', async () => {

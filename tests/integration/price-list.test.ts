@@ -143,13 +143,14 @@ describe('building and downloading', () => {
       const cells = line.split(';');
       const entry = priceEntryOf(facts.get(cells[0]!)!);
       const n = (s: string) => Number(s.replace(',', '.'));
-      expect([n(cells[6]!), n(cells[7]!), n(cells[8]!), n(cells[9]!), n(cells[10]!)]).toEqual([entry.basePrice, entry.discountPercentage, entry.userPrice, entry.priceWithTax, entry.taxRate]);
+      // The price with IVA is for information, to the cent (issue 22: no 4-decimal prices with IVA).
+      expect([n(cells[6]!), n(cells[7]!), n(cells[8]!), n(cells[9]!), n(cells[10]!)]).toEqual([entry.basePrice, entry.discountPercentage, entry.userPrice, Math.round(entry.priceWithTax * 100) / 100, entry.taxRate]);
     }
     const row = (code: string) => lines.find((l) => l.startsWith(`${code};`));
     expect(lines[1]!.startsWith('SN-001;')).toBe(true); // catalogue order: chapter 10 first
-    expect(row('HDT-16200')).toBe('HDT-16200;5601234567892;Tubo multicamada PEX-AL-PEX;Tubo multicamada PEX-AL-PEX 16x2 mm rolo 100 m;16x2 mm;100;1,2500;25,00;0,9375;1,1531;23,00;Em stock');
-    expect(row('HDT-20200')).toBe('HDT-20200;;Tubo multicamada PEX-AL-PEX;Tubo multicamada PEX-AL-PEX 20x2 mm rolo 100 m;20x2 mm;100;1,8000;25,00;1,3500;1,4310;6,00;Sem stock');
-    expect(row('VG-0750')).toContain(';10/50;6,9500;12,50;6,0813;7,4800;23,00;Em stock');
+    expect(row('HDT-16200')).toBe('HDT-16200;5601234567892;Tubo multicamada PEX-AL-PEX;Tubo multicamada PEX-AL-PEX 16x2 mm rolo 100 m;16x2 mm;100;1,25;25;0,9375;1,15;23;Em stock');
+    expect(row('HDT-20200')).toBe('HDT-20200;;Tubo multicamada PEX-AL-PEX;Tubo multicamada PEX-AL-PEX 20x2 mm rolo 100 m;20x2 mm;100;1,80;25;1,35;1,43;6;Sem stock');
+    expect(row('VG-0750')).toContain(';10/50;6,95;12,5;6,0813;7,48;23;Em stock');
   });
 
   it('builds a family as XLSX; another professional\'s list holds their own prices', async () => {
@@ -166,7 +167,9 @@ describe('building and downloading', () => {
     };
     const sheet = await read(pro, mine.id);
     expect(sheet.getRow(1).getCell(1).value).toBe('Código do modelo');
-    expect(sheet.getRow(2).values).toEqual([undefined, 'HDT-16200', '5601234567892', 'Tubo multicamada PEX-AL-PEX', 'Tubo multicamada PEX-AL-PEX 16x2 mm rolo 100 m', '16x2 mm', '100', 1.25, 25, 0.9375, 1.1531, 23, 'Em stock']);
+    expect(sheet.getRow(2).values).toEqual([undefined, 'HDT-16200', '5601234567892', 'Tubo multicamada PEX-AL-PEX', 'Tubo multicamada PEX-AL-PEX 16x2 mm rolo 100 m', '16x2 mm', '100', 1.25, 25, 0.9375, 1.15, 23, 'Em stock']);
+    expect(sheet.getRow(2).getCell(9).numFmt).toBe('#,##0.00## [$€-816]');
+    expect(sheet.getRow(2).getCell(10).numFmt).toBe('#,##0.00 [$€-816]');
     const rivalSheet = await read(rival, theirs.id);
     expect(rivalSheet.getRow(2).getCell(8).value).toBe(40);
     expect(rivalSheet.getRow(2).getCell(9).value).toBe(0.75);

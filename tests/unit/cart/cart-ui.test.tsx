@@ -234,11 +234,19 @@ describe('prices (spec 5, 6)', () => {
   it('a professional sees base, discount, final and saving, net "s/ IVA", with the price with IVA beside', () => {
     render(<PriceDisplay entry={entry} userType="pro" />);
     expect(screen.getByTestId('price-base')).toHaveTextContent(euro('12,50 €'));
-    expect(screen.getByTestId('price-discount')).toHaveTextContent('-20%');
+    expect(screen.getByTestId('price-discount')).toHaveTextContent('-20 %');
     expect(screen.getByTestId('price-final')).toHaveTextContent(euro('10,00 €'));
     expect(screen.getByTestId('price-net-label')).toHaveTextContent('s/ IVA');
     expect(screen.getByTestId('price-saving')).toHaveTextContent(euro('Poupa 2,50 €'));
     expect(screen.getByTestId('price-with-vat')).toHaveTextContent(euro('12,30 € c/ IVA'));
+  });
+
+  it('the compact form (cards, model rows) keeps the saving "Poupa" and the price list\'s 4 decimals (issue 22)', () => {
+    render(<PriceDisplay entry={{ basePrice: 4.99, userPrice: 4.1915, priceWithTax: 5.1555, taxRate: 23, discountPercentage: 16 }} userType="pro" compact />);
+    expect(screen.getByTestId('price-final')).toHaveTextContent(euro('4,1915 €'));
+    expect(screen.getByTestId('price-saving')).toHaveTextContent(euro('Poupa 0,7985 €'));
+    expect(screen.getByTestId('price-discount')).toHaveTextContent('-16 %');
+    expect(screen.getByTestId('price-with-vat')).toHaveTextContent(euro('5,16 € c/ IVA'));
   });
 
   it('a private customer sees one price, with IVA', () => {

@@ -75,7 +75,7 @@ describe('OrderLinesTable', () => {
     const [first, second] = within(table).getAllByTestId('order-line');
     expect(first).toHaveAttribute('data-model-code', 'TM-100-CR');
     const cells = within(first!).getAllByRole('cell').map((c) => plain(c.textContent));
-    expect(cells).toEqual(['TM-100-CR', 'Torneira monocomandoCromado 1/2"', '1/2"', '3 × Caixa (10 un.)', '30', '12,50 €', '12,5%', '23%', '375,00 €', '461,25 €']);
+    expect(cells).toEqual(['TM-100-CR', 'Torneira monocomandoCromado 1/2"', '1/2"', '3 × Caixa (10 un.)', '30', '12,50 €', '12,5 %', '23 %', '375,00 €', '461,25 €']);
     const other = within(second!).getAllByRole('cell').map((c) => plain(c.textContent));
     expect(other[2]).toBe('—');
     expect(other[3]).toBe('2 × Unidade');

@@ -31,7 +31,7 @@ describe('order formats', () => {
 
   it('IBANs in groups of four and percentages as the shop writes them', () => {
     expect(formatIban('PT50 0002 01231234567890154')).toBe('PT50 0002 0123 1234 5678 9015 4');
-    expect(formatPercent(23)).toBe('23%');
-    expect(formatPercent(12.5)).toBe('12,5%');
+    expect(formatPercent(23)).toBe('23\u00a0%');
+    expect(formatPercent(12.5)).toBe('12,5\u00a0%');
   });
 });

@@ -111,6 +111,27 @@ describe('request a quote', () => {
     expect(sentBody()).toEqual({ lines: [{ product_id: 12, quantity_of_packages: 12 }], message: '' });
   });
 
+  it('counts the message (N/2000) and refuses a longer one with a message, keeping all of it, instead of cutting it (issue 22)', async () => {
+    render(<RequestQuoteDialog open onOpenChange={() => {}} source={{ kind: 'cart' }} />);
+    fillGuest('912345678');
+    expect(screen.getByTestId('quote-message-counter')).toHaveTextContent('14/2000');
+    const message = screen.getByLabelText('Mensagem (opcional)');
+    expect(message).not.toHaveAttribute('maxLength');
+    const pasted = 'Obra em Canidelo. '.repeat(278); // 5 004 characters
+    fireEvent.change(message, { target: { value: pasted } });
+    expect(message).toHaveValue(pasted);
+    expect(screen.getByTestId('quote-message-counter')).toHaveTextContent('5004/2000');
+    fireEvent.click(screen.getByRole('button', { name: 'Enviar pedido' }));
+    await waitFor(() => expect(message).toHaveFocus());
+    expect(message).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(/A mensagem tem 5004 caracteres e o máximo é 2000/)).toBeInTheDocument();
+    expect(message).toHaveValue(pasted);
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.change(message, { target: { value: pasted.slice(0, 2000) } });
+    expect(screen.getByTestId('quote-message-counter')).toHaveTextContent('2000/2000');
+    expect(screen.queryByText(/A mensagem tem/)).toBeNull();
+  });
+
   it('an empty cart is refused without a call', async () => {
     mockCart = { cartId: null, items: [], loading: false };
     render(<RequestQuoteDialog open onOpenChange={() => {}} source={{ kind: 'cart' }} />);

@@ -121,6 +121,8 @@ export default async function CheckoutSuccessPage({ searchParams }: { searchPara
         </Link>
         <a
           href={`/api/orders/${order.id}/pdf`}
+          download={`${order.number}.pdf`}
+          data-testid="success-order-pdf"
           className="rounded-md border border-slate-300 px-4 py-2.5 font-semibold text-slate-800 hover:bg-slate-50"
         >
           {t('pdf')}

@@ -106,7 +106,7 @@ export default async function AdminQuotePage({ params }: { params: Params }) {
         <QuoteLines quote={quote} showListPrice />
         <QuoteTotals quote={quote} />
         {quote.totals && quote.status !== 'requested' && (
-          <a href={`/api/quotes/${quote.id}/pdf`} className="inline-block font-semibold text-sky-800 hover:underline" data-testid="quote-pdf">
+          <a href={`/api/quotes/${quote.id}/pdf`} download={`${quote.number}.pdf`} className="inline-block font-semibold text-sky-800 hover:underline" data-testid="quote-pdf">
             {tPdf('download')}
           </a>
         )}

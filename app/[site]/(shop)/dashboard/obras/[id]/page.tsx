@@ -11,7 +11,7 @@ import { JobListLineControls } from '@/components/job-lists/job-list-line-contro
 import { JobListQuote } from '@/components/job-lists/job-list-quote';
 import { JobListToCart } from '@/components/job-lists/job-list-to-cart';
 import { Button } from '@/components/ui/button';
-import { formatPrice } from '@/lib/format';
+import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
 import { AppError } from '@/server/api/errors';
@@ -119,12 +119,18 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
                         unitPrice={withTax ? line.unit_price_with_tax : line.unit_price}
                       />
                     </td>
-                    <td className="px-3 py-2 text-right align-top tabular-nums">{line.units}</td>
-                    <td className="px-3 py-2 text-right align-top tabular-nums">
-                      {(withTax ? line.unit_price_with_tax : line.unit_price) === null ? '—' : formatPrice(withTax ? line.unit_price_with_tax : line.unit_price)}
-                      {line.discount_percentage ? <span className="block text-xs text-emerald-700">−{line.discount_percentage} %</span> : null}
+                    <td className="px-3 py-2 text-right align-top tabular-nums" data-testid="job-list-line-units">
+                      {line.units}
                     </td>
-                    <td className="px-3 py-2 text-right align-top tabular-nums">{(withTax ? line.total_with_tax : line.total) === null ? '—' : formatPrice(withTax ? line.total_with_tax : line.total)}</td>
+                    <td className="px-3 py-2 text-right align-top tabular-nums">
+                      <span data-testid="job-list-line-unit-price">
+                        {(withTax ? line.unit_price_with_tax : line.unit_price) === null ? '—' : formatUnitPrice(withTax ? line.unit_price_with_tax : line.unit_price)}
+                      </span>
+                      {line.discount_percentage ? <span className="block text-xs text-emerald-700">-{formatPercent(line.discount_percentage)}</span> : null}
+                    </td>
+                    <td className="px-3 py-2 text-right align-top tabular-nums" data-testid="job-list-line-total">
+                      {(withTax ? line.total_with_tax : line.total) === null ? '—' : formatPrice(withTax ? line.total_with_tax : line.total)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

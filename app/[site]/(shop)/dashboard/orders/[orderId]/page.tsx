@@ -93,7 +93,7 @@ export default async function OrderPage({ params }: { params: Params }) {
         <div className="flex flex-col items-start gap-3 sm:items-end">
           <div className="flex flex-wrap gap-2">
             <Button asChild variant="outline">
-              <a href={`/api/orders/${order.id}/pdf`} aria-label={t('page.downloadPdfLabel', { number: order.number })} data-testid="order-pdf">
+              <a href={`/api/orders/${order.id}/pdf`} download={`${order.number}.pdf`} aria-label={t('page.downloadPdfLabel', { number: order.number })} data-testid="order-pdf">
                 <FileDown aria-hidden />
                 {t('page.downloadPdf')}
               </a>

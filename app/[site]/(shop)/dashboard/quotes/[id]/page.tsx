@@ -68,7 +68,7 @@ export default async function DashboardQuotePage({ params }: { params: Params })
         <QuoteLines quote={quote} />
         <QuoteTotals quote={quote} />
         {quote.totals && quote.status !== 'requested' && (
-          <a href={`/api/quotes/${quote.id}/pdf`} className="inline-block font-semibold text-sky-800 hover:underline" data-testid="quote-pdf">
+          <a href={`/api/quotes/${quote.id}/pdf`} download={`${quote.number}.pdf`} className="inline-block font-semibold text-sky-800 hover:underline" data-testid="quote-pdf">
             {tPdf('download')}
           </a>
         )}
