@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Trash2Icon, XIcon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { CartLineImage } from './cart-line-image';
+import { cartLineIdentity, lineControlLabel, lineVariantText } from '@/lib/cart/line-label';
 import { displayPrice, formatPrice } from '@/lib/format';
 import { ConfirmAction } from './confirm-action';
 import { useCart } from './cart-provider';
@@ -95,7 +96,10 @@ export function CartDropdown({
         <>
           <ul className="max-h-80 divide-y overflow-y-auto" data-testid="cart-dropdown-lines">
             {items.map((item) => {
-              const name = item.product ? item.product.seo_optimized_name || item.product.name : null;
+              // Finish and size tell two models of one product apart (the package is in the quantity line).
+              const identity = cartLineIdentity(item);
+              const name = item.product ? identity.displayName : null;
+              const variant = item.product ? lineVariantText({ ...identity, itemsPerPackage: 1 }) : '';
               const lineTotal = pro ? item.total_price : item.total_price_with_tax;
               return (
                 <li key={item.id} className="flex gap-3 px-4 py-3" data-testid="cart-dropdown-line">
@@ -108,10 +112,12 @@ export function CartDropdown({
                     ) : (
                       <p className="font-medium text-red-700">{t('productUnavailable')}</p>
                     )}
-                    <p className="text-xs text-slate-500">
-                      {item.product?.code}
-                      {item.product?.size ? ` · ${item.product.size}` : ''}
-                    </p>
+                    {variant && (
+                      <p className="text-xs font-medium text-slate-800" data-testid="line-variant">
+                        {variant}
+                      </p>
+                    )}
+                    <p className="font-mono text-xs text-slate-600">{item.product?.code}</p>
                     <p className="text-xs text-slate-600">
                       {t('quantityShort', { packages: item.quantity_of_packages, perPackage: item.items_per_package })}
                     </p>
@@ -122,7 +128,7 @@ export function CartDropdown({
                     )}
                   </div>
                   <ConfirmAction
-                    label={t('removeItem', { name: name ?? item.product?.code ?? '' })}
+                    label={t('removeItem', { name: item.product ? lineControlLabel(identity) : '' })}
                     question={t('confirmRemove')}
                     confirmLabel={t('remove')}
                     cancelLabel={t('cancel')}

@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { lineVariantText } from '@/lib/cart/line-label';
 import { formatPrice } from '@/lib/format';
 import { formatQuoteDateTime } from '@/lib/quotes/format';
 import type { QuoteStatus } from '@/lib/quotes/status';
@@ -63,10 +64,14 @@ export async function QuoteLines({ quote, showListPrice = false }: { quote: Quot
                 <td className="px-3 py-2 align-top text-slate-500">{l.position}</td>
                 <td className="px-3 py-2 align-top">
                   <span className="font-medium text-slate-900">{l.product_name}</span>
+                  {/* Finish, size: once each (lib/cart/line-label); the package is in the quantity column. */}
+                  {lineVariantText({ productName: l.product_name, modelName: l.model_name, size: l.size }) && (
+                    <span className="block text-sm text-slate-800" data-testid="line-variant">
+                      {lineVariantText({ productName: l.product_name, modelName: l.model_name, size: l.size })}
+                    </span>
+                  )}
                   <span className="block text-xs text-slate-600">
                     {t('code')} <span className="font-mono">{l.model_code}</span>
-                    {l.model_name && l.model_name !== l.product_name ? ` · ${l.model_name}` : ''}
-                    {l.size ? ` · ${l.size}` : ''}
                   </span>
                 </td>
                 <td className="px-3 py-2 align-top">{t('packages', { packages: l.packages, package: l.package_type, units: l.units })}</td>
