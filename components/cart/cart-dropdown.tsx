@@ -65,7 +65,9 @@ export function CartDropdown({
       aria-label={t('title')}
       tabIndex={-1}
       data-testid="cart-dropdown"
-      className="absolute right-0 top-full z-50 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-xl border bg-white text-slate-900 shadow-xl outline-none"
+      // On a phone the panel spans the screen under the header's first row (anchored to the cart
+      // button it would start left of the screen); from 768 px it hangs from the button.
+      className="fixed inset-x-4 top-[var(--header-height)] z-50 rounded-xl border bg-white text-slate-900 shadow-xl outline-none md:absolute md:inset-x-auto md:right-0 md:top-full md:mt-2 md:w-[24rem]"
     >
       <div className="flex items-center justify-between border-b px-4 py-3">
         <p className="font-semibold">

@@ -31,7 +31,8 @@ export interface OrderLineValue {
 export async function OrderLinesTable({ lines, caption, className }: { lines: readonly OrderLineValue[]; caption: string; className?: string }) {
   const t = await getTranslations('Orders.lines');
   return (
-    <div className={cn('overflow-x-auto rounded-lg border border-slate-200 bg-white', className)}>
+    // Scrolls sideways inside its frame on a phone: the frame is focusable so that a keyboard can scroll it.
+    <div role="region" aria-label={caption} tabIndex={0} className={cn('overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-sky-500', className)}>
       <table className="w-full min-w-[46rem] text-left text-sm" data-testid="order-lines">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">

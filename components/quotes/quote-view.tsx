@@ -41,7 +41,7 @@ export async function QuoteLines({ quote, showListPrice = false }: { quote: Quot
       <h2 id="quote-lines" className="text-xl font-bold text-slate-900">
         {t('lines')}
       </h2>
-      <div className="overflow-x-auto rounded-xl border bg-white">
+      <div role="region" aria-labelledby="quote-lines" tabIndex={0} className="overflow-x-auto rounded-xl border bg-white focus-visible:ring-2 focus-visible:ring-sky-500">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-700">
             <tr>
