@@ -91,7 +91,7 @@ for (const viewport of [
       // /cart: text and unique accessible names of the quantity field, −, + and remove.
       await page.goto('/cart');
       const lines = page.getByTestId('cart-line');
-      await expect(lines).toHaveCount(2);
+      await expect(lines).toHaveCount(2, { timeout: 20_000 });
       await expectToldApart(lines, 'data-model-code');
       for (const role of [
         ['textbox', /^Quantidade de /],
