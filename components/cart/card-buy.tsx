@@ -85,7 +85,9 @@ export function CardBuy({ productCode, productName }: { productCode: string; pro
         onClick={openPicker}
         onPointerEnter={preload}
         onFocus={preload}
-        className="relative z-10 inline-grid size-9 shrink-0 place-items-center rounded-full bg-sky-700 text-white hover:bg-sky-800 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
+        // Spec 5: no quick add below 768 px (issue 22 item 7: the button is not shown where it cannot
+        // work; usePickerOpener's info message stays for whoever reaches it).
+        className="relative z-10 hidden size-9 shrink-0 place-items-center rounded-full bg-sky-700 md:inline-grid text-white hover:bg-sky-800 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
       >
         <ShoppingCartIcon aria-hidden className="size-4" />
       </button>

@@ -6,6 +6,7 @@ import { useTranslations } from 'next-intl';
 import { Trash2Icon, XIcon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { CartLineImage } from './cart-line-image';
+import { cartLineIdentity, lineControlLabel, lineVariantText } from '@/lib/cart/line-label';
 import { displayPrice, formatInteger, formatPrice, formatUnitPrice, roundUnitPrice } from '@/lib/format';
 import { ConfirmAction } from './confirm-action';
 import { useCart } from './cart-provider';
@@ -64,7 +65,9 @@ export function CartDropdown({
       aria-label={t('title')}
       tabIndex={-1}
       data-testid="cart-dropdown"
-      className="absolute right-0 top-full z-50 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-xl border bg-white text-slate-900 shadow-xl outline-none"
+      // On a phone the panel spans the screen under the header's first row (anchored to the cart
+      // button it would start left of the screen); from 768 px it hangs from the button.
+      className="fixed inset-x-4 top-[var(--header-height)] z-50 rounded-xl border bg-white text-slate-900 shadow-xl outline-none md:absolute md:inset-x-auto md:right-0 md:top-full md:mt-2 md:w-[24rem]"
     >
       <div className="flex items-center justify-between border-b px-4 py-3">
         <p className="font-semibold">
@@ -95,7 +98,10 @@ export function CartDropdown({
         <>
           <ul className="max-h-80 divide-y overflow-y-auto" data-testid="cart-dropdown-lines">
             {items.map((item) => {
-              const name = item.product ? item.product.seo_optimized_name || item.product.name : null;
+              // Finish and size tell two models of one product apart (the package is in the quantity line).
+              const identity = cartLineIdentity(item);
+              const name = item.product ? identity.displayName : null;
+              const variant = item.product ? lineVariantText({ ...identity, itemsPerPackage: 1 }) : '';
               const lineTotal = pro ? item.total_price : item.total_price_with_tax;
               // The unit the line is computed from (4 decimals; with IVA for a particular), so units × unit = the line.
               const unitShown =
@@ -111,10 +117,12 @@ export function CartDropdown({
                     ) : (
                       <p className="font-medium text-red-700">{t('productUnavailable')}</p>
                     )}
-                    <p className="text-xs text-slate-500">
-                      {item.product?.code}
-                      {item.product?.size ? ` · ${item.product.size}` : ''}
-                    </p>
+                    {variant && (
+                      <p className="text-xs font-medium text-slate-800" data-testid="line-variant">
+                        {variant}
+                      </p>
+                    )}
+                    <p className="font-mono text-xs text-slate-600">{item.product?.code}</p>
                     <p className="text-xs text-slate-600">
                       {t('quantityShort', { packages: item.quantity_of_packages, perPackage: item.items_per_package })}
                     </p>
@@ -130,7 +138,7 @@ export function CartDropdown({
                     )}
                   </div>
                   <ConfirmAction
-                    label={t('removeItem', { name: name ?? item.product?.code ?? '' })}
+                    label={t('removeItem', { name: item.product ? lineControlLabel(identity) : '' })}
                     question={t('confirmRemove')}
                     confirmLabel={t('remove')}
                     cancelLabel={t('cancel')}

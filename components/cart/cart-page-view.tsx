@@ -7,9 +7,10 @@ import { Trash2Icon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { Button } from '@/components/ui/button';
 import { CartLineImage } from './cart-line-image';
+import { cartLineIdentity, lineControlLabel, lineVariantText } from '@/lib/cart/line-label';
 import { checkQuantity, needsQuantityConfirmation, quantityRule, roundUpPackages } from '@/lib/cart/packages';
 import type { CartItem } from '@/lib/cart/types';
-import { displayPrice, formatUnitPrice, roundUnitPrice } from '@/lib/format';
+import { displayPrice, formatInteger, formatPrice, formatUnitPrice, roundUnitPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCart, type CartOutcome } from './cart-provider';
 import { CartSummaryView } from './cart-summary-view';
@@ -36,9 +37,11 @@ export function CartPageView({ quoteAction }: { quoteAction?: React.ReactNode } 
   const { viewer, openLogin } = useAuth();
   const { items, summary, loading, signedIn, updateQuantity, removeItem, clearCart, quickOrder } = useCart();
   const pro = viewer?.userType === 'pro';
+  const hasLines = !loading && items.length > 0;
 
   return (
-    <div className="grid gap-8 lg:grid-cols-[1fr_22rem]">
+    // On a phone the sticky bar below covers the page's last 5 rem: room is kept for it.
+    <div className={cn('grid gap-8 lg:grid-cols-[1fr_22rem]', hasLines && 'pb-24 md:pb-0')}>
       <div className="space-y-8">
         {loading ? (
           <p role="status" className="text-slate-600">
@@ -93,10 +96,11 @@ export function CartPageView({ quoteAction }: { quoteAction?: React.ReactNode } 
           </Button>
         )}
         {items.length > 0 ? (
+          // On a phone 'Fazer Pedido' lives in the sticky bar (one button, always in reach).
           <Link
             href="/checkout"
             prefetch={false}
-            className="block rounded-md bg-sky-700 px-4 py-3 text-center font-semibold text-white hover:bg-sky-800 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
+            className="hidden rounded-md bg-sky-700 md:block px-4 py-3 text-center font-semibold text-white hover:bg-sky-800 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
           >
             {t('placeOrder')}
           </Link>
@@ -107,6 +111,46 @@ export function CartPageView({ quoteAction }: { quoteAction?: React.ReactNode } 
         )}
         {quoteAction}
       </aside>
+      {hasLines && <StickyOrderBar total={signedIn ? summary.total : null} lines={summary.count} />}
+    </div>
+  );
+}
+
+/**
+ * Below 768 px (issue 22 item 7): the total and 'Fazer Pedido' stay at the bottom of the screen,
+ * above the lines and the quick order, instead of coming after all of them. A guest sees the
+ * number of lines (no prices).
+ */
+function StickyOrderBar({ total, lines }: { total: number | null; lines: number }) {
+  const t = useTranslations('CartPage');
+  return (
+    <div
+      role="region"
+      aria-label={t('stickyBar')}
+      data-testid="cart-sticky-bar"
+      className="fixed inset-x-0 bottom-0 z-30 border-t bg-white/95 px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur md:hidden"
+    >
+      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4">
+        <p className="min-w-0 text-sm text-slate-700">
+          {total !== null ? (
+            <>
+              <span className="block text-xs">{t('stickyTotal')}</span>
+              <span className="text-lg font-bold text-slate-900" data-testid="sticky-total">
+                {formatPrice(total)}
+              </span>
+            </>
+          ) : (
+            <span data-testid="sticky-lines">{t('stickyLines', { count: lines, shown: formatInteger(lines) })}</span>
+          )}
+        </p>
+        <Link
+          href="/checkout"
+          prefetch={false}
+          className="shrink-0 rounded-md bg-sky-700 px-5 py-3 text-center font-semibold text-white hover:bg-sky-800 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
+        >
+          {t('placeOrder')}
+        </Link>
+      </div>
     </div>
   );
 }
@@ -133,8 +177,11 @@ function CartLine({
   const rule = quantityRule(item);
   const minimum = minimumPackages(item);
   const step = rule.increment > 1 ? Math.max(1, Math.ceil(rule.increment / item.items_per_package)) : 1;
-  const name = item.product ? item.product.seo_optimized_name || item.product.name : null;
-  const label = name ?? item.product?.code ?? item.id;
+  // What tells this line apart from another model of the same product (finish, size, package): shown and in every accessible name.
+  const identity = cartLineIdentity(item);
+  const name = item.product ? identity.displayName : null;
+  const variant = item.product ? lineVariantText(identity) : '';
+  const label = item.product ? lineControlLabel(identity) : item.id;
   const shown = draft ?? String(item.quantity_of_packages);
   // A model no longer sold: its line can stay (checkout names it) or be removed, not be changed (the server refuses).
   const locked = item.product?.active === false;
@@ -208,15 +255,16 @@ function CartLine({
                 {t('productUnavailable')}
               </p>
             )}
-            <p className="text-xs text-slate-600">
-              {item.product && (
-                <>
-                  {t('modelCode')} <span className="font-mono">{item.product.code}</span>
-                </>
-              )}
-              {item.product?.size ? ` · ${t('size')}: ${item.product.size}` : ''}
-              {` · ${t('package')}: ${item.selected_package_type}${item.items_per_package > 1 ? ` (${item.items_per_package})` : ''}`}
-            </p>
+            {variant && (
+              <p className="text-sm font-medium text-slate-800" data-testid="line-variant">
+                {variant}
+              </p>
+            )}
+            {item.product && (
+              <p className="text-xs text-slate-600">
+                {t('modelCode')} <span className="font-mono" data-testid="line-code">{item.product.code}</span>
+              </p>
+            )}
           </div>
           <ConfirmAction
             label={t('removeItem', { name: label })}

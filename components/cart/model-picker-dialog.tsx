@@ -8,6 +8,7 @@ import { toast } from '@/components/ui/toast';
 import type { ModelRow } from '@/lib/cart/types';
 import { useCart } from './cart-provider';
 import { loadModels, peekModels } from './models-store';
+import { lineLabel } from '@/lib/cart/line-label';
 import { ModelPickerRow } from './model-picker-row';
 import { usePrices } from './pricing-store';
 
@@ -96,7 +97,8 @@ export function ModelPickerDialog({
               <ModelPickerRow
                 key={model.id}
                 model={model}
-                productName={productName}
+                // The toast names the model, not only the product (issue 22 item 3).
+                productName={lineLabel({ productName, modelName: model.name, size: model.size, code: model.code })}
                 price={signedIn ? (prices[model.code] ?? null) : undefined}
                 userType={userType}
                 onAdd={onAdd}

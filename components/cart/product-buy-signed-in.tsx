@@ -6,6 +6,7 @@ import { useAuth } from '@/components/auth/auth-provider';
 import type { ModelRow } from '@/lib/cart/types';
 import { PriceSkeleton } from './card-buy';
 import { useCart } from './cart-provider';
+import { lineLabel } from '@/lib/cart/line-label';
 import { ModelPickerRow } from './model-picker-row';
 import { loadModels, peekModels } from './models-store';
 import { lowestPrice, PriceDisplay } from './price-display';
@@ -61,7 +62,8 @@ export function ModelAdd({ productCode, modelCode, productName }: { productCode:
     <ModelPickerRow
       layout="cell"
       model={model}
-      productName={productName}
+      // The toast names the model, not only the product (issue 22 item 3).
+      productName={lineLabel({ productName, modelName: model.name, size: model.size, code: model.code })}
       price={prices[modelCode] ?? null}
       userType={userType}
       onAdd={(id, quantity) =>

@@ -4,6 +4,7 @@ import * as React from 'react';
 import { useTranslations } from 'next-intl';
 import { ShoppingCartIcon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
+import { DESKTOP_QUERY, useMediaQuery } from '@/components/layout/use-media-query';
 import { PickerSlot, PriceSkeleton, usePickerOpener } from './card-buy';
 
 // Prices and quantity rows are for signed-in customers: their code loads only for them.
@@ -48,7 +49,17 @@ export function ProductBuyBox({
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        onClick={openPicker}
+        onClick={() => {
+          // Below 768 px the page lists its models as cards with their own quantity and add
+          // (issue 22 item 7): the button takes the customer there instead of the picker.
+          const models = document.getElementById('modelos');
+          if (!window.matchMedia(DESKTOP_QUERY).matches && models) {
+            models.scrollIntoView({ block: 'start' });
+            models.focus({ preventScroll: true });
+            return;
+          }
+          openPicker();
+        }}
         onPointerEnter={preload}
         onFocus={preload}
         data-testid="product-add-to-cart"
@@ -81,10 +92,16 @@ export function ModelPriceCell({ modelCode }: { modelCode: string }) {
   );
 }
 
-/** The add-to-cart cell of a model (signed-in customers): quantity and the add button. */
-export function ModelAddCell(props: { productCode: string; modelCode: string; productName: string }) {
+/**
+ * The add-to-cart cell of a model (signed-in customers): quantity and the add button. The product
+ * page lists its models twice — a table from 768 px, cards below (issue 22 item 7) — and `media`
+ * says which one this cell is in: only the one on screen mounts its row.
+ */
+export function ModelAddCell({ media, ...props }: { productCode: string; modelCode: string; productName: string; media?: 'desktop' | 'phone' }) {
   const { viewer } = useAuth();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   if (!viewer) return null;
+  if ((media === 'desktop' && !desktop) || (media === 'phone' && desktop)) return null;
   return (
     <React.Suspense fallback={null}>
       <ModelAdd {...props} />

@@ -81,7 +81,7 @@ export function InfiniteProducts({
   return (
     <>
       {items.length > 0 && (
-        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5" aria-label="Mais produtos">
+        <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5" aria-label="Mais produtos">
           {items.map((p) => (
             <li key={p.productCode}>
               <ProductCard product={p} />

@@ -15,7 +15,8 @@ function cardImageSrc(url: string, width: number): string {
 
 /**
  * Product card of spec 2.5: image, brand logo, name (SEO name preferred), family link, and the
- * price block with the add-to-cart button (components/cart/card-buy.tsx).
+ * price block with the add-to-cart button (components/cart/card-buy.tsx). Two to a row on a
+ * phone (issue 22 item 7), where the quick add is not offered (spec 5).
  * Its links are not prefetched: a listing shows up to 50 cards and each would ask the server for a
  * page the visitor will most likely not open.
  */
@@ -26,7 +27,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
         <CatalogueImage
           src={cardImageSrc(product.imageUrl, 320)}
           srcSet={`${cardImageSrc(product.imageUrl, 320)} 320w, ${cardImageSrc(product.imageUrl, 480)} 480w`}
-          sizes="(min-width: 1280px) 18vw, (min-width: 768px) 30vw, 90vw"
+          sizes="(min-width: 1280px) 18vw, (min-width: 768px) 30vw, 48vw"
           alt=""
           width={320}
           height={320}
@@ -38,7 +39,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
       </Link>
       {/* Favourites heart in the image corner, above the card's stretched link (issue 10). */}
       <FavouriteToggle productCode={product.productCode} className="absolute right-2 top-2 z-10" />
-      <div className="flex flex-1 flex-col gap-2 p-4">
+      <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <div className="flex min-h-8 items-center">
           {product.brandSlug && product.brandLogoUrl ? (
             <Link href={brandListingPath(product.brandSlug)} prefetch={false} className="inline-flex rounded focus-visible:ring-2 focus-visible:ring-sky-400" title={`Produtos ${product.brandName}`}>

@@ -197,7 +197,7 @@ export function ProductsView({ result, params, basePath, heading, intro, crumbs,
             </p>
           ) : (
             <>
-              <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
+              <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 xl:grid-cols-4 2xl:grid-cols-5">
                 {page.items.map((p, i) => (
                   <li key={p.id}>
                     <ProductCard product={toCardData(p)} priority={i < 4} />

@@ -460,6 +460,7 @@ export function CheckoutForm({
 function Totals({ goods, shipping, total, isPickup }: { goods: CheckoutGoods; shipping: number; total: number; isPickup: boolean }) {
   const t = useTranslations('Checkout.totals');
   return (
+    <>
     <dl className="space-y-2 text-sm" data-testid="checkout-totals">
       <Row label={t('goods')} value={formatPrice(goods.net)} testId="checkout-goods" />
       <Row label={t('tax')} value={formatPrice(goods.tax)} testId="checkout-tax" />
@@ -473,8 +474,10 @@ function Totals({ goods, shipping, total, isPickup }: { goods: CheckoutGoods; sh
         <dt>{t('total')}</dt>
         <dd data-testid="checkout-total">{formatPrice(total)}</dd>
       </div>
-      <p className="text-xs text-slate-600">{t('note')}</p>
     </dl>
+    {/* Outside the list: a <dl> holds only its term/value groups (axe definition-list). */}
+    <p className="mt-2 text-xs text-slate-600">{t('note')}</p>
+    </>
   );
 }
 

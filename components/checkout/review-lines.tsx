@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { CartLineImage } from '@/components/cart/cart-line-image';
+import { cartLineIdentity, lineVariantText } from '@/lib/cart/line-label';
 import type { CartItem } from '@/lib/cart/types';
 import { formatInteger, formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 
@@ -17,8 +18,10 @@ export async function ReviewLines({ lines, pro }: { lines: CartItem[]; pro: bool
     <ul className="divide-y rounded-xl border bg-white" data-testid="checkout-lines">
       {lines.map((line) => {
         const product = line.product;
-        const name = product ? product.seo_optimized_name || product.name : String(line.product_id);
+        const name = (product && cartLineIdentity(line).displayName) || String(line.product_id);
         const units = line.quantity_of_packages * line.items_per_package;
+        // Finish, size: what tells this line from another model of the same product (the package is in the quantity below).
+        const variant = product ? lineVariantText({ ...cartLineIdentity(line), itemsPerPackage: 1 }) : '';
         const unavailable = !product?.active || line.total_price === null;
         return (
           <li key={line.id} className="flex gap-4 p-4" data-testid="checkout-line">
@@ -31,10 +34,12 @@ export async function ReviewLines({ lines, pro }: { lines: CartItem[]; pro: bool
               ) : (
                 <span className="font-semibold text-slate-900">{name}</span>
               )}
-              <p className="text-sm text-slate-600">
-                {t('code', { code: product?.code ?? '' })}
-                {product?.size ? ` · ${t('size', { size: product.size })}` : ''}
-              </p>
+              {variant && (
+                <p className="text-sm font-medium text-slate-800" data-testid="line-variant">
+                  {variant}
+                </p>
+              )}
+              <p className="text-sm text-slate-600">{t('code', { code: product?.code ?? '' })}</p>
               <p className="text-sm text-slate-700">
                 {t('quantity', {
                   packages: formatInteger(line.quantity_of_packages),

@@ -56,7 +56,7 @@ export function HeaderFrame({
         // A transparent sticky header overlaps the content below it (the hero) instead of pushing it down.
         wantsTransparent &&
           position === 'sticky' &&
-          '-mb-[var(--header-height)] md:-mb-[calc(var(--header-height)_+_var(--nav-height))]',
+          '-mb-[calc(var(--header-height)_+_var(--phone-search-height))] md:-mb-[calc(var(--header-height)_+_var(--nav-height))]',
         isTransparent
           ? 'border-b border-transparent bg-transparent text-white'
           : 'border-b border-slate-200 bg-white/95 text-slate-900 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-white/85',

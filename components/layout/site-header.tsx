@@ -26,7 +26,8 @@ export interface SiteHeaderProps {
 
 /**
  * The shop header (spec 2.6): categories sidebar toggle, logo, search with suggestions,
- * favourites, cart with its badge and the user block, then the main navigation on desktop.
+ * favourites, cart with its badge and the user block, then the main navigation on desktop; on a
+ * phone the search field is the header's second row.
  * A server component; the interactive parts are small client leaves.
  */
 export async function SiteHeader({
@@ -79,6 +80,10 @@ export async function SiteHeader({
           />
           <MobileMenu flags={flags} className={cn(iconButton, 'md:hidden')} />
         </div>
+      </div>
+      {/* On a phone the search field has a row of its own (issue 22 item 7), not only inside the menu. */}
+      <div className="h-[var(--phone-search-height)] px-4 pb-2 md:hidden" data-testid="phone-search">
+        <SearchBox />
       </div>
       <div className="hidden h-[var(--nav-height)] border-t border-slate-200/80 md:block group-data-[transparent=true]/header:border-white/15">
         <MainNav className="mx-auto flex h-full max-w-7xl items-center px-2" />

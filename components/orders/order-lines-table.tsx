@@ -1,4 +1,5 @@
 import { getTranslations } from 'next-intl/server';
+import { lineVariantText } from '@/lib/cart/line-label';
 import { formatInteger, formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
@@ -21,22 +22,23 @@ export interface OrderLineValue {
 }
 
 /**
- * The lines of an order: code, name, size, packages × package, units, unit price without IVA
- * (formatUnitPrice: units × unit = the net line),
- * discount, IVA rate and the line's totals without and with IVA. Scrolls sideways on a phone
- * rather than squeezing. Async server component; reused by the checkout review and success pages.
+ * The lines of an order: code, name with what tells the model apart (finish, size — once, from
+ * lib/cart/line-label), packages × package, units, unit price without IVA (formatUnitPrice:
+ * units × unit = the net line), discount, IVA rate and the line's totals without and with IVA.
+ * The table scrolls inside its frame on a phone; the page itself does not. Async server
+ * component; reused by the checkout review and success pages.
  */
 export async function OrderLinesTable({ lines, caption, className }: { lines: readonly OrderLineValue[]; caption: string; className?: string }) {
   const t = await getTranslations('Orders.lines');
   return (
-    <div className={cn('overflow-x-auto rounded-lg border border-slate-200 bg-white', className)}>
-      <table className="w-full min-w-[52rem] text-left text-sm" data-testid="order-lines">
+    // Scrolls sideways inside its frame on a phone: the frame is focusable so that a keyboard can scroll it.
+    <div role="region" aria-label={caption} tabIndex={0} className={cn('overflow-x-auto rounded-lg border border-slate-200 bg-white focus-visible:ring-2 focus-visible:ring-sky-500', className)}>
+      <table className="w-full min-w-[46rem] text-left text-sm" data-testid="order-lines">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
           <tr>
             <th scope="col" className="px-3 py-2 font-semibold">{t('code')}</th>
             <th scope="col" className="px-3 py-2 font-semibold">{t('name')}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t('size')}</th>
             <th scope="col" className="px-3 py-2 font-semibold">{t('packages')}</th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">{t('units')}</th>
             <th scope="col" className="px-3 py-2 text-right font-semibold">{t('unitPrice')}</th>
@@ -47,14 +49,19 @@ export async function OrderLinesTable({ lines, caption, className }: { lines: re
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">
-          {lines.map((line) => (
+          {lines.map((line) => {
+            const variant = lineVariantText({ productName: line.product_name, modelName: line.model_name, size: line.size });
+            return (
             <tr key={line.position} data-testid="order-line" data-model-code={line.model_code}>
               <td className="px-3 py-2 font-mono whitespace-nowrap">{line.model_code}</td>
               <td className="px-3 py-2">
                 <span className="block font-medium text-slate-900">{line.product_name}</span>
-                {line.model_name && line.model_name !== line.product_name && <span className="block text-xs text-slate-600">{line.model_name}</span>}
+                {variant && (
+                  <span className="block text-xs text-slate-700" data-testid="line-variant">
+                    {variant}
+                  </span>
+                )}
               </td>
-              <td className="px-3 py-2">{line.size || t('none')}</td>
               <td className="px-3 py-2 whitespace-nowrap">
                 {t('packagesValue', { packages: formatInteger(line.packages), package: line.package_type })}
                 {line.items_per_package > 1 && <span className="text-slate-600"> {t('perPackage', { count: formatInteger(line.items_per_package) })}</span>}
@@ -72,7 +79,8 @@ export async function OrderLinesTable({ lines, caption, className }: { lines: re
               </td>
               <td className="px-3 py-2 text-right font-medium tabular-nums whitespace-nowrap text-slate-900">{formatPrice(line.total_price_with_tax)}</td>
             </tr>
-          ))}
+            );
+          })}
         </tbody>
       </table>
     </div>

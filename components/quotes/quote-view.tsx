@@ -1,6 +1,6 @@
 import { getTranslations } from 'next-intl/server';
+import { lineVariantText } from '@/lib/cart/line-label';
 import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
-import { lineDetails } from '@/lib/orders/line-label';
 import { formatQuoteDateTime } from '@/lib/quotes/format';
 import type { QuoteStatus } from '@/lib/quotes/status';
 import { cn } from '@/lib/utils';
@@ -41,7 +41,7 @@ export async function QuoteLines({ quote, showListPrice = false }: { quote: Quot
       <h2 id="quote-lines" className="text-xl font-bold text-slate-900">
         {t('lines')}
       </h2>
-      <div className="overflow-x-auto rounded-xl border bg-white">
+      <div role="region" aria-labelledby="quote-lines" tabIndex={0} className="overflow-x-auto rounded-xl border bg-white focus-visible:ring-2 focus-visible:ring-sky-500">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-700">
             <tr>
@@ -64,9 +64,14 @@ export async function QuoteLines({ quote, showListPrice = false }: { quote: Quot
                 <td className="px-3 py-2 align-top text-slate-500">{l.position}</td>
                 <td className="px-3 py-2 align-top">
                   <span className="font-medium text-slate-900">{l.product_name}</span>
+                  {/* Finish, size: once each (lib/cart/line-label); the package is in the quantity column. */}
+                  {lineVariantText({ productName: l.product_name, modelName: l.model_name, size: l.size }) && (
+                    <span className="block text-sm text-slate-800" data-testid="line-variant">
+                      {lineVariantText({ productName: l.product_name, modelName: l.model_name, size: l.size })}
+                    </span>
+                  )}
                   <span className="block text-xs text-slate-600">
                     {t('code')} <span className="font-mono">{l.model_code}</span>
-                    {lineDetails(l) ? ` · ${lineDetails(l)}` : ''}
                   </span>
                 </td>
                 <td className="px-3 py-2 align-top">{t('packages', { packages: l.packages, package: l.package_type, units: l.units })}</td>

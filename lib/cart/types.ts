@@ -43,6 +43,8 @@ export interface CartItemProduct {
   stock_status: 'in_stock' | 'out_of_stock' | 'on_order';
   active: boolean;
   product_category_details: { main_photo_url: string; name: string };
+  /** The line's picture: the model's own photo when it has one, else the product's. */
+  image_url?: string;
 }
 
 /**

@@ -641,6 +641,7 @@ export async function listCartItems(cartId: string, caller: CartCaller): Promise
       productName: products.name,
       seoName: products.seoOptimizedName,
       photoPath: products.photoPath,
+      modelPhotoPath: inventoryProducts.photoPath,
       productActive: products.active,
     })
     .from(cartItems)
@@ -698,6 +699,8 @@ export async function listCartItems(cartId: string, caller: CartCaller): Promise
         stock_status: r.stock,
         active,
         product_category_details: { main_photo_url: imageUrl(r.photoPath, 'products', r.productCode), name: r.productName },
+        // The model's own photo when it has one (two finishes of one tap look different), else the product's.
+        image_url: r.modelPhotoPath || imageUrl(r.photoPath, 'products', r.productCode),
       },
     };
   });

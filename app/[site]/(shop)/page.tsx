@@ -36,7 +36,7 @@ export default async function HomePage() {
   return (
     <>
       <section className="relative isolate overflow-hidden bg-gradient-to-br from-sky-900 via-sky-800 to-cyan-700 text-white">
-        <div className="mx-auto flex min-h-svh max-w-7xl flex-col justify-center gap-6 px-4 pt-[calc(var(--header-height)+3rem)] pb-20 md:pt-[calc(var(--header-height)+var(--nav-height)+3rem)]">
+        <div className="mx-auto flex min-h-svh max-w-7xl flex-col justify-center gap-6 px-4 pt-[calc(var(--header-height)+var(--phone-search-height)+3rem)] pb-20 md:pt-[calc(var(--header-height)+var(--nav-height)+3rem)]">
           <p className="text-sm font-semibold uppercase tracking-widest text-cyan-200">
             {t('heroEyebrow', { year: shop.foundedYear ?? 1967 })}
           </p>

@@ -490,11 +490,13 @@ describe('cart provider and header badge (spec 4, 2.6)', () => {
     await screen.findByTestId('cart-count');
     fireEvent.click(screen.getByRole('button', { name: 'Carrinho com 1 linha' }));
     const dropdown = await screen.findByRole('dialog', { name: 'Carrinho' });
-    expect(within(dropdown).getByText('Tubo multicamada')).toBeInTheDocument();
+    // The product's name, then what tells the model apart (issue 22 item 3).
+    expect(within(dropdown).getByText('Tubo')).toBeInTheDocument();
+    expect(within(dropdown).getByText('multicamada · 16x2 mm')).toBeInTheDocument();
     // Guests see no prices and no totals.
     expect(within(dropdown).queryByText(/€/)).toBeNull();
     expect(within(dropdown).getByText('Inicie sessão para ver preços e totais.')).toBeInTheDocument();
-    fireEvent.click(within(dropdown).getByRole('button', { name: 'Remover Tubo multicamada do carrinho' }));
+    fireEvent.click(within(dropdown).getByRole('button', { name: 'Remover TUB-16, multicamada, 16x2 mm — Tubo do carrinho' }));
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     const question = within(dropdown).getByRole('alertdialog', { name: 'Remover este artigo do carrinho?' });
     await act(async () => fireEvent.click(within(question).getByRole('button', { name: 'Remover' })));

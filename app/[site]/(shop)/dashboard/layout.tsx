@@ -32,8 +32,9 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
           A minha conta
         </h1>
-        <div className="mt-8 grid gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
-          <aside className="space-y-4">
+        {/* One column below lg that never grows past the screen (the account menu scrolls sideways inside it). */}
+        <div className="mt-8 grid grid-cols-1 gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
+          <aside className="min-w-0 space-y-4">
             {viewer && (
               <div className="flex items-center gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs">
                 {viewer.avatarUrl ? (

@@ -11,6 +11,7 @@ import { JobListLineControls } from '@/components/job-lists/job-list-line-contro
 import { JobListQuote } from '@/components/job-lists/job-list-quote';
 import { JobListToCart } from '@/components/job-lists/job-list-to-cart';
 import { Button } from '@/components/ui/button';
+import { lineControlLabel, lineVariantText } from '@/lib/cart/line-label';
 import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
@@ -93,26 +94,34 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
                 </tr>
               </thead>
               <tbody className="divide-y">
-                {list.lines.map((line) => (
+                {list.lines.map((line) => {
+                  // Finish, size (once each; the package has its column), and the same words in the controls' accessible names.
+                  const identity = { productName: line.product_name, modelName: line.name, size: line.size };
+                  const variant = lineVariantText(identity);
+                  const label = lineControlLabel({ ...identity, code: line.code });
+                  return (
                   <tr key={line.id} data-testid="job-list-line" data-code={line.code} className={line.available ? undefined : 'bg-slate-50 text-slate-500'}>
                     <td className="px-3 py-2 align-top">
-                      <input type="checkbox" form={FORM_ID} name="line" value={line.id} aria-label={t('selectLine', { code: line.code })} className="mt-1.5 size-4" disabled={!line.available} />
+                      <input type="checkbox" form={FORM_ID} name="line" value={line.id} aria-label={t('selectLine', { code: label })} className="mt-1.5 size-4" disabled={!line.available} />
                     </td>
                     <td className="px-3 py-2 align-top font-mono">{line.code}</td>
                     <td className="px-3 py-2 align-top">
                       <Link href={line.url} className="text-sky-900 hover:underline">
-                        {line.name}
+                        {line.product_name}
                       </Link>
-                      <span className="block text-xs text-slate-600">
-                        {[line.size, line.available ? t(STOCK_KEY[line.stock_status]) : t('unavailable')].filter(Boolean).join(' · ')}
-                      </span>
+                      {variant && (
+                        <span className="block text-sm font-medium text-slate-800" data-testid="line-variant">
+                          {variant}
+                        </span>
+                      )}
+                      <span className="block text-xs text-slate-600">{line.available ? t(STOCK_KEY[line.stock_status]) : t('unavailable')}</span>
                     </td>
                     <td className="px-3 py-2 align-top">{line.selected_package_type}</td>
                     <td className="px-3 py-2 align-top">
                       <JobListLineControls
                         listId={list.id}
                         lineId={line.id}
-                        code={line.code}
+                        code={label}
                         packages={line.quantity_of_packages}
                         rule={{ minimum: line.sales_minimum, increment: line.sales_increment }}
                         itemsPerPackage={line.items_per_package}
@@ -132,7 +141,8 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
                       {(withTax ? line.total_with_tax : line.total) === null ? '—' : formatPrice(withTax ? line.total_with_tax : line.total)}
                     </td>
                   </tr>
-                ))}
+                  );
+                })}
               </tbody>
             </table>
           </div>

@@ -5,6 +5,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { notFound, permanentRedirect } from 'next/navigation';
 import { ModelAddCell, ModelPriceCell, ProductBuyBox } from '@/components/cart/product-buy';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
+import { ModelCards, modelPackages, modelStockLabel, modelStockTone } from '@/components/catalogue/model-cards';
 import { ProductCard } from '@/components/catalogue/product-card';
 import { ProductGallery } from '@/components/catalogue/product-gallery';
 import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
@@ -19,7 +20,7 @@ import { brandListingPath, chapterPath, familyPath } from '@/lib/catalogue/urls'
 import { siteUrl } from '@/lib/env';
 import { ALL_FLAGS_ON, flagsForSiteKey } from '@/lib/flags';
 import { pageMetadata } from '@/lib/seo';
-import { getProductDetail, listRelatedProducts, type ModelRow } from '@/server/catalogue/queries';
+import { getProductDetail, listRelatedProducts } from '@/server/catalogue/queries';
 import { tagCurrentPage } from '@/server/cache/read';
 import { saveToJobListTexts } from '@/server/job-lists/texts';
 import { cacheTags } from '@/server/cache/tags';
@@ -33,12 +34,6 @@ export function generateStaticParams(): never[] {
 }
 
 type Params = Promise<{ site: string; chapter: string; family: string; productId: string }>;
-
-const STOCK_LABEL: Record<ModelRow['stockStatus'], string> = {
-  in_stock: 'Em stock',
-  out_of_stock: 'Sem stock',
-  on_order: 'Por encomenda',
-};
 
 /** The product of the URL, read once per request (metadata and page); null for a malformed code. */
 const loadProduct = cache(async (raw: string) => {
@@ -136,10 +131,14 @@ export default async function ProductPage({ params }: { params: Params }) {
       </div>
 
       <section aria-labelledby="modelos" className="mt-12">
-        <h2 id="modelos" className="text-xl font-bold text-slate-900">
+        <h2 id="modelos" tabIndex={-1} className="scroll-mt-40 text-xl font-bold text-slate-900 outline-none">
           Modelos ({product.models.length})
         </h2>
-        <div className="mt-4 overflow-x-auto rounded-xl border bg-white">
+        {/* Below 768 px a list of cards (no sideways scroll on a phone); the table from 768 px. */}
+        <div className="mt-4 md:hidden">
+          <ModelCards productCode={product.productCode} productName={product.name} models={product.models} />
+        </div>
+        <div className="mt-4 hidden overflow-x-auto rounded-xl border bg-white md:block">
           <table className="w-full min-w-[48rem] text-left text-sm">
             <thead className="bg-slate-50 text-slate-700">
               <tr>
@@ -167,17 +166,15 @@ export default async function ProductPage({ params }: { params: Params }) {
                       </td>
                     );
                   })}
-                  <td className="px-4 py-3">{[m.smallPackage, m.mediumPackage, m.largePackage].filter((x) => x && x !== '-').join(' · ') || 'Unidade'}</td>
+                  <td className="px-4 py-3">{modelPackages(m)}</td>
                   <td className="px-4 py-3">
-                    <span className={m.stockStatus === 'in_stock' ? 'text-emerald-700' : m.stockStatus === 'on_order' ? 'text-amber-700' : 'text-red-700'}>
-                      {STOCK_LABEL[m.stockStatus]}
-                    </span>
+                    <span className={modelStockTone(m.stockStatus)}>{modelStockLabel(m.stockStatus)}</span>
                   </td>
                   <td className="px-4 py-3" data-slot="price">
                     <ModelPriceCell modelCode={m.code} />
                   </td>
                   <td className="px-4 py-3">
-                    <ModelAddCell productCode={product.productCode} modelCode={m.code} productName={product.name} />
+                    <ModelAddCell media="desktop" productCode={product.productCode} modelCode={m.code} productName={product.name} />
                   </td>
                 </tr>
               ))}
@@ -227,7 +224,7 @@ export default async function ProductPage({ params }: { params: Params }) {
       {related.length > 0 && (
         <section aria-labelledby="relacionados" className="mt-12">
           <h2 id="relacionados" className="text-xl font-bold text-slate-900">Produtos relacionados</h2>
-          <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-4">
+          <ul className="mt-4 grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-4">
             {related.map((r) => (
               <li key={r.id}>
                 <ProductCard product={toCardData(r)} />
