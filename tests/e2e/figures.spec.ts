@@ -196,10 +196,14 @@ for (const viewport of [
       for (const o of orderSeen) {
         const line = pdfText.split('\n').find((l) => l.includes(o.code));
         expect(line, `PDF: linha ${o.code}`).toBeTruthy();
-        const prices = [...line!.matchAll(/\d[\d\u00a0\u202f ]*?,\d{2,4} €/g)].map((m) => m[0].replace(/[\s\u00a0\u202f]+/g, ' ').trim());
-        const units = Number(/\s(\d[\d\u00a0\u202f ]*?)\s{2,}\S+ €/.exec(line!)?.[1]?.replace(/[\s\u00a0\u202f]/g, '') ?? NaN);
-        expect(prices.at(-2), `PDF: preço unitário de ${o.code} como no site`).toBe(o.unit);
-        pdfSeen.push({ code: o.code, units: Number.isFinite(units) ? units : o.units, unit: prices.at(-2)!, totalCents: cents(prices.at(-1)!) });
+        // -layout keeps the table's columns apart by 2 spaces or more; a number's own grouping is one space.
+        const cells = line!.trim().split(/\s{2,}/).map((c) => c.replace(/[\s\u00a0\u202f]+/g, ' ').trim());
+        const priceAt = cells.flatMap((c, i) => (/^\d[\d ]*,\d{2,4} €$/.test(c) ? [i] : []));
+        expect(priceAt.length, `PDF: preços de ${o.code} em «${line}»`).toBeGreaterThanOrEqual(2);
+        const unitCell = cells[priceAt.at(-2)!]!;
+        const units = integer(cells[priceAt.at(-2)! - 1] ?? '');
+        expect(unitCell, `PDF: preço unitário de ${o.code} como no site («${line}»)`).toBe(o.unit);
+        pdfSeen.push({ code: o.code, units, unit: unitCell, totalCents: cents(cells[priceAt.at(-1)!]!) });
         expect(units, `PDF: unidades de ${o.code}`).toBe(o.units);
       }
       check('pdf', pdfSeen);
