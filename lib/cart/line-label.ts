@@ -57,13 +57,31 @@ function holds(text: string, part: string): boolean {
   }
 }
 
+/** `text` without the first whole-word occurrence of `part`, separators around it tidied. */
+function withoutWords(text: string, part: string): string {
+  const haystack = fold(text);
+  const needle = fold(part);
+  const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+  for (let from = 0; ; ) {
+    const at = haystack.indexOf(needle, from);
+    if (at < 0) return text;
+    if (!isWordChar(haystack[at - 1]) && !isWordChar(haystack[at + needle.length])) {
+      const rest = `${text.slice(0, at)} ${text.slice(at + needle.length)}`;
+      return tidy(rest.replace(/\(\s*\)/g, '')).replace(LEADING_SEPARATORS, '').replace(/[\s,;:·•|/–—-]+$/u, '').trim();
+    }
+    from = at + 1;
+  }
+}
+
 /** The pieces that tell the line's model apart, each once, in order: own words, size, package. */
 export function lineVariantParts(line: LineIdentity): string[] {
   const parts: string[] = [];
-  const own = ownWords(line.productName, line.modelName ?? '');
-  if (own) parts.push(own);
   const size = tidy(line.size);
-  if (size && !parts.some((p) => holds(p, size)) && !holds(line.productName, size)) parts.push(size);
+  let own = ownWords(line.productName, line.modelName ?? '');
+  // The size is said once, in its own place: taken out of the model's words ("3/4\" 300 mm" → "3/4\"").
+  if (size && own && holds(own, size)) own = withoutWords(own, size);
+  if (own) parts.push(own);
+  if (size && !holds(line.productName, size)) parts.push(size);
   const per = line.itemsPerPackage ?? 1;
   if (per > 1) parts.push(packageLabel(per));
   return parts;

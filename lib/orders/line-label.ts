@@ -1,9 +1,11 @@
 /**
  * How a line of an order, a quote or a cart is named in mails and PDFs: the product, then what
- * tells its model apart (the model's own text — finish, variant — and the size), each once.
- * Demo and ERP model names often repeat the product's name and the size (`Tubo multicamada
- * 300 mm` with the size `300 mm`), which gave "300 mm (300 mm)" and "· 300 mm · 300 mm".
+ * tells its model apart (the model's own words — finish, variant — and the size), each once. The
+ * rule is lib/cart/line-label's, the one the web pages use; this only splits it into the columns
+ * a PDF or a mail has (name, variant, size).
  */
+import { lineVariantParts } from '@/lib/cart/line-label';
+
 export interface LineNaming {
   product_name: string;
   model_name: string | null;
@@ -19,24 +21,15 @@ export interface LineParts {
   size: string | null;
 }
 
-const norm = (s: string) => s.normalize('NFC').toLocaleLowerCase('pt-PT').replace(/\s+/g, ' ').trim();
-const SEPARATORS = /^[\s·,;:–—-]+|[\s·,;:–—-]+$/g;
+const tidy = (s: string | null | undefined) => (s ?? '').replace(/\s+/g, ' ').trim();
 
 export function lineParts(line: LineNaming): LineParts {
-  const product = (line.product_name ?? '').trim();
-  const model = (line.model_name ?? '').trim();
-  const name = product || model;
-  let variant = '';
-  if (model && norm(model) !== norm(name)) variant = name && norm(model).startsWith(norm(name)) ? model.slice(name.length) : model;
-  let size = (line.size ?? '').trim();
-  if (size && norm(name).includes(norm(size))) size = '';
-  if (size && variant) {
-    // The size is said once, in its own place: taken out of the model's text.
-    const at = variant.toLocaleLowerCase('pt-PT').indexOf(size.toLocaleLowerCase('pt-PT'));
-    if (at >= 0) variant = `${variant.slice(0, at)} ${variant.slice(at + size.length)}`;
-  }
-  variant = variant.replace(/\s+/g, ' ').replace(SEPARATORS, '').replace(/\(\s*\)/g, '').trim();
-  return { name, variant: variant || null, size: size || null };
+  const name = tidy(line.product_name) || tidy(line.model_name);
+  const size = tidy(line.size);
+  const parts = lineVariantParts({ productName: name, modelName: line.model_name, size: line.size });
+  const sized = size !== '' && parts[parts.length - 1] === size;
+  const variant = (sized ? parts.slice(0, -1) : parts).join(' ');
+  return { name, variant: variant || null, size: sized ? size : null };
 }
 
 /** What tells the line apart, once each: `cromado · 300 mm` (empty when only the product names it). */

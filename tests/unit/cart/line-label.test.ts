@@ -14,7 +14,7 @@ describe('what tells a line apart (issue 22 item 3)', () => {
     expect(lineVariantParts({ productName: 'Tubo multicamada', modelName: 'Tubo multicamada 300 mm', size: '300 mm' })).toEqual(['300 mm']);
     expect(lineVariantParts({ productName: 'Tubo multicamada', modelName: 'Tubo multicamada', size: '300 mm' })).toEqual(['300 mm']);
     expect(lineVariantParts({ productName: 'Tubo 300 mm', modelName: 'Tubo 300 mm', size: '300 mm' })).toEqual([]);
-    expect(lineVariantParts({ productName: 'Tubo', modelName: 'Tubo  300  MM', size: '300 mm' })).toEqual(['300  MM'.replace(/\s+/g, ' ')]);
+    expect(lineVariantParts({ productName: 'Tubo', modelName: 'Tubo  300  MM', size: '300 mm' })).toEqual(['300 mm']);
   });
 
   it('keeps a size that is only part of a longer number', () => {
@@ -23,7 +23,7 @@ describe('what tells a line apart (issue 22 item 3)', () => {
 
   it('uses the whole model name when it does not start with the product name (ERP names)', () => {
     expect(lineVariantText({ productName: 'Torneira Zêzere', modelName: 'TORN LAV ZEZ CROM', size: null })).toBe('TORN LAV ZEZ CROM');
-    expect(lineVariantText({ productName: 'Tubo PEX', modelName: 'Tubo PEXA 16 mm', size: '16 mm' })).toBe('Tubo PEXA 16 mm');
+    expect(lineVariantText({ productName: 'Tubo PEX', modelName: 'Tubo PEXA 16 mm', size: '16 mm' })).toBe('Tubo PEXA · 16 mm');
   });
 
   it('names a package of more than one unit, never "Unidade"', () => {
