@@ -150,7 +150,7 @@ export function ModelPickerRow({
           'inline-flex h-8 min-w-24 items-center justify-center gap-1 rounded-md px-3 text-sm font-semibold text-white transition-colors focus-visible:ring-2 focus-visible:ring-sky-500',
           status === 'idle' && 'bg-sky-700 hover:bg-sky-800',
           status === 'adding' && 'cursor-wait bg-amber-400 text-slate-950',
-          status === 'success' && 'bg-emerald-600',
+          status === 'success' && 'bg-emerald-700',
           status === 'error' && 'bg-red-600 hover:bg-red-700',
         )}
       >
