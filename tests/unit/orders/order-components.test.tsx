@@ -69,17 +69,16 @@ describe('OrderTotals', () => {
 });
 
 describe('OrderLinesTable', () => {
-  it('shows code, name, size, packages × package, units, prices, discount, IVA and totals', async () => {
+  it('shows code, name with what tells the model apart (size once), packages × package, units, prices, discount, IVA and totals', async () => {
     await show(<OrderLinesTable lines={[LINE, { ...LINE, position: 2, model_code: 'UN-1', package_type: 'Unidade', items_per_package: 1, packages: 2, units: 2, discount_percentage: 0, size: null }]} caption="Artigos da encomenda EN-2026-000001" />);
     const table = screen.getByRole('table', { name: 'Artigos da encomenda EN-2026-000001' });
     const [first, second] = within(table).getAllByTestId('order-line');
     expect(first).toHaveAttribute('data-model-code', 'TM-100-CR');
     const cells = within(first!).getAllByRole('cell').map((c) => plain(c.textContent));
-    expect(cells).toEqual(['TM-100-CR', 'Torneira monocomandoCromado 1/2"', '1/2"', '3 × Caixa (10 un.)', '30', '12,50 €', '12,5 %', '23 %', '375,00 €', '461,25 €']);
+    expect(cells).toEqual(['TM-100-CR', 'Torneira monocomandoCromado · 1/2"', '3 × Caixa (10 un.)', '30', '12,50 €', '12,5 %', '23 %', '375,00 €', '461,25 €']);
     const other = within(second!).getAllByRole('cell').map((c) => plain(c.textContent));
-    expect(other[2]).toBe('—');
-    expect(other[3]).toBe('2 × Unidade');
-    expect(other[6]).toBe('—');
+    expect(other[2]).toBe('2 × Unidade');
+    expect(other[5]).toBe('—');
     expect(within(table).getByRole('columnheader', { name: 'Preço unit. s/ IVA' })).toBeInTheDocument();
   });
 });
