@@ -299,6 +299,10 @@ function CartLine({
             onEnter={() => {
               if (draft !== null) void commit(draft);
             }}
+            onEscape={() => {
+              setDraft(null);
+              setProblem(null);
+            }}
             onChoose={(q) => void commit(String(q))}
             stepper={{
               decrease: t('decrease', { name: label }),

@@ -35,6 +35,7 @@ export function QuantityInput({
   problem,
   disabled,
   onEnter,
+  onEscape,
   onBlur,
   onChoose,
   stepper,
@@ -56,6 +57,8 @@ export function QuantityInput({
   problem?: string | null;
   disabled?: boolean;
   onEnter?: () => void;
+  /** Escape in the box (the cart puts the saved quantity back). */
+  onEscape?: () => void;
   onBlur?: () => void;
   /** A suggested count was chosen (default: it replaces the text). */
   onChoose?: (quantity: number) => void;
@@ -137,6 +140,7 @@ export function QuantityInput({
           e.preventDefault();
           onEnter();
         }
+        if (e.key === 'Escape' && onEscape) onEscape();
       }}
     />
   );

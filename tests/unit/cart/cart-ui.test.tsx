@@ -5,6 +5,7 @@ import { CartSummaryView } from '@/components/cart/cart-summary-view';
 import { shouldShowFloatingCart } from '@/components/cart/floating-cart-button';
 import { ModelPickerRow } from '@/components/cart/model-picker-row';
 import { PriceDisplay, lowestPrice } from '@/components/cart/price-display';
+import { QuantityInput } from '@/components/cart/quantity-input';
 import { QuickOrder } from '@/components/cart/quick-order';
 import { CartButton } from '@/components/layout/cart-button';
 import { toast } from '@/components/ui/toast';
@@ -225,6 +226,25 @@ describe('model picker row (spec 4, 5)', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Adicionar TUB-16/ })));
     await act(async () => fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Sim, confirmar' })));
     expect(onAdd).toHaveBeenCalledWith(7, 1200);
+  });
+});
+
+describe('quantity box', () => {
+  it('keeps the text as typed, ties its message to the box, and hands Escape and the choices to its owner', () => {
+    const onValueChange = jest.fn();
+    const onEscape = jest.fn();
+    const onChoose = jest.fn();
+    const { rerender } = render(<QuantityInput value="2,5" onValueChange={onValueChange} label="Quantidade" onEscape={onEscape} />);
+    const box = screen.getByRole('textbox', { name: 'Quantidade' });
+    expect(box).toHaveValue('2,5');
+    expect(box).toHaveAccessibleDescription('Indique um número inteiro entre 1 e 9 999');
+    fireEvent.keyDown(box, { key: 'Escape' });
+    expect(onEscape).toHaveBeenCalled();
+    rerender(<QuantityInput value="25" onValueChange={onValueChange} label="Quantidade" rule={{ minimum: 10, increment: 10 }} onChoose={onChoose} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Vende-se em múltiplos de 10 (mínimo 10): 20 ou 30?');
+    fireEvent.click(screen.getByRole('button', { name: 'Usar 30' }));
+    expect(onChoose).toHaveBeenCalledWith(30);
+    expect(onValueChange).not.toHaveBeenCalled();
   });
 });
 
