@@ -367,8 +367,8 @@ describe('the package label and items per package', () => {
       ['PK-BOX', 'Embalagem de 50', 50, 1, 50],
     ]);
     const text = await pdfText(await downloadOrderPdf(ana, placed.body.data.order_id));
-    expect(text).toContain('PK-BOX Modelo PK-BOX DN15 2 × Embalagem de 10 20 ');
-    expect(text).toContain('PK-BOX Modelo PK-BOX DN15 1 × Embalagem de 50 50 ');
+    expect(text).toContain('PK-BOX Produto PK-BOX — Modelo PK-BOX DN15 2 × Embalagem de 10 20 ');
+    expect(text).toContain('PK-BOX Produto PK-BOX — Modelo PK-BOX DN15 1 × Embalagem de 50 50 ');
     expect(text).not.toMatch(/script|alert|Caixa/);
   });
 
@@ -386,7 +386,7 @@ describe('the package label and items per package', () => {
     expect(order.body.data.lines.map((l) => l.package_type)).toEqual(['Embalagem de 10']);
     await processDueJobs();
     const text = await pdfText(await downloadOrderPdf(ana, placed.body.data.order_id));
-    expect(text).toContain('PK-BOX Modelo PK-BOX DN15 1 × Embalagem de 10 10 ');
+    expect(text).toContain('PK-BOX Produto PK-BOX — Modelo PK-BOX DN15 1 × Embalagem de 10 10 ');
     expect(text).not.toContain('Caixa');
   });
 
@@ -403,7 +403,7 @@ describe('the package label and items per package', () => {
     const response = await quotePdfGet(new Request(`http://localhost/api/quotes/${id}/pdf`, { headers }), { params: Promise.resolve({ id: String(id) }) });
     expect(response.status).toBe(200);
     const text = await pdfText(Buffer.from(await response.arrayBuffer()));
-    expect(text).toContain('PK-BOX Modelo PK-BOX DN15 3 × Embalagem de 50 150 ');
+    expect(text).toContain('PK-BOX Produto PK-BOX — Modelo PK-BOX DN15 3 × Embalagem de 50 150 ');
     expect(text).not.toContain('Palete');
   });
 });
