@@ -468,6 +468,11 @@ function onRequest(req, res) {
   );
 }
 server = http.createServer(onRequest);
+// Keep-alive connections stay open longer than a load balancer's idle timeout (60 s on most): with
+// Node's 5 s, a client (or a proxy) reusing a connection as the server closes it gets a reset
+// ("socket hang up") on a request the server never saw. KEEP_ALIVE_TIMEOUT_MS overrides it.
+server.keepAliveTimeout = Number(process.env.KEEP_ALIVE_TIMEOUT_MS ?? 65_000);
+server.headersTimeout = server.keepAliveTimeout + 1_000;
 if (dev) {
   // Hot reloading's WebSocket.
   const upgrade = app.getUpgradeHandler();
