@@ -55,7 +55,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
             {product.name}
           </Link>
         </h3>
-        <Link href={product.familyPath} prefetch={false} className="relative z-10 w-fit text-xs text-sky-700 hover:underline">
+        <Link href={product.familyPath} prefetch={false} className="relative z-10 inline-flex min-h-6 w-fit items-center text-xs text-sky-700 hover:underline">
           {product.familyTitle}
         </Link>
         {product.availableSizes.length > 0 && (
