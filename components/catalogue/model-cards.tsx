@@ -1,24 +1,36 @@
 import { ModelAddCell, ModelPriceCell } from '@/components/cart/product-buy';
 import { lineVariantText } from '@/lib/cart/line-label';
-import type { ModelRow } from '@/server/catalogue/queries';
+import type { StockStatus } from '@/lib/catalogue/types';
 
-const STOCK_LABEL: Record<ModelRow['stockStatus'], string> = {
+/** What a model card shows: the product page passes its models in (the page reads them on the server). */
+export interface ModelCardValue {
+  code: string;
+  name: string;
+  size: string | null;
+  smallPackage: string | null;
+  mediumPackage: string | null;
+  largePackage: string | null;
+  stockStatus: StockStatus;
+  attributes: { name: string; value: string; unit: string | null }[];
+}
+
+const STOCK_LABEL: Record<ModelCardValue['stockStatus'], string> = {
   in_stock: 'Em stock',
   out_of_stock: 'Sem stock',
   on_order: 'Por encomenda',
 };
 
-const STOCK_TONE: Record<ModelRow['stockStatus'], string> = {
+const STOCK_TONE: Record<ModelCardValue['stockStatus'], string> = {
   in_stock: 'text-emerald-700',
   out_of_stock: 'text-red-700',
   on_order: 'text-amber-800',
 };
 
-export const modelStockLabel = (status: ModelRow['stockStatus']) => STOCK_LABEL[status];
-export const modelStockTone = (status: ModelRow['stockStatus']) => STOCK_TONE[status];
+export const modelStockLabel = (status: ModelCardValue['stockStatus']) => STOCK_LABEL[status];
+export const modelStockTone = (status: ModelCardValue['stockStatus']) => STOCK_TONE[status];
 
 /** A model's package sizes as the page lists them ('Unidade' when it is sold by the unit only). */
-export function modelPackages(m: Pick<ModelRow, 'smallPackage' | 'mediumPackage' | 'largePackage'>): string {
+export function modelPackages(m: Pick<ModelCardValue, 'smallPackage' | 'mediumPackage' | 'largePackage'>): string {
   return [m.smallPackage, m.mediumPackage, m.largePackage].filter((x) => x && x !== '-').join(' · ') || 'Unidade';
 }
 
@@ -28,7 +40,7 @@ export function modelPackages(m: Pick<ModelRow, 'smallPackage' | 'mediumPackage'
  * instead of the table, which would make the page wider than a phone. Server-rendered; the price
  * and the row are the same client leaves as the table's.
  */
-export function ModelCards({ productCode, productName, models }: { productCode: string; productName: string; models: ModelRow[] }) {
+export function ModelCards({ productCode, productName, models }: { productCode: string; productName: string; models: ModelCardValue[] }) {
   return (
     <ul className="space-y-3" data-testid="model-cards">
       {models.map((m) => {
