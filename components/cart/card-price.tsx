@@ -5,7 +5,8 @@ import { useTranslations } from 'next-intl';
 import type { ModelRow } from '@/lib/cart/types';
 import { PriceSkeleton } from './card-buy';
 import { loadModels, peekModels } from './models-store';
-import { formatPercent, lowestPrice, PriceDisplay } from './price-display';
+import { formatPercent } from '@/lib/format';
+import { lowestPrice, PriceDisplay } from './price-display';
 import { usePrices } from './pricing-store';
 
 /** The product's models once the element is on screen (signed-in customers only: for prices). */

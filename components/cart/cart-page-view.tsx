@@ -10,12 +10,11 @@ import { CartLineImage } from './cart-line-image';
 import { cartLineIdentity, lineControlLabel, lineVariantText } from '@/lib/cart/line-label';
 import { checkQuantity, needsQuantityConfirmation, quantityRule, roundUpPackages } from '@/lib/cart/packages';
 import type { CartItem } from '@/lib/cart/types';
-import { displayPrice, formatInteger, formatPrice, formatUnitPrice, roundUnitPrice } from '@/lib/format';
+import { displayPrice, formatInteger, formatPercent, formatPrice, formatUnitPrice, roundUnitPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 import { useCart, type CartOutcome } from './cart-provider';
 import { CartSummaryView } from './cart-summary-view';
 import { ConfirmAction } from './confirm-action';
-import { formatPercent } from './price-display';
 import { QuantityInput, useQuantityConfirm } from './quantity-input';
 import { QuickOrder } from './quick-order';
 

@@ -82,9 +82,6 @@ export function PriceDisplay({
   );
 }
 
-/** The shop's one percentage form (`12,5 %`), kept here for the cart's imports. */
-export { formatPercent };
-
 /** The model with the lowest positive price, and whether the prices differ ("desde"). */
 export function lowestPrice(entries: readonly (PriceEntry | null | undefined)[]): { entry: PriceEntry | null; from: boolean; maxDiscount: number } {
   let best: PriceEntry | null = null;

@@ -40,37 +40,31 @@ function ownWords(productName: string, modelName: string): string {
   return model.slice(shared).join(' ').replace(LEADING_SEPARATORS, '').trim();
 }
 
-/** True when `text` holds `part` as whole words ("16 mm" is in "PEX 16 mm", not in "116 mm"). */
-function holds(text: string, part: string): boolean {
+const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
+
+/** Where `part` stands in `text` as whole words ("16 mm" is in "PEX 16 mm", not in "116 mm"); -1 when it does not. */
+function wordsAt(text: string, part: string): number {
   const haystack = fold(text);
   const needle = fold(part);
-  if (!needle) return true;
-  let from = 0;
-  for (;;) {
+  for (let from = 0; ; ) {
     const at = haystack.indexOf(needle, from);
-    if (at < 0) return false;
-    const before = haystack[at - 1];
-    const after = haystack[at + needle.length];
-    const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
-    if (!isWordChar(before) && !isWordChar(after)) return true;
+    if (at < 0) return -1;
+    if (!isWordChar(haystack[at - 1]) && !isWordChar(haystack[at + needle.length])) return at;
     from = at + 1;
   }
 }
 
+/** True when `text` holds `part` as whole words (an empty `part` is held by anything). */
+function holds(text: string, part: string): boolean {
+  return !fold(part) || wordsAt(text, part) >= 0;
+}
+
 /** `text` without the first whole-word occurrence of `part`, separators around it tidied. */
 function withoutWords(text: string, part: string): string {
-  const haystack = fold(text);
-  const needle = fold(part);
-  const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}]/u.test(c);
-  for (let from = 0; ; ) {
-    const at = haystack.indexOf(needle, from);
-    if (at < 0) return text;
-    if (!isWordChar(haystack[at - 1]) && !isWordChar(haystack[at + needle.length])) {
-      const rest = `${text.slice(0, at)} ${text.slice(at + needle.length)}`;
-      return tidy(rest.replace(/\(\s*\)/g, '')).replace(LEADING_SEPARATORS, '').replace(/[\s,;:·•|/–—-]+$/u, '').trim();
-    }
-    from = at + 1;
-  }
+  const at = wordsAt(text, part);
+  if (at < 0) return text;
+  const rest = `${text.slice(0, at)} ${text.slice(at + fold(part).length)}`;
+  return tidy(rest.replace(/\(\s*\)/g, '')).replace(LEADING_SEPARATORS, '').replace(/[\s,;:·•|/–—-]+$/u, '').trim();
 }
 
 /** The pieces that tell the line's model apart, each once, in order: own words, size, package. */

@@ -42,6 +42,3 @@ export function formatOrderLongDate(iso: string | Date): string {
 export function formatIban(iban: string): string {
   return iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 }
-
-/** A percentage as the shop writes it everywhere (`23 %`, `12,5 %`): lib/format's. */
-export { formatPercent } from '@/lib/format';

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { ORDER_SEARCH_MAX, ordersFilters, ordersHref } from '@/lib/orders/filters';
-import { formatIban, formatOrderDate, formatOrderDateTime, formatPercent } from '@/lib/orders/format';
+import { formatPercent } from '@/lib/format';
+import { formatIban, formatOrderDate, formatOrderDateTime } from '@/lib/orders/format';
 
 describe('the filters of /dashboard/orders', () => {
   it('reads a known state, the search and the page', () => {
