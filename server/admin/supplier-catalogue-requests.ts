@@ -1,6 +1,8 @@
 import 'server-only';
 import { supplierCatalogueSchema, versionField, type SupplierCatalogueInput } from '@/lib/validation/admin-supplier-catalogue';
 import { AppError, validationError } from '@/server/api/errors';
+import { readMultipartForm } from '@/server/files/multipart';
+import { MAX_IMAGE_BYTES, MAX_PDF_BYTES } from '@/server/uploads';
 import type { SupplierCatalogueFiles } from './supplier-catalogues';
 
 /** Upload limit of a save: the PDF (50 MB), a cover image (15 MB) and the fields. */
@@ -11,7 +13,8 @@ export async function readSupplierCatalogueForm(request: Request): Promise<{ inp
   if (!(request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
     throw new AppError({ code: 'unsupported_media_type', key: 'Admin.uploadWrongType', values: { accepted: 'multipart/form-data' } });
   }
-  const form = await request.formData().catch(() => null);
+  // Streamed: a file over its field's limit is refused as it arrives, never held whole.
+  const form = await readMultipartForm(request, { files: { pdf: MAX_PDF_BYTES, cover: MAX_IMAGE_BYTES } });
   if (!form) throw new AppError({ code: 'bad_request', key: 'Admin.uploadUnreadable' });
   const text = (name: string) => {
     const v = form.get(name);

@@ -150,7 +150,9 @@ function tooLarge(limit: number): AppError {
 /**
  * The request with a body of at most `limit` bytes: a declared Content-Length over the limit is
  * refused before anything is read (the server ends a body at its declared length); a body sent
- * without one (chunked) is read up to the limit and handed on as a copy holding those bytes.
+ * without one (chunked) is counted as it is read, nothing buffered here: past the limit its
+ * stream fails with the 413 AppError, which every reader of the body (request.json(), the
+ * multipart reader of server/files) answers as such.
  */
 async function withinLimit(request: Request, limit: number): Promise<Request> {
   if (request.body === null) return request;
@@ -159,26 +161,22 @@ async function withinLimit(request: Request, limit: number): Promise<Request> {
     if (Number(declared) > limit) throw tooLarge(limit);
     return request;
   }
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge(limit);
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return new Request(request.url, { method: request.method, headers: request.headers, body: bytes, signal: request.signal });
+  const counted = request.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        size += chunk.byteLength;
+        if (size > limit) controller.error(tooLarge(limit));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+  return new Request(request.url, { method: request.method, headers: request.headers, body: counted, signal: request.signal, duplex: 'half' } as RequestInit);
+}
+
+/** A body read that failed on the limit above rethrows its 413; any other failure is the caller's. */
+function limitError(err: unknown): AppError | null {
+  return err instanceof AppError && err.code === 'payload_too_large' ? err : null;
 }
 
 /** `application/json` and `application/…+json`, with or without parameters. */
@@ -188,7 +186,12 @@ async function readJson(request: Request): Promise<unknown> {
   if (!JSON_TYPE.test(request.headers.get('content-type')?.trim() ?? '')) {
     throw new AppError({ code: 'unsupported_media_type', message: apiText('unsupportedMediaType') });
   }
-  const text = await request.text();
+  let text: string;
+  try {
+    text = await request.text();
+  } catch (err) {
+    throw limitError(err) ?? new AppError({ code: 'bad_request', message: apiText('invalidJson') });
+  }
   try {
     return JSON.parse(text) as unknown;
   } catch {

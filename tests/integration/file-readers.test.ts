@@ -4,6 +4,7 @@ import { AppError } from '@/server/api/errors';
 import { readTableFile, tableLimits } from '@/server/files';
 import { quickOrderLinesFromFile } from '@/server/cart/quick-order';
 import { readTableBytes } from '@/server/import/read';
+import { readMultipartForm } from '@/server/files/multipart';
 import { inlineCell, makeXlsx, makeZip } from '../helpers/zip';
 
 /**
@@ -181,5 +182,75 @@ describe('the zip container itself', () => {
     const parts = Array.from({ length: 2_500 }, (_, i) => ({ name: `x/${i}.xml`, data: '<a/>' }));
     const err = await refusal(readTableFile(makeZip(parts), LIMITS));
     expect(err.message).toMatch(/máximo 2000/);
+  });
+});
+
+describe('multipart forms (server/files/multipart.ts)', () => {
+  const boundary = 'ReaderBoundary7MA4YWxkTrZu0gW';
+  const MB = 1024 * 1024;
+
+  /** A form streamed in 64 KB pieces (never held whole by the test): fields, then one file of `fileBytes`. */
+  function streamedForm(fields: Record<string, string>, file: { name: string; fileName: string; bytes: number }, chunked = false): Request {
+    const head = Object.entries(fields)
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('');
+    const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`;
+    const tail = `\r\n--${boundary}--\r\n`;
+    const piece = new Uint8Array(64 * 1024).fill(0x41);
+    const enc = new TextEncoder();
+    let sent = -1;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent < 0) {
+          controller.enqueue(enc.encode(head + fileHead));
+          sent = 0;
+        } else if (sent < file.bytes) {
+          const next = piece.subarray(0, Math.min(piece.byteLength, file.bytes - sent));
+          sent += next.byteLength;
+          controller.enqueue(next);
+        } else {
+          controller.enqueue(enc.encode(tail));
+          controller.close();
+        }
+      },
+    });
+    const length = enc.encode(head + fileHead).byteLength + file.bytes + enc.encode(tail).byteLength;
+    const headers: Record<string, string> = { 'content-type': `multipart/form-data; boundary=${boundary}` };
+    if (!chunked) headers['content-length'] = String(length);
+    return new Request('http://localhost/upload', { method: 'POST', headers, body: stream, duplex: 'half' } as RequestInit);
+  }
+
+  test('fields and a file within its limit are read; file fields the form does not expect are skipped', async () => {
+    const form = await readMultipartForm(streamedForm({ title: 'Catálogo Roca 2026', year: '2026' }, { name: 'cover', fileName: 'capa.png', bytes: 300_000 }), {
+      files: { cover: 15 * MB },
+    });
+    expect(form?.get('title')).toBe('Catálogo Roca 2026');
+    const cover = form?.get('cover');
+    expect(cover).toBeInstanceOf(File);
+    expect((cover as File).size).toBe(300_000);
+    expect((cover as File).name).toBe('capa.png');
+    const other = await readMultipartForm(streamedForm({ a: '1' }, { name: 'unexpected', fileName: 'x.bin', bytes: 5 * MB }), { files: { cover: MB } });
+    expect(other?.get('a')).toBe('1');
+    expect(other?.has('unexpected')).toBe(false);
+  });
+
+  test('a 60 MB file sent as a 15 MB cover is refused as it arrives (413, the limit named), without holding it', async () => {
+    global.gc?.();
+    const err = await refusal(readMultipartForm(streamedForm({ title: 'x' }, { name: 'cover', fileName: 'big.png', bytes: 60 * MB }), { files: { cover: 15 * MB } }));
+    expect(err.status).toBe(413);
+    expect(err.message).toContain('15 MB');
+  });
+
+  test('the same file sent without a length is refused the same way', async () => {
+    const err = await refusal(readMultipartForm(streamedForm({}, { name: 'cover', fileName: 'big.png', bytes: 60 * MB }, true), { files: { cover: 15 * MB } }));
+    expect(err.status).toBe(413);
+  });
+
+  test('a text field over its limit is refused; a body that is not a form, or is cut short, reads as null', async () => {
+    const long = await refusal(readMultipartForm(streamedForm({ note: 'x'.repeat(70 * 1024) }, { name: 'cover', fileName: 'a.png', bytes: 10 }), { files: { cover: MB } }));
+    expect(long.status).toBe(413);
+    expect(await readMultipartForm(new Request('http://localhost/', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), { files: {} })).toBeNull();
+    const cut = `--${boundary}\r\nContent-Disposition: form-data; name="cover"; filename="a.png"\r\n\r\nAAAA`;
+    expect(await readMultipartForm(new Request('http://localhost/', { method: 'POST', body: cut, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }), { files: { cover: MB } })).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import { AppError } from '@/server/api/errors';
+import { readMultipartForm } from '@/server/files/multipart';
 import { apiRoute, rawRoute } from '@/server/api/route';
 import { tooLargeError } from '@/server/files';
 import {
@@ -56,7 +57,7 @@ export const POST = apiRoute(
       throw tooLargeError(MAX_UPLOAD_BYTES);
     let bytes: Buffer;
     if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-      const file = (await request.formData().catch(() => null))?.get('file');
+      const file = (await readMultipartForm(request, { files: { file: MAX_UPLOAD_BYTES } }))?.get('file');
       if (!file || typeof file === 'string')
         throw new AppError({
           code: 'bad_request',

@@ -1,4 +1,5 @@
 import { AppError } from '@/server/api/errors';
+import { readMultipartForm } from '@/server/files/multipart';
 import { apiRoute } from '@/server/api/route';
 import { tooLargeError } from '@/server/files';
 import { MAX_UPLOAD_BYTES } from '@/server/import/index';
@@ -31,7 +32,7 @@ export const POST = apiRoute(
     let bytes: Buffer;
     let name: string | null;
     if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
-      const file = (await request.formData().catch(() => null))?.get('file');
+      const file = (await readMultipartForm(request, { files: { file: MAX_UPLOAD_BYTES } }))?.get('file');
       if (!file || typeof file === 'string') throw new AppError({ code: 'bad_request', message: 'Envie o ficheiro do catálogo no campo «file».' });
       bytes = Buffer.from(await file.arrayBuffer());
       name = file.name;

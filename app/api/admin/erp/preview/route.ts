@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '@/server/api/errors';
 import { apiRoute } from '@/server/api/route';
 import { tooLargeError } from '@/server/files';
+import { readMultipartForm } from '@/server/files/multipart';
 import { MAX_ERP_UPLOAD_BYTES, previewUpload } from '@/server/erp/uploads';
 
 export const dynamic = 'force-dynamic';
@@ -15,7 +16,7 @@ const kindSchema = z.enum(['prices', 'clients']).nullable().catch(null);
  * preview and the token that applies exactly this file.
  */
 export const POST = apiRoute({ auth: 'required', admin: true, cache: 'no-store', bodyLimit: MAX_ERP_UPLOAD_BYTES + 64 * 1024 }, async ({ request, viewer }) => {
-  const form = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') ? await request.formData().catch(() => null) : null;
+  const form = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') ? await readMultipartForm(request, { files: { file: MAX_ERP_UPLOAD_BYTES } }) : null;
   const file = form?.get('file');
   if (!file || typeof file === 'string') throw new AppError({ code: 'bad_request', message: 'Envie o ficheiro do PHC no campo «file».' });
   const bytes = Buffer.from(await file.arrayBuffer());

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { quickOrderBody } from '@/lib/validation/cart';
 import { AppError } from '@/server/api/errors';
 import { apiRoute } from '@/server/api/route';
-import { quickOrder, quickOrderLinesFromFile, type QuickOrderInputLine } from '@/server/cart/quick-order';
+import { readMultipartForm } from '@/server/files/multipart';
+import { QUICK_ORDER_FILE_LIMITS, quickOrder, quickOrderLinesFromFile, type QuickOrderInputLine } from '@/server/cart/quick-order';
 import { serverTranslator } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
@@ -14,12 +15,8 @@ const params = z.object({ cartId: z.string() });
 async function quickOrderInput(request: Request): Promise<string | QuickOrderInputLine[]> {
   const type = request.headers.get('content-type') ?? '';
   if (/^multipart\/form-data/i.test(type)) {
-    let form: FormData;
-    try {
-      form = await request.formData();
-    } catch {
-      throw new AppError({ code: 'bad_request', message: text('quickEmpty') });
-    }
+    const form = await readMultipartForm(request, { files: { file: QUICK_ORDER_FILE_LIMITS.maxBytes }, maxFieldBytes: QUICK_ORDER_FILE_LIMITS.maxBytes });
+    if (!form) throw new AppError({ code: 'bad_request', message: text('quickEmpty') });
     const file = form.get('file');
     if (file && typeof file !== 'string' && file.size > 0) return quickOrderLinesFromFile(file.name, new Uint8Array(await file.arrayBuffer()));
     const pasted = form.get('text');
