@@ -1,46 +1,43 @@
 import 'server-only';
-import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { sharp, withSharp } from '@/server/media/sharp';
 import { storeImageUpload, type StoredUpload } from '@/server/uploads';
 
 /**
- * The cover of a supplier catalogue (issue 13): the PDF's first page rendered by `pdftoppm`
- * (poppler-utils; .ci/run installs it) where that works, otherwise a generated cover (brand,
- * title and year on a plain card, an SVG rasterised by sharp). Both are stored like an uploaded
- * cover (`uploads/covers/…`, WebP), so the public page treats every cover alike.
+ * The cover of a supplier catalogue (issue 13): the PDF's first page, rendered inside the server
+ * by pdfjs-dist and @napi-rs/canvas (both npm packages: nothing to install on the machine beyond
+ * `npm install`), where that works; otherwise a generated cover (brand, title and year on a plain
+ * card, an SVG rasterised by sharp). Both are stored like an uploaded cover
+ * (`uploads/covers/…`, WebP), so the public page treats every cover alike.
  */
-
-/** pdftoppm gets 20 s of wall time, 30 s of CPU and 768 MB of address space for one page. */
-const PDFTOPPM_TIMEOUT_MS = 20_000;
-const PDFTOPPM_CPU_SECONDS = 30;
-const PDFTOPPM_MEMORY_KB = 768 * 1024;
 
 /**
- * Runs a child process under limits of its own (a crafted PDF must not take the server's memory or
- * CPU): `ulimit` for address space and CPU time, a wall-clock timeout that kills it, output capped.
+ * The renderer runs in a worker thread of its own (server/admin/pdf-cover-worker.mjs), so a
+ * crafted PDF cannot take the server's memory or block its requests:
+ * - its JavaScript heap is capped (the thread is stopped past it, the server goes on);
+ * - it gets RENDER_TIMEOUT_MS of wall time, then it is terminated;
+ * - it draws on a canvas of at most 900 × 1800 px whatever the page box says, and leaves images
+ *   of more than 9 million pixels undecoded (the worker's own limits);
+ * - one render at a time; a burst past a few waiting gets the generated cover instead.
  */
-function run(cmd: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      '/bin/sh',
-      ['-c', `ulimit -v ${PDFTOPPM_MEMORY_KB} && ulimit -t ${PDFTOPPM_CPU_SECONDS} && exec "$0" "$@"`, cmd, ...args],
-      { timeout: PDFTOPPM_TIMEOUT_MS, killSignal: 'SIGKILL', maxBuffer: 1024 * 1024 },
-      (err) => (err ? reject(err) : resolve()),
-    );
-  });
+export const RENDER_TIMEOUT_MS = 20_000;
+const RENDER_HEAP_MB = 128;
+const WORKER_FILE = path.join(process.cwd(), 'server', 'admin', 'pdf-cover-worker.mjs');
+
+interface WorkerAnswer {
+  ok: boolean;
+  png?: Uint8Array;
+  reason?: string;
 }
 
-/** The first page of `pdf` as PNG bytes (about 600 px wide), or null when it cannot be rendered. */
-export async function renderFirstPage(pdf: Uint8Array): Promise<Buffer | null> {
-  // One render at a time; a burst past a few waiting gets the generated cover instead.
+/** The first page of `pdf` as PNG bytes (at most 900 px wide), or null when it cannot be rendered. */
+export async function renderFirstPage(pdf: Uint8Array, options: { timeoutMs?: number } = {}): Promise<Buffer | null> {
   if (renders.running >= 1 && renders.waiting.length >= 4) return null;
   if (renders.running >= 1) await new Promise<void>((resolve) => renders.waiting.push(resolve));
   else renders.running++;
   try {
-    return await renderOnce(pdf);
+    return await renderInWorker(pdf, options.timeoutMs ?? RENDER_TIMEOUT_MS);
   } finally {
     const next = renders.waiting.shift();
     if (next) next();
@@ -50,19 +47,29 @@ export async function renderFirstPage(pdf: Uint8Array): Promise<Buffer | null> {
 
 const renders: { running: number; waiting: (() => void)[] } = { running: 0, waiting: [] };
 
-async function renderOnce(pdf: Uint8Array): Promise<Buffer | null> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'cover-'));
-  try {
-    const input = path.join(dir, 'in.pdf');
-    await writeFile(input, pdf);
-    await run('pdftoppm', ['-f', '1', '-l', '1', '-singlefile', '-png', '-scale-to', '900', input, path.join(dir, 'page')]);
-    const png = await readFile(path.join(dir, 'page.png'));
-    return png.byteLength > 0 ? png : null;
-  } catch {
-    return null;
-  } finally {
-    await rm(dir, { recursive: true, force: true }).catch(() => undefined);
-  }
+function renderInWorker(pdf: Uint8Array, timeoutMs: number): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: RENDER_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } });
+    } catch {
+      resolve(null);
+      return;
+    }
+    let settled = false;
+    const finish = (png: Buffer | null) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate().catch(() => undefined);
+      resolve(png);
+    };
+    const timer = setTimeout(() => finish(null), timeoutMs);
+    worker.once('message', (answer: WorkerAnswer) => finish(answer.ok && answer.png && answer.png.byteLength > 0 ? Buffer.from(answer.png) : null));
+    worker.once('error', () => finish(null));
+    worker.once('exit', () => finish(null));
+    worker.postMessage({ pdf });
+  });
 }
 
 function escapeXml(text: string): string {

@@ -71,8 +71,24 @@ function tooLarge(max: number): AppError {
   return new AppError({ code: 'payload_too_large', key: 'Admin.uploadTooLarge', values: { max: megabytes(max) } });
 }
 
-function wrongType(accepted: string): AppError {
-  return new AppError({ code: 'unsupported_media_type', key: 'Admin.uploadWrongType', values: { accepted } });
+/** What a refused file is, for the refusal's words (`Admin.uploadWrongKind`'s `found`). */
+export type FoundKind = SniffedType | 'zip' | 'office' | 'text' | 'empty' | 'unknown';
+
+export function describeFile(input: Uint8Array): FoundKind {
+  if (input.byteLength === 0) return 'empty';
+  const sniffed = sniffFile(input);
+  if (sniffed) return sniffed;
+  const b = Buffer.from(input.buffer, input.byteOffset, Math.min(input.byteLength, 4096));
+  if (b.length >= 4 && b.readUInt32BE(0) === 0x504b0304) return 'zip';
+  if (b.length >= 4 && b.readUInt32BE(0) === 0xd0cf11e0) return 'office';
+  // Text: no NUL and no other control byte than tab, line feed and carriage return.
+  if (!b.some((c) => c === 0 || (c < 32 && c !== 9 && c !== 10 && c !== 13))) return 'text';
+  return 'unknown';
+}
+
+/** The refusal of a file of the wrong kind: what it is and what this upload accepts. */
+function wrongType(accepted: string, input: Uint8Array): AppError {
+  return new AppError({ code: 'unsupported_media_type', key: 'Admin.uploadWrongKind', values: { found: describeFile(input), accepted } });
 }
 
 function tooManyPixels(width: number, height: number): AppError {
@@ -110,7 +126,7 @@ async function put(key: string, data: Buffer, contentType: string, extra: Partia
 export async function storeImageUpload(input: Uint8Array, kind: Extract<UploadKind, 'images' | 'logos' | 'drawings' | 'covers'> = 'images'): Promise<StoredUpload> {
   if (input.byteLength > MAX_IMAGE_BYTES) throw tooLarge(MAX_IMAGE_BYTES);
   const sniffed = sniffFile(input);
-  if (!sniffed || sniffed === 'pdf' || sniffed === 'svg') throw wrongType('JPG, PNG, WebP, GIF ou AVIF');
+  if (!sniffed || sniffed === 'pdf' || sniffed === 'svg') throw wrongType('uma imagem JPG, PNG, WebP, GIF ou AVIF', input);
   const buffer = Buffer.from(input);
   let out: { data: Buffer; info: { width: number; height: number } };
   try {
@@ -139,7 +155,7 @@ export async function storeImageUpload(input: Uint8Array, kind: Extract<UploadKi
 /** A PDF upload (technical sheets, supplier catalogues): sniffed by its `%PDF-` header, kept as is. */
 export async function storePdfUpload(input: Uint8Array, kind: Extract<UploadKind, 'documents'> = 'documents'): Promise<StoredUpload> {
   if (input.byteLength > MAX_PDF_BYTES) throw tooLarge(MAX_PDF_BYTES);
-  if (sniffFile(input) !== 'pdf') throw wrongType('PDF');
+  if (sniffFile(input) !== 'pdf') throw wrongType('um PDF', input);
   const data = Buffer.from(input);
   if (!data.subarray(Math.max(0, data.length - 2048)).toString('latin1').includes('%%EOF')) throw unreadable();
   return put(keyFor(kind, 'pdf'), data, 'application/pdf');

@@ -20,7 +20,7 @@ import { ActionThrew, actionParts, actionResult, findWorkerPid, postMultipart, p
  *   never misread; the controls are accepted where they belong;
  * - the server worker's resident memory (scripts/serve.mjs, found by its PORT or
  *   ${DATA_DIR}/worker.pid) grows by less than 200 MB during the request, its child processes
- *   included (pdftoppm);
+ *   included;
  * - `GET /api/health` answers 200 within 1 s right after.
  * Every answer goes to test-results/hostile-uploads.json (the matrix) and the list reporter.
  * HOSTILE_ENDPOINTS=quick-order-guest,avatar and HOSTILE_FILES=zip-bomb.xlsx narrow a run.

@@ -361,7 +361,7 @@ describe('bad input', () => {
     expect(stored.data.url).toMatch(/^\/media\/uploads\/images\/\d{4}\/[a-f0-9]{24}\.webp$/);
     const bad = new FormData();
     bad.set('image', new File([new TextEncoder().encode('<html>não</html>')], 'foto.png', { type: 'image/png' }));
-    expect(await uploadProductImageAction(bad)).toMatchObject({ ok: false, error: { code: 'unsupported_media_type', fieldErrors: { image: ['Admin.uploadWrongType'] } } });
+    expect(await uploadProductImageAction(bad)).toMatchObject({ ok: false, error: { code: 'unsupported_media_type', fieldErrors: { image: ['Admin.uploadWrongKind'] }, values: { found: 'text' } } });
 
     // Saved as the main image with its alt text, and a second image after it.
     const form = newProduct('ADM-800', 'Base de duche');

@@ -235,7 +235,7 @@ describe('an editor', () => {
 
   it('sniffs uploads: a non-PDF is refused, a PDF and an image are stored', async () => {
     const fake = await uploadTechnicalSheetFileAction(formOf({ kind: 'pdf', file: new Blob(['<html>não sou um PDF</html>']) }));
-    expect(fake).toMatchObject({ ok: false, error: { code: 'unsupported_media_type', message: 'Admin.uploadWrongType' } });
+    expect(fake).toMatchObject({ ok: false, error: { code: 'unsupported_media_type', message: 'Admin.uploadWrongKind', values: { found: 'text', accepted: 'um PDF' } } });
     const empty = await uploadTechnicalSheetFileAction(formOf({ kind: 'pdf' }));
     expect(empty).toMatchObject({ ok: false, error: { fieldErrors: { file: ['Admin.Sheets.v.fileRequired'] } } });
     const pdf = await uploadTechnicalSheetFileAction(formOf({ kind: 'pdf', file: new Blob([tinyPdf()]) }));

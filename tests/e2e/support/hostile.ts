@@ -59,7 +59,7 @@ function status(pid: number): Record<string, number> | null {
   return out;
 }
 
-/** Every descendant of `pid` (pdftoppm, sharp's helpers…): their memory counts too. */
+/** Every descendant of `pid` (helpers of the server, if any): their memory counts too. */
 function descendants(pid: number): number[] {
   const children = new Map<number, number[]>();
   let entries: string[] = [];
