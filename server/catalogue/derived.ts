@@ -3,6 +3,22 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 
 /**
+ * The order of a product's sizes ("Medidas disponíveis"): by the size's own first measure, read as
+ * a number ('15-19' → 15, '1/2"' → 0.5, '1 1/4"' → 1.25, 'DN 20' → 20, '40x3,5' → 40), then by the
+ * text ('20x2' before '20x2.5'); sizes without a number ('branco', 'cromado') after them. A stable
+ * order that a price or stock change never moves (it was by price: 15-19 moved after 25-28).
+ */
+const SIZE_NUMBER_RE = String.raw`^\D{0,6}(\d+(?:[.,]\d+)?)(?:\s+(\d+)/(\d+)|/(\d+))?`;
+const SIZE_ORDER = sql.raw(`(
+  SELECT CASE
+    WHEN r IS NULL THEN NULL
+    WHEN r[4] IS NOT NULL THEN replace(r[1], ',', '.')::numeric / nullif(r[4]::numeric, 0)
+    WHEN r[2] IS NOT NULL THEN replace(r[1], ',', '.')::numeric + r[2]::numeric / nullif(r[3]::numeric, 0)
+    ELSE replace(r[1], ',', '.')::numeric
+  END FROM (SELECT regexp_match(m2.size, '${SIZE_NUMBER_RE}') AS r) AS size_parts
+) NULLS LAST, lower(m2.size), m2.size`);
+
+/**
  * Recomputes the values a product derives from its models and relations: price range, sizes,
  * model count, stock status, EAN, discount group and the text its search document includes.
  * `productIds` limits the work to those products (all products when omitted).
@@ -36,7 +52,7 @@ export async function refreshProductDerived(db: DbOrTx, productIds?: readonly nu
         coalesce(array(
           SELECT m2.size FROM inventory_products m2
           WHERE m2.product_id = p2.id AND coalesce(m2.size, '') <> ''
-          GROUP BY m2.size ORDER BY min(m2.price), m2.size
+          GROUP BY m2.size ORDER BY ${SIZE_ORDER}
         ), '{}') AS sizes,
         CASE
           WHEN count(m.id) = 0 THEN 'out_of_stock'
