@@ -18,12 +18,24 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   cancelled: [],
 };
 
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return ORDER_TRANSITIONS[from].includes(to);
-}
-
 export const DELIVERY_METHODS = ['delivery', 'pickup_showroom', 'pickup_warehouse'] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/**
+ * The moves an order of this delivery method may make from `from`: an order to be picked up is
+ * never "shipped" (it becomes ready for pickup), an order to be delivered is never "ready for
+ * pickup" (it is shipped). Without a method, every move of ORDER_TRANSITIONS.
+ */
+export function transitionsFor(from: OrderStatus, method?: DeliveryMethod | null): readonly OrderStatus[] {
+  const all = ORDER_TRANSITIONS[from];
+  if (!method) return all;
+  const wrong: OrderStatus = method === 'delivery' ? 'ready_for_pickup' : 'shipped';
+  return all.filter((s) => s !== wrong);
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus, method?: DeliveryMethod | null): boolean {
+  return transitionsFor(from, method).includes(to);
+}
 
 export const PAYMENT_METHODS = ['bank_transfer', 'pay_at_pickup', 'multibanco', 'mbway'] as const;
 export type PaymentMethodId = (typeof PAYMENT_METHODS)[number];

@@ -1,6 +1,6 @@
 import 'server-only';
 import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzle-orm';
-import { ORDER_TRANSITIONS, type OrderStatus, type PaymentMethodId, type DeliveryMethod } from '@/lib/orders/status';
+import { ORDER_TRANSITIONS, transitionsFor, type OrderStatus, type PaymentMethodId, type DeliveryMethod } from '@/lib/orders/status';
 import type { Viewer } from '@/lib/auth/viewer';
 import { recordAudit } from '@/server/admin/audit';
 import { AppError } from '@/server/api/errors';
@@ -159,7 +159,7 @@ export async function getStaffOrder(orderId: number): Promise<StaffOrderDetail> 
     .from(orderStatusMails)
     .where(eq(orderStatusMails.orderId, orderId));
   const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
-  const transitions = ORDER_TRANSITIONS[order.status];
+  const transitions = transitionsFor(order.status, order.delivery_method);
   return {
     ...order,
     customer: { name: row?.name ?? '', email: row?.email ?? '', userId: row?.userId ?? null },
@@ -205,10 +205,10 @@ export async function advanceStaffOrder(orderId: number, to: OrderStatus, actor:
   await getJobs();
   const db = await getDb();
   const eventId = await db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: orders.status, method: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId));
+    const [row] = await tx.select({ status: orders.status, method: orders.paymentMethod, delivery: orders.deliveryMethod }).from(orders).where(eq(orders.id, orderId));
     if (!row) throw new AppError({ code: 'not_found', key: 'Admin.Orders.errors.notFound' });
     if (row.status === 'pending_payment' && to === 'confirmed') throw new AppError({ code: 'conflict', key: 'Admin.Orders.errors.confirmNeedsPayment' });
-    if (!ORDER_TRANSITIONS[row.status].includes(to)) throw new AppError({ code: 'conflict', key: 'Admin.Orders.errors.transitionRefused' });
+    if (!transitionsFor(row.status, row.delivery).includes(to)) throw new AppError({ code: 'conflict', key: 'Admin.Orders.errors.transitionRefused' });
     return moveOrder(tx, orderId, to, actor, null, `Estado: ${row.status} → ${to}`);
   });
   wakeJobWorker();

@@ -1,12 +1,15 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
+import { DEFAULT_SHOP_SETTINGS } from '@/lib/catalogue/shop';
+import type { OpeningHours } from '@/lib/catalogue/types';
 import { formatPrice } from '@/lib/format';
 import { env } from '@/lib/env';
-import type { OrderStatus } from '@/lib/orders/status';
+import type { AddressSnapshot } from '@/lib/orders/types';
+import type { DeliveryMethod, OrderStatus } from '@/lib/orders/status';
 import { getDb } from '@/server/db/client';
-import { orderEvents, orderStatusMails, orders } from '@/server/db/schema';
+import { orderEvents, orderStatusMails, orders, shopSettings } from '@/server/db/schema';
 import { JOB_QUEUES, registerJobHandler, type JobContext } from '@/server/jobs';
-import { renderMail } from '@/server/mail/html';
+import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/mail/i18n';
 import { sendMail, type OutgoingMail } from '@/server/mail/send';
 
@@ -29,6 +32,11 @@ interface StatusMailFacts {
   note: string | null;
   total: number;
   userId: string | null;
+  delivery: DeliveryMethod;
+  /** The place of a pickup order (the showroom or the warehouse, as the order recorded it). */
+  place: AddressSnapshot;
+  /** The shop's opening hours (shop settings). */
+  hours: OpeningHours[];
 }
 
 async function factsOf(eventId: number): Promise<StatusMailFacts | null> {
@@ -42,11 +50,37 @@ async function factsOf(eventId: number): Promise<StatusMailFacts | null> {
       total: orders.totalCents,
       to: orderEvents.toStatus,
       note: orderEvents.note,
+      delivery: orders.deliveryMethod,
+      place: orders.deliveryAddress,
     })
     .from(orderEvents)
     .innerJoin(orders, eq(orders.id, orderEvents.orderId))
     .where(eq(orderEvents.id, eventId));
-  return row ? { ...row, total: row.total / 100 } : null;
+  if (!row) return null;
+  const [shop] = await db.select({ hours: shopSettings.hours }).from(shopSettings).where(eq(shopSettings.id, 1));
+  return { ...row, total: row.total / 100, hours: shop?.hours ?? DEFAULT_SHOP_SETTINGS.hours };
+}
+
+/** "Segunda a Sexta: 08:30–12:30 e 14:30–19:00", one line a group of days. */
+export function hoursLines(hours: OpeningHours[]): string {
+  return hours.map((h) => `${h.days}: ${h.periods.map((p) => p.replace(/\s*-\s*/, '–')).join(' e ')}`).join('\n');
+}
+
+/** Where and when a pickup order waits: the place's address and phone, the opening hours. */
+function pickupBlocks(f: StatusMailFacts): MailBlock[] {
+  if (f.to !== 'ready_for_pickup' || f.delivery === 'delivery') return [];
+  const address = [f.place.line1, f.place.line2, `${f.place.postal_code} ${f.place.locality}`].filter(Boolean).join(', ');
+  return [
+    { kind: 'p', text: t('pickupWhere', { place: f.place.label }) },
+    {
+      kind: 'fields',
+      rows: [
+        { label: t('pickupAddress'), value: address },
+        ...(f.hours.length ? [{ label: t('pickupHours'), value: hoursLines(f.hours) }] : []),
+        ...(f.place.phone ? [{ label: t('pickupPhone'), value: f.place.phone }] : []),
+      ],
+    },
+  ];
 }
 
 export function orderStatusMailMessageId(number: string, eventId: number): string {
@@ -63,6 +97,7 @@ export function orderStatusMail(f: StatusMailFacts, eventId: number): OutgoingMa
     blocks: [
       { kind: 'p', text: t('greeting', { name: f.name }) },
       { kind: 'p', text: t(`body.${f.to}`, { number: f.number, total: formatPrice(f.total) }) },
+      ...pickupBlocks(f),
       ...(f.note && f.to === 'cancelled' ? [{ kind: 'quote' as const, text: f.note }] : []),
       ...(site ? [{ kind: 'button' as const, label: t('button'), url: `${site}/dashboard/orders` }] : []),
     ],

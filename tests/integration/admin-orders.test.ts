@@ -77,14 +77,14 @@ afterAll(async () => {
   await smtp.close();
 });
 
-async function placeOrder(): Promise<{ id: number; number: string }> {
+async function placeOrder(how: { delivery: Record<string, unknown>; payment_method: string } = { delivery: { address_id: addressId }, payment_method: 'bank_transfer' }): Promise<{ id: number; number: string }> {
   const cart = await call<{ data: { cart_id: string } }>(cartPost, 'POST', '/api/cart', { session: ana, body: {} });
   const cartId = cart.body.data.cart_id;
   const add = await call(itemsPost, 'POST', `/api/cart/${cartId}/items`, { params: { cartId }, session: ana, body: { product_id: model['HDT-16200'], quantity_of_packages: 1 } });
   expect(add.status).toBe(201);
   const placed = await call<{ data: { order_id: number; number: string } }>(checkoutPost, 'POST', '/api/checkout', {
     session: ana,
-    body: { delivery: { address_id: addressId }, payment_method: 'bank_transfer' },
+    body: how,
     headers: { 'Idempotency-Key': `admin-orders-${Date.now()}-${++counter}` },
   });
   expect(placed.status).toBe(201);
@@ -136,7 +136,8 @@ describe('staff orders', () => {
     expect(detail.events.map((e) => e.to)).toEqual(['pending_payment', 'confirmed', 'preparing']);
     expect(detail.events[1]?.actor).toBe('staff:Eva Editora');
     expect(detail.mails.every((m) => m.sentAt !== null)).toBe(true);
-    expect(detail.next).toEqual(['ready_for_pickup', 'shipped']);
+    // Delivered to an address: shipped, never "ready for pickup".
+    expect(detail.next).toEqual(['shipped']);
 
     // A job run again (a retry) sends nothing more.
     const ids = detail.mails.map((m) => m.eventId);
@@ -146,6 +147,35 @@ describe('staff orders', () => {
     const audit = await listAudit('order', order.id);
     expect(audit.map((a) => a.summary)).toEqual(expect.arrayContaining(['Pagamento por transferência registado', 'Estado: confirmed → preparing']));
     expect(audit[0]?.actor).toBe('Eva Editora');
+  });
+
+  it('offers a showroom pickup order the pickup moves only, and its "ready" mail says where and when', async () => {
+    const order = await placeOrder({ delivery: { pickup: 'showroom' }, payment_method: 'pay_at_pickup' });
+    as(editor);
+    const start = await getStaffOrder(order.id);
+    if (start.status === 'pending_payment') expect(await markOrderPaidAction({ orderId: order.id })).toMatchObject({ ok: true });
+    if ((await getStaffOrder(order.id)).status === 'confirmed') expect(await advanceOrderAction({ orderId: order.id, to: 'preparing' })).toMatchObject({ ok: true });
+    const preparing = await getStaffOrder(order.id);
+    expect(preparing.status).toBe('preparing');
+    expect(preparing.next).toEqual(['ready_for_pickup']);
+    // "Passar a «Enviada»" is neither offered nor accepted.
+    expect(await advanceOrderAction({ orderId: order.id, to: 'shipped' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    expect(await advanceOrderAction({ orderId: order.id, to: 'ready_for_pickup' })).toMatchObject({ ok: true });
+    expect((await getStaffOrder(order.id)).next).toEqual(['completed']);
+    await processDueJobs();
+    const subject = `Encomenda ${order.number}: Pronta para levantamento`;
+    let mail = smtp.messages.find((m) => m.subject === subject);
+    for (let i = 0; !mail && i < 100; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mail = smtp.messages.find((m) => m.subject === subject);
+    }
+    expect(mail).toBeDefined();
+    // Where (the showroom of the shop's settings) and when (its opening hours).
+    const text = mail!.text.replace(/\s+/g, ' ');
+    expect(text).toContain('Rua do Agro, 245, 4400-012 Vila Nova de Gaia');
+    expect(text).toContain('Segunda a Sexta: 08:30–12:30 e 14:30–19:00');
+    expect(text).toContain('Sábado: 09:00–12:30');
+    expect(mail!.html).toContain('Rua do Agro, 245');
   });
 
   it('cancels with a reason (required), which the customer reads in the mail', async () => {
