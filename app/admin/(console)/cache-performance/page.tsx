@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { CacheActions } from '@/components/admin/cache/cache-actions';
 import { LineChart } from '@/components/admin/cache/line-chart';
 import { AdminPageHeader } from '@/components/admin/page-header';
-import { formatInteger } from '@/lib/format';
+import { formatInteger, formatPercent } from '@/lib/format';
 import { requirePageAccess } from '@/server/auth/session';
 import { cacheTags, CATALOGUE_WIDE_TAGS } from '@/server/cache/tags';
 import { CACHE_IDS, cacheSeries, cacheSnapshot, pageCacheLimitBytes, type SeriesWindow } from '@/server/cache/metrics';
@@ -103,7 +103,9 @@ export default async function CachePerformancePage({ searchParams }: { searchPar
                   title={t('chart.hitRate')}
                   xLabels={xLabels}
                   max={1}
-                  format={(v) => `${Math.round(v * 100)} %`}
+                  format={(v) => formatPercent(Math.round(v * 1000) / 10)}
+                  summary="mean"
+                  summaryLabel={t('chart.mean')}
                   series={[{ label: t('chart.rate'), stroke: 'stroke-sky-700', swatch: 'bg-sky-700', values: list.map((p) => p.hitRate) }]}
                 />
               </div>
