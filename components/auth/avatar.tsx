@@ -7,11 +7,17 @@ import { cx } from '@/lib/class-names';
 // `className` that sets the display (badge) or the size (avatar) replaces the default instead of
 // joining it.
 
-/** The role badge of the header (spec 6): ADMIN purple, the pro account's name yellow, CLIENTE blue. */
+/**
+ * The role badge of the header (spec 6): ADMIN purple, the pro account's name yellow, CLIENTE blue.
+ * A long account name wraps between words onto a second line and ends with "…" past it; it is
+ * never cut inside a word (the whole name is its tooltip).
+ */
 export function RoleBadge({ viewer, className = 'inline-flex' }: { viewer: Viewer; className?: string }) {
   return (
-    <span className={cx('max-w-40 truncate rounded px-1.5 py-0.5 text-[0.65rem] font-bold tracking-wide', BADGE_TONE_CLASSES[viewer.badge.tone], className)} data-testid="role-badge">
-      {viewer.badge.label}
+    <span className={cx('max-w-40 rounded px-1.5 py-0.5 text-[0.65rem] font-bold leading-tight tracking-wide', BADGE_TONE_CLASSES[viewer.badge.tone], className)} title={viewer.badge.label} data-testid="role-badge">
+      <span className="line-clamp-2 min-w-0 break-words" data-testid="role-badge-text">
+        {viewer.badge.label}
+      </span>
     </span>
   );
 }

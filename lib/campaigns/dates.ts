@@ -63,3 +63,24 @@ export function toLisbonInput(value: string | Date | null | undefined): string {
   const two = (n: number) => String(n).padStart(2, '0');
   return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
 }
+
+const longDate = new Intl.DateTimeFormat('pt-PT', { day: 'numeric', month: 'long', year: 'numeric', timeZone: ZONE });
+
+/**
+ * A campaign's period in pt-PT words, for its public page: "De 1 de setembro de 2026 a 31 de
+ * março de 2027", "Até 31 de março de 2027", "A partir de 1 de setembro de 2026"; null when it
+ * has neither date (it runs until staff end it).
+ */
+export function campaignPeriod(startsAt: string | Date | null | undefined, endsAt: string | Date | null | undefined): string | null {
+  const day = (v: string | Date | null | undefined) => {
+    if (!v) return null;
+    const at = typeof v === 'string' ? new Date(v) : v;
+    return Number.isNaN(at.getTime()) ? null : longDate.format(at);
+  };
+  const from = day(startsAt);
+  const to = day(endsAt);
+  if (from && to) return `De ${from} a ${to}`;
+  if (to) return `Até ${to}`;
+  if (from) return `A partir de ${from}`;
+  return null;
+}

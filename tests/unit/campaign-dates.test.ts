@@ -1,4 +1,4 @@
-import { parseCampaignDate, toLisbonInput } from '@/lib/campaigns/dates';
+import { campaignPeriod, parseCampaignDate, toLisbonInput } from '@/lib/campaigns/dates';
 
 /** Campaign dates are Lisbon's wall-clock times in the forms, instants in the database. */
 describe('campaign dates in Lisbon time', () => {
@@ -28,5 +28,16 @@ describe('campaign dates in Lisbon time', () => {
     expect(toLisbonInput('x')).toBe('');
     const value = '2026-08-15T18:45';
     expect(toLisbonInput(parseCampaignDate(value))).toBe(value);
+  });
+});
+
+describe('a campaign period in words', () => {
+  it('says from when to when, in pt-PT dates of Lisbon', () => {
+    expect(campaignPeriod('2026-09-01T00:00:00.000Z', '2027-03-31T22:59:00.000Z')).toBe('De 1 de setembro de 2026 a 31 de março de 2027');
+    expect(campaignPeriod(null, new Date('2027-01-31T12:00:00Z'))).toBe('Até 31 de janeiro de 2027');
+    expect(campaignPeriod('2026-12-01T09:00:00Z', null)).toBe('A partir de 1 de dezembro de 2026');
+    expect(campaignPeriod(null, null)).toBeNull();
+    // 23:30 UTC on 31 July is already 1 August in Lisbon (summer time).
+    expect(campaignPeriod('2027-07-31T23:30:00Z', null)).toBe('A partir de 1 de agosto de 2027');
   });
 });

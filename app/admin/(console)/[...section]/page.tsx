@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { requirePageAccess } from '@/server/auth/session';
 
-export const metadata: Metadata = { title: 'Gestão' };
+export const metadata: Metadata = { title: { absolute: 'Gestão' } };
 
 type Params = Promise<{ section: string[] }>;
 

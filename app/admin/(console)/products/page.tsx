@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { ADMIN_PRODUCTS_PAGE_SIZE, getProductFormOptions, listAdminProducts, parseAdminProductQuery } from '@/server/admin/products';
 import { requirePageAccess } from '@/server/auth/session';
 
-export const metadata: Metadata = { title: 'Produtos · Gestão' };
+export const metadata: Metadata = { title: 'Produtos' };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

@@ -7,7 +7,7 @@ import { getViewer } from '@/server/auth/session';
 
 export const dynamic = 'force-dynamic';
 
-export const metadata: Metadata = { title: 'Entrar — Gestão', robots: { index: false, follow: false } };
+export const metadata: Metadata = { title: 'Entrar', robots: { index: false, follow: false } };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

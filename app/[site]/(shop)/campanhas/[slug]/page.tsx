@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { campaignImage } from '@/components/catalogue/campaign-card';
 import { ProductCard } from '@/components/catalogue/product-card';
+import { campaignPeriod } from '@/lib/campaigns/dates';
 import { toCardData } from '@/lib/catalogue/cards';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { campaignPath } from '@/lib/catalogue/urls';
@@ -32,6 +33,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
 export default async function CampaignPage({ params }: { params: Params }) {
   const campaign = await getCurrentCampaign((await params).slug);
   if (!campaign) notFound();
+  const period = campaignPeriod(campaign.startsAt, campaign.endsAt);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8">
       <Breadcrumbs items={[{ label: 'Campanhas', href: '/campanhas' }, { label: campaign.title }]} />
@@ -41,6 +43,11 @@ export default async function CampaignPage({ params }: { params: Params }) {
       </div>
       {campaign.category && <p className="mt-6 text-sm font-semibold uppercase tracking-wide text-sky-700">{campaign.category}</p>}
       <h1 className="mt-1 text-3xl font-bold text-slate-900">{campaign.title}</h1>
+      {period ? (
+        <p className="mt-2 text-sm font-medium text-slate-700" data-testid="campaign-period">
+          <time dateTime={campaign.startsAt ?? undefined}>{period}</time>
+        </p>
+      ) : null}
       {campaign.description && <p className="mt-3 max-w-3xl text-lg text-slate-700">{campaign.description}</p>}
       <section aria-labelledby="campanha-produtos" className="mt-10">
         <h2 id="campanha-produtos" className="text-xl font-bold text-slate-900">

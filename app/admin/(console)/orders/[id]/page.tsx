@@ -6,7 +6,7 @@ import { listAudit } from '@/server/admin/audit';
 import { OrderActions } from '@/components/admin/orders/order-actions';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { formatAdminDateTime } from '@/lib/admin/format';
-import { formatPrice, formatUnitPrice } from '@/lib/format';
+import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { ORDER_STATUSES } from '@/lib/orders/status';
 import type { AddressSnapshot } from '@/lib/orders/types';
 import { isDbId } from '@/lib/validation/ids';
@@ -171,7 +171,7 @@ export default async function AdminOrderPage({ params }: { params: Params }) {
                   {l.packages} × {l.package_type} ({l.units})
                 </td>
                 <td className="py-1 pr-2 text-right tabular-nums">{formatUnitPrice(l.unit_price)}</td>
-                <td className="py-1 pr-2 text-right tabular-nums">{l.discount_percentage > 0 ? `${String(l.discount_percentage).replace('.', ',')} %` : '—'}</td>
+                <td className="py-1 pr-2 text-right tabular-nums">{l.discount_percentage > 0 ? formatPercent(l.discount_percentage) : '—'}</td>
                 <td className="py-1 text-right tabular-nums">{formatPrice(l.total_price)}</td>
               </tr>
             ))}

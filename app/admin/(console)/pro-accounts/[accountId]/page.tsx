@@ -6,6 +6,7 @@ import { listAudit } from '@/server/admin/audit';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { ACCOUNT_LABELS, AccountFields } from '@/components/admin/people/account-fields';
 import { ActionForm, Field } from '@/components/admin/people/action-form';
+import { formatDecimal } from '@/lib/format';
 import { requirePageAccess } from '@/server/auth/session';
 import { attachUserAction, detachUserAction, removePriceRuleAction, savePriceRuleAction, updateProAccountAction } from '@/server/people/actions';
 import { ACCOUNT_ENTITY, getProAccount } from '@/server/pro-accounts/accounts';
@@ -99,7 +100,7 @@ export default async function ProAccountPage({ params }: { params: Params }) {
                 <input type="hidden" name="accountId" value={account.id} />
                 <input type="hidden" name="ruleId" value={r.id} />
                 <Field label="Grupo" name="discountGroup" defaultValue={r.discountGroup} className="w-24" />
-                <Field label="Desconto %" name="discountPercentage" defaultValue={r.discountPercentage} className="w-24" />
+                <Field label="Desconto %" name="discountPercentage" defaultValue={formatDecimal(Number(r.discountPercentage), 0, 2)} className="w-24" />
                 <Field label="Desde" name="validFrom" type="date" defaultValue={r.validFrom} className="w-40" />
                 <Field label="Até" name="validTo" type="date" defaultValue={r.validTo} className="w-40" />
               </ActionForm>

@@ -5,7 +5,7 @@ import { emptyProductForm } from '@/lib/validation/admin-product';
 import { getProductFormOptions } from '@/server/admin/products';
 import { requirePageAccess } from '@/server/auth/session';
 
-export const metadata: Metadata = { title: 'Novo produto · Gestão' };
+export const metadata: Metadata = { title: 'Novo produto' };
 
 /** /admin/products/new (issue 13, spec 6: manage_products). */
 export default async function NewProductPage() {

@@ -10,7 +10,7 @@ import { isDbId } from '@/lib/validation/ids';
 import { getAdminProduct, getProductFormOptions } from '@/server/admin/products';
 import { requirePageAccess } from '@/server/auth/session';
 
-export const metadata: Metadata = { title: 'Editar produto · Gestão' };
+export const metadata: Metadata = { title: 'Editar produto' };
 
 type Params = Promise<{ id: string }>;
 
