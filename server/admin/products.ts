@@ -54,6 +54,11 @@ export interface AdminProductRow {
   modelCount: number;
   active: boolean;
   stockStatus: ProductStockStatus;
+  /** The models' lowest and highest list price (s/ IVA), null without models. */
+  minPrice: number | null;
+  maxPrice: number | null;
+  /** How many of its models are in stock. */
+  inStockModels: number;
   updatedAt: string;
   /** The shop's page of the product (null: inactive, not shown in the shop). */
   shopPath: string | null;
@@ -108,8 +113,8 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** One page of the admin product list. */
-export async function listAdminProducts(query: AdminProductListQuery): Promise<{ rows: AdminProductRow[]; total: number; page: number }> {
+/** One page of the admin product list; `lastPage` lets the page send a request past it to the last one. */
+export async function listAdminProducts(query: AdminProductListQuery): Promise<{ rows: AdminProductRow[]; total: number; page: number; lastPage: number }> {
   const db = await getDb();
   const where: SQL[] = [];
   let rankIds: number[] = [];
@@ -155,7 +160,8 @@ export async function listAdminProducts(query: AdminProductListQuery): Promise<{
     db.execute<Record<string, unknown>>(sql`
       SELECT p.id, p.product_code, p.name, p.photo_path, p.chapter_code, c.title AS chapter_title, c.slug AS chapter_slug,
         f.title AS family_title, f.slug AS family_slug, b.name AS brand_name, p.model_count, p.active, p.stock_status,
-        p.updated_at
+        p.updated_at, p.min_price, p.max_price,
+        (SELECT count(*)::int FROM inventory_products m WHERE m.product_id = p.id AND m.stock_status = 'in_stock') AS in_stock_models
       FROM products p
       JOIN families f ON f.id = p.family_id
       JOIN chapters c ON c.code = p.chapter_code
@@ -165,6 +171,7 @@ export async function listAdminProducts(query: AdminProductListQuery): Promise<{
       LIMIT ${ADMIN_PRODUCTS_PAGE_SIZE} OFFSET ${(query.page - 1) * ADMIN_PRODUCTS_PAGE_SIZE}`),
   ]);
   const total = int(countResult.rows[0]?.n);
+  const lastPage = Math.max(1, Math.ceil(total / ADMIN_PRODUCTS_PAGE_SIZE));
   const rows = rowsResult.rows.map((r): AdminProductRow => {
     const active = r.active === true;
     const updated = r.updated_at instanceof Date ? r.updated_at : new Date(String(r.updated_at));
@@ -180,11 +187,14 @@ export async function listAdminProducts(query: AdminProductListQuery): Promise<{
       modelCount: int(r.model_count),
       active,
       stockStatus: r.stock_status as ProductStockStatus,
+      minPrice: r.min_price === null || r.min_price === undefined ? null : Number(r.min_price),
+      maxPrice: r.max_price === null || r.max_price === undefined ? null : Number(r.max_price),
+      inStockModels: int(r.in_stock_models),
       updatedAt: updated.toISOString(),
       shopPath: active ? `/produtos/${String(r.chapter_slug)}/${String(r.family_slug)}/${encodeURIComponent(String(r.product_code))}` : null,
     };
   });
-  return { rows, total, page: query.page };
+  return { rows, total, page: query.page, lastPage };
 }
 
 // The form ---------------------------------------------------------------------------------------
@@ -200,9 +210,12 @@ export async function getProductFormOptions(): Promise<ProductFormOptions> {
   const db = await getDb();
   const [chapterRows, familyRows, brandRows] = await Promise.all([
     db.select({ code: chapters.code, title: chapters.title }).from(chapters).orderBy(asc(chapters.sortOrder), asc(chapters.code)),
-    db.select({ id: families.id, code: families.code, title: families.title, chapterCode: families.chapterCode }).from(families).orderBy(asc(families.code)),
+    db.select({ id: families.id, code: families.code, title: families.title, chapterCode: families.chapterCode }).from(families),
     db.select({ id: brands.id, name: brands.name }).from(brands).orderBy(asc(brands.name)),
   ]);
+  // Family codes in natural order ("20-010" before "100-010"; text order put 100, 110… before 20).
+  const natural = new Intl.Collator('pt-PT', { numeric: true });
+  familyRows.sort((a, b) => natural.compare(a.code, b.code) || a.id - b.id);
   return { chapters: chapterRows, families: familyRows, brands: brandRows };
 }
 

@@ -465,98 +465,101 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
               {err('models')}
             </p>
           ) : null}
-          <div className="mt-4 overflow-x-auto">
-            <table className="w-full min-w-[1500px] text-left text-sm" data-testid="models-table">
-              <caption className="sr-only">{t('sectionModels')}</caption>
-              <thead className="text-xs text-slate-700">
-                <tr>
-                  {(['code', 'name', 'size', 'price', 'discount_group', 'supplier', 'packages', 'ean', 'status', 'stock_status', 'attributes'] as const).map((c) => (
-                    <th key={c} scope="col" className="px-1 py-2 font-medium">
-                      {t(`modelFields.${c}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className="px-1 py-2">
-                    <span className="sr-only">{t('actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {models.fields.map((row, i) => {
-                  const cell = (name: 'code' | 'name' | 'size' | 'price' | 'discount_group' | 'supplier' | 'ean', label: string, width: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
-                    const fid = `${id}-m-${row.id}-${name}`;
-                    const error = err(`models.${i}.${name}`);
-                    return (
-                      <td className={cn('px-1 py-2 align-top', width)}>
-                        <input className={cellClass} aria-label={`${label} (${t('modelN', { n: i + 1 })})`} {...a11y(fid, error)} {...extra} {...register(`models.${i}.${name}`)} data-testid={`model-${i}-${name}`} />
-                        {error ? (
-                          <p id={`${fid}-error`} className="mt-1 text-xs text-red-700">
-                            {error}
-                          </p>
-                        ) : null}
-                      </td>
-                    );
-                  };
-                  const attrId = `${id}-m-${row.id}-attributes`;
-                  const attrError = err(`models.${i}.attributes`);
-                  const pkgError = err(`models.${i}.small_package`) ?? err(`models.${i}.medium_package`) ?? err(`models.${i}.large_package`);
-                  return (
-                    <tr key={row.id} className="border-t" data-testid={`model-row-${i}`}>
-                      {cell('code', t('modelFields.code'), 'w-40', { maxLength: 64, autoComplete: 'off', 'aria-required': 'true' })}
-                      {cell('name', t('modelFields.name'), 'w-56', { maxLength: 300 })}
-                      {cell('size', t('modelFields.size'), 'w-24', { maxLength: 120 })}
-                      {cell('price', t('modelFields.price'), 'w-28', { inputMode: 'decimal', 'aria-required': 'true', placeholder: '0,0000' })}
-                      {cell('discount_group', t('modelFields.discount_group'), 'w-20', { maxLength: 32 })}
-                      {cell('supplier', t('modelFields.supplier'), 'w-28', { maxLength: 120 })}
-                      <td className="w-44 px-1 py-2 align-top">
-                        <div className="flex gap-1">
-                          {(['small_package', 'medium_package', 'large_package'] as const).map((p) => (
-                            <input key={p} className={cellClass} maxLength={32} aria-label={`${t(`modelFields.${p}`)} (${t('modelN', { n: i + 1 })})`} aria-invalid={err(`models.${i}.${p}`) ? true : undefined} {...register(`models.${i}.${p}`)} />
-                          ))}
-                        </div>
-                        {pkgError ? <p className="mt-1 text-xs text-red-700">{pkgError}</p> : null}
-                      </td>
-                      {cell('ean', t('modelFields.ean'), 'w-36', { inputMode: 'numeric', maxLength: 14 })}
-                      <td className="w-24 px-1 py-2 align-top">
-                        <select className={cellClass} aria-label={`${t('modelFields.status')} (${t('modelN', { n: i + 1 })})`} {...register(`models.${i}.status`)}>
-                          <option value="active">{t('modelActive')}</option>
-                          <option value="inactive">{t('modelInactive')}</option>
-                        </select>
-                      </td>
-                      <td className="w-36 px-1 py-2 align-top">
-                        <select className={cellClass} aria-label={`${t('modelFields.stock_status')} (${t('modelN', { n: i + 1 })})`} {...register(`models.${i}.stock_status`)}>
-                          {PRODUCT_STOCK_STATUSES.map((s) => (
-                            <option key={s} value={s}>
-                              {t(`stock.${s}`)}
-                            </option>
-                          ))}
-                        </select>
-                      </td>
-                      <td className="w-64 px-1 py-2 align-top">
-                        <textarea
-                          rows={2}
-                          className={cn(cellClass, 'h-auto py-1')}
-                          placeholder={t('attributesPlaceholder')}
-                          aria-label={`${t('modelFields.attributes')} (${t('modelN', { n: i + 1 })})`}
-                          {...a11y(attrId, attrError)}
-                          {...register(`models.${i}.attributes`)}
-                        />
-                        {attrError ? (
-                          <p id={`${attrId}-error`} className="mt-1 text-xs text-red-700">
-                            {attrError}
-                          </p>
-                        ) : null}
-                      </td>
-                      <td className="px-1 py-2 align-top">
-                        <Button type="button" variant="outline" size="sm" onClick={() => models.remove(i)} aria-label={t('removeModel', { n: i + 1 })}>
-                          <Trash2Icon aria-hidden />
-                        </Button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          {/* One card a model, its fields in a grid that wraps to the width (two columns on a
+              phone, six on a wide screen): every field keeps a readable width and a visible label,
+              and the page never scrolls sideways (a 1,500 px table made it 1,751 px wide). */}
+          <ol className="mt-4 space-y-3" data-testid="models-table" aria-label={t('sectionModels')}>
+            {models.fields.map((row, i) => {
+              const modelLabel = t('modelN', { n: i + 1 });
+              const headingId = `${id}-m-${row.id}-heading`;
+              const labelled = (fid: string, label: string, control: React.ReactNode, error?: string, span?: string) => (
+                <div className={cn('min-w-0 space-y-1', span)}>
+                  <label htmlFor={fid} className="block text-xs font-medium text-slate-800">
+                    {label}
+                  </label>
+                  {control}
+                  {error ? (
+                    <p id={`${fid}-error`} className="text-xs text-red-700">
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              );
+              const cell = (name: 'code' | 'name' | 'size' | 'price' | 'discount_group' | 'supplier' | 'ean', span: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
+                const fid = `${id}-m-${row.id}-${name}`;
+                const error = err(`models.${i}.${name}`);
+                return labelled(
+                  fid,
+                  t(`modelFields.${name}`),
+                  <input className={cellClass} {...a11y(fid, error)} {...extra} {...register(`models.${i}.${name}`)} data-testid={`model-${i}-${name}`} />,
+                  error,
+                  span,
+                );
+              };
+              const attrId = `${id}-m-${row.id}-attributes`;
+              const attrError = err(`models.${i}.attributes`);
+              return (
+                <li key={row.id} className="rounded-lg border border-slate-200 bg-slate-50/60 p-3" data-testid={`model-row-${i}`}>
+                  <div className="mb-2 flex items-center justify-between gap-2">
+                    <h3 id={headingId} className="text-sm font-semibold text-slate-900">
+                      {modelLabel.charAt(0).toLocaleUpperCase('pt-PT') + modelLabel.slice(1)}
+                    </h3>
+                    <Button type="button" variant="outline" size="sm" onClick={() => models.remove(i)} aria-label={t('removeModel', { n: i + 1 })}>
+                      <Trash2Icon aria-hidden />
+                    </Button>
+                  </div>
+                  <div role="group" aria-labelledby={headingId} className="grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4 xl:grid-cols-6">
+                    {cell('code', 'col-span-1', { maxLength: 64, autoComplete: 'off', 'aria-required': 'true' })}
+                    {cell('name', 'col-span-2 sm:col-span-3 xl:col-span-3', { maxLength: 300 })}
+                    {cell('size', 'col-span-1', { maxLength: 120 })}
+                    {cell('price', 'col-span-1', { inputMode: 'decimal', 'aria-required': 'true', placeholder: '0,0000' })}
+                    {cell('discount_group', 'col-span-1', { maxLength: 32 })}
+                    {cell('supplier', 'col-span-1', { maxLength: 120 })}
+                    {cell('ean', 'col-span-1', { inputMode: 'numeric', maxLength: 14 })}
+                    {(['small_package', 'medium_package', 'large_package'] as const).map((p) => {
+                      const fid = `${id}-m-${row.id}-${p}`;
+                      const error = err(`models.${i}.${p}`);
+                      return (
+                        <React.Fragment key={p}>
+                          {labelled(fid, t(`modelFields.${p}`), <input className={cellClass} maxLength={32} {...a11y(fid, error)} {...register(`models.${i}.${p}`)} data-testid={`model-${i}-${p}`} />, error, 'col-span-1')}
+                        </React.Fragment>
+                      );
+                    })}
+                    {labelled(
+                      `${id}-m-${row.id}-status`,
+                      t('modelFields.status'),
+                      <select id={`${id}-m-${row.id}-status`} className={cellClass} {...register(`models.${i}.status`)}>
+                        <option value="active">{t('modelActive')}</option>
+                        <option value="inactive">{t('modelInactive')}</option>
+                      </select>,
+                      undefined,
+                      'col-span-1',
+                    )}
+                    {labelled(
+                      `${id}-m-${row.id}-stock`,
+                      t('modelFields.stock_status'),
+                      <select id={`${id}-m-${row.id}-stock`} className={cellClass} {...register(`models.${i}.stock_status`)}>
+                        {PRODUCT_STOCK_STATUSES.map((s) => (
+                          <option key={s} value={s}>
+                            {t(`stock.${s}`)}
+                          </option>
+                        ))}
+                      </select>,
+                      undefined,
+                      'col-span-1',
+                    )}
+                    {labelled(
+                      attrId,
+                      t('modelFields.attributes'),
+                      <textarea rows={2} className={cn(cellClass, 'h-auto py-1')} placeholder={t('attributesPlaceholder')} {...a11y(attrId, attrError)} {...register(`models.${i}.attributes`)} />,
+                      attrError,
+                      'col-span-full',
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
           {models.fields.length === 0 ? <p className="mt-3 text-sm text-slate-600">{t('noModels')}</p> : null}
         </section>
       </fieldset>

@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
 import { formatAdminDateTime } from '@/lib/admin/format';
+import { formatUnitPrice } from '@/lib/format';
 import { useMessageText } from '@/lib/forms/use-message-text';
 import type { BulkProductAction } from '@/lib/validation/admin-product';
 import { bulkProductsAction } from '@/server/admin/product-actions';
@@ -24,6 +25,9 @@ export interface ProductTableRow {
   modelCount: number;
   active: boolean;
   stockStatus: string;
+  minPrice: number | null;
+  maxPrice: number | null;
+  inStockModels: number;
   updatedAt: string;
   shopPath: string | null;
 }
@@ -161,6 +165,8 @@ export function ProductTable({ rows, options }: { rows: ProductTableRow[]; optio
               <th scope="col" className="px-3 py-2">{t('fields.name')}</th>
               <th scope="col" className="px-3 py-2">{t('chapterFamily')}</th>
               <th scope="col" className="px-3 py-2">{t('fields.brand_id')}</th>
+              <th scope="col" className="px-3 py-2 text-right">{t('priceColumn')}</th>
+              <th scope="col" className="px-3 py-2">{t('stockColumn')}</th>
               <th scope="col" className="px-3 py-2 text-right">{t('models')}</th>
               <th scope="col" className="px-3 py-2">{t('fields.status')}</th>
               <th scope="col" className="px-3 py-2">{t('updated')}</th>
@@ -186,6 +192,13 @@ export function ProductTable({ rows, options }: { rows: ProductTableRow[]; optio
                   {r.chapterCode} · {r.familyTitle}
                 </td>
                 <td className="px-3 py-2 text-slate-700">{r.brandName ?? '—'}</td>
+                <td className="whitespace-nowrap px-3 py-2 text-right tabular-nums" data-testid="admin-product-price">
+                  {r.minPrice === null ? '—' : r.maxPrice !== null && r.maxPrice !== r.minPrice ? `${formatUnitPrice(r.minPrice)} – ${formatUnitPrice(r.maxPrice)}` : formatUnitPrice(r.minPrice)}
+                </td>
+                <td className="px-3 py-2 text-xs" data-testid="admin-product-stock">
+                  <span className={r.stockStatus === 'in_stock' ? 'text-green-800' : r.stockStatus === 'on_order' ? 'text-amber-800' : 'text-slate-700'}>{t(`stock.${r.stockStatus}`)}</span>
+                  {r.modelCount > 1 ? <span className="block text-slate-600">{t('stockModels', { inStock: r.inStockModels, total: r.modelCount })}</span> : null}
+                </td>
                 <td className="px-3 py-2 text-right tabular-nums">{r.modelCount}</td>
                 <td className="px-3 py-2">
                   <span className={r.active ? 'rounded bg-green-50 px-2 py-0.5 text-xs text-green-800' : 'rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700'}>{r.active ? t('active') : t('inactive')}</span>

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { redirect } from 'next/navigation';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager } from '@/components/admin/pager';
 import { ProductFilters } from '@/components/admin/products/product-filters';
@@ -26,6 +27,13 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
     return (Array.isArray(v) ? v[0] : v) ?? '';
   };
   const kept = Object.fromEntries(['q', 'capitulo', 'familia', 'marca', 'stock', 'estado', 'sem_imagem', 'sem_categoria', 'ordenar', 'ordem'].map((k) => [k, one(k) || undefined]));
+  // A page past the last (an old link, a list that shrank): the last page, not "Página 75 de 74".
+  if (list.page > list.lastPage) {
+    const params = new URLSearchParams(Object.entries(kept).filter((e): e is [string, string] => Boolean(e[1])));
+    if (list.lastPage > 1) params.set('pagina', String(list.lastPage));
+    const qs = params.toString();
+    redirect(qs ? `/admin/products?${qs}` : '/admin/products');
+  }
   return (
     <div className="mx-auto max-w-7xl space-y-4">
       <AdminPageHeader
