@@ -1,5 +1,6 @@
 import 'server-only';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { sharp, withSharp } from '@/server/media/sharp';
 import { storeImageUpload, type StoredUpload } from '@/server/uploads';
@@ -23,7 +24,13 @@ import { storeImageUpload, type StoredUpload } from '@/server/uploads';
  */
 export const RENDER_TIMEOUT_MS = 20_000;
 const RENDER_HEAP_MB = 128;
-const WORKER_FILE = path.join(process.cwd(), 'server', 'admin', 'pdf-cover-worker.mjs');
+/**
+ * The worker is started from a one-line bootstrap that imports the file at run time: given as a
+ * path, Next's bundler would follow it and try to bundle the canvas's native addon (a build error);
+ * this way pdfjs-dist and @napi-rs/canvas load from node_modules as plain Node modules.
+ */
+const WORKER_URL = pathToFileURL(path.join(process.cwd(), 'server', 'admin', 'pdf-cover-worker.mjs')).href;
+const BOOTSTRAP = `import(${JSON.stringify(WORKER_URL)}).catch((err) => { require('node:worker_threads').parentPort.postMessage({ ok: false, reason: String(err) }); });`;
 
 interface WorkerAnswer {
   ok: boolean;
@@ -51,7 +58,7 @@ function renderInWorker(pdf: Uint8Array, timeoutMs: number): Promise<Buffer | nu
   return new Promise((resolve) => {
     let worker: Worker;
     try {
-      worker = new Worker(WORKER_FILE, { resourceLimits: { maxOldGenerationSizeMb: RENDER_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } });
+      worker = new Worker(BOOTSTRAP, { eval: true, resourceLimits: { maxOldGenerationSizeMb: RENDER_HEAP_MB, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 } });
     } catch {
       resolve(null);
       return;
