@@ -37,6 +37,7 @@ async function overflow(page: Page) {
       const name = el.labels?.[0]?.textContent?.trim() ?? el.name;
       if (box.right > width + 1 || box.left < -1) clipped.push(`${name}: fora do ecrã (${Math.round(box.left)}–${Math.round(box.right)} px)`);
       else if (el.tagName === 'INPUT' && el.scrollWidth > el.clientWidth + 1) clipped.push(`${name}: «${(el as HTMLInputElement).value}» cortado (${el.scrollWidth} > ${el.clientWidth} px)`);
+      else if (el.tagName === 'TEXTAREA' && el.scrollHeight > el.clientHeight + 1) clipped.push(`${name}: «${(el as HTMLTextAreaElement).value.slice(0, 40)}…» cortado (${el.scrollHeight} > ${el.clientHeight} px de altura)`);
       else if (box.width < 56) clipped.push(`${name}: ${Math.round(box.width)} px de largura`);
     }
     return { page, clipped };
@@ -129,7 +130,7 @@ test('a long pro badge wraps between words, never cut inside one', async ({ page
   await login(page, DEMO.admin);
   await page.goto('/admin/pro-accounts');
   await page.getByRole('link', { name: 'Canalizações Demo' }).first().click();
-  await hydrated(page);
+  await expect(page).toHaveURL(/\/admin\/pro-accounts\/\d+$/);
   const accountUrl = page.url();
   const rename = async (name: string) => {
     await page.goto(accountUrl);

@@ -485,7 +485,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                   ) : null}
                 </div>
               );
-              const cell = (name: 'code' | 'name' | 'size' | 'price' | 'discount_group' | 'supplier' | 'ean', span: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
+              const cell = (name: 'code' | 'size' | 'price' | 'discount_group' | 'supplier' | 'ean', span: string, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => {
                 const fid = `${id}-m-${row.id}-${name}`;
                 const error = err(`models.${i}.${name}`);
                 return labelled(
@@ -510,7 +510,25 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                   </div>
                   <div role="group" aria-labelledby={headingId} className="grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-4 xl:grid-cols-6">
                     {cell('code', 'col-span-1', { maxLength: 64, autoComplete: 'off', 'aria-required': 'true' })}
-                    {cell('name', 'col-span-2 sm:col-span-3 xl:col-span-3', { maxLength: 300 })}
+                    {labelled(
+                      `${id}-m-${row.id}-name`,
+                      t('modelFields.name'),
+                      // A long name wraps and the box grows with it: all of it stays readable.
+                      <textarea
+                        rows={1}
+                        maxLength={300}
+                        className={cn(cellClass, 'field-sizing-content h-auto min-h-8 resize-none py-1')}
+                        // A name is one line: Enter does not add a line break.
+                        onKeyDown={(e) => {
+                          if (e.key === 'Enter') e.preventDefault();
+                        }}
+                        {...a11y(`${id}-m-${row.id}-name`, err(`models.${i}.name`))}
+                        {...register(`models.${i}.name`)}
+                        data-testid={`model-${i}-name`}
+                      />,
+                      err(`models.${i}.name`),
+                      'col-span-2 sm:col-span-3 xl:col-span-3',
+                    )}
                     {cell('size', 'col-span-1', { maxLength: 120 })}
                     {cell('price', 'col-span-1', { inputMode: 'decimal', 'aria-required': 'true', placeholder: '0,0000' })}
                     {cell('discount_group', 'col-span-1', { maxLength: 32 })}
