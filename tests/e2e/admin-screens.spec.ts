@@ -22,7 +22,7 @@ async function login(page: Page, who: { email: string; password: string }, where
   await form.getByLabel('Email').fill(who.email);
   await form.getByLabel('Password').fill(who.password);
   await form.getByRole('button', { name: 'Entrar' }).click();
-  if (where === '/admin/login') await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  if (where === '/admin/login') await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
   else await expect(page.getByTestId('user-menu-trigger')).toBeVisible();
 }
 

@@ -569,7 +569,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                     {labelled(
                       attrId,
                       t('modelFields.attributes'),
-                      <textarea rows={2} className={cn(cellClass, 'h-auto py-1')} placeholder={t('attributesPlaceholder')} {...a11y(attrId, attrError)} {...register(`models.${i}.attributes`)} />,
+                      <textarea rows={2} className={cn(cellClass, 'field-sizing-content h-auto min-h-12 py-1')} placeholder={t('attributesPlaceholder')} {...a11y(attrId, attrError)} {...register(`models.${i}.attributes`)} />,
                       attrError,
                       'col-span-full',
                     )}
