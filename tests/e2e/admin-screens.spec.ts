@@ -23,7 +23,7 @@ async function login(page: Page, who: { email: string; password: string }, where
   await form.getByLabel('Password').fill(who.password);
   await form.getByRole('button', { name: 'Entrar' }).click();
   if (where === '/admin/login') await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
-  else await expect(page.getByTestId('user-menu-trigger')).toBeVisible();
+  else await expect(page.getByTestId('user-menu-trigger')).toBeVisible({ timeout: 30_000 });
 }
 
 /** How far the page scrolls sideways (0 when it fits) and the form controls whose text is cut or that stick out. */
