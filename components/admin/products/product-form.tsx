@@ -476,6 +476,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                 <div className={cn('min-w-0 space-y-1', span)}>
                   <label htmlFor={fid} className="block text-xs font-medium text-slate-800">
                     {label}
+                    <span className="sr-only"> ({modelLabel})</span>
                   </label>
                   {control}
                   {error ? (
