@@ -59,13 +59,13 @@ async function feedCategories(): Promise<Record<string, string>> {
 
 describe('the shipped taxonomy', () => {
   it('holds real Google IDs with their paths, and 5181 (the spec default) is "Luggage & Bags"', () => {
-    expect(googleCategory(2032)).toMatchObject({ pathEn: 'Hardware > Plumbing > Plumbing Fixtures > Faucets', path: 'Ferragens > Encanamento > Instalações de encanamento > Torneiras' });
+    expect(googleCategory(2032)).toMatchObject({ pathEn: 'Hardware > Plumbing > Plumbing Fixtures > Faucets', path: 'Ferragens e bricolage > Canalização > Equipamento sanitário > Torneiras e misturadoras' });
     expect(googleCategory(2757)?.pathEn).toBe('Hardware > Plumbing > Plumbing Fixtures > Sinks > Kitchen & Utility Sinks');
     expect(googleCategory(1434)?.pathEn).toBe('Home & Garden > Flood, Fire & Gas Safety > Fire Extinguishers');
     expect(googleCategory(3017)?.pathEn).toBe('Home & Garden > Pool & Spa > Pool & Spa Accessories > Pool Cleaners & Chemicals');
     expect(googleCategory(DEFAULT_GOOGLE_CATEGORY)?.pathEn).toBe('Luggage & Bags');
     expect(searchGoogleCategories('torneiras').map((c) => c.id)).toContain(2032);
-    expect(searchGoogleCategories('extintores incendio').map((c) => c.id)).toEqual([1639, 1434]);
+    expect(searchGoogleCategories('extintores incendio').map((c) => c.id)).toEqual([1434]);
   });
 });
 
