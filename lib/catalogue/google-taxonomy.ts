@@ -19,7 +19,7 @@ import { foldText, singular, words } from './pt-words';
 export { foldText } from './pt-words';
 
 /** [id, parent id (null at the top), English name (Google's), pt-PT name, other pt-PT words] */
-type Row = readonly [number, number | null, string, string, readonly string[]?];
+type Row = readonly [number, number | null, string, string, (readonly string[])?];
 
 const ROWS: readonly Row[] = [
   [111, null, 'Business & Industrial', 'Comércio e indústria'],
