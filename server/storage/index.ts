@@ -38,6 +38,8 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
+  /** The keys that start with `prefix` (a folder-like `avatars/` or any start of a key), in no set order. */
+  list(prefix: string): Promise<string[]>;
 }
 
 function isMissing(err: unknown): boolean {
@@ -94,6 +96,30 @@ export function filesystemStorage(root?: string): FileStorage {
     },
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
+    },
+    async list(prefix) {
+      const base = root ?? path.join(dataDir(), 'storage');
+      // The folder that holds the prefix's keys, then a filter on the rest of the name.
+      const cut = prefix.lastIndexOf('/');
+      const folder = cut >= 0 ? prefix.slice(0, cut) : '';
+      if (folder) assertStorageKey(folder);
+      const keys: string[] = [];
+      const walk = async (dir: string, keyDir: string): Promise<void> => {
+        let entries: import('node:fs').Dirent[];
+        try {
+          entries = await fs.readdir(dir, { withFileTypes: true });
+        } catch (err) {
+          if (isMissing(err)) return;
+          throw err;
+        }
+        for (const entry of entries) {
+          const key = keyDir ? `${keyDir}/${entry.name}` : entry.name;
+          if (entry.isDirectory()) await walk(path.join(dir, entry.name), key);
+          else if (entry.isFile() && !entry.name.endsWith('.tmp') && key.startsWith(prefix)) keys.push(key);
+        }
+      };
+      await walk(folder ? path.join(base, ...folder.split('/')) : base, folder);
+      return keys;
     },
   };
 }

@@ -127,6 +127,20 @@ export function s3Storage(options: S3StorageOptions): FileStorage {
         wrap(err, 'delete');
       }
     },
+    async list(listPrefix) {
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      try {
+        do {
+          const page = await run((s, c) => c.send(new s.ListObjectsV2Command({ Bucket, Prefix: `${prefix}${listPrefix}`, ContinuationToken })));
+          for (const o of page.Contents ?? []) if (o.Key) keys.push(o.Key.slice(prefix.length));
+          ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } while (ContinuationToken);
+      } catch (err) {
+        wrap(err, 'list');
+      }
+      return keys;
+    },
   };
   return storage;
 }

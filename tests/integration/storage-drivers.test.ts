@@ -75,6 +75,16 @@ function contract(name: string, make: () => FileStorage) {
       expect(Buffer.compare((await storage.get('documents/catalogo.pdf'))!, big)).toBe(0);
     });
 
+    test('list gives the keys under a prefix, and only those', async () => {
+      await storage.put('avatars/u1-1.webp', Buffer.from('a'));
+      await storage.put('avatars/u1-2.webp', Buffer.from('b'));
+      await storage.put('avatars/u2-1.webp', Buffer.from('c'));
+      await storage.put('avatarsx/u1-9.webp', Buffer.from('d'));
+      expect((await storage.list('avatars/u1-')).sort()).toEqual(['avatars/u1-1.webp', 'avatars/u1-2.webp']);
+      expect((await storage.list('avatars/')).sort()).toEqual(['avatars/u1-1.webp', 'avatars/u1-2.webp', 'avatars/u2-1.webp']);
+      expect(await storage.list('nothing-here/')).toEqual([]);
+    });
+
     test('keys that could leave the store are refused before anything is sent', async () => {
       for (const key of ['../x', 'a/../../b', '/abs', '.hidden', 'a//b', '']) {
         await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow(/Chave de armazenamento inválida/);
