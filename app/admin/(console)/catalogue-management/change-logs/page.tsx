@@ -5,9 +5,9 @@ import { CatalogueTabs } from '@/components/admin/catalogue/catalogue-tabs';
 import { ChangeLogFilterForm } from '@/components/admin/catalogue/change-log-filters';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
-import { formatChangeValue } from '@/lib/admin/catalogue';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { changeLogQuery, parseChangeLogFilters } from '@/lib/validation/catalogue-management';
+import { describeCatalogueChanges } from '@/server/audit/views';
 import { requirePageAccess } from '@/server/auth/session';
 import { CHANGE_LOG_PAGE_SIZE, getChangeLogOptions, listCatalogueChanges } from '@/server/catalogue/change-log';
 
@@ -35,7 +35,9 @@ export default async function ChangeLogsPage({ searchParams }: { searchParams: S
   const query = await searchParams;
   const filters = parseChangeLogFilters(query);
   const page = pageParam(query.pagina);
-  const [t, options, { items, total }] = await Promise.all([getTranslations('Admin.Catalogue'), getChangeLogOptions(), listCatalogueChanges(filters, page)]);
+  const [t, options, { items: entries, total }] = await Promise.all([getTranslations('Admin.Catalogue'), getChangeLogOptions(), listCatalogueChanges(filters, page)]);
+  // Each line in words: field labels ("Preço", "Família"), pt-PT prices, family and brand names.
+  const items = await describeCatalogueChanges(entries);
   const params = changeLogQuery(filters);
   const exportQuery = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1]))).toString();
   return (
@@ -73,7 +75,6 @@ export default async function ChangeLogsPage({ searchParams }: { searchParams: S
               </thead>
               <tbody>
                 {items.map((c) => {
-                  const valueField = c.kind === 'new' && c.modelCode ? 'price' : c.field;
                   return (
                     <tr key={c.id} className="border-b align-top last:border-0" data-testid="change-row" data-kind={c.kind}>
                       <td className="px-3 py-2 whitespace-nowrap">
@@ -107,12 +108,12 @@ export default async function ChangeLogsPage({ searchParams }: { searchParams: S
                       <td className="px-3 py-2">
                         <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${KIND_STYLE[c.kind] ?? ''}`}>{t(`kind_${c.kind}`)}</span>
                       </td>
-                      <td className="px-3 py-2 font-mono text-xs">{c.field ?? '—'}</td>
+                      <td className="px-3 py-2" data-testid="change-field">{c.words.field ?? '—'}</td>
                       <td className="px-3 py-2" data-testid="change-values">
-                        {c.before !== null || c.after !== null ? (
+                        {c.words.hasValues ? (
                           <>
-                            <span className="break-words text-red-800">{formatChangeValue(valueField, c.before)}</span> →{' '}
-                            <span className="break-words text-green-800">{formatChangeValue(valueField, c.after)}</span>
+                            <span className="break-words text-red-800">{c.words.before}</span> →{' '}
+                            <span className="break-words text-green-800">{c.words.after}</span>
                           </>
                         ) : (
                           '—'
