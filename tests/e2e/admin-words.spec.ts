@@ -8,6 +8,9 @@ import { DEMO, type DemoRole } from './support/accounts';
  * and 390 px; an order's history says the payment method, the states and the people in words.
  */
 
+/** A login or a product save (transaction, derived columns, cache invalidation) on a busy 2-core machine. */
+const SAVE_TIMEOUT = 30_000;
+
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 /** Intl's no-break spaces as plain ones. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ').trim();
@@ -23,7 +26,7 @@ async function adminLogIn(browser: Browser, who: DemoRole, viewport = { width: 1
   await form.getByLabel('Email').fill(DEMO[who].email);
   await form.getByLabel('Password').fill(DEMO[who].password);
   await form.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: SAVE_TIMEOUT });
   return page;
 }
 
@@ -33,6 +36,7 @@ async function overflow(page: Page): Promise<{ scrollWidth: number; viewport: nu
 }
 
 test.describe.configure({ mode: 'serial' });
+
 
 let productCode = '';
 let modelCode = '';
@@ -61,13 +65,13 @@ test('two people on one product: the refused save names the model and field, pri
   // The administrator raises the model's price and saves first.
   await admin.getByTestId('model-0-price').fill(decimal(raised));
   await admin.getByTestId('product-save').click();
-  await expect(admin.getByText('Produto gravado.')).toBeVisible();
+  await expect(admin.getByText('Produto gravado.')).toBeVisible({ timeout: SAVE_TIMEOUT });
 
   // The editor, on the version loaded before, renames the product: refused, with the differences in words.
   await editor.getByRole('textbox', { name: 'Nome', exact: true }).fill(`${name} (revisto)`);
   await editor.getByTestId('product-save').click();
   const notice = editor.getByTestId('stale-notice');
-  await expect(notice).toContainText('Este registo foi alterado por outra pessoa');
+  await expect(notice).toContainText('Este registo foi alterado por outra pessoa', { timeout: SAVE_TIMEOUT });
   const rows = notice.getByTestId('difference-row');
   const priceRow = rows.filter({ hasText: `${modelCode} · Preço` });
   await expect(priceRow).toHaveCount(1);
@@ -81,7 +85,7 @@ test('two people on one product: the refused save names the model and field, pri
   // The editor keeps their version and saves again (over the new one: their name and their price).
   await editor.getByRole('button', { name: 'Manter as minhas alterações e gravar de novo' }).click();
   await editor.getByTestId('product-save').click();
-  await expect(editor.getByText('Produto gravado.')).toBeVisible();
+  await expect(editor.getByText('Produto gravado.')).toBeVisible({ timeout: SAVE_TIMEOUT });
 
   // The product's history says it the same way.
   await editor.reload();
@@ -96,7 +100,7 @@ test('two people on one product: the refused save names the model and field, pri
   await admin.getByTestId('model-0-price').fill(decimal(original));
   await admin.getByRole('textbox', { name: 'Nome', exact: true }).fill(name);
   await admin.getByTestId('product-save').click();
-  await expect(admin.getByText('Produto gravado.')).toBeVisible();
+  await expect(admin.getByText('Produto gravado.')).toBeVisible({ timeout: SAVE_TIMEOUT });
   await editor.context().close();
   await admin.context().close();
 });

@@ -109,7 +109,7 @@ export default async function ChangeLogsPage({ searchParams }: { searchParams: S
                         </span>
                       ) : null}
                     </td>
-                    <td className={`${CELL} font-mono text-xs`}>
+                    <td className={`${CELL} font-mono text-xs whitespace-nowrap ${c.modelCode ? '' : 'max-md:hidden'}`}>
                       <span className={PHONE_LABEL}>{t('colModel')}: </span>
                       {c.modelCode ?? '—'}
                     </td>
