@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/accounts';
 
@@ -6,6 +7,11 @@ import { DEMO } from './support/accounts';
  * a page for customers (this area is for the shop's staff; links to their account), not the staff
  * console as "Leitor". The staff reader gets the console's dashboard with its figures.
  */
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
 
 async function adminLogin(page: Page, who: { email: string; password: string }) {
   await page.goto('/admin/login');
@@ -31,6 +37,7 @@ test('a professional customer opening /admin gets the customers\' page and reach
   await expect(page.getByTestId('dashboard-figures')).toHaveCount(0);
   await expect(page.getByText('Leitor')).toHaveCount(0);
   await expect(page).toHaveTitle(/Área do pessoal da loja/);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // A staff screen: refused, and the way out is the customer's own account.
   const denied = await page.goto('/admin/products');
