@@ -116,7 +116,12 @@ export const approveRequestSchema = z
      * `extraPercentage[i]`. The server refuses a profile that leaves a group without one.
      */
     extraPrefix: z.array(discountGroupField).max(100, M.invalid).default([]),
-    extraPercentage: z.array(percentageField.catch(() => '')).max(100, M.invalid).default([]),
+    /** Each '' (left blank: not given, the server names the groups still uncovered), a percentage, or 'invalid'. */
+    extraPercentage: z
+      .array(z.string().max(20, M.groupPercentage))
+      .max(100, M.invalid)
+      .transform((list) => list.map((v) => (v.trim() === '' ? '' : (percentageField.safeParse(v).data ?? 'invalid'))))
+      .default([]),
     /**
      * Who gets the access, as staff confirmed it on the request's page: the id of one of the
      * request's candidate users (the account that sent it, the account with the e-mail written in
@@ -127,7 +132,7 @@ export const approveRequestSchema = z
   })
   .refine((r) => r.mode !== 'existing' || r.accountId !== null, { message: M.invalid, path: ['accountId'] })
   .refine((r) => r.mode !== 'new' || (r.name ?? '').length > 0, { message: M.nameRequired, path: ['name'] })
-  .refine((r) => r.extraPrefix.length === r.extraPercentage.length && r.extraPercentage.every((p) => p !== ''), { message: M.groupPercentage, path: ['extraPercentage'] });
+  .refine((r) => r.extraPrefix.length === r.extraPercentage.length && r.extraPercentage.every((p) => p !== 'invalid'), { message: M.groupPercentage, path: ['extraPercentage'] });
 export type ApproveRequestInput = z.output<typeof approveRequestSchema>;
 
 export const rejectRequestSchema = z.object({

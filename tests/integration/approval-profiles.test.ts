@@ -135,9 +135,9 @@ describe('approving with a profile', () => {
   it('asks for the missing groups: a blank or bad percentage is a field error, not an approval', async () => {
     const requestId = await newRequest('em-branco@ribeiro.example.pt');
     const blank = await approveAccessRequestAction(approvalForm({ requestId: String(requestId), name: 'Ribeiro Branco', profile: 'instalador-20-15-10', extraPrefix: ['D', 'E'], extraPercentage: ['8', ''] }));
-    expect(blank).toMatchObject({ ok: false, error: { code: 'bad_request', fieldErrors: { extraPercentage: ['Admin.People.validation.groupPercentage'] } } });
+    expect(blank).toMatchObject({ ok: false, error: { code: 'bad_request', message: 'Admin.People.requests.groupsUncovered', values: { groups: 'E' }, fieldErrors: { extraPercentage: ['Admin.People.validation.groupPercentage'] } } });
     const bad = await approveAccessRequestAction(approvalForm({ requestId: String(requestId), name: 'Ribeiro Branco', profile: 'instalador-20-15-10', extraPrefix: ['D', 'E'], extraPercentage: ['8', '150'] }));
-    expect(bad).toMatchObject({ ok: false, error: { code: 'bad_request' } });
+    expect(bad).toMatchObject({ ok: false, error: { code: 'bad_request', fieldErrors: { extraPercentage: ['Admin.People.validation.groupPercentage'] } } });
   });
 
   it('with the percentages given, every group gets its rule and the professional pays them; the company bills by default', async () => {
