@@ -257,7 +257,7 @@ export async function openPriceListFile(userId: string, id: string): Promise<{ b
     .where(and(eq(priceListExports.id, id), eq(priceListExports.userId, userId), eq(priceListExports.accountId, customer.accountId)));
   if (!row) throw notFound();
   if (row.status !== 'done') throw new AppError({ code: 'conflict', message: text('notReady') });
-  const body = (await getStorage().get(priceListKey(row.id, row.format))) ?? (await fsp.readFile(legacyPriceListFile(row.id, row.format)).catch(() => null));
+  const body = (await getStorage().get(priceListKey(row.id, row.format))) ?? (await fsp.readFile(/*turbopackIgnore: true*/ legacyPriceListFile(row.id, row.format)).catch(() => null));
   if (!body) throw notFound();
   const day = (row.finishedAt ?? row.createdAt).toISOString().slice(0, 10);
   const scope = row.scopeKind === 'all' ? 'catalogo' : `${row.scopeKind === 'chapter' ? 'capitulo' : row.scopeKind === 'family' ? 'familia' : 'marca'}-${(row.scopeValue ?? '').replace(/[^A-Za-z0-9-]/g, '')}`;
@@ -459,7 +459,7 @@ export async function buildPriceListExport(exportId: string): Promise<void> {
     try {
       const tmpFile = path.join(tmpDir, `${row.id}.${row.format}`);
       await writePriceListFile(rows, row.format, tmpFile);
-      await getStorage().put(priceListKey(row.id, row.format), await fsp.readFile(tmpFile));
+      await getStorage().put(priceListKey(row.id, row.format), await fsp.readFile(/*turbopackIgnore: true*/ tmpFile));
     } finally {
       await fsp.rm(tmpDir, { recursive: true, force: true });
     }

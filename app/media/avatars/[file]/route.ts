@@ -19,7 +19,7 @@ const params = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]+-\d+\.webp$/) }
  */
 export const GET = rawRoute({ params, cache: 'no-store' }, async ({ params: { file } }) => {
   // Kept in the shop's storage (server/account/actions.ts); pictures of before, in DATA_DIR/uploads/avatars.
-  const body = (await getStorage().get(`avatars/${file}`)) ?? (await fs.readFile(path.join(dataDir(), 'uploads', 'avatars', file)).catch(() => null));
+  const body = (await getStorage().get(`avatars/${file}`)) ?? (await fs.readFile(/*turbopackIgnore: true*/ path.join(dataDir(), 'uploads', 'avatars', file)).catch(() => null));
   if (!body) throw new AppError({ code: 'not_found', message: 'Imagem não encontrada.' });
   return new Response(new Uint8Array(body), {
     headers: { 'Content-Type': 'image/webp', 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff' },
