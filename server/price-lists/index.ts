@@ -457,7 +457,7 @@ export async function buildPriceListExport(exportId: string): Promise<void> {
     // Written to a temporary file (the XLSX is streamed row by row), then stored whole.
     const tmpDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shop-price-list-'));
     try {
-      const tmpFile = path.join(tmpDir, `${row.id}.${row.format}`);
+      const tmpFile = path.join(/*turbopackIgnore: true*/ tmpDir, `${row.id}.${row.format}`);
       await writePriceListFile(rows, row.format, tmpFile);
       await getStorage().put(priceListKey(row.id, row.format), await fsp.readFile(/*turbopackIgnore: true*/ tmpFile));
     } finally {
