@@ -1,3 +1,5 @@
+import 'server-only';
+
 const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 
 /** A key is `/`-separated segments of letters, digits, `.`, `_`, `-` (no `..`, no leading dot or slash). */
