@@ -65,7 +65,7 @@ if (process.argv.includes('--build-only')) process.exit(0);
 // It runs in the server's mode, so that it refuses what production refuses (server/config/production.ts).
 run(['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts', 'db-prepare.ts')], 'A preparação da base de dados', dev ? {} : { NODE_ENV: 'production' });
 
-// The embedded database is the default: say what it is for (README, «Orders under chaos»).
+// The embedded database is the default: say what it is for (docs/operations.md, «Orders under chaos»).
 if (!process.env.DATABASE_URL) {
   const folder = path.relative(root, path.resolve(root, process.env.DATA_DIR || '.data')) || '.';
   console.log(
