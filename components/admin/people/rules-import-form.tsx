@@ -35,13 +35,17 @@ function skippedCsvUrl(skipped: SkippedLine[]): string {
 /** Lines of accounts the shop does not have (issue 23): how many, which, and the CSV of them. */
 function SkippedAccounts({ skipped }: { skipped: SkippedLine[] }) {
   const t = useTranslations('Admin.Imports');
-  const [url, setUrl] = React.useState<string | null>(null);
-  React.useEffect(() => {
-    if (skipped.length === 0) return;
-    const made = skippedCsvUrl(skipped);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [skipped]);
+  // The file is made when asked for (a Blob in the browser: the list came with the answer).
+  const download = () => {
+    const url = skippedCsvUrl(skipped);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = t('rules.skippedCsvName');
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
   if (skipped.length === 0) return null;
   const shown = skipped.slice(0, 200);
   return (
@@ -57,11 +61,9 @@ function SkippedAccounts({ skipped }: { skipped: SkippedLine[] }) {
         ))}
       </ul>
       {skipped.length > shown.length ? <p className="mt-1 text-xs">{t('skipped.more', { count: skipped.length - shown.length })}</p> : null}
-      {url ? (
-        <a href={url} download={t('rules.skippedCsvName')} className="mt-2 inline-block font-medium text-sky-900 underline" data-testid="rules-skipped-csv">
-          {t('skipped.download')}
-        </a>
-      ) : null}
+      <button type="button" onClick={download} className="mt-2 inline-block font-medium text-sky-900 underline" data-testid="rules-skipped-csv">
+        {t('skipped.download')}
+      </button>
     </div>
   );
 }
