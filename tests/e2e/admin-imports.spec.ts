@@ -118,7 +118,7 @@ test.describe('a catalogue import in a local demo', () => {
     // Export, change one price.
     const { header, rows } = await exportRows(page, DEMO_URL);
     const original = rows.find((r) => Number((r.price ?? '').replace(',', '.')) > 1)!;
-    const changed = { ...rows.find((r) => r.model_code === original.model_code)!, price: (Number(original.price!.replace(',', '.')) + 2.5).toFixed(2).replace('.', ',') };
+    const changed: Row = { ...rows.find((r) => r.model_code === original.model_code)!, price: (Number(original.price!.replace(',', '.')) + 2.5).toFixed(2).replace('.', ',') };
     const file = csvOf(header, rows.map((r) => (r.model_code === original.model_code ? changed : r)));
 
     await page.getByTestId('catalogue-file').setInputFiles({ name: 'catalogo-editado.csv', mimeType: 'text/csv', buffer: file });
@@ -185,7 +185,7 @@ test.describe('a PHC price file with articles the shop does not sell', () => {
     const { rows } = await exportRows(page);
     const known = rows.filter((r) => r.chapter_code !== '40' && Number((r.price ?? '').replace(',', '.')) > 1).slice(0, 38);
     expect(known).toHaveLength(38);
-    const moved = known.slice(0, 3).map((r) => ({ ...r, price: (Number(r.price!.replace(',', '.')) + 0.5).toFixed(2).replace('.', ',') }));
+    const moved: Row[] = known.slice(0, 3).map((r) => ({ ...r, price: (Number(r.price!.replace(',', '.')) + 0.5).toFixed(2).replace('.', ',') }));
     const unknown = ['PHC-SO-ERP-0001', 'PHC-SO-ERP-0002'];
     const lines = ['model_code;price;discount_group', ...known.map((r, i) => `${r.model_code};${(moved[i] ?? r).price};${r.discount_group ?? ''}`)];
     lines.splice(11, 0, `${unknown[0]};12,34;A1`);
