@@ -3,7 +3,7 @@ import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
 
 // ---------------------------------------------------------------------------------------------
-// Boundaries (README "Architecture"): what each top-level folder may import.
+// Boundaries (docs/architecture.md, "Folders and what each may import"): what each top-level folder may import.
 // `regex` patterns match the import string, so the `@/` alias and relative paths (`../server/…`,
 // `./server/…`) are caught alike.
 

@@ -13,7 +13,7 @@ import { ACTION_BODY_LIMIT, tooLargeText } from '@/scripts/body-limits.mjs';
 const SESSION_COOKIES = ['cag.session_token', '__Secure-cag.session_token'];
 
 /**
- * Thin edge of every request (DESIGN: not a security boundary; the server checks again):
+ * Thin edge of every request (docs/architecture.md: not a security boundary; the server checks again):
  * 1. the redirects of spec 2.2 (lib/redirects);
  * 2. the hostname feature flags: on a production host the disabled routes (/login,
  *    /access-request, /dashboard…, /checkout…) go to /produtos?coming-soon=1 (307);

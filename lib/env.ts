@@ -32,6 +32,33 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   DATA_DIR: z.string().trim().optional(),
+  /**
+   * Object storage (server/storage/s3.ts): set, every file the shop keeps goes to this S3 bucket
+   * (AWS S3, Supabase Storage's S3 endpoint, Cloudflare R2, MinIO); unset, the filesystem under
+   * DATA_DIR. The rest is the AWS SDK's own configuration: AWS_ENDPOINT_URL_S3, AWS_REGION,
+   * AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY.
+   */
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET: nome de bucket inválido / invalid bucket name').optional()),
+  /** A prefix for every key in the bucket (`loja/`), so that one bucket can hold several shops or environments. */
+  S3_PREFIX: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/^\/+/, '').replace(/\/*$/, '/') : '')),
+  /** Path-style addresses (`endpoint/bucket/key`): on whenever AWS_ENDPOINT_URL_S3 is set, unless this is `0`. */
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false', '']).optional(),
+  AWS_ENDPOINT_URL_S3: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.url('AWS_ENDPOINT_URL_S3: endereço inválido / invalid URL').optional()),
+  AWS_REGION: z.string().trim().optional(),
   /** Folder the ERP (PHC) drops its client and price exports in (default `DATA_DIR/phc-inbox`). */
   PHC_INBOX_DIR: z.string().trim().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

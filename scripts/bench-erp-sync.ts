@@ -11,8 +11,11 @@
  * (one transaction, change-log rows, cache invalidation), for each file; then the same files
  * again (idempotent: nothing changes).
  *
- * Options (environment): BENCH_SEED (default 1967). With DATABASE_URL set it runs on that
- * PostgreSQL database instead (its catalogue must already be there).
+ * Options (environment): BENCH_SEED (default 1967); BENCH_UNKNOWN_PCT (default 0): the share of
+ * the prices file's lines, in %, that name articles the catalogue does not have (an ERP export
+ * always holds some: they are skipped and listed, issue 23) — the file keeps 20,000 lines, the
+ * unknown codes spread through it. With DATABASE_URL set it runs on that PostgreSQL database
+ * instead (its catalogue must already be there).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +25,7 @@ const GOAL_MS = 30_000;
 const PRICES = 20_000;
 const CLIENTS = 2_000;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const UNKNOWN_PCT = Math.min(100, Math.max(0, Number(process.env.BENCH_UNKNOWN_PCT ?? 0) || 0));
 
 /** A small deterministic generator (mulberry32). */
 function rng(seed: number) {
@@ -81,12 +85,17 @@ async function main() {
 
     const groups = ['A', 'A1', 'A2', 'B', 'B1', 'B2', 'C', 'C1', 'C9', 'D'];
     const pricesCsv = ['model_code;price;discount_group'];
-    for (const m of models) {
+    // Which lines name an article the shop does not sell: an exact share, spread by the generator.
+    const unknownLines = Math.round((models.length * UNKNOWN_PCT) / 100);
+    const unknownAt = new Set<number>();
+    while (unknownAt.size < unknownLines) unknownAt.add(Math.floor(random() * models.length));
+    models.forEach((m, i) => {
       const factor = 0.8 + random() * 0.45;
       const price = Math.max(0.01, Number(m.price) * factor);
       const group = random() < 0.33 ? groups[Math.floor(random() * groups.length)] : '';
-      pricesCsv.push(`${m.code};${price.toFixed(4).replace('.', ',')};${group}`);
-    }
+      const code = unknownAt.has(i) ? `PHC-SO-ERP-${String(i).padStart(6, '0')}` : m.code;
+      pricesCsv.push(`${code};${price.toFixed(4).replace('.', ',')};${group}`);
+    });
     const clientsCsv = ['erp_client_id;nif;name;email;account;discounts'];
     for (let i = 1; i <= CLIENTS; i++) {
       const rules = groups.filter(() => random() < 0.4).map((g) => `${g}=${(5 + Math.floor(random() * 300) / 10).toFixed(1).replace('.', ',')}`);
@@ -94,7 +103,9 @@ async function main() {
     }
     const pricesFile = Buffer.from(pricesCsv.join('\n') + '\n');
     const clientsFile = Buffer.from(clientsCsv.join('\n') + '\n');
-    console.log(`Ficheiros: preços ${(pricesFile.length / 1024).toFixed(0)} KB (${models.length} linhas), clientes ${(clientsFile.length / 1024).toFixed(0)} KB (${CLIENTS} linhas).`);
+    console.log(
+      `Ficheiros: preços ${(pricesFile.length / 1024).toFixed(0)} KB (${models.length} linhas, ${unknownLines} de artigos desconhecidos = ${UNKNOWN_PCT} %), clientes ${(clientsFile.length / 1024).toFixed(0)} KB (${CLIENTS} linhas).`,
+    );
 
     const timed = async <T>(fn: () => Promise<T>): Promise<[T, number]> => {
       const t0 = performance.now();
@@ -117,7 +128,9 @@ async function main() {
 
     const total = pPreviewMs + pApplyMs + cPreviewMs + cApplyMs;
     console.log('\nSincronização PHC (tempo de parede):');
-    console.log(`  preços   ${PRICES} linhas: validar + pré-visualizar ${secs(pPreviewMs)}, aplicar ${secs(pApplyMs)} (${pApply.preview.counts.changed} preços alterados)`);
+    const skipped = pApply.preview.counts.skipped ?? 0;
+    if (skipped !== unknownLines) throw new Error(`ignoradas ${skipped} linhas, esperadas ${unknownLines}`);
+    console.log(`  preços   ${PRICES} linhas: validar + pré-visualizar ${secs(pPreviewMs)}, aplicar ${secs(pApplyMs)} (${pApply.preview.counts.changed} preços alterados, ${skipped} linhas ignoradas)`);
     console.log(`  clientes ${CLIENTS} linhas: validar + pré-visualizar ${secs(cPreviewMs)}, aplicar ${secs(cApplyMs)} (${cApply.preview.counts.created} novos, regras em ${rulesAccounts} contas)`);
     console.log(`  os mesmos ficheiros outra vez: preços ${secs(pAgainMs)} (${again(pAgain)}), clientes ${secs(cAgainMs)} (${again(cAgain)})`);
     console.log(`  total (pré-visualizar + aplicar, preços e clientes): ${secs(total)}`);

@@ -34,7 +34,8 @@ async function main() {
   const { prepareDatabase } = await import('@/server/db/prepare');
   const { processDueJobs } = await import('@/server/jobs');
   const { clearPricingCache, getPricingCustomer } = await import('@/server/pricing');
-  const { requestPriceList, buildPriceListRows, writePriceListFile, getPriceListExport, priceListFile } = await import('@/server/price-lists');
+  const { requestPriceList, buildPriceListRows, writePriceListFile, getPriceListExport, priceListKey } = await import('@/server/price-lists');
+  const { getStorage } = await import('@/server/storage');
   const { users, priceListExports } = await import('@/server/db/schema');
   const { eq } = await import('drizzle-orm');
 
@@ -66,7 +67,7 @@ async function main() {
           if (done.status !== 'done') throw new Error(`a tabela não ficou pronta: ${done.status}`);
           times.push(ms);
           rows = done.total;
-          bytes = fs.statSync(priceListFile(done.id, format)).size;
+          bytes = (await getStorage().stat(priceListKey(done.id, format)))?.size ?? 0;
           await database.db.delete(priceListExports).where(eq(priceListExports.id, done.id));
         }
         const m = median(times);

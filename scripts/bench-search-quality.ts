@@ -6,7 +6,7 @@
  * nDCG@10, recall@10, MRR and the zero-result rate, overall and per kind, plus the worst queries.
  *
  * --db <folder>         use (and keep) an embedded database folder, seeding it only if it is empty
- * --catalogue <file>    load this catalogue file (the import format of the README) instead of the
+ * --catalogue <file>    load this catalogue file (the import format of docs/operations.md) instead of the
  *                       demo catalogue; only the `vocabulary` kind runs then (the labelled queries
  *                       of queries.json are written for the demo catalogue);
  *                       tests/search-quality/catalogue-trade.csv is a small one written by hand

@@ -33,6 +33,9 @@ async function main() {
       `Importação concluída: ${result.rows} linhas em ${((Date.now() - started) / 1000).toFixed(1)} s (${database.driver}, ${database.location}).\n`,
     );
     process.stdout.write(`${formatSummary(result.summary)}\n`);
+    const { remove, keep } = result.accounts;
+    if (remove.length) process.stdout.write(`Contas de demonstração removidas: ${remove.map((a) => a.email).join(', ')}.\n`);
+    if (keep.length) process.stdout.write(`Contas de demonstração mantidas (último administrador): ${keep.map((a) => a.email).join(', ')}. Altere a palavra-passe.\n`);
   } finally {
     await database.close();
   }

@@ -29,11 +29,12 @@ async function main() {
     }
     if (demoAccounts) {
       process.stdout.write(
-        `\n*** ATENÇÃO: existem ${demoAccounts} contas de demonstração com palavras-passe públicas (README, secção «Accounts»),\n` +
+        `\n*** ATENÇÃO: existem ${demoAccounts} contas de demonstração com palavras-passe públicas (README, secção «Demo accounts»),\n` +
           `*** incluindo um administrador (admin@demo.casadasaguas.pt). Só para demonstração local.\n` +
-          `*** WARNING: ${demoAccounts} demo accounts with public passwords exist (README, section "Accounts"),\n` +
+          `*** WARNING: ${demoAccounts} demo accounts with public passwords exist (README, section "Demo accounts"),\n` +
           `*** including an administrator (admin@demo.casadasaguas.pt). Local demo only: an https SITE_URL,\n` +
-          `*** PRODUCTION_HOSTS (without DEMO_ACCOUNTS=1), DEMO_ACCOUNTS=0 or a real catalogue import removes them.\n\n`,
+          `*** PRODUCTION_HOSTS (without DEMO_ACCOUNTS=1) or DEMO_ACCOUNTS=0 removes them; a real catalogue import\n` +
+          `*** removes them except the account that confirms it and the last administrator (change their passwords).\n\n`,
       );
     }
   } finally {

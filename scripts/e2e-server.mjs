@@ -12,7 +12,7 @@ const env = { ...process.env, DATA_DIR: dataDir };
 delete env.DATABASE_URL; // the browser tests always run on the embedded database
 // The tests play a production host (PRODUCTION_HOSTS=127.0.0.1) on an http SITE_URL, i.e. a
 // production deployment: it needs its secrets, and opts in to the demo accounts the tests log in
-// with (DEMO_ACCOUNTS=1 is refused with an https SITE_URL). README, "Configuration".
+// with (DEMO_ACCOUNTS=1 is refused with an https SITE_URL). docs/operations.md, "Configuration".
 env.DEMO_ACCOUNTS ??= '1';
 env.BETTER_AUTH_SECRET ??= 'e2e-only-secret-0123456789-abcdefghijklmnop';
 env.IP_HASH_SALT ??= 'e2e-only-ip-salt';

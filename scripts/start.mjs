@@ -4,7 +4,8 @@
  * (migrations; the demo catalogue on the very first start), then serves the app on PORT: this
  * process becomes the primary of scripts/primary.mjs (node:cluster), whose worker runs
  * scripts/serve.mjs and is restarted when it dies. `--dev` runs `next dev` in one plain child
- * process instead (no build, no primary). Plain Node on purpose: no compile step needed.
+ * process instead (no build, no primary); `--build-only` only builds (when needed). Plain Node on
+ * purpose: no compile step needed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -56,12 +57,15 @@ if (!dev) {
     fs.writeFileSync(stampFile, stamp);
   }
 }
+// `--build-only`: the build above and nothing else (the end-to-end tests build once, then start a
+// server per Playwright worker).
+if (process.argv.includes('--build-only')) process.exit(0);
 
 // One process at a time may own the embedded database: prepare it before the server opens it.
 // It runs in the server's mode, so that it refuses what production refuses (server/config/production.ts).
 run(['--conditions=react-server', '--import', 'tsx', path.join(root, 'scripts', 'db-prepare.ts')], 'A preparação da base de dados', dev ? {} : { NODE_ENV: 'production' });
 
-// The embedded database is the default: say what it is for (README, «Orders under chaos»).
+// The embedded database is the default: say what it is for (docs/operations.md, «Orders under chaos»).
 if (!process.env.DATABASE_URL) {
   const folder = path.relative(root, path.resolve(root, process.env.DATA_DIR || '.data')) || '.';
   console.log(

@@ -1,10 +1,9 @@
 import Link from 'next/link';
 import { ADMIN_SECTION_GROUPS, sectionsFor } from '@/lib/auth/admin-sections';
+import { ROLE_LABELS } from '@/lib/auth/permissions';
 import type { Viewer } from '@/lib/auth/viewer';
 import { AdminNavLink } from './admin-nav-link';
 import { AdminSignOut } from './admin-sign-out';
-
-const ROLE_LABELS = { admin: 'Administrador', editor: 'Editor', viewer: 'Leitor' } as const;
 
 export function roleLabel(viewer: Pick<Viewer, 'role' | 'isAdmin'>): string {
   return viewer.isAdmin ? 'Administrador' : ROLE_LABELS[viewer.role];
@@ -12,7 +11,7 @@ export function roleLabel(viewer: Pick<Viewer, 'role' | 'isAdmin'>): string {
 
 /**
  * The frame of every admin screen (issue 13): not the shop's header and footer, but a sidebar of
- * the sections the user may open (spec 6; a viewer sees only the dashboard), the user block and
+ * the sections the user may open (spec 6; a reader sees only the dashboard), the user block and
  * the page. Below 1024 px the sidebar folds into a "Menu" disclosure above the page.
  */
 export function AdminShell({ viewer, children }: { viewer: Viewer; children: React.ReactNode }) {

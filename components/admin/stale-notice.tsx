@@ -1,14 +1,16 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { DifferenceTable } from '@/components/admin/difference-table';
 import { formatAuditValue } from '@/lib/admin/format';
 import { staleDifferences, type Snapshot, type StaleData } from '@/lib/admin/stale';
 
 /**
  * What a form shows when its save was refused because someone else saved first (issue 13): the
  * message, each field where the saved version differs from what this user sent (their value and
- * the current one), and the ways on: reload the current version (losing this user's edits, which
- * stay on screen until then) or keep editing on top of it (the form takes the new version).
+ * the current one, in words when the server described them: "TJP-16111 · Preço"), and the ways
+ * on: reload the current version (losing this user's edits, which stay on screen until then) or
+ * keep editing on top of it (the form takes the new version).
  */
 export function StaleNotice({
   stale,
@@ -24,13 +26,19 @@ export function StaleNotice({
   onKeepMine?: () => void;
 }) {
   const t = useTranslations('Admin');
-  const diffs = staleDifferences(mine, stale.current);
+  // The server's words (server/audit/describe.ts) where it sent them; else a field-by-field comparison here.
+  const words = stale.differences;
+  const diffs = words ? [] : staleDifferences(mine, stale.current);
   return (
     <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950" data-testid="stale-notice">
       <p className="font-semibold">{t('staleTitle')}</p>
       <p className="mt-1">{t('staleBody')}</p>
-      {diffs.length > 0 ? (
-        <table className="mt-3 w-full text-left text-xs">
+      {words ? (
+        words.length > 0 ? (
+          <DifferenceTable rows={words} headers={{ field: t('staleField'), before: t('staleMine'), after: t('staleCurrent') }} tone="notice" testId="stale-differences" className="mt-3" />
+        ) : null
+      ) : diffs.length > 0 ? (
+        <table className="mt-3 w-full text-left text-xs" data-testid="stale-differences">
           <thead>
             <tr>
               <th scope="col" className="py-1 pr-2">{t('staleField')}</th>

@@ -15,7 +15,7 @@ import { roundCents } from '@/lib/cart/summary';
 import { formatPrice } from '@/lib/format';
 import type { AddressSnapshot } from '@/lib/orders/types';
 import { cn } from '@/lib/utils';
-import { NewAddressForm, type SavedAddress } from './new-address-form';
+import { NewAddressForm, type NewAddressDefaults, type SavedAddress } from './new-address-form';
 
 export interface CheckoutPaymentOption {
   id: string;
@@ -71,6 +71,7 @@ export function CheckoutForm({
   goods,
   unavailable,
   customerName,
+  billingDefaults,
   quoteId,
   children,
 }: {
@@ -80,6 +81,8 @@ export function CheckoutForm({
   goods: CheckoutGoods;
   unavailable: string[];
   customerName: string;
+  /** A new billing address starts from these (a professional's company: fiscal name, NIF, address). */
+  billingDefaults?: NewAddressDefaults;
   /** Accepting this quote (issue 12) instead of ordering the cart: `POST /api/quotes/{id}/accept`. */
   quoteId?: number;
   /** The reviewed lines (rendered on the server). */
@@ -313,7 +316,8 @@ export function CheckoutForm({
           {billing === 'new' && (
             <NewAddressForm
               purpose="billing"
-              defaultName={customerName}
+              defaultName={billingDefaults?.name || customerName}
+              defaults={billingDefaults}
               onSaved={(a) => {
                 setAddresses((list) => [...list.map((x) => (a.is_default_billing ? { ...x, is_default_billing: false } : x)), a]);
                 setBilling(a.id);

@@ -17,6 +17,9 @@ export interface SavedAddress extends AddressSnapshot {
 const FIELDS = ['label', 'name', 'nif', 'line1', 'line2', 'postal_code', 'locality', 'phone'] as const;
 type Field = (typeof FIELDS)[number];
 
+/** What a new address may start from (e.g. a professional's company for billing). */
+export type NewAddressDefaults = Partial<Record<Field, string | null>>;
+
 const AUTOCOMPLETE: Record<Field, string> = {
   label: 'off',
   name: 'name',
@@ -37,11 +40,13 @@ const AUTOCOMPLETE: Record<Field, string> = {
 export function NewAddressForm({
   purpose,
   defaultName,
+  defaults,
   onSaved,
   onCancel,
 }: {
   purpose: 'delivery' | 'billing';
   defaultName: string;
+  defaults?: NewAddressDefaults;
   onSaved: (address: SavedAddress) => void;
   onCancel?: () => void;
 }) {
@@ -50,12 +55,12 @@ export function NewAddressForm({
   const [values, setValues] = React.useState<Record<Field, string>>({
     label: purpose === 'billing' ? t('billingLabelDefault') : '',
     name: defaultName,
-    nif: '',
-    line1: '',
-    line2: '',
-    postal_code: '',
-    locality: '',
-    phone: '',
+    nif: defaults?.nif ?? '',
+    line1: defaults?.line1 ?? '',
+    line2: defaults?.line2 ?? '',
+    postal_code: defaults?.postal_code ?? '',
+    locality: defaults?.locality ?? '',
+    phone: defaults?.phone ?? '',
   });
   const [errors, setErrors] = React.useState<Partial<Record<Field, string>>>({});
   const [problem, setProblem] = React.useState<string | null>(null);

@@ -15,6 +15,7 @@ import { QuantityInput, useQuantityConfirm } from '@/components/cart/quantity-in
 import { checkQuantity, needsQuantityConfirmation, splitPackage } from '@/lib/cart/packages';
 import type { SaveToJobListTexts } from '@/lib/job-lists/texts';
 import { JOB_LIST_NAME_MAX } from '@/lib/job-lists/texts';
+import { formatInteger } from '@/lib/format';
 
 /**
  * The dialog of "Guardar numa obra" (issue 12), loaded only when first opened (the page ships the
@@ -119,7 +120,12 @@ export function SaveToJobListDialog({
     setBusy(false);
     if (!res.ok) return setError(res.details?.quantity_of_packages?.[0] ?? res.message ?? texts.errorGeneric);
     setSaved(target);
-    toast.success(fill(texts.saved, { name: target.name }));
+    // A model says which one and how many (two finishes of one tap read alike otherwise).
+    toast.success(
+      'product_id' in body && model
+        ? fill(texts.savedModel, { model: [model.code, model.size].filter(Boolean).join(' · '), units: formatInteger(body.items_per_package * body.quantity_of_packages), name: target.name })
+        : fill(texts.saved, { name: target.name }),
+    );
   }
 
   return (

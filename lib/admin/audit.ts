@@ -5,6 +5,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 /** One entry of a record's history, as `AuditHistory` shows it. */
 export interface AuditEntryView {
   id: number;
+  /** The kind of record (`product`, `order`…): how its fields read. */
+  entity: string;
   at: string;
   actor: string;
   action: AuditAction;

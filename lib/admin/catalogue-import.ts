@@ -37,6 +37,23 @@ export interface ImportReport {
   issues: ImportIssueView[];
 }
 
+/** A demo account an import removes or keeps (issue 23). */
+export interface ImportAccountView {
+  email: string;
+  name: string;
+  role: string;
+  isAdmin: boolean;
+  userType: 'particular' | 'pro';
+}
+
+export type ImportKeptReason = 'confirmer' | 'last_admin' | 'kept_before';
+
+/** The demo accounts the confirmation removes, and the ones it keeps (with the reason). */
+export interface ImportAccountsView {
+  remove: ImportAccountView[];
+  keep: (ImportAccountView & { reason: ImportKeptReason })[];
+}
+
 export interface ImportPreview {
   uploadId: string;
   fileName: string;
@@ -51,6 +68,8 @@ export interface ImportPreview {
   /** A few of the price changes. */
   priceSamples: { productCode: string; modelCode: string | null; productName: string; before: string | null; after: string | null }[];
   firstFill: boolean;
+  /** The accounts "Confirmar importação" removes and keeps. */
+  accounts: ImportAccountsView;
 }
 
 export interface ImportDone {
@@ -58,4 +77,12 @@ export interface ImportDone {
   fileName: string;
   summary: ImportSummaryView;
   recorded: ChangeCountsView;
+  accounts: ImportAccountsView;
+  /** The import's result page (null when no entry was recorded). */
+  resultPath: string | null;
+}
+
+/** The result page of one confirmed import (its audit entry's id). */
+export function importResultPath(auditId: number): string {
+  return `/admin/catalogue-management/imports/${auditId}`;
 }

@@ -4,12 +4,24 @@
  */
 export type Snapshot = Record<string, unknown>;
 
+/** One difference in words (server/audit/describe.ts): "TJP-16111 · Preço", "0,54 €", "0,59 €". */
+export interface DifferenceRow {
+  label: string;
+  before: string;
+  after: string;
+}
+
 export interface StaleData {
   stale: true;
   /** The version the record has now (a re-applied save sends it). */
   version: number;
   /** The record now, in the form's field names and shapes. */
   current: Snapshot;
+  /**
+   * The differences between what this user sent (`before`) and the record now (`after`), in
+   * words, when the server described them (field labels, models by code, names, pt-PT numbers).
+   */
+  differences?: DifferenceRow[];
 }
 
 export function isStaleData(data: unknown): data is StaleData {

@@ -1,8 +1,19 @@
 /** Roles, permissions and route gating (spec 2.4, 4 "Protected routes" and 6). */
 
-export const ROLES = ['admin', 'editor', 'viewer'] as const;
+/**
+ * `viewer` is spec 6's default role: every customer (private or professional) has it, and any
+ * unknown role is read as it. `reader` (issue 23) is the shop's staff member who only looks: the
+ * staff console's dashboard with figures, no section to change. Customers and the staff reader
+ * never share a role: a customer opening /admin gets a page for customers, not the console.
+ */
+export const ROLES = ['admin', 'editor', 'reader', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'viewer';
+/** How the admin screens name each role ('viewer' is every customer's role). */
+export const ROLE_LABELS: Readonly<Record<Role, string>> = { admin: 'Administrador', editor: 'Editor', reader: 'Leitor', viewer: 'Cliente' };
+
+/** The roles of the shop's staff (the admin flag makes anyone staff too). */
+export const STAFF_ROLES: readonly Role[] = ['admin', 'editor', 'reader'];
 
 export const PERMISSION_NAMES = [
   'manage_campaigns',
@@ -18,11 +29,14 @@ export type Permission = (typeof PERMISSION_NAMES)[number];
 
 /**
  * Spec 6 roles table, plus `manage_quotes` (issue 12: answering quotes) and `manage_orders`
- * (issue 14: staff orders) for editor and admin.
+ * (issue 14: staff orders) for editor and admin, and the staff `reader` (issue 23) with the view
+ * permissions of the table. A customer's `viewer` permissions open nothing of the staff console:
+ * the console is for staff (`isStaff`) only.
  */
 export const PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   admin: ['manage_campaigns', 'manage_orders', 'manage_products', 'manage_quotes', 'manage_users', 'view_analytics'],
   editor: ['manage_campaigns', 'manage_orders', 'manage_products', 'manage_quotes', 'view_analytics'],
+  reader: ['view_campaigns', 'view_products', 'view_analytics'],
   viewer: ['view_campaigns', 'view_products', 'view_analytics'],
 };
 
@@ -48,11 +62,17 @@ export interface AccessUser {
 }
 
 /**
- * Staff: the admin flag or a role above 'viewer' (editor, admin), i.e. the accounts of the
- * management area. Only they are offered the optional second factor.
+ * Staff: the admin flag or a staff role (admin, editor, reader), i.e. the accounts of the
+ * management area. Only they see the staff console (a customer gets the customers' page at /admin)
+ * and are offered the optional second factor.
  */
 export function isStaff(user: AccessUser): boolean {
-  return user.isAdmin || normaliseRole(user.role) !== 'viewer';
+  return user.isAdmin || STAFF_ROLES.includes(normaliseRole(user.role));
+}
+
+/** Staff who may change something (the admin flag, or a role with a `manage_*` permission): not the reader. */
+export function isEditingStaff(user: AccessUser): boolean {
+  return user.isAdmin || PERMISSIONS[normaliseRole(user.role)].some((p) => p.startsWith('manage_'));
 }
 
 /** What a server action may require of its user: a permission of spec 6, or being staff. */

@@ -21,5 +21,7 @@ export interface SaveToJobListTexts {
   open: string;
   close: string;
   saved: string;
+  /** After a model of a product page: which model and how many, and where. */
+  savedModel: string;
   errorGeneric: string;
 }

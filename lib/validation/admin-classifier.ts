@@ -18,6 +18,18 @@ export const classifierAssignBody = z.object({
 });
 export type ClassifierAssignInput = z.output<typeof classifierAssignBody>;
 
+/**
+ * `POST /api/admin/google-category-classifier/apply`: the confident suggestions of these families
+ * or products; without `ids`, of every unclassified family (products always name theirs).
+ */
+export const classifierApplyBody = z
+  .object({
+    kind: z.enum(['family', 'product'], k('kindInvalid')),
+    ids: z.array(id, k('idsInvalid')).min(1, k('idsRequired')).max(500, k('idsInvalid')).optional(),
+  })
+  .refine((v) => v.kind === 'family' || v.ids !== undefined, { message: k('idsRequired'), path: ['ids'] });
+export type ClassifierApplyInput = z.output<typeof classifierApplyBody>;
+
 export const RULE_KEYWORDS_MAX = 300;
 
 /** The rule form: keywords separated by commas, a category, a priority. */

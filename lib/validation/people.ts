@@ -17,6 +17,7 @@ export const PEOPLE_MESSAGES = {
   datesOrder: 'Admin.People.validation.datesOrder',
   reasonRequired: 'Admin.People.validation.reasonRequired',
   attachRequired: 'Admin.People.validation.attachRequired',
+  groupPercentage: 'Admin.People.validation.groupPercentage',
   invalid: 'Validation.invalid',
 } as const;
 const M = PEOPLE_MESSAGES;
@@ -110,6 +111,18 @@ export const approveRequestSchema = z
     profile: z.string().trim().max(60).default('none'),
     copyFromAccountId: z.preprocess(blankToNull, id.nullable().optional()).transform((v) => v ?? null),
     /**
+     * The percentages the approver gave to the catalogue's groups the profile does not reach
+     * (issue 23), as two lists of one entry per group prefix: `extraPrefix[i]` gets
+     * `extraPercentage[i]`. The server refuses a profile that leaves a group without one.
+     */
+    extraPrefix: z.array(discountGroupField).max(100, M.invalid).default([]),
+    /** Each '' (left blank: not given, the server names the groups still uncovered), a percentage, or 'invalid'. */
+    extraPercentage: z
+      .array(z.string().max(20, M.groupPercentage))
+      .max(100, M.invalid)
+      .transform((list) => list.map((v) => (v.trim() === '' ? '' : (percentageField.safeParse(v).data ?? 'invalid'))))
+      .default([]),
+    /**
      * Who gets the access, as staff confirmed it on the request's page: the id of one of the
      * request's candidate users (the account that sent it, the account with the e-mail written in
      * it), `invite` (a new user at that e-mail, when none has it) or `none`. Always explicit; the
@@ -118,7 +131,8 @@ export const approveRequestSchema = z
     attachUser: z.string({ error: M.attachRequired }).trim().min(1, M.attachRequired).max(100, M.attachRequired),
   })
   .refine((r) => r.mode !== 'existing' || r.accountId !== null, { message: M.invalid, path: ['accountId'] })
-  .refine((r) => r.mode !== 'new' || (r.name ?? '').length > 0, { message: M.nameRequired, path: ['name'] });
+  .refine((r) => r.mode !== 'new' || (r.name ?? '').length > 0, { message: M.nameRequired, path: ['name'] })
+  .refine((r) => r.extraPrefix.length === r.extraPercentage.length && r.extraPercentage.every((p) => p !== 'invalid'), { message: M.groupPercentage, path: ['extraPercentage'] });
 export type ApproveRequestInput = z.output<typeof approveRequestSchema>;
 
 export const rejectRequestSchema = z.object({

@@ -1,17 +1,14 @@
 'use server';
 import 'server-only';
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { eq } from 'drizzle-orm';
-import { dataDir } from '@/lib/env';
 import type { FeatureFlag } from '@/lib/flags';
 import { avatarSchema } from '@/lib/validation/account';
 import { validatedAction } from '@/server/actions/validated-action';
 import { limitRequest } from '@/server/auth/rate-limit';
 import { AppError } from '@/server/api/errors';
 import { getDb } from '@/server/db/client';
+import { getStorage } from '@/server/storage';
 import { users } from '@/server/db/schema';
 import { sharp, withSharp } from '@/server/media/sharp';
 import { IMAGE_SECONDS } from '@/server/uploads';
@@ -46,9 +43,8 @@ const NOT_IMAGE = {
   fieldErrors: { avatar: ['Validation.imageType'] },
 };
 
-function avatarDir(): string {
-  return path.join(dataDir(), 'uploads', 'avatars');
-}
+/** Where the pictures are kept in the shop's storage (server/storage: the filesystem or a bucket). */
+const AVATAR_PREFIX = 'avatars/';
 
 /** The part of a user's id used in the names of their files (`<id>-<time>.webp`). */
 function fileKeyOf(userId: string): string {
@@ -62,31 +58,27 @@ function isOwnFile(name: string, userId: string): boolean {
 }
 
 /**
- * The stored file behind an avatar URL, only when it is one of this user's own files (never
+ * The stored key behind an avatar URL, only when it is one of this user's own files (never
  * another user's, whatever the URL says), or null.
  */
-function storedFileOf(url: string | null | undefined, userId: string): string | null {
+function storedKeyOf(url: string | null | undefined, userId: string): string | null {
   if (!url?.startsWith(URL_PREFIX)) return null;
   const name = url.slice(URL_PREFIX.length);
-  return isOwnFile(name, userId) ? path.join(avatarDir(), name) : null;
+  return isOwnFile(name, userId) ? `${AVATAR_PREFIX}${name}` : null;
 }
 
-/** Every stored file of this user, found by the name derived from their id. */
-async function ownFiles(userId: string): Promise<string[]> {
-  try {
-    return (await fs.readdir(avatarDir())).filter((name) => isOwnFile(name, userId)).map((name) => path.join(avatarDir(), name));
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw err;
-  }
+/** Every stored picture of this user, found by the name derived from their id. */
+async function ownKeys(userId: string): Promise<string[]> {
+  const keys = await getStorage().list(`${AVATAR_PREFIX}${fileKeyOf(userId)}-`);
+  return keys.filter((key) => isOwnFile(key.slice(AVATAR_PREFIX.length), userId));
 }
 
-async function removeFile(file: string | null): Promise<void> {
-  if (!file) return;
+async function removeKey(key: string | null): Promise<void> {
+  if (!key) return;
   try {
-    await fs.unlink(file);
+    await getStorage().delete(key);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') console.error('[avatar] erro ao apagar', file, err);
+    console.error('[avatar] erro ao apagar', key, err);
   }
 }
 
@@ -148,24 +140,20 @@ export const uploadAvatarAction = validatedAction(
     if (!webp) throw new AppError(NOT_IMAGE);
 
     const name = `${fileKeyOf(viewer.id)}-${Date.now()}.webp`;
-    const dir = avatarDir();
-    const target = path.join(dir, name);
+    const key = `${AVATAR_PREFIX}${name}`;
     const url = `${URL_PREFIX}${name}`;
-    const tmp = path.join(dir, `.${name}.${randomBytes(4).toString('hex')}.tmp`);
     let written = false;
     try {
-      const previous = storedFileOf(await currentAvatarUrl(viewer.id), viewer.id);
-      await fs.mkdir(dir, { recursive: true });
-      await fs.writeFile(tmp, webp);
-      await fs.rename(tmp, target);
+      const previous = storedKeyOf(await currentAvatarUrl(viewer.id), viewer.id);
+      await getStorage().put(key, webp);
       written = true;
       const db = await getDb();
       await db.update(users).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(users.id, viewer.id));
-      if (previous !== target) await removeFile(previous);
+      if (previous !== key) await removeKey(previous);
       return { url };
     } catch (err) {
       console.error('[avatar] erro ao guardar', err);
-      await removeFile(written ? target : tmp);
+      if (written) await removeKey(key);
       throw new AppError({ code: 'internal_error', key: 'Account.avatar.saveFailed' });
     }
   },
@@ -181,7 +169,7 @@ export const removeAvatarAction = validatedAction(
     try {
       const db = await getDb();
       await db.update(users).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(users.id, viewer.id));
-      for (const file of await ownFiles(viewer.id)) await removeFile(file);
+      for (const key of await ownKeys(viewer.id)) await removeKey(key);
       return { url: null };
     } catch (err) {
       console.error('[avatar] erro ao remover', err);

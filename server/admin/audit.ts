@@ -89,6 +89,7 @@ export async function listAudit(entity: string, entityId: string | number, limit
     const fields = [...new Set([...Object.keys(r.before ?? {}), ...Object.keys(r.after ?? {})])];
     return {
       id: r.id,
+      entity: r.entity,
       at: r.at.toISOString(),
       actor: r.actorName || r.actorEmail || 'Sistema',
       action: r.action,

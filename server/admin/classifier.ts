@@ -1,7 +1,9 @@
 import 'server-only';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { CONFIDENT_AT, suggestForFamily, suggestForProduct, type AutoSuggestion } from '@/lib/catalogue/google-classifier';
 import { foldText, googleCategory } from '@/lib/catalogue/google-taxonomy';
-import { splitKeywords, type ClassifierAssignInput, type ClassifierRuleInput } from '@/lib/validation/admin-classifier';
+import { splitKeywords, type ClassifierApplyInput, type ClassifierAssignInput, type ClassifierRuleInput } from '@/lib/validation/admin-classifier';
+import type { DbOrTx } from '@/server/db/client';
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
 import { AppError } from '@/server/api/errors';
@@ -12,11 +14,14 @@ import { getDb } from '@/server/db/client';
 import { chapters, families, googleCategoryRules, products } from '@/server/db/schema';
 
 /**
- * The Google category classifier (issue 13, /admin/google-category-classifier): which families
- * and products have a Google product category for the Merchant feed, assigning one (to many
- * families at once, or to one product as an override of its family's), and the staff's keyword
- * rules that suggest one beside each unclassified row. A product without its own category takes
- * its family's; the feed falls back to the spec's 5181 (server/catalogue/feed.ts).
+ * The Google category classifier (issues 13 and 23, /admin/google-category-classifier): which
+ * families and products have a Google product category for the Merchant feed, assigning one (to
+ * many families at once, or to one product as an override of its family's), and a suggestion
+ * beside each unclassified row: the staff's keyword rules first, else the built-in classifier
+ * (lib/catalogue/google-classifier.ts: the title, chapter and products' names), each with a
+ * confidence. "Aplicar as sugestões" applies the confident ones (≥ CONFIDENT_AT), recomputed here.
+ * A product without its own category takes its family's; the feed falls back to the spec's 5181
+ * (server/catalogue/feed.ts).
  */
 
 export const CLASSIFIER_PAGE_SIZE = 50;
@@ -31,12 +36,34 @@ export interface ClassifierRule {
   version: number;
 }
 
-export interface Suggestion {
+/** A staff rule's match (`suggestCategory`). */
+export interface RuleMatch {
   ruleId: number;
   categoryId: number;
   categoryPath: string;
   keyword: string;
 }
+
+/** The suggestion shown beside an unclassified row. */
+export interface Suggestion {
+  categoryId: number;
+  categoryPath: string;
+  /** 0 to 1: a staff rule is 1; the classifier's is the share of the evidence that agrees. */
+  confidence: number;
+  /** ≥ CONFIDENT_AT: applied by "Aplicar as sugestões". */
+  confident: boolean;
+  /** 'rule': a staff keyword rule; 'auto': the built-in classifier. */
+  source: 'rule' | 'auto';
+  /** A rule's keyword. */
+  keyword?: string;
+  ruleId?: number;
+  /** The classifier's evidence: did the title agree, how many products did. */
+  titleAgrees?: boolean;
+  productsAgreeing?: number;
+  productsTotal?: number;
+}
+
+export { CONFIDENT_AT };
 
 export async function listRules(): Promise<ClassifierRule[]> {
   const db = await getDb();
@@ -61,7 +88,7 @@ function escapeRegExp(text: string): string {
  * allowed) of the name, both folded (lower case, no accents: "válvula" = "valvula"). The highest
  * priority wins; then the longest keyword; then the oldest rule.
  */
-export function suggestCategory(name: string, rules: readonly ClassifierRule[]): Suggestion | null {
+export function suggestCategory(name: string, rules: readonly ClassifierRule[]): RuleMatch | null {
   const text = foldText(name);
   let best: { rule: ClassifierRule; keyword: string } | null = null;
   for (const rule of rules) {
@@ -80,6 +107,50 @@ export function suggestCategory(name: string, rules: readonly ClassifierRule[]):
     }
   }
   return best ? { ruleId: best.rule.id, categoryId: best.rule.categoryId, categoryPath: best.rule.categoryPath, keyword: best.keyword } : null;
+}
+
+function fromRule(match: RuleMatch): Suggestion {
+  return { categoryId: match.categoryId, categoryPath: match.categoryPath, confidence: 1, confident: true, source: 'rule', keyword: match.keyword, ruleId: match.ruleId };
+}
+
+function fromAuto(s: AutoSuggestion | null): Suggestion | null {
+  const category = s ? googleCategory(s.categoryId) : null;
+  if (!s || !category) return null;
+  return {
+    categoryId: s.categoryId,
+    categoryPath: category.path,
+    confidence: s.confidence,
+    confident: s.confidence >= CONFIDENT_AT,
+    source: 'auto',
+    titleAgrees: s.titleMatch !== null,
+    productsAgreeing: s.productsAgreeing,
+    productsTotal: s.productsTotal,
+  };
+}
+
+/** A family's suggestion: a staff rule on its title, else the classifier on title, chapter and products. */
+export function familySuggestion(f: { title: string; chapterTitle: string; productNames: readonly string[] }, rules: readonly ClassifierRule[]): Suggestion | null {
+  const rule = suggestCategory(f.title, rules);
+  return rule ? fromRule(rule) : fromAuto(suggestForFamily(f));
+}
+
+/** A product's suggestion: a staff rule on its name, else the classifier on name, family and chapter. */
+export function productSuggestion(p: { name: string; familyTitle: string; chapterTitle: string }, rules: readonly ClassifierRule[]): Suggestion | null {
+  const rule = suggestCategory(p.name, rules);
+  return rule ? fromRule(rule) : fromAuto(suggestForProduct(p));
+}
+
+/** Active products' names of these families, by family id. */
+async function productNamesOf(db: DbOrTx, familyIds: readonly number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>();
+  if (familyIds.length === 0) return out;
+  const rows = await db
+    .select({ familyId: products.familyId, name: products.name })
+    .from(products)
+    .where(and(inArray(products.familyId, [...familyIds]), eq(products.active, true)))
+    .orderBy(asc(products.id));
+  for (const r of rows) out.set(r.familyId, [...(out.get(r.familyId) ?? []), r.name]);
+  return out;
 }
 
 export interface ClassifierFamilyRow {
@@ -132,6 +203,7 @@ async function listFamilies(classified: boolean, q: string | undefined, page: nu
     db.select({ total: count() }).from(families).where(cond),
     classified ? Promise.resolve([] as ClassifierRule[]) : listRules(),
   ]);
+  const names = classified ? new Map<number, string[]>() : await productNamesOf(db, rows.map((r) => r.f.id));
   return {
     total: Number(total),
     items: rows.map(({ f, chapterTitle, productCount: n }) => ({
@@ -142,7 +214,7 @@ async function listFamilies(classified: boolean, q: string | undefined, page: nu
       productCount: Number(n),
       categoryId: f.googleCategory,
       categoryPath: pathOf(f.googleCategory),
-      suggestion: classified ? null : suggestCategory(f.title, rules),
+      suggestion: classified ? null : familySuggestion({ title: f.title, chapterTitle, productNames: names.get(f.id) ?? [] }, rules),
     })),
   };
 }
@@ -157,9 +229,15 @@ async function listProducts(classified: boolean, q: string | undefined, page: nu
   const cond = and(...where);
   const [rows, [{ total } = { total: 0 }], rules] = await Promise.all([
     db
-      .select({ p: { id: products.id, productCode: products.productCode, name: products.name, googleCategory: products.googleCategory, version: products.version }, familyTitle: families.title, familyCategory: families.googleCategory })
+      .select({
+        p: { id: products.id, productCode: products.productCode, name: products.name, googleCategory: products.googleCategory, version: products.version },
+        familyTitle: families.title,
+        familyCategory: families.googleCategory,
+        chapterTitle: chapters.title,
+      })
       .from(products)
       .innerJoin(families, eq(families.id, products.familyId))
+      .innerJoin(chapters, eq(chapters.code, families.chapterCode))
       .where(cond)
       .orderBy(asc(products.name), asc(products.id))
       .limit(pageSize)
@@ -169,7 +247,7 @@ async function listProducts(classified: boolean, q: string | undefined, page: nu
   ]);
   return {
     total: Number(total),
-    items: rows.map(({ p, familyTitle, familyCategory }) => ({
+    items: rows.map(({ p, familyTitle, familyCategory, chapterTitle }) => ({
       id: p.id,
       productCode: p.productCode,
       name: p.name,
@@ -179,7 +257,7 @@ async function listProducts(classified: boolean, q: string | undefined, page: nu
       familyCategoryId: familyCategory,
       familyCategoryPath: pathOf(familyCategory),
       version: p.version,
-      suggestion: classified ? null : suggestCategory(p.name, rules),
+      suggestion: classified ? null : productSuggestion({ name: p.name, familyTitle, chapterTitle }, rules),
     })),
   };
 }
@@ -207,43 +285,104 @@ export function listClassifiedProducts(o: ClassifierListOptions = {}) {
 }
 
 /**
- * Sets (or clears, with null) the category of families or products. Each changed record gets its
- * audit entry; products take a new version (a product form open elsewhere is then refused rather
- * than putting the old category back). The feed and the records' pages are invalidated.
+ * Sets (or clears, with null) the category of families or products, inside `tx`: each changed
+ * record gets its audit entry; products take a new version (a product form open elsewhere is then
+ * refused rather than putting the old category back). Returns how many changed; their cache tags
+ * are added to `tags`.
  */
+async function assignInTx(tx: DbOrTx, actor: AuditActor, kind: 'family' | 'product', ids: readonly number[], categoryId: number | null, tags: string[], why = ''): Promise<number> {
+  const category = categoryId === null ? null : googleCategory(categoryId);
+  const label = `${category ? `${category.id} · ${category.path}` : 'sem categoria'}${why}`;
+  let n = 0;
+  if (kind === 'family') {
+    const rows = await tx.select({ id: families.id, code: families.code, title: families.title, googleCategory: families.googleCategory }).from(families).where(inArray(families.id, [...ids])).for('update');
+    if (rows.length !== ids.length) throw new AppError({ code: 'not_found', key: 'Admin.Classifier.notFound' });
+    for (const r of rows) {
+      if (r.googleCategory === categoryId) continue;
+      await tx.update(families).set({ googleCategory: categoryId, updatedAt: new Date() }).where(eq(families.id, r.id));
+      await recordAudit(tx, { actor, entity: 'family', entityId: r.id, action: 'update', summary: `Categoria Google da família «${r.title}»: ${label}`, before: { googleCategory: r.googleCategory }, after: { googleCategory: categoryId } });
+      tags.push(cacheTags.family(r.code));
+      n++;
+    }
+  } else {
+    const rows = await tx.select({ id: products.id, productCode: products.productCode, name: products.name, googleCategory: products.googleCategory, version: products.version }).from(products).where(inArray(products.id, [...ids])).for('update');
+    if (rows.length !== ids.length) throw new AppError({ code: 'not_found', key: 'Admin.Classifier.notFound' });
+    for (const r of rows) {
+      if (r.googleCategory === categoryId) continue;
+      await tx.update(products).set({ googleCategory: categoryId, version: r.version + 1, updatedAt: new Date() }).where(eq(products.id, r.id));
+      await recordAudit(tx, { actor, entity: 'product', entityId: r.id, action: 'update', summary: `Categoria Google do produto «${r.name}»: ${label}`, before: { googleCategory: r.googleCategory }, after: { googleCategory: categoryId } });
+      tags.push(cacheTags.product(r.productCode));
+      n++;
+    }
+  }
+  return n;
+}
+
+/** Sets (or clears, with null) the category of families or products; the feed and the records' pages are invalidated. */
 export async function assignCategory(actor: AuditActor, input: ClassifierAssignInput): Promise<{ changed: number }> {
   const ids = [...new Set(input.ids)];
   const db = await getDb();
-  const category = input.categoryId === null ? null : googleCategory(input.categoryId);
-  const label = category ? `${category.id} · ${category.path}` : 'sem categoria';
   const tags: string[] = [MERCHANT_FEED_TAG];
   const changed = await db.transaction(async (tx) => {
-    let n = 0;
-    if (input.kind === 'family') {
-      const rows = await tx.select({ id: families.id, code: families.code, title: families.title, googleCategory: families.googleCategory }).from(families).where(inArray(families.id, ids)).for('update');
-      if (rows.length !== ids.length) throw new AppError({ code: 'not_found', key: 'Admin.Classifier.notFound' });
-      for (const r of rows) {
-        if (r.googleCategory === input.categoryId) continue;
-        await tx.update(families).set({ googleCategory: input.categoryId, updatedAt: new Date() }).where(eq(families.id, r.id));
-        await recordAudit(tx, { actor, entity: 'family', entityId: r.id, action: 'update', summary: `Categoria Google da família «${r.title}»: ${label}`, before: { googleCategory: r.googleCategory }, after: { googleCategory: input.categoryId } });
-        tags.push(cacheTags.family(r.code));
-        n++;
-      }
-    } else {
-      const rows = await tx.select({ id: products.id, productCode: products.productCode, name: products.name, googleCategory: products.googleCategory, version: products.version }).from(products).where(inArray(products.id, ids)).for('update');
-      if (rows.length !== ids.length) throw new AppError({ code: 'not_found', key: 'Admin.Classifier.notFound' });
-      for (const r of rows) {
-        if (r.googleCategory === input.categoryId) continue;
-        await tx.update(products).set({ googleCategory: input.categoryId, version: r.version + 1, updatedAt: new Date() }).where(eq(products.id, r.id));
-        await recordAudit(tx, { actor, entity: 'product', entityId: r.id, action: 'update', summary: `Categoria Google do produto «${r.name}»: ${label}`, before: { googleCategory: r.googleCategory }, after: { googleCategory: input.categoryId } });
-        tags.push(cacheTags.product(r.productCode));
-        n++;
-      }
-    }
+    const n = await assignInTx(tx, actor, input.kind, ids, input.categoryId, tags);
     if (n > 0) await invalidateCache(tags, { db: tx, reason: 'google-category' });
     return n;
   });
   return { changed };
+}
+
+/**
+ * "Aplicar as sugestões": gives each unclassified family (or product) among `ids` — every
+ * unclassified family when `ids` is absent — its suggestion when that is confident
+ * (≥ CONFIDENT_AT), recomputed here from the database, never taken from the browser. Records that
+ * are classified meanwhile, or whose suggestion is not confident, are left as they are (`skipped`).
+ * One transaction; each change audited as an applied suggestion.
+ */
+export async function applySuggestions(actor: AuditActor, input: ClassifierApplyInput): Promise<{ changed: number; skipped: number }> {
+  const db = await getDb();
+  const rules = await listRules();
+  const tags: string[] = [MERCHANT_FEED_TAG];
+  return db.transaction(async (tx) => {
+    const plan = new Map<number, number[]>();
+    let candidates = 0;
+    if (input.kind === 'family') {
+      const where: SQL[] = [isNull(families.googleCategory)];
+      if (input.ids) where.push(inArray(families.id, [...new Set(input.ids)]));
+      const rows = await tx
+        .select({ id: families.id, title: families.title, chapterTitle: chapters.title })
+        .from(families)
+        .innerJoin(chapters, eq(chapters.code, families.chapterCode))
+        .where(and(...where))
+        .orderBy(asc(families.id));
+      candidates = input.ids ? new Set(input.ids).size : rows.length;
+      const names = await productNamesOf(tx, rows.map((r) => r.id));
+      for (const r of rows) {
+        const s = familySuggestion({ title: r.title, chapterTitle: r.chapterTitle, productNames: names.get(r.id) ?? [] }, rules);
+        if (!s?.confident) continue;
+        plan.set(s.categoryId, [...(plan.get(s.categoryId) ?? []), r.id]);
+      }
+    } else {
+      const ids = [...new Set(input.ids ?? [])];
+      candidates = ids.length;
+      const rows = ids.length
+        ? await tx
+            .select({ id: products.id, name: products.name, familyTitle: families.title, chapterTitle: chapters.title })
+            .from(products)
+            .innerJoin(families, eq(families.id, products.familyId))
+            .innerJoin(chapters, eq(chapters.code, families.chapterCode))
+            .where(and(inArray(products.id, ids), isNull(products.googleCategory), isNull(families.googleCategory)))
+        : [];
+      for (const r of rows) {
+        const s = productSuggestion(r, rules);
+        if (!s?.confident) continue;
+        plan.set(s.categoryId, [...(plan.get(s.categoryId) ?? []), r.id]);
+      }
+    }
+    let changed = 0;
+    for (const [categoryId, ids] of plan) changed += await assignInTx(tx, actor, input.kind, ids, categoryId, tags, ' (sugestão aplicada)');
+    if (changed > 0) await invalidateCache(tags, { db: tx, reason: 'google-category' });
+    return { changed, skipped: candidates - changed };
+  });
 }
 
 const RULE_ENTITY = 'google_category_rule';
@@ -291,6 +430,17 @@ export async function deleteRule(actor: AuditActor, id: number, version: number)
     await tx.delete(googleCategoryRules).where(eq(googleCategoryRules.id, id));
     await recordAudit(tx, { actor, entity: RULE_ENTITY, entityId: id, action: 'delete', summary: `Regra «${locked.keywords}» eliminada`, before: ruleSnapshot(locked) });
   });
+}
+
+/** Unclassified families whose suggestion is confident: what "Aplicar as sugestões" would change now. */
+export async function countConfidentFamilySuggestions(): Promise<number> {
+  const db = await getDb();
+  const [rows, rules] = await Promise.all([
+    db.select({ id: families.id, title: families.title, chapterTitle: chapters.title }).from(families).innerJoin(chapters, eq(chapters.code, families.chapterCode)).where(isNull(families.googleCategory)),
+    listRules(),
+  ]);
+  const names = await productNamesOf(db, rows.map((r) => r.id));
+  return rows.filter((r) => familySuggestion({ title: r.title, chapterTitle: r.chapterTitle, productNames: names.get(r.id) ?? [] }, rules)?.confident).length;
 }
 
 /** Counts of the tabs. */

@@ -6,6 +6,7 @@ import { slugify } from '@/lib/slug';
 import type { AdminProductFormValues, AdminProductInput, BulkProductAction } from '@/lib/validation/admin-product';
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
+import { describeStaleProduct } from '@/server/audit/views';
 import { AppError } from '@/server/api/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { cacheTags } from '@/server/cache/tags';
@@ -46,7 +47,10 @@ export function staleSnapshot(form: AdminProductFormValues): Record<string, unkn
   return rest;
 }
 
-/** The audit snapshot: the product's fields and a compact line per model. */
+/**
+ * The audit snapshot: the product's fields and its models field by field (the history compares
+ * them by code: server/audit/describe.ts; older entries hold one line per model, still read).
+ */
 function auditSnapshot(record: AdminProductRecord | null): Record<string, unknown> | null {
   if (!record) return null;
   const f = record.form;
@@ -64,10 +68,21 @@ function auditSnapshot(record: AdminProductRecord | null): Record<string, unknow
     notes: f.notes,
     active: f.active,
     images: f.images.map((i) => `${i.main ? '★ ' : ''}${i.url}${i.alt ? ` (${i.alt})` : ''}`),
-    models: f.models.map(
-      (m) =>
-        `${m.code} · ${m.name} · ${m.size || '—'} · ${m.price} € · ${m.status === 'active' ? 'ativo' : 'inativo'} · ${m.stock_status}${m.ean ? ` · EAN ${m.ean}` : ''}${m.attributes ? ` · ${m.attributes.replace(/\n/g, '; ')}` : ''}`,
-    ),
+    models: f.models.map((m) => ({
+      code: m.code,
+      name: m.name,
+      size: m.size,
+      price: m.price.replace(',', '.'),
+      discount_group: m.discount_group,
+      supplier: m.supplier,
+      small_package: m.small_package,
+      medium_package: m.medium_package,
+      large_package: m.large_package,
+      ean: m.ean,
+      status: m.status,
+      stock_status: m.stock_status,
+      attributes: m.attributes,
+    })),
   };
 }
 
@@ -167,7 +182,9 @@ async function writeProduct(tx: Tx, input: AdminProductInput, actor: AuditActor)
     before = await getAdminProduct(locked.id, tx);
     if (!before) throw notFound();
     const current = before;
-    assertVersion(input.version, locked.version, () => staleSnapshot(current.form));
+    // Refused: the differences between what was sent and the product now, in words (models by code).
+    const differences = input.version === locked.version ? undefined : await describeStaleProduct(tx, input, current.form);
+    assertVersion(input.version, locked.version, () => staleSnapshot(current.form), differences);
   } else {
     const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.productCode, input.product_code));
     if (taken) throw fieldError('product_code', 'productCodeTaken');

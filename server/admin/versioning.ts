@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Snapshot, StaleData } from '@/lib/admin/stale';
+import type { DifferenceRow, Snapshot, StaleData } from '@/lib/admin/stale';
 import { AppError } from '@/server/api/errors';
 
 /**
@@ -11,9 +11,11 @@ import { AppError } from '@/server/api/errors';
  *
  * Check inside the write's transaction after locking the row (`SELECT … FOR UPDATE`), and bump
  * the version in the same UPDATE: of two saves of the same version one wins, the other is refused.
+ * `differences`, when given, are the differences in words (server/audit/describe.ts) the notice
+ * shows instead of comparing the raw values itself.
  */
-export function assertVersion(expected: number, actual: number, current: () => Snapshot): void {
+export function assertVersion(expected: number, actual: number, current: () => Snapshot, differences?: DifferenceRow[]): void {
   if (expected === actual) return;
-  const data: StaleData = { stale: true, version: actual, current: current() };
+  const data: StaleData = { stale: true, version: actual, current: current(), ...(differences ? { differences } : {}) };
   throw new AppError({ code: 'conflict', key: 'Admin.stale', data });
 }

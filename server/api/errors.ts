@@ -1,4 +1,5 @@
 import 'server-only';
+import { StorageUnavailableError } from '@/server/storage/errors';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import type { ApiErrorBody } from '@/lib/api/types';
@@ -126,8 +127,8 @@ export function errorBody(error: AppError): ApiErrorBody {
 
 export function errorResponse(error: AppError, headers?: HeadersInit): NextResponse<ApiErrorBody> {
   const response = NextResponse.json(errorBody(error), { status: error.status, headers });
-  // A limit's 429 also says how long to wait in the standard header.
-  const retryAfter = error.code === 'rate_limited' ? error.details?.retryAfter?.[0] : undefined;
+  // A limit's 429 and a brief outage's 503 also say how long to wait in the standard header.
+  const retryAfter = error.code === 'rate_limited' || error.code === 'unavailable' ? error.details?.retryAfter?.[0] : undefined;
   if (retryAfter && /^\d+$/.test(retryAfter)) response.headers.set('Retry-After', retryAfter);
   return response;
 }
@@ -139,6 +140,10 @@ export function errorResponse(error: AppError, headers?: HeadersInit): NextRespo
 export function toAppError(err: unknown, log: { requestId?: string; method?: string; path?: string } = {}): AppError {
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return validationError(err);
+  if (err instanceof StorageUnavailableError) {
+    console.error(`[api] ${err.message}`, (err as { cause?: unknown }).cause ?? '');
+    return new AppError({ code: 'unavailable', message: apiText('storageUnavailable'), details: { retryAfter: ['30'] } });
+  }
   const where = [log.requestId && `pedido ${log.requestId}`, log.method, log.path].filter(Boolean).join(' ');
   console.error(`[api] erro inesperado${where ? ` (${where})` : ''}:`, err);
   return new AppError({ code: 'internal_error', message: apiText('internal') });

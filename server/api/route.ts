@@ -140,7 +140,7 @@ function parseWith<S extends Schema>(schema: S, input: unknown, namespace: strin
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
 function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB` : `${Math.ceil(bytes / 1024)} kB`;
+  return bytes >= 1024 * 1024 ? `${String(Math.round((bytes / (1024 * 1024)) * 10) / 10).replace('.', ',')} MB` : `${Math.ceil(bytes / 1024)} kB`;
 }
 
 function tooLarge(limit: number): AppError {

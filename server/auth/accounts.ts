@@ -1,6 +1,6 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
 import { env, siteIsHttps, type Env } from '@/lib/env';
 import { failedPasswordRules, PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
@@ -18,7 +18,7 @@ export interface SeedAccount {
   email: string;
   password: string;
   fullName: string;
-  role: 'admin' | 'editor' | 'viewer';
+  role: 'admin' | 'editor' | 'reader' | 'viewer';
   isAdmin: boolean;
   userType: UserType;
   accountName?: string;
@@ -30,7 +30,7 @@ export const DEMO_ACCOUNTS: readonly SeedAccount[] = [
   { email: 'editor@demo.casadasaguas.pt', password: 'Demo-Editor-1967!', fullName: 'Editora Demo', role: 'editor', isAdmin: false, userType: 'particular' },
   { email: 'pro@demo.casadasaguas.pt', password: 'Demo-Pro-1967!', fullName: 'Instalador Demo', role: 'viewer', isAdmin: false, userType: 'pro', accountName: 'Canalizações Demo' },
   { email: 'cliente@demo.casadasaguas.pt', password: 'Demo-Cliente-1967!', fullName: 'Cliente Demo', role: 'viewer', isAdmin: false, userType: 'particular' },
-  { email: 'leitor@demo.casadasaguas.pt', password: 'Demo-Leitor-1967!', fullName: 'Leitor Demo', role: 'viewer', isAdmin: false, userType: 'particular' },
+  { email: 'leitor@demo.casadasaguas.pt', password: 'Demo-Leitor-1967!', fullName: 'Leitor Demo', role: 'reader', isAdmin: false, userType: 'particular' },
 ];
 
 /** Creates a confirmed account with a password unless the e-mail exists. Returns true when created. */
@@ -94,6 +94,10 @@ export async function ensureAdminFromEnv(db: Db): Promise<string | null> {
 export async function ensureDemoAccounts(db: Db): Promise<number> {
   let created = 0;
   for (const account of DEMO_ACCOUNTS) if (await createAccount(db, account)) created++;
+  // The demo staff reader of a database seeded before it had a role of its own (issue 23: it was a
+  // customer's 'viewer') becomes the staff 'reader'.
+  const readers = DEMO_ACCOUNTS.filter((a) => a.role === 'reader').map((a) => a.email);
+  if (readers.length) await db.update(users).set({ role: 'reader' }).where(and(inArray(sql`lower(${users.email})`, readers), eq(users.role, 'viewer')));
   // The demo pro user buys for a company with price rules (server/demo/pricing.ts).
   const pro = DEMO_ACCOUNTS.find((a) => a.userType === 'pro');
   if (pro) {

@@ -15,7 +15,7 @@ import { serverText } from '@/server/mail/i18n';
 import { sendMail } from '@/server/mail/send';
 import { changeEmailMail, changeEmailRequestMail, confirmationMail, emailTokenRequestType, resetPasswordMail } from './emails';
 import { guardAuthEndpoint, type SessionOf } from './guards';
-import { clearRateLimit, countTwoFactorAttempt, enforceRateLimit, forgetTwoFactorAttempt, type LimitedAction } from './rate-limit';
+import { countTwoFactorAttempt, enforceRateLimit, forgetSignInAttempt, forgetTwoFactorAttempt, type LimitedAction } from './rate-limit';
 import { authSecret } from './secret';
 
 /**
@@ -239,9 +239,10 @@ function createAuth(db: Db, secret: string) {
           if (challenge) await forgetTwoFactorAttempt(db, { ip: ctx.headers ? clientIp(ctx.headers) : null, userId: session.user.id, challenge });
           return;
         }
-        // A login that worked forgets the failed attempts on its e-mail (server action or HTTP).
+        // A login that worked (the password was right; a second factor may still follow) forgets
+        // the failed attempts on its e-mail and does not count against its IP (server action or HTTP).
         if (ctx.path !== '/sign-in/email') return;
-        await clearRateLimit(db, 'sign-in', session.user.email);
+        await forgetSignInAttempt(db, { ip: ctx.headers ? clientIp(ctx.headers) : null, email: session.user.email });
       }),
     },
     plugins: [twoFactor({ issuer: 'Casa das Águas de Gaia' }), bearer(), nextCookies()],

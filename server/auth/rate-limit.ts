@@ -17,7 +17,8 @@ import { authRateLimits } from '@/server/db/schema';
  * Login is special: a hard limit per e-mail alone would let anyone lock a known customer out by
  * typing wrong passwords. So the e-mail's hard limit counts per (e-mail, IP), and the attempts on
  * one e-mail from every IP together only slow the answers down (SIGN_IN_SLOWDOWN). A successful
- * login forgets its e-mail's counters.
+ * login forgets its e-mail's counters and takes back its hit on the IP (`forgetSignInAttempt`):
+ * the per-IP limit counts failed attempts only (a shop's staff share one office IP).
  *
  * The second factor of a login (a 6-digit code, or a backup code) has limits of its own
  * (`countTwoFactorAttempt`): per pending sign-in, per account and per IP, so that someone who has
@@ -168,6 +169,21 @@ export async function clearRateLimit(db: Db, action: LimitedAction, email: strin
   await db
     .delete(authRateLimits)
     .where(sql`${authRateLimits.key} = ${`${action}:email:${address}`} OR starts_with(${authRateLimits.key}, ${`${action}:email-ip:${address}|`})`);
+}
+
+/**
+ * A login whose password was right (issue 23): the per-IP limit counts failed attempts only, so
+ * the hit this attempt made on its IP is taken back (a shop's staff all sign in from one office
+ * IP, many times a day), and its e-mail's counters are forgotten. The failures already counted on
+ * the IP stay: a success between them does not open the way to more guesses. (A second factor
+ * still to come has its own limits: `countTwoFactorAttempt`.)
+ */
+export async function forgetSignInAttempt(db: Db, who: { ip: string | null; email: string }): Promise<void> {
+  await db
+    .update(authRateLimits)
+    .set({ hits: sql`greatest(${authRateLimits.hits} - 1, 0)` })
+    .where(sql`${authRateLimits.key} = ${`sign-in:ip:${ipLimitKey(who.ip)}`}`);
+  await clearRateLimit(db, 'sign-in', who.email);
 }
 
 /** The counters of a second-factor code: per IP, per account, per pending sign-in (its cookie's identifier, hashed). */

@@ -82,6 +82,6 @@ export function formatConfigProblems(problems: readonly ConfigProblem[]): string
     '',
   ];
   for (const p of problems) lines.push(`- ${p.pt}`, `  ${p.en}`);
-  lines.push('', 'Ver a secção «Configuration» do README / See the README, section "Configuration".');
+  lines.push('', 'Ver docs/operations.md, secção «Configuration» / See docs/operations.md, section "Configuration".');
   return lines.join('\n');
 }

@@ -3,6 +3,7 @@ import { env } from '@/lib/env';
 import { isCatalogueUninitialised, seedDemoCatalogue } from '@/server/demo/seed';
 import type { ImportSummary, ProgressFn } from '@/server/import/apply';
 import { countDemoAccounts, demoAccountsRule, ensureAdminFromEnv, ensureDemoAccounts, removeDemoAccounts } from '@/server/auth/accounts';
+import { applyDemoAccountRemoval, planDemoAccountRemoval } from '@/server/auth/demo-removal';
 import { purgeExpiredRows } from '@/server/maintenance/purge';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, type Database } from './client';
@@ -43,7 +44,11 @@ export async function prepareDatabase(
   const rule = demoAccountsRule();
   let demoAccountsRemoved = 0;
   if (rule === 'always' || (rule === 'demo-catalogue' && marker.rows[0]?.source === 'demo')) accountsCreated += await ensureDemoAccounts(database.db);
-  else demoAccountsRemoved = await removeDemoAccounts(database.db);
+  else if (rule === 'demo-catalogue') {
+    // A local demo whose catalogue is now real: the accounts the import kept (the editor who
+    // confirmed it, the last administrator) stay, so a restart locks nobody out (issue 23).
+    demoAccountsRemoved = await applyDemoAccountRemoval(database.db, await planDemoAccountRemoval(database.db, { keepRecorded: true }));
+  } else demoAccountsRemoved = await removeDemoAccounts(database.db);
   await purgeExpiredRows(database.db);
   return { seeded, accountsCreated, demoAccounts: await countDemoAccounts(database.db), demoAccountsRemoved };
 }

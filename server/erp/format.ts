@@ -8,14 +8,15 @@ import { readTableBytes, readXlsxBuffer, type ColumnSet, type ImportIssue, type 
  * The two files the ERP (PHC) sends (issue 14), CSV (`;` or `,`, decimal comma or point, UTF-8)
  * or XLSX (first sheet), columns found by header name, unknown columns ignored:
  *
- * - prices: `model_code` (a model of the catalogue), `price` (net EUR without IVA, up to 4
+ * - prices: `model_code` (a model of the catalogue; other codes are skipped), `price` (net EUR without IVA, up to 4
  *   decimals), `discount_group` (e.g. `A1`; empty = none);
  * - clients: `erp_client_id`, `nif` (optional, check digit), `name`, `email` (optional),
  *   `account` (the shop account's name, optional), `discounts` (`A=30|B=20|C1=12,5`: a
  *   percentage per discount group; empty = none).
  *
  * Validation is all-or-nothing: every problem is listed (`Linha 3, coluna price: …`, the header
- * is line 1) and nothing is written while there is one.
+ * is line 1) and nothing is written while there is one. Prices of articles the catalogue does not
+ * have are not problems: those lines are skipped and listed (issue 23).
  */
 
 export const PRICE_COLUMNS = { known: ['model_code', 'price', 'discount_group'], required: ['model_code', 'price', 'discount_group'] } as const satisfies ColumnSet;
@@ -100,28 +101,46 @@ function push(issues: ImportIssue[], issue: ImportIssue) {
   if (issues.length < MAX_REPORT) issues.push(issue);
 }
 
-/** Reads and checks a prices file against the catalogue's model codes (all-or-nothing). */
-export async function readPrices(bytes: Buffer, knownCodes: ReadonlySet<string>): Promise<{ rows: PriceInput[]; issues: ImportIssue[] }> {
+/** A line left out of a sync because it names something the shop does not have (issue 23). */
+export interface SkippedLine {
+  line: number;
+  /** The unknown code as the file gives it. */
+  code: string;
+}
+
+/**
+ * Reads and checks a prices file against the catalogue's model codes. An ERP export always holds
+ * articles the web shop does not sell: a line whose code is not a model of the catalogue is
+ * skipped (listed in `skipped`), not an error. A malformed line (code missing, a price or group
+ * that does not parse, a known code twice, a known model at zero) is still an error of its own
+ * line and column, and any error refuses the whole file.
+ */
+export async function readPrices(bytes: Buffer, knownCodes: ReadonlySet<string>): Promise<{ rows: PriceInput[]; issues: ImportIssue[]; skipped: SkippedLine[] }> {
   const read = await readRows(bytes, PRICE_COLUMNS);
   const issues = [...read.issues];
-  if (issues.length) return { rows: [], issues };
-  if (read.rows.length === 0) return { rows: [], issues: [{ line: 2, message: 'o ficheiro não tem linhas de preços' }] };
+  const skipped: SkippedLine[] = [];
+  if (issues.length) return { rows: [], issues, skipped };
+  if (read.rows.length === 0) return { rows: [], issues: [{ line: 2, message: 'o ficheiro não tem linhas de preços' }], skipped };
   const seen = new Map<string, number>();
   const rows: PriceInput[] = [];
   for (const row of read.rows) {
     const code = cell(row, 'model_code');
     const price = parseMoney4(cell(row, 'price'));
     const rawGroup = cell(row, 'discount_group').toUpperCase();
+    const known = code !== '' && knownCodes.has(code);
     if (!code) push(issues, { line: row.line, column: 'model_code', message: 'código em falta' });
-    else if (!knownCodes.has(code)) push(issues, { line: row.line, column: 'model_code', message: `modelo desconhecido no catálogo (${code})` });
-    else if (seen.has(code)) push(issues, { line: row.line, column: 'model_code', message: `código repetido (já na linha ${seen.get(code)})` });
+    else if (known && seen.has(code)) push(issues, { line: row.line, column: 'model_code', message: `código repetido (já na linha ${seen.get(code)})` });
     if (price === null) push(issues, { line: row.line, column: 'price', message: 'preço inválido (número positivo com até 4 casas decimais)' });
-    else if (Number(price) <= 0) push(issues, { line: row.line, column: 'price', message: 'o preço tem de ser maior do que zero' });
+    else if (known && Number(price) <= 0) push(issues, { line: row.line, column: 'price', message: 'o preço tem de ser maior do que zero' });
     if (rawGroup && !GROUP.test(rawGroup)) push(issues, { line: row.line, column: 'discount_group', message: 'grupo de desconto inválido' });
-    if (code) seen.set(code, seen.get(code) ?? row.line);
-    if (code && price) rows.push({ line: row.line, code, price, group: rawGroup || null });
+    if (!known) {
+      if (code) skipped.push({ line: row.line, code });
+      continue;
+    }
+    seen.set(code, seen.get(code) ?? row.line);
+    if (price) rows.push({ line: row.line, code, price, group: rawGroup || null });
   }
-  return { rows, issues };
+  return { rows, issues, skipped };
 }
 
 /** `A=30|B=20|C1=12,5` → rules (groups unique, 0–100 %). */

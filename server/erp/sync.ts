@@ -24,7 +24,9 @@ import {
 import { formatIssue } from '@/server/import/read';
 import { pricingTags } from '@/server/pricing';
 import { isFileError } from '@/server/files';
-import { detectKind, readClients, readPrices, type ClientInput, type PriceInput } from './format';
+import { getStorage } from '@/server/storage';
+import { detectKind, readClients, readPrices, type ClientInput, type PriceInput, type SkippedLine } from './format';
+import { skippedCsv, skippedReport, skippedRunKey } from './skipped';
 
 /**
  * The ERP (PHC) sync (issue 14). A file of prices or clients is read and checked all-or-nothing
@@ -56,9 +58,11 @@ export interface PriceChange {
 
 export interface PricesPreview {
   kind: 'prices';
-  counts: ErpSyncCounts;
+  counts: ErpSyncCounts & { skipped: number };
   /** Every change, the largest relative moves first (group-only changes last). */
   changes: PriceChange[];
+  /** Lines of articles the catalogue does not have: skipped, not applied (issue 23). */
+  skipped: SkippedLine[];
 }
 
 export interface ClientChange {
@@ -73,7 +77,9 @@ export interface ClientChange {
 
 export interface ClientsPreview {
   kind: 'clients';
-  counts: ErpSyncCounts;
+  counts: ErpSyncCounts & { skipped: number };
+  /** Every client of a file is recorded (an ERP client without a shop account is "unlinked"): none skipped. */
+  skipped: SkippedLine[];
   created: ClientChange[];
   changed: ClientChange[];
   missing: { erpClientId: string; name: string; accountId: number | null }[];
@@ -129,7 +135,7 @@ async function readModels(db: DbOrTx): Promise<Map<string, ModelFacts>> {
 
 const price4 = (v: string) => Number(v).toFixed(4);
 
-function pricesPreview(rows: readonly PriceInput[], models: Map<string, ModelFacts>): PricesPreview {
+function pricesPreview(rows: readonly PriceInput[], models: Map<string, ModelFacts>, skipped: SkippedLine[]): PricesPreview {
   const changes: PriceChange[] = [];
   for (const r of rows) {
     const m = models.get(r.code);
@@ -152,7 +158,12 @@ function pricesPreview(rows: readonly PriceInput[], models: Map<string, ModelFac
   const inFile = new Set(rows.map((r) => r.code));
   let missing = 0;
   for (const code of models.keys()) if (!inFile.has(code)) missing++;
-  return { kind: 'prices', counts: { rows: rows.length, created: 0, changed: changes.length, unchanged: rows.length - changes.length, missing }, changes };
+  return {
+    kind: 'prices',
+    counts: { rows: rows.length + skipped.length, created: 0, changed: changes.length, unchanged: rows.length - changes.length, missing, skipped: skipped.length },
+    changes,
+    skipped,
+  };
 }
 
 async function applyPrices(tx: Tx, preview: PricesPreview, models: Map<string, ModelFacts>, actor: SyncActor): Promise<string[]> {
@@ -298,7 +309,8 @@ async function clientsPlan(db: DbOrTx, rows: readonly ClientInput[]): Promise<Cl
     links,
     preview: {
       kind: 'clients',
-      counts: { rows: rows.length, created: created.length, changed: changed.length, unchanged: rows.length - created.length - changed.length, missing: missing.length },
+      counts: { rows: rows.length, created: created.length, changed: changed.length, unchanged: rows.length - created.length - changed.length, missing: missing.length, skipped: 0 },
+      skipped: [],
       created: created.sort(byId),
       changed: changed.sort(byId),
       missing,
@@ -377,11 +389,15 @@ async function applyClients(tx: Tx, plan: ClientPlan): Promise<string[]> {
 // ---------------------------------------------------------------------------------------------
 // The use cases
 
-async function validate(db: DbOrTx, bytes: Buffer, kind: ErpSyncKind): Promise<{ issues: string[]; prices?: PriceInput[]; clients?: ClientInput[]; models?: Map<string, ModelFacts> }> {
+async function validate(
+  db: DbOrTx,
+  bytes: Buffer,
+  kind: ErpSyncKind,
+): Promise<{ issues: string[]; prices?: PriceInput[]; clients?: ClientInput[]; models?: Map<string, ModelFacts>; skipped?: SkippedLine[] }> {
   if (kind === 'prices') {
     const models = await readModels(db);
-    const { rows, issues } = await readPrices(bytes, new Set(models.keys()));
-    return { issues: issues.map(formatIssue), prices: rows, models };
+    const { rows, issues, skipped } = await readPrices(bytes, new Set(models.keys()));
+    return { issues: issues.map(formatIssue), prices: rows, models, skipped };
   }
   const { rows, issues } = await readClients(bytes);
   return { issues: issues.map(formatIssue), clients: rows };
@@ -408,7 +424,7 @@ export async function previewErpFile(bytes: Buffer, kindHint?: ErpSyncKind | nul
   const db = await getDb();
   const v = await validate(db, bytes, kind);
   if (v.issues.length) return { ok: false, kind, sha256: hash, report: v.issues };
-  const preview = kind === 'prices' ? pricesPreview(v.prices!, v.models!) : (await clientsPlan(db, v.clients!)).preview;
+  const preview = kind === 'prices' ? pricesPreview(v.prices!, v.models!, v.skipped ?? []) : (await clientsPlan(db, v.clients!)).preview;
   return { ok: true, kind, sha256: hash, preview };
 }
 
@@ -473,16 +489,18 @@ export async function applyErpFile(input: ApplyInput): Promise<ApplyOutcome> {
       let preview: SyncPreview;
       let tags: string[];
       if (kind === 'prices') {
-        preview = pricesPreview(v.prices!, v.models!);
+        preview = pricesPreview(v.prices!, v.models!, v.skipped ?? []);
         tags = await applyPrices(tx, preview, v.models!, input.actor);
       } else {
         const plan = await clientsPlan(tx, v.clients!);
         preview = plan.preview;
         tags = await applyClients(tx, plan);
       }
-      const runId = await recordRun(tx, input, { kind, sha256: hash, status: 'ok', counts: preview.counts, report: [], startedAt });
+      // An applied run's report lists the lines it skipped (the whole list is the run's CSV).
+      const runId = await recordRun(tx, input, { kind, sha256: hash, status: 'ok', counts: preview.counts, report: skippedReport(preview.skipped), startedAt });
       if (input.actor) {
-        await recordAudit(tx, { actor: input.actor, entity: 'erp_sync', entityId: runId, action: 'import', summary: `Sincronização PHC (${kind}): ${preview.counts.created} novos, ${preview.counts.changed} alterados` });
+        const skippedText = preview.counts.skipped ? `, ${preview.counts.skipped} ignorados (artigos desconhecidos)` : '';
+        await recordAudit(tx, { actor: input.actor, entity: 'erp_sync', entityId: runId, action: 'import', summary: `Sincronização PHC (${kind}): ${preview.counts.created} novos, ${preview.counts.changed} alterados${skippedText}` });
       }
       if (tags.length) await invalidateCache(tags, { reason: `erp-sync:${kind}`, db: tx });
       return { runId, preview, tags };
@@ -497,6 +515,13 @@ export async function applyErpFile(input: ApplyInput): Promise<ApplyOutcome> {
   if (!result) {
     const report = failed ?? ['Linha 1: a sincronização falhou e nada foi alterado'];
     return { ok: false, kind, report, runId: await recordRun(db, input, { kind, sha256: hash, status: 'failed', counts: null, report, startedAt }) };
+  }
+  if (result.preview.skipped.length) {
+    // The skipped lines as a file staff can download from the history (after the commit: a lost
+    // file is logged, the sync stands).
+    await getStorage()
+      .put(skippedRunKey(result.runId), Buffer.from(skippedCsv(result.preview.skipped), 'utf8'))
+      .catch((err: unknown) => console.error('[erp] lista de ignorados', err));
   }
   return { ok: true, runId: result.runId, kind, preview: result.preview };
 }

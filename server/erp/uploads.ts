@@ -5,6 +5,8 @@ import type { Viewer } from '@/lib/auth/viewer';
 import { dataDir } from '@/lib/env';
 import { AppError } from '@/server/api/errors';
 import type { ErpSyncKind } from '@/server/db/schema';
+import { getStorage } from '@/server/storage';
+import { skippedCsv, skippedRunKey } from './skipped';
 import { applyErpFile, previewErpFile, recordRefusedFile, type ApplyOutcome, type ReadOutcome, type SyncPreview } from './sync';
 
 /**
@@ -31,8 +33,8 @@ async function sweep(dir: string): Promise<void> {
 
 /** The preview lists are cut for the page (the counts stay whole). */
 export function trimPreview(preview: SyncPreview, limit = 200): SyncPreview {
-  if (preview.kind === 'prices') return { ...preview, changes: preview.changes.slice(0, limit) };
-  return { ...preview, created: preview.created.slice(0, limit), changed: preview.changed.slice(0, limit), missing: preview.missing.slice(0, limit) };
+  if (preview.kind === 'prices') return { ...preview, changes: preview.changes.slice(0, limit), skipped: preview.skipped.slice(0, limit) };
+  return { ...preview, created: preview.created.slice(0, limit), changed: preview.changed.slice(0, limit), missing: preview.missing.slice(0, limit), skipped: preview.skipped.slice(0, limit) };
 }
 
 type Actor = Pick<Viewer, 'id' | 'email' | 'displayName'>;
@@ -50,6 +52,7 @@ export async function previewUpload(bytes: Buffer, fileName: string, kind: ErpSy
   await fs.writeFile(tmp, bytes);
   await fs.rename(tmp, path.join(dir, outcome.sha256));
   await fs.writeFile(path.join(dir, `${outcome.sha256}.json`), JSON.stringify({ fileName, kind: outcome.kind }));
+  if (outcome.preview.skipped.length) await fs.writeFile(path.join(dir, `${outcome.sha256}.skipped.csv`), skippedCsv(outcome.preview.skipped));
   return { ...outcome, preview: trimPreview(outcome.preview), token: outcome.sha256 };
 }
 
@@ -66,6 +69,17 @@ export async function applyUpload(token: string, actor: Actor): Promise<ApplyOut
   if (outcome.ok) {
     await fs.rm(path.join(dir, token), { force: true });
     await fs.rm(path.join(dir, `${token}.json`), { force: true });
+    await fs.rm(path.join(dir, `${token}.skipped.csv`), { force: true });
   }
   return outcome.ok ? { ...outcome, preview: trimPreview(outcome.preview) } : outcome;
+}
+
+/**
+ * The CSV of the lines a sync skipped (issue 23): an applied run's (`run`, from the shop's
+ * storage) or a previewed upload's (`token`). Null when there is none.
+ */
+export async function readSkippedCsv(ref: { run: number } | { token: string }): Promise<Buffer | null> {
+  if ('run' in ref) return getStorage().get(skippedRunKey(ref.run));
+  if (!TOKEN.test(ref.token)) return null;
+  return fs.readFile(path.join(folder(), `${ref.token}.skipped.csv`)).catch(() => null);
 }

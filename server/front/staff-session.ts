@@ -1,10 +1,11 @@
 import 'server-only';
-import { isStaff } from '@/lib/auth/permissions';
+import { isEditingStaff } from '@/lib/auth/permissions';
 import { viewerFromHeaders } from '@/server/auth/session';
 
 /**
- * Whether a request's cookies (or its bearer token) hold a signed-in staff session (the admin flag,
- * or the role editor or admin: `isStaff` of lib/auth/permissions), read by the app's own session
+ * Whether a request's cookies (or its bearer token) hold a signed-in staff session that may change
+ * something (the admin flag, or the role editor or admin: `isEditingStaff` of lib/auth/permissions;
+ * not the staff reader, who uploads nothing), read by the app's own session
  * code. scripts/serve.mjs asks it (through the hook instrumentation.ts registers) before it lets a
  * server action of the admin area, or an /api/admin route, receive more than 3 MB
  * (scripts/body-limits.mjs). Any doubt — no session, a database that does not answer — is "no".
@@ -18,7 +19,7 @@ export async function isStaffSession(cookieHeader: string | null | undefined, au
     if (cookie) headers.set('cookie', cookie);
     if (bearer) headers.set('authorization', bearer);
     const viewer = await viewerFromHeaders(headers);
-    return viewer !== null && isStaff(viewer);
+    return viewer !== null && isEditingStaff(viewer);
   } catch (err) {
     console.error('[front] sessão por verificar (limite de 3 MB):', err instanceof Error ? err.message : err);
     return false;

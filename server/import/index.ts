@@ -1,9 +1,10 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { demoAccountsRule, removeDemoAccounts } from '@/server/auth/accounts';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { demoAccountsRule } from '@/server/auth/accounts';
+import { applyDemoAccountRemoval, planDemoAccountRemoval, type DemoRemovalPlan } from '@/server/auth/demo-removal';
 import { invalidateCatalogueCaches } from '@/server/catalogue/caches';
-import { sql } from 'drizzle-orm';
-import { chapters, families } from '@/server/db/schema';
+import { auditLog, chapters, families } from '@/server/db/schema';
 import type { Db, DbOrTx, Tx } from '@/server/db/client';
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { markCatalogueSource, planCatalogue, writeCataloguePlan, type ChangeCounts, type ImportSummary, type ProgressFn } from './apply';
@@ -13,7 +14,16 @@ import { readCatalogueFile, readTableBytes } from './read';
 import { validateRows } from './validate';
 
 export type ImportResult =
-  | { ok: true; rows: number; summary: ImportSummary; recorded: ChangeCounts }
+  | {
+      ok: true;
+      rows: number;
+      summary: ImportSummary;
+      recorded: ChangeCounts;
+      /** The demo accounts the import removed and the ones it kept (issue 23). */
+      accounts: DemoRemovalPlan;
+      /** The audit entry of a staff import (its result page), when one was written. */
+      auditId: number | null;
+    }
   | { ok: false; rows: number; issues: ImportIssue[] };
 
 export interface ImportOptions {
@@ -27,6 +37,18 @@ export interface ImportOptions {
   /** Runs first inside the import's transaction (e.g. to claim a previewed upload); throwing rolls back. */
   beforeWrite?: (tx: Tx) => Promise<void>;
 }
+
+/**
+ * The demo accounts a real import would remove and keep (`keepUserId`: who confirms it), or none
+ * when this configuration keeps them (DEMO_ACCOUNTS=1) or the fill is the demo one. The preview
+ * shows it; the import does exactly it, in its transaction.
+ */
+export async function planImportAccounts(db: DbOrTx, source: 'demo' | 'import', keepUserId: string | null | undefined): Promise<DemoRemovalPlan> {
+  if (source !== 'import' || demoAccountsRule() === 'always') return { remove: [], keep: [] };
+  return planDemoAccountRemoval(db, { keepUserId });
+}
+
+const accountText = (plan: DemoRemovalPlan) => (plan.remove.length ? `; contas de demonstração removidas: ${plan.remove.map((a) => a.email).join(', ')}` : '');
 
 /** Validates every row, then writes all of them in one transaction, or nothing at all. */
 export async function importCatalogueRows(db: Db, rows: readonly SourceRow[], options: ImportOptions = {}): Promise<ImportResult> {
@@ -42,25 +64,45 @@ export async function importCatalogueRows(db: Db, rows: readonly SourceRow[], op
       record: source === 'import' ? { source: 'import', actor: options.actor ?? null } : undefined,
     });
     const result = plan.summary;
+    // A real catalogue means a real shop: the demo accounts (public passwords) and their sessions
+    // go, unless DEMO_ACCOUNTS=1 keeps them on an http site (the end-to-end server imports too);
+    // never the account that confirms the import, nor the last administrator (issue 23).
+    const accounts = await planImportAccounts(tx, source, options.actor?.id);
+    let auditId: number | null = null;
     if (source === 'import' && options.file) {
+      const entityId = options.file.sha256.slice(0, 16);
+      const who = (a: DemoRemovalPlan['remove'][number]) => ({ email: a.email, name: a.name, role: a.role, isAdmin: a.isAdmin, userType: a.userType });
       await recordAudit(tx, {
         actor: options.actor ?? null,
         entity: 'catalogue_import',
-        entityId: options.file.sha256.slice(0, 16),
+        entityId,
         action: 'import',
-        summary: `Importação do catálogo ${options.file.name}: ${rows.length} linhas; ${describeSummary(result)}`,
-        after: { file: options.file.name, sha256: options.file.sha256, rows: rows.length, ...result },
+        summary: `Importação do catálogo ${options.file.name}: ${rows.length} linhas; ${describeSummary(result)}${accountText(accounts)}`,
+        after: {
+          file: options.file.name,
+          sha256: options.file.sha256,
+          rows: rows.length,
+          ...result,
+          recorded,
+          accountsRemoved: accounts.remove.map(who),
+          accountsKept: accounts.keep.map((a) => ({ ...who(a), reason: a.reason })),
+        },
       });
+      const [entry] = await tx
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, 'catalogue_import'), eq(auditLog.entityId, entityId)))
+        .orderBy(desc(auditLog.id))
+        .limit(1);
+      auditId = entry?.id ?? null;
     }
     await markCatalogueSource(tx, source);
-    // A real catalogue means a real shop: the demo accounts (public passwords) and their sessions
-    // go, unless DEMO_ACCOUNTS=1 keeps them on an http site (the end-to-end server imports too).
-    if (source === 'import' && demoAccountsRule() !== 'always') await removeDemoAccounts(tx);
-    return { summary: result, recorded };
+    if (source === 'import' && demoAccountsRule() !== 'always') await applyDemoAccountRemoval(tx, accounts, { record: true });
+    return { summary: result, recorded, accounts, auditId };
   });
   await analyzeCatalogue(db);
   await invalidateCatalogueCaches(db, 'import');
-  return { ok: true, rows: rows.length, summary: summary.summary, recorded: summary.recorded };
+  return { ok: true, rows: rows.length, summary: summary.summary, recorded: summary.recorded, accounts: summary.accounts, auditId: summary.auditId };
 }
 
 /** "produtos 2 criados, 1 alterado; modelos …" for the audit entry. */
@@ -144,7 +186,7 @@ export async function exportCatalogueXlsx(): Promise<Buffer> {
 }
 
 /** `importCatalogueUpload` on the shop's database, with the problems formatted as lines. */
-export async function importUploadedCatalogue(bytes: Buffer, actor?: AuditActor): Promise<{ ok: true; rows: number; summary: ImportSummary; recorded: ChangeCounts } | { ok: false; problems: string[] }> {
+export async function importUploadedCatalogue(bytes: Buffer, actor?: AuditActor): Promise<Extract<ImportResult, { ok: true }> | { ok: false; problems: string[] }> {
   const { getDb } = await import('@/server/db/client');
   const { formatIssue } = await import('./read');
   const sha256 = createHash('sha256').update(bytes).digest('hex');

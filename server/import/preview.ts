@@ -1,13 +1,14 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
-import type { ImportPreview, ImportReport } from '@/lib/admin/catalogue-import';
+import { importResultPath, type ImportAccountsView, type ImportPreview, type ImportReport } from '@/lib/admin/catalogue-import';
 import type { Viewer } from '@/lib/auth/viewer';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { catalogueUploads, type CatalogueChangeKind } from '@/server/db/schema';
 import { getStorage } from '@/server/storage';
 import { planCatalogue, type CataloguePlan, type ChangeCounts, type ImportSummary, type PlannedChange } from './apply';
-import { importCatalogueRows, isZipBytes, readUploadBytes, validationContext } from './index';
+import type { DemoRemovalPlan } from '@/server/auth/demo-removal';
+import { importCatalogueRows, isZipBytes, planImportAccounts, readUploadBytes, validationContext } from './index';
 import type { ImportIssue } from './read';
 import { validateRows } from './validate';
 
@@ -37,7 +38,7 @@ export type { ImportPreview, ImportReport };
 export type PreviewResult = { ok: true; preview: ImportPreview } | { ok: false; report: ImportReport };
 
 export type ConfirmResult =
-  | { ok: true; rows: number; summary: ImportSummary; fileName: string; recorded: ChangeCounts }
+  | { ok: true; rows: number; summary: ImportSummary; fileName: string; recorded: ChangeCounts; accounts: ImportAccountsView; resultPath: string | null }
   | { ok: false; reason: 'not_found' }
   | { ok: false; reason: 'invalid'; report: ImportReport }
   | { ok: false; reason: 'stale'; preview: ImportPreview };
@@ -68,6 +69,22 @@ export async function catalogueFingerprint(db: DbOrTx): Promise<string> {
   return result.rows[0]?.f ?? '';
 }
 
+/** The accounts part of a plan as the screens show it (no ids). */
+export function accountsView(plan: DemoRemovalPlan): ImportAccountsView {
+  const view = (a: DemoRemovalPlan['remove'][number]) => ({ email: a.email, name: a.name, role: a.role, isAdmin: a.isAdmin, userType: a.userType });
+  return { remove: plan.remove.map(view), keep: plan.keep.map((a) => ({ ...view(a), reason: a.reason })) };
+}
+
+/**
+ * What a confirmation checks has not moved since the preview: the catalogue, and which accounts
+ * it would remove and keep (a new administrator, a removed one: the preview would say otherwise).
+ */
+async function importFingerprint(db: DbOrTx, actorId: string): Promise<{ fingerprint: string; accounts: DemoRemovalPlan }> {
+  const [catalogue, accounts] = await Promise.all([catalogueFingerprint(db), planImportAccounts(db, 'import', actorId)]);
+  const ids = (list: { id: string }[]) => list.map((a) => a.id).join(',');
+  return { fingerprint: `${catalogue}|${ids(accounts.remove)}|${ids(accounts.keep)}`, accounts };
+}
+
 function countChanges(changes: readonly PlannedChange[], firstFill: boolean): ChangeCounts {
   const counts: ChangeCounts = { price: 0, new: 0, removed: 0, text: 0 };
   if (firstFill) return counts;
@@ -75,7 +92,7 @@ function countChanges(changes: readonly PlannedChange[], firstFill: boolean): Ch
   return counts;
 }
 
-function previewOf(plan: CataloguePlan, upload: { id: string; fileName: string; sha256: string; size: number; rows: number; expiresAt: Date }): ImportPreview {
+function previewOf(plan: CataloguePlan, accounts: DemoRemovalPlan, upload: { id: string; fileName: string; sha256: string; size: number; rows: number; expiresAt: Date }): ImportPreview {
   return {
     uploadId: upload.id,
     fileName: upload.fileName,
@@ -91,6 +108,7 @@ function previewOf(plan: CataloguePlan, upload: { id: string; fileName: string; 
       .slice(0, 10)
       .map(({ productCode, modelCode, productName, before, after }) => ({ productCode, modelCode, productName, before, after })),
     firstFill: plan.firstFill,
+    accounts: accountsView(accounts),
   };
 }
 
@@ -110,7 +128,7 @@ export async function previewCatalogueUpload(actor: Pick<Viewer, 'id'>, fileName
   if (read.issues.length) return { ok: false, report: report(read.rows.length, read.issues) };
   const { input, issues } = validateRows(read.rows, await validationContext(db));
   if (issues.length) return { ok: false, report: report(read.rows.length, issues) };
-  const [plan, fingerprint] = await Promise.all([planCatalogue(db, input), catalogueFingerprint(db)]);
+  const [plan, { fingerprint, accounts }] = await Promise.all([planCatalogue(db, input), importFingerprint(db, actor.id)]);
 
   const id = randomBytes(16).toString('hex');
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -119,7 +137,7 @@ export async function previewCatalogueUpload(actor: Pick<Viewer, 'id'>, fileName
   const expiresAt = new Date(Date.now() + UPLOAD_TTL_MS);
   const upload = { id, fileName, sha256, size: bytes.length, rows: read.rows.length, expiresAt };
   await db.insert(catalogueUploads).values({ ...upload, fileKey, actorId: actor.id, fingerprint });
-  return { ok: true, preview: previewOf(plan, upload) };
+  return { ok: true, preview: previewOf(plan, accounts, upload) };
 }
 
 class StaleCatalogue extends Error {}
@@ -156,7 +174,7 @@ export async function confirmCatalogueUpload(actor: Pick<Viewer, 'id' | 'email' 
         // Claim the upload: a second confirmation (another tab, a double click) finds nothing.
         const claimed = await tx.delete(catalogueUploads).where(eq(catalogueUploads.id, upload.id)).returning({ id: catalogueUploads.id });
         if (claimed.length === 0) throw new StaleCatalogue('claimed');
-        if ((await catalogueFingerprint(tx)) !== upload.fingerprint) throw new StaleCatalogue('changed');
+        if ((await importFingerprint(tx, actor.id)).fingerprint !== upload.fingerprint) throw new StaleCatalogue('changed');
       },
     });
   } catch (err) {
@@ -165,11 +183,19 @@ export async function confirmCatalogueUpload(actor: Pick<Viewer, 'id' | 'email' 
     // The catalogue changed since the preview: nothing written; a fresh preview of the same file.
     const { input, issues } = validateRows(read.rows, await validationContext(db));
     if (issues.length) return { ok: false, reason: 'invalid', report: report(read.rows.length, issues) };
-    const [plan, fingerprint] = await Promise.all([planCatalogue(db, input), catalogueFingerprint(db)]);
+    const [plan, { fingerprint, accounts }] = await Promise.all([planCatalogue(db, input), importFingerprint(db, actor.id)]);
     await db.update(catalogueUploads).set({ fingerprint }).where(eq(catalogueUploads.id, upload.id));
-    return { ok: false, reason: 'stale', preview: previewOf(plan, upload) };
+    return { ok: false, reason: 'stale', preview: previewOf(plan, accounts, upload) };
   }
   if (!result.ok) return { ok: false, reason: 'invalid', report: report(result.rows, result.issues) };
   await getStorage().delete(upload.fileKey).catch(() => undefined);
-  return { ok: true, rows: result.rows, summary: result.summary, fileName: upload.fileName, recorded: result.recorded };
+  return {
+    ok: true,
+    rows: result.rows,
+    summary: result.summary,
+    fileName: upload.fileName,
+    recorded: result.recorded,
+    accounts: accountsView(result.accounts),
+    resultPath: result.auditId === null ? null : importResultPath(result.auditId),
+  };
 }

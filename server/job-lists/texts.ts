@@ -28,6 +28,7 @@ export function saveToJobListTexts(): SaveToJobListTexts {
     open: t.open,
     close: t.close,
     saved: t.saved,
+    savedModel: t.savedModel,
     errorGeneric: t.errorGeneric,
   };
 }

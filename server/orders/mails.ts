@@ -38,7 +38,7 @@ import { getOrder, type OrderDetail } from './queries';
  *  - what is left is the process dying between the SMTP server's final reply and the commit's
  *    answer, or PostgreSQL staying away longer than 40 s after an accepted send.
  * Every copy carries the same Message-ID (`<encomenda-EN-…-confirmation@domain>`), so a repeat is
- * recognisably the same message to the receiving side. The chaos run reports the figures (README).
+ * recognisably the same message to the receiving side. The chaos run reports the figures (docs/operations.md).
  */
 
 const t = serverTranslator('Orders');

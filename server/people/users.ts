@@ -4,7 +4,7 @@ export type { UserRow } from '@/lib/admin/people';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { env } from '@/lib/env';
-import type { Role } from '@/lib/auth/permissions';
+import { isStaff, type Role } from '@/lib/auth/permissions';
 import type { Viewer } from '@/lib/auth/viewer';
 import { recordAudit } from '@/server/admin/audit';
 import { AppError } from '@/server/api/errors';
@@ -19,7 +19,7 @@ import { escapeLike, attachUserToAccount } from '@/server/pro-accounts/accounts'
 import { createPasswordToken, invitationMail } from './mails';
 
 /**
- * Users and roles in the admin area (issue 14). The role (viewer / editor / admin) needs
+ * Users and roles in the admin area (issue 14). The role (viewer = customer / reader / editor / admin) needs
  * `manage_users` (the actions check it); the admin flag needs the admin flag, and the last active
  * administrator never loses it (nor is disabled). Disabling deletes the user's sessions in the same
  * transaction, and better-auth refuses new ones (server/auth/auth.ts); session lookups reject a
@@ -306,6 +306,6 @@ export async function createUser(input: CreateUserInput, actor: Actor): Promise<
     const token = await createPasswordToken(tx, id);
     return { id, token };
   });
-  const sent = await sendMail(invitationMail({ to: email, name: input.fullName, token: created.token, staff: input.role !== 'viewer' }));
+  const sent = await sendMail(invitationMail({ to: email, name: input.fullName, token: created.token, staff: isStaff({ role: input.role, isAdmin: false }) }));
   return { userId: created.id, mailed: sent.status !== 'failed' };
 }

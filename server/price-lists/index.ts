@@ -1,7 +1,7 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import { brands, chapters, families, priceListExports, products, type PriceListS
 import { enqueue, getJobs, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/mail/i18n';
 import { getPriceFacts, getPricingCustomer, priceEntryOf, type PricingCustomer } from '@/server/pricing';
+import { getStorage } from '@/server/storage';
 
 /**
  * The professional price list (issue 12): a professional asks for their prices of the whole
@@ -79,7 +80,13 @@ export async function isProfessional(userId: string): Promise<boolean> {
   return (await getPricingCustomer(userId)).accountId !== null;
 }
 
-export function priceListFile(id: string, format: 'csv' | 'xlsx'): string {
+/** Where a finished price list is kept in the shop's storage (server/storage: the filesystem or a bucket). */
+export function priceListKey(id: string, format: 'csv' | 'xlsx'): string {
+  return `price-lists/${id}.${format}`;
+}
+
+/** Where lists were written before they went to the storage (read as a fallback, removed with them). */
+function legacyPriceListFile(id: string, format: 'csv' | 'xlsx'): string {
   return path.join(dataDir(), 'price-lists', `${id}.${format}`);
 }
 
@@ -207,7 +214,9 @@ async function pruneOldExports(userId: string): Promise<void> {
     .delete(priceListExports)
     .where(and(eq(priceListExports.userId, userId), notInArray(priceListExports.id, keep), inArray(priceListExports.status, ['done', 'failed'])))
     .returning({ id: priceListExports.id, format: priceListExports.format });
-  await Promise.all(old.map((r) => fsp.rm(priceListFile(r.id, r.format), { force: true })));
+  await Promise.all(
+    old.flatMap((r) => [getStorage().delete(priceListKey(r.id, r.format)), fsp.rm(legacyPriceListFile(r.id, r.format), { force: true })]),
+  );
 }
 
 /** The caller's recent exports, newest first. */
@@ -238,7 +247,7 @@ export async function getPriceListExport(userId: string, id: string): Promise<Pr
  * The file of one of the caller's finished exports: 404 for anyone else's, for one not ready and
  * for one whose prices are of an account the caller no longer belongs to.
  */
-export async function openPriceListFile(userId: string, id: string): Promise<{ stream: fs.ReadStream; size: number; fileName: string; contentType: string }> {
+export async function openPriceListFile(userId: string, id: string): Promise<{ body: Buffer; size: number; fileName: string; contentType: string }> {
   if (!PRICE_LIST_ID.test(id)) throw notFound();
   const customer = await requireProCustomer(userId);
   const db = await getDb();
@@ -248,14 +257,13 @@ export async function openPriceListFile(userId: string, id: string): Promise<{ s
     .where(and(eq(priceListExports.id, id), eq(priceListExports.userId, userId), eq(priceListExports.accountId, customer.accountId)));
   if (!row) throw notFound();
   if (row.status !== 'done') throw new AppError({ code: 'conflict', message: text('notReady') });
-  const file = priceListFile(row.id, row.format);
-  const stat = await fsp.stat(file).catch(() => null);
-  if (!stat) throw notFound();
+  const body = (await getStorage().get(priceListKey(row.id, row.format))) ?? (await fsp.readFile(/*turbopackIgnore: true*/ legacyPriceListFile(row.id, row.format)).catch(() => null));
+  if (!body) throw notFound();
   const day = (row.finishedAt ?? row.createdAt).toISOString().slice(0, 10);
   const scope = row.scopeKind === 'all' ? 'catalogo' : `${row.scopeKind === 'chapter' ? 'capitulo' : row.scopeKind === 'family' ? 'familia' : 'marca'}-${(row.scopeValue ?? '').replace(/[^A-Za-z0-9-]/g, '')}`;
   return {
-    stream: fs.createReadStream(file),
-    size: stat.size,
+    body,
+    size: body.byteLength,
     fileName: `tabela-de-precos-${scope}-${day}.${row.format}`,
     contentType: row.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   };
@@ -446,7 +454,15 @@ export async function buildPriceListExport(exportId: string): Promise<void> {
     const rows = await buildPriceListRows(customer, { kind: row.scopeKind, value: row.scopeValue }, async (done, total) => {
       await setRow(row.id, { progress: done, total });
     });
-    await writePriceListFile(rows, row.format, priceListFile(row.id, row.format));
+    // Written to a temporary file (the XLSX is streamed row by row), then stored whole.
+    const tmpDir = await fsp.mkdtemp(path.join(os.tmpdir(), 'shop-price-list-'));
+    try {
+      const tmpFile = path.join(/*turbopackIgnore: true*/ tmpDir, `${row.id}.${row.format}`);
+      await writePriceListFile(rows, row.format, tmpFile);
+      await getStorage().put(priceListKey(row.id, row.format), await fsp.readFile(/*turbopackIgnore: true*/ tmpFile));
+    } finally {
+      await fsp.rm(tmpDir, { recursive: true, force: true });
+    }
     await setRow(row.id, { status: 'done', progress: rows.length, total: rows.length, finishedAt: new Date(), buildMs: Math.round(performance.now() - started) });
   } catch (err) {
     console.error(`[price-list] ${row.id}:`, err instanceof Error ? err.message : err);

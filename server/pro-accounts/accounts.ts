@@ -8,10 +8,11 @@ import { assertVersion } from '@/server/admin/versioning';
 import { AppError } from '@/server/api/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { getDb, type DbOrTx, type Tx } from '@/server/db/client';
-import { inventoryProducts, priceRules, proAccounts, users } from '@/server/db/schema';
+import { addresses, inventoryProducts, priceRules, proAccounts, users } from '@/server/db/schema';
+import { POSTAL_CODE_PT } from '@/lib/validation/orders';
 import { pricingTags } from '@/server/pricing';
 import type { ProAccountInput } from '@/lib/validation/people';
-import { discountProfile } from '@/lib/admin/discount-profiles';
+import { discountProfile, profileCoverage, type CatalogueGroup } from '@/lib/admin/discount-profiles';
 
 /**
  * Professional accounts in the admin area (issue 14): a company (name = badge text, fiscal name,
@@ -179,7 +180,70 @@ export async function updateProAccount(id: number, version: number, input: ProAc
   });
 }
 
-/** Links a user to an account as a professional (type pro, badge = account name). */
+/** The company of an account as its users' checkout bills it: fiscal name (else the account's name), NIF and address. */
+export interface AccountBilling {
+  name: string;
+  nif: string | null;
+  line1: string | null;
+  postalCode: string | null;
+  locality: string | null;
+}
+
+function billingOf(a: { name: string; fiscalName: string | null; nif: string | null; address: string | null; postalCode: string | null; city: string | null }): AccountBilling {
+  return { name: a.fiscalName?.trim() || a.name, nif: a.nif, line1: a.address?.trim() || null, postalCode: a.postalCode?.trim() || null, locality: a.city?.trim() || null };
+}
+
+/** The billing data of the account a user buys for (null: not a professional of an account). */
+export async function getAccountBillingForUser(userId: string, db?: DbOrTx): Promise<AccountBilling | null> {
+  const conn = db ?? (await getDb());
+  const [row] = await conn
+    .select({ name: proAccounts.name, fiscalName: proAccounts.fiscalName, nif: proAccounts.nif, address: proAccounts.address, postalCode: proAccounts.postalCode, city: proAccounts.city })
+    .from(users)
+    .innerJoin(proAccounts, eq(proAccounts.id, users.proAccountId))
+    .where(eq(users.id, userId));
+  return row ? billingOf(row) : null;
+}
+
+/**
+ * The account's company as the user's default billing address (issue 23: a professional's
+ * checkout bills the company, NIF and address entered at approval, not the person's name), when
+ * the account has a whole address (street, a postal code NNNN-NNN, locality). An address the user
+ * already has with the same name, NIF and street becomes the default instead of a copy. Returns
+ * whether the user now bills the company by default.
+ */
+export async function giveAccountBillingAddress(tx: Tx, accountId: number, userId: string): Promise<boolean> {
+  const [account] = await tx
+    .select({ name: proAccounts.name, fiscalName: proAccounts.fiscalName, nif: proAccounts.nif, address: proAccounts.address, postalCode: proAccounts.postalCode, city: proAccounts.city })
+    .from(proAccounts)
+    .where(eq(proAccounts.id, accountId));
+  if (!account) return false;
+  const billing = billingOf(account);
+  if (!billing.line1 || !billing.locality || !billing.postalCode || !POSTAL_CODE_PT.test(billing.postalCode)) return false;
+  const [same] = await tx
+    .select({ id: addresses.id })
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.name, billing.name), eq(addresses.line1, billing.line1), billing.nif ? eq(addresses.nif, billing.nif) : sql`${addresses.nif} is null`));
+  await tx.update(addresses).set({ isDefaultBilling: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefaultBilling, true)));
+  if (same) {
+    await tx.update(addresses).set({ isDefaultBilling: true, updatedAt: new Date() }).where(eq(addresses.id, same.id));
+  } else {
+    await tx.insert(addresses).values({
+      userId,
+      label: `Faturação — ${account.name}`.slice(0, 60),
+      name: billing.name,
+      nif: billing.nif,
+      line1: billing.line1,
+      postalCode: billing.postalCode,
+      locality: billing.locality,
+      country: 'PT',
+      isDefaultBilling: true,
+      isDefaultDelivery: false,
+    });
+  }
+  return true;
+}
+
+/** Links a user to an account as a professional (type pro, badge = account name; the company as default billing address). */
 export async function attachUserToAccount(tx: Tx, accountId: number, userId: string, actor: AuditActor): Promise<void> {
   const [account] = await tx.select({ id: proAccounts.id, name: proAccounts.name }).from(proAccounts).where(eq(proAccounts.id, accountId));
   if (!account) throw new AppError({ code: 'not_found', key: 'Admin.People.accountNotFound' });
@@ -187,7 +251,8 @@ export async function attachUserToAccount(tx: Tx, accountId: number, userId: str
   if (!before) throw new AppError({ code: 'not_found', key: 'Admin.People.userNotFound' });
   const after = { proAccountId: accountId, userType: 'pro' as const, accountName: account.name };
   await tx.update(users).set({ ...after, updatedAt: new Date() }).where(eq(users.id, userId));
-  await recordAudit(tx, { actor, entity: USER_ENTITY, entityId: userId, action: 'update', summary: `Ligado à conta '${account.name}'`, before, after });
+  const billed = await giveAccountBillingAddress(tx, accountId, userId);
+  await recordAudit(tx, { actor, entity: USER_ENTITY, entityId: userId, action: 'update', summary: `Ligado à conta '${account.name}'${billed ? ' (faturação: a morada da conta)' : ''}`, before, after });
   const tags = [pricingTags.user(userId)];
   if (before.proAccountId && before.proAccountId !== accountId) tags.push(pricingTags.account(before.proAccountId));
   await invalidateCache(tags, { reason: 'pro-account-user', db: tx });
@@ -267,23 +332,43 @@ export async function removePriceRule(accountId: number, ruleId: number, actor: 
   });
 }
 
-/** The catalogue's discount groups that start with `prefix` (a profile's tier). */
-async function groupsWithPrefix(tx: DbOrTx, prefixes: string[]): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
-  if (prefixes.length === 0) return result;
-  const rows = await tx.selectDistinct({ group: inventoryProducts.discountGroup }).from(inventoryProducts).where(sql`${inventoryProducts.discountGroup} is not null`);
-  const groups = rows.map((r) => r.group!).filter(Boolean);
-  for (const prefix of prefixes) result.set(prefix, groups.filter((g) => g.toUpperCase().startsWith(prefix.toUpperCase())).sort());
-  return result;
+/**
+ * The catalogue's discount groups with their numbers of models (`inventory_products`), and how
+ * many models have no group (no rule can reach them): what the approval screen shows each
+ * profile's rules covering.
+ */
+export async function listCatalogueGroups(db?: DbOrTx): Promise<{ groups: CatalogueGroup[]; withoutGroup: number }> {
+  const conn = db ?? (await getDb());
+  const rows = await conn
+    .select({ group: inventoryProducts.discountGroup, models: count() })
+    .from(inventoryProducts)
+    .groupBy(inventoryProducts.discountGroup);
+  let withoutGroup = 0;
+  const groups: CatalogueGroup[] = [];
+  for (const r of rows) {
+    const group = r.group?.trim();
+    if (group) groups.push({ group, models: Number(r.models) });
+    else withoutGroup += Number(r.models);
+  }
+  return { groups: groups.sort((a, b) => a.group.localeCompare(b.group, 'pt', { numeric: true })), withoutGroup };
+}
+
+/** A percentage the approver gave to groups a profile does not reach (`prefix`: their first character). */
+export interface ExtraTier {
+  prefix: string;
+  percentage: string;
 }
 
 /**
- * Gives the account a starting set of rules: a named profile (lib/admin/discount-profiles.ts,
- * one rule per existing group of each tier's prefix — a prefix with no group in the catalogue
- * still gets its own rule, so the profile holds when such groups arrive), or a copy of another
- * account's rules. Rules the account already has for those groups are replaced. Returns the count.
+ * Gives the account a starting set of rules: a named profile (lib/admin/discount-profiles.ts),
+ * with the percentages the approver gave to the catalogue's groups the profile does not reach
+ * (`extraTiers`), one rule per existing group of each tier (a tier with no group in the catalogue
+ * still gets its own rule, so the profile holds when such groups arrive); or a copy of another
+ * account's rules. A profile that would leave any group of the catalogue without a rule is
+ * refused, naming the groups (issue 23: they used to get 0 % silently). Rules the account already
+ * has for those groups are replaced. Returns the count.
  */
-export async function applyStartingRules(tx: Tx, accountId: number, source: { profile: string; copyFromAccountId: number | null }, actor: AuditActor): Promise<number> {
+export async function applyStartingRules(tx: Tx, accountId: number, source: { profile: string; copyFromAccountId: number | null; extraTiers?: readonly ExtraTier[] }, actor: AuditActor): Promise<number> {
   let rules: RuleInput[] = [];
   let label: string;
   if (source.profile === 'copy') {
@@ -297,17 +382,32 @@ export async function applyStartingRules(tx: Tx, accountId: number, source: { pr
   } else {
     const profile = discountProfile(source.profile);
     if (!profile) throw new AppError({ code: 'bad_request', key: 'Admin.People.profileUnknown' });
-    const groups = await groupsWithPrefix(tx, profile.tiers.map((t) => t.prefix));
+    // "Sem desconto inicial": no rule, chosen knowingly.
+    if (profile.tiers.length === 0) return 0;
+    const { groups } = await listCatalogueGroups(tx);
+    // The approver's percentages count only for groups the profile leaves out.
+    const left = new Set(profileCoverage(profile.tiers, groups).missing.map((m) => m.prefix));
+    const extra = (source.extraTiers ?? []).filter((t) => left.has(t.prefix.toUpperCase()));
+    const coverage = profileCoverage([...profile.tiers, ...extra], groups);
+    if (coverage.missing.length) {
+      const names = coverage.missing.map((m) => m.prefix).join(', ');
+      throw new AppError({
+        code: 'bad_request',
+        key: 'Admin.People.requests.groupsUncovered',
+        values: { groups: names },
+        fieldErrors: { extraPercentage: ['Admin.People.validation.groupPercentage'] },
+        data: { missing: coverage.missing },
+      });
+    }
     const seen = new Set<string>();
-    for (const tier of profile.tiers) {
-      const list = groups.get(tier.prefix) ?? [];
-      for (const g of list.length ? list : [tier.prefix.toUpperCase()]) {
-        if (seen.has(g)) continue;
-        seen.add(g);
+    for (const tier of coverage.tiers) {
+      for (const g of tier.groups.length ? tier.groups : [tier.prefix]) {
+        if (seen.has(g.toUpperCase())) continue;
+        seen.add(g.toUpperCase());
         rules.push({ discountGroup: g, discountPercentage: tier.percentage, validFrom: null, validTo: null });
       }
     }
-    label = `perfil '${profile.name}'`;
+    label = `perfil '${profile.name}'${extra.length ? `; ${extra.map((t) => `grupos ${t.prefix.toUpperCase()} ${t.percentage} %`).join(', ')} indicados na aprovação` : ''}`;
   }
   if (rules.length === 0) return 0;
   await tx.delete(priceRules).where(and(eq(priceRules.accountId, accountId), inArray(priceRules.discountGroup, [...new Set(rules.map((r) => r.discountGroup))])));

@@ -202,7 +202,7 @@ export interface ApproveOutcome {
  * applied, the request marked approved — one transaction, every step audited. The answer's mail
  * is enqueued in the same transaction (to the user given the access, or the request's e-mail).
  */
-export async function approveAccessRequest(input: Omit<ApproveRequestInput, 'confirmDuplicate'> & { confirmDuplicate?: boolean }, actor: Handler): Promise<ApproveOutcome> {
+export async function approveAccessRequest(input: Omit<ApproveRequestInput, 'confirmDuplicate' | 'extraPrefix' | 'extraPercentage'> & { confirmDuplicate?: boolean; extraPrefix?: string[]; extraPercentage?: string[] }, actor: Handler): Promise<ApproveOutcome> {
   await getJobs(); // before the transaction: on PGlite it holds the only connection
   const db = await getDb();
   const result = await db.transaction(async (tx) => {
@@ -263,7 +263,8 @@ export async function approveAccessRequest(input: Omit<ApproveRequestInput, 'con
       userCreated = true;
     }
     if (user) await attachUserToAccount(tx, accountId, user.id, actor);
-    const rules = await applyStartingRules(tx, accountId, { profile: input.profile, copyFromAccountId: input.copyFromAccountId }, actor);
+    const extraTiers = (input.extraPrefix ?? []).map((prefix, i) => ({ prefix, percentage: input.extraPercentage?.[i] ?? '' })).filter((t) => t.percentage !== '');
+    const rules = await applyStartingRules(tx, accountId, { profile: input.profile, copyFromAccountId: input.copyFromAccountId, extraTiers }, actor);
 
     const now = new Date();
     await tx

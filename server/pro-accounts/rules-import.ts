@@ -14,7 +14,9 @@ import { ACCOUNT_ENTITY } from './accounts';
  * Bulk import of price rules for many professional accounts (issue 14) from a CSV or XLSX file:
  * one line per rule — the account (`nif` or `erp`, the ERP client id), `grupo` (discount group),
  * `percentagem`, optional `inicio` / `fim` (YYYY-MM-DD or DD/MM/YYYY). All-or-nothing: any bad line
- * and nothing is written, with a report `Linha N, coluna X: motivo`. For each account in the file,
+ * and nothing is written, with a report `Linha N, coluna X: motivo`. A line whose account does not
+ * exist in the shop (an ERP client or NIF no account carries) is not a bad line: it is skipped and
+ * listed (issue 23), the rest is imported. For each account in the file,
  * its rules on the groups the file names are replaced by the file's lines (other groups stay).
  * The preview is what apply does (the same function, rolled back); apply invalidates the
  * affected accounts' pricing tags.
@@ -64,8 +66,15 @@ export interface RulesImportAccount {
   replaced: number;
 }
 
+/** A line skipped because no account of the shop has its ERP client or NIF. */
+export interface RulesSkippedLine {
+  line: number;
+  column: 'erp' | 'nif';
+  code: string;
+}
+
 export type RulesImportResult =
-  | { ok: true; applied: boolean; lines: number; accounts: RulesImportAccount[] }
+  | { ok: true; applied: boolean; lines: number; accounts: RulesImportAccount[]; skipped: RulesSkippedLine[] }
   | { ok: false; errors: string[] };
 
 interface Table {
@@ -133,13 +142,14 @@ function isoDate(v: string): string {
 }
 
 /** Validates every line against the accounts in the database: the rules to write, or the report. */
-export async function validateRulesFile(db: DbOrTx, bytes: Buffer, fileName: string): Promise<{ lines: RulesImportLine[]; errors: string[] }> {
-  if (bytes.length > RULES_IMPORT_MAX_BYTES) return { lines: [], errors: ['Linha 1: o ficheiro é demasiado grande (máximo 5 MB)'] };
+export async function validateRulesFile(db: DbOrTx, bytes: Buffer, fileName: string): Promise<{ lines: RulesImportLine[]; errors: string[]; skipped: RulesSkippedLine[] }> {
+  const skipped: RulesSkippedLine[] = [];
+  if (bytes.length > RULES_IMPORT_MAX_BYTES) return { lines: [], errors: ['Linha 1: o ficheiro é demasiado grande (máximo 5 MB)'], skipped };
   const table = await readTable(bytes, fileName);
   const errors = [...table.errors];
-  if (errors.length) return { lines: [], errors };
-  if (table.rows.length === 0) return { lines: [], errors: ['Linha 2: o ficheiro não tem linhas de regras'] };
-  if (table.rows.length > RULES_IMPORT_MAX_LINES) return { lines: [], errors: [`Linha ${RULES_IMPORT_MAX_LINES + 2}: demasiadas linhas (máximo ${RULES_IMPORT_MAX_LINES})`] };
+  if (errors.length) return { lines: [], errors, skipped };
+  if (table.rows.length === 0) return { lines: [], errors: ['Linha 2: o ficheiro não tem linhas de regras'], skipped };
+  if (table.rows.length > RULES_IMPORT_MAX_LINES) return { lines: [], errors: [`Linha ${RULES_IMPORT_MAX_LINES + 2}: demasiadas linhas (máximo ${RULES_IMPORT_MAX_LINES})`], skipped };
 
   const nifs = [...new Set(table.rows.map((r) => normaliseNif(r.cells.nif ?? '')).filter(Boolean))];
   const erps = [...new Set(table.rows.map((r) => (r.cells.erp ?? '').trim()).filter(Boolean))];
@@ -159,11 +169,12 @@ export async function validateRulesFile(db: DbOrTx, bytes: Buffer, fileName: str
   for (const { line, cells } of table.rows) {
     const lineErrors: string[] = [];
     let account: (typeof accounts)[number] | undefined;
+    let unknown: RulesSkippedLine | null = null;
     const erp = (cells.erp ?? '').trim();
     const nifRaw = (cells.nif ?? '').trim();
     if (erp) {
       const found = byErp.get(erp) ?? [];
-      if (found.length === 0) lineErrors.push(`Linha ${line}, coluna erp: não existe conta com o cliente ERP ${erp}`);
+      if (found.length === 0) unknown = { line, column: 'erp', code: erp };
       else if (found.length > 1) lineErrors.push(`Linha ${line}, coluna erp: há ${found.length} contas com o cliente ERP ${erp}`);
       else account = found[0];
     } else if (nifRaw) {
@@ -171,7 +182,7 @@ export async function validateRulesFile(db: DbOrTx, bytes: Buffer, fileName: str
       if (!isValidNif(nif)) lineErrors.push(`Linha ${line}, coluna nif: NIF inválido`);
       else {
         const found = byNif.get(nif) ?? [];
-        if (found.length === 0) lineErrors.push(`Linha ${line}, coluna nif: não existe conta com o NIF ${nif}`);
+        if (found.length === 0) unknown = { line, column: 'nif', code: nif };
         else if (found.length > 1) lineErrors.push(`Linha ${line}, coluna nif: há ${found.length} contas com o NIF ${nif}; use a coluna erp`);
         else account = found[0];
       }
@@ -188,6 +199,8 @@ export async function validateRulesFile(db: DbOrTx, bytes: Buffer, fileName: str
     if (from.success && to.success && from.data && to.data && from.data > to.data) lineErrors.push(`Linha ${line}, coluna fim: a data de fim é anterior à de início`);
     if (lineErrors.length || !account || !group.success || !pct.success || !from.success || !to.success) {
       errors.push(...lineErrors);
+      // A well-written line of an account the shop does not have: skipped and listed, not refused.
+      if (unknown && lineErrors.length === 0) skipped.push(unknown);
       continue;
     }
     const key = `${account.id}|${group.data}|${from.data ?? ''}|${to.data ?? ''}`;
@@ -199,7 +212,7 @@ export async function validateRulesFile(db: DbOrTx, bytes: Buffer, fileName: str
     keys.set(key, line);
     lines.push({ line, accountId: account.id, accountName: account.name, discountGroup: group.data, discountPercentage: pct.data, validFrom: from.data, validTo: to.data });
   }
-  return { lines, errors };
+  return { lines, errors, skipped };
 }
 
 class PreviewRollback extends Error {}
@@ -211,11 +224,13 @@ class PreviewRollback extends Error {}
 export async function importPriceRules(bytes: Buffer, fileName: string, options: { apply: boolean; actor: AuditActor }): Promise<RulesImportResult> {
   const db = await getDb();
   let summary: RulesImportAccount[] = [];
+  let skippedLines: RulesSkippedLine[] = [];
   let lineCount = 0;
   let failure: string[] | null = null;
   try {
     await db.transaction(async (tx) => {
-      const { lines, errors } = await validateRulesFile(tx, bytes, fileName);
+      const { lines, errors, skipped } = await validateRulesFile(tx, bytes, fileName);
+      skippedLines = skipped;
       if (errors.length) {
         failure = errors.slice(0, 200);
         if (errors.length > 200) failure.push(`… e mais ${errors.length - 200} erros`);
@@ -244,5 +259,5 @@ export async function importPriceRules(bytes: Buffer, fileName: string, options:
     if (!(err instanceof PreviewRollback)) throw err;
   }
   if (failure) return { ok: false, errors: failure };
-  return { ok: true, applied: options.apply, lines: lineCount, accounts: summary };
+  return { ok: true, applied: options.apply, lines: lineCount, accounts: summary, skipped: skippedLines };
 }

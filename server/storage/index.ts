@@ -2,7 +2,12 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { dataDir } from '@/lib/env';
+import { dataDir, env } from '@/lib/env';
+import { assertStorageKey } from './keys';
+import { s3Storage } from './s3';
+
+export { assertStorageKey } from './keys';
+export { StorageUnavailableError } from './errors';
 
 /**
  * The one place files of the shop are kept (order PDFs today; uploads and documents later), by
@@ -13,7 +18,8 @@ import { dataDir } from '@/lib/env';
  * The default driver keeps each object as a file under `DATA_DIR/storage/<key>`. A put writes a
  * temporary file beside the target, flushes it and renames it over the target: a reader, or a
  * process killed halfway, sees the old object or the new one, never half a file. Only one
- * server instance can use it (the folder is local): several instances need a shared store.
+ * machine can use it (the folder is local): instances on several machines set S3_BUCKET and
+ * share a bucket (server/storage/s3.ts).
  */
 
 export interface StoredObject {
@@ -32,16 +38,8 @@ export interface FileStorage {
   exists(key: string): Promise<boolean>;
   /** Removes the object; nothing happens when there is none. */
   delete(key: string): Promise<void>;
-}
-
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
-
-/** A key is `/`-separated segments of letters, digits, `.`, `_`, `-` (no `..`, no leading dot or slash). */
-export function assertStorageKey(key: string): void {
-  const segments = key.split('/');
-  if (key.length > 512 || segments.length === 0 || !segments.every((s) => SEGMENT.test(s) && !s.includes('..'))) {
-    throw new Error(`Chave de armazenamento inválida: ${JSON.stringify(key)}`);
-  }
+  /** The keys that start with `prefix` (a folder-like `avatars/` or any start of a key), in no set order. */
+  list(prefix: string): Promise<string[]>;
 }
 
 function isMissing(err: unknown): boolean {
@@ -99,6 +97,30 @@ export function filesystemStorage(root?: string): FileStorage {
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
     },
+    async list(prefix) {
+      const base = root ?? path.join(dataDir(), 'storage');
+      // The folder that holds the prefix's keys, then a filter on the rest of the name.
+      const cut = prefix.lastIndexOf('/');
+      const folder = cut >= 0 ? prefix.slice(0, cut) : '';
+      if (folder) assertStorageKey(folder);
+      const keys: string[] = [];
+      const walk = async (dir: string, keyDir: string): Promise<void> => {
+        let entries: import('node:fs').Dirent[];
+        try {
+          entries = await fs.readdir(dir, { withFileTypes: true });
+        } catch (err) {
+          if (isMissing(err)) return;
+          throw err;
+        }
+        for (const entry of entries) {
+          const key = keyDir ? `${keyDir}/${entry.name}` : entry.name;
+          if (entry.isDirectory()) await walk(path.join(dir, entry.name), key);
+          else if (entry.isFile() && !entry.name.endsWith('.tmp') && key.startsWith(prefix)) keys.push(key);
+        }
+      };
+      await walk(folder ? path.join(base, ...folder.split('/')) : base, folder);
+      return keys;
+    },
   };
 }
 
@@ -107,9 +129,25 @@ interface Holder {
 }
 const holder: Holder = ((globalThis as { __shopStorage?: Holder }).__shopStorage ??= {});
 
-/** The process's storage: the filesystem under DATA_DIR unless another driver was set. */
+/**
+ * The process's storage: the S3 bucket named by S3_BUCKET (server/storage/s3.ts), otherwise the
+ * filesystem under DATA_DIR; or the driver set by setStorage.
+ */
 export function getStorage(): FileStorage {
-  return (holder.storage ??= filesystemStorage());
+  if (holder.storage) return holder.storage;
+  const bucket = env().S3_BUCKET;
+  if (bucket) {
+    holder.storage = s3Storage({ bucket, prefix: env().S3_PREFIX });
+  } else {
+    holder.storage = filesystemStorage();
+  }
+  return holder.storage;
+}
+
+/** Which driver getStorage() uses, for the start banner and readiness ('s3:bucket/prefix' or 'filesystem:path'). */
+export function storageDescription(): string {
+  const bucket = env().S3_BUCKET;
+  return bucket ? `s3:${bucket}${env().S3_PREFIX ? `/${env().S3_PREFIX}` : ''}` : `filesystem:${path.join(dataDir(), 'storage')}`;
 }
 
 /** Use this storage for the rest of the process (tests; another driver); undefined restores the default. */

@@ -5,6 +5,9 @@ import { DEMO, type DemoRole } from './support/accounts';
  * Who may open what (spec 4 "Protected routes", spec 6): every protected page and route handler
  * for a visitor and each kind of account, with the HTTP status each one gets.
  * 307 = sent to the login page; 403 = 'Access Denied' / 'Admin Access Only'; 401 = API without session.
+ * `particular` and `pro` are customers (role viewer); `viewer` is the demo staff reader (role
+ * reader, issue 23): /admin/dashboard answers 200 to every login, but customers get the
+ * customers' page there, and only staff the console.
  */
 type Who = 'anonymous' | DemoRole;
 const WHO: Who[] = ['anonymous', 'particular', 'pro', 'viewer', 'editor', 'admin'];
@@ -70,6 +73,17 @@ test('every protected page answers each kind of user as the permissions say', as
     }
   }
   expect(seen).toHaveLength(PAGES.length * WHO.length);
+});
+
+test('/admin/dashboard: the customers\' page for customers, the staff console (with figures) for staff', async () => {
+  for (const who of WHO.filter((w) => w !== 'anonymous')) {
+    const html = await (await contexts.get(who)!.get('/admin/dashboard')).text();
+    const customer = who === 'particular' || who === 'pro';
+    expect.soft(html.includes('Esta área é para o pessoal da loja'), `customers' page as ${who}`).toBe(customer);
+    expect.soft(html.includes('data-testid="admin-user"'), `staff console as ${who}`).toBe(!customer);
+    expect.soft(html.includes('data-testid="dashboard-figures"'), `figures as ${who}`).toBe(!customer);
+    expect.soft(html.includes('Leitor'), `"Leitor" as ${who}`).toBe(who === 'viewer');
+  }
 });
 
 test('every protected route handler answers each kind of user with the right status and JSON', async () => {

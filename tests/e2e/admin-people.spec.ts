@@ -1,12 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO } from './support/accounts';
+import { unitModels } from './support/demo';
 import { linkIn, waitForMail } from './support/mail';
 
 /**
  * Issue 14's journey of a new professional: a visitor asks for access at /access-request, an
  * administrator approves it in /admin/pro-accounts with a starting discount profile, the
  * requester sets a password from the mail, logs in and sees the PRO badge with the account name
- * and discounted prices.
+ * and discounted prices. Issue 23: before approving, the screen shows how many models each rule
+ * of the profile covers and asks for the groups it does not reach (D and E of the demo), which
+ * are not approved at 0 % silently; the professional's checkout bills the company (name, NIF and
+ * address entered at approval), not the person.
  */
 
 const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
@@ -53,12 +57,33 @@ test('a visitor requests access, an admin approves it with a discount profile, t
   // The demo may already hold this NIF; creating another account is then confirmed.
   const confirm = approve.getByLabel('Criar mesmo assim uma conta com um NIF já usado');
   if (await confirm.count()) await confirm.check();
+  // The company's address, entered at approval (its billing address).
+  await approve.getByLabel('Morada', { exact: true }).fill('Rua das Obras, 7');
+  await approve.getByLabel('Código postal', { exact: true }).fill('4430-210');
+  await approve.getByLabel('Localidade', { exact: true }).fill('Vila Nova de Gaia');
   await approve.getByLabel('Perfil de desconto inicial').selectOption('instalador-20-15-10');
+
+  // What the profile covers, before approving: its rules with their models, then the groups it misses.
+  const coverage = approve.getByTestId('profile-coverage');
+  for (const prefix of ['A', 'B', 'C']) await expect(coverage.locator(`[data-testid="profile-rule"][data-prefix="${prefix}"]`)).toContainText(/\d+ modelos/);
+  await expect(coverage.locator('[data-testid="profile-rule"][data-prefix="A"]')).toContainText('20 %');
+  const missing = coverage.getByTestId('profile-missing');
+  await expect(missing.getByTestId('profile-missing-group')).toHaveCount(2);
+  await expect(missing.locator('[data-prefix="D"]')).toContainText(/Grupos D \(D.*· [\d\s]+ modelos\)/);
+  await expect(missing).toContainText('ficariam a preço de tabela');
+  // Not given: refused, the groups named.
+  await approve.getByRole('button', { name: 'Aprovar pedido' }).click();
+  await expect(approve.getByRole('alert')).toContainText('O perfil não cobre os grupos D, E do catálogo');
+  await expect(page).toHaveURL(/\/admin\/pro-accounts\/requests\/\d+$/);
+  await missing.getByLabel(/^Grupos D /).fill('12');
+  await missing.getByLabel(/^Grupos E /).fill('5');
   await approve.getByRole('button', { name: 'Aprovar pedido' }).click();
   await expect(page).toHaveURL(/\/admin\/pro-accounts\/\d+$/);
   await expect(page.getByRole('heading', { name: COMPANY })).toBeVisible();
   await expect(page.getByText(EMAIL)).toBeVisible();
   await expect(page.getByTestId('price-rule').first()).toBeVisible();
+  const ruleD = page.getByTestId('price-rule').filter({ has: page.locator('input[name="discountGroup"][value^="D"]') }).first();
+  await expect(ruleD.locator('input[name="discountPercentage"]')).toHaveValue('12.00');
 
   // The request is handled: the list shows it approved.
   await page.goto('/admin/pro-accounts/requests?estado=approved');
@@ -90,7 +115,7 @@ test('a visitor requests access, an admin approves it with a discount profile, t
     const codes = models.map((m) => m.code).join(',');
     const pricing = await (await page.request.get(`/api/user/product-pricing?product_ids=${encodeURIComponent(codes)}`)).json();
     const entries = Object.values(pricing.data.prices) as { discountPercentage: number }[];
-    if (entries.length && entries.every((e) => [10, 15, 20].includes(e.discountPercentage))) {
+    if (entries.length && entries.every((e) => [5, 10, 12, 15, 20].includes(e.discountPercentage))) {
       productUrl = product.url;
       break;
     }
@@ -98,9 +123,20 @@ test('a visitor requests access, an admin approves it with a discount profile, t
   expect(productUrl, 'a product with the profile discounts').not.toBeNull();
   await page.goto(productUrl!);
   const box = page.getByTestId('product-price');
-  await expect(box.getByTestId('price-discount')).toContainText(/-(10|15|20)\s?%/);
+  await expect(box.getByTestId('price-discount')).toContainText(/-(5|10|12|15|20)\s?%/);
   await expect(box.getByTestId('price-final')).toContainText('€');
   await expect(box.getByTestId('price-net-label')).toHaveText('s/ IVA');
+
+  // 5. The checkout bills the company by default: its name, NIF and address, not the person's name.
+  const [model] = await unitModels(page.request, 1);
+  const cart = await (await page.request.post('/api/cart', { data: {} })).json();
+  expect((await page.request.post(`/api/cart/${cart.data.cart_id}/items`, { data: { product_id: model!.id, quantity_of_packages: 1 } })).ok()).toBe(true);
+  await page.goto('/checkout');
+  const billing = page.getByTestId('checkout-billing-summary');
+  await expect(billing).toContainText(COMPANY);
+  await expect(billing).toContainText('NIF 510000002');
+  await expect(billing).toContainText('Rua das Obras, 7');
+  await expect(billing).not.toContainText('Joana Teste');
 });
 
 test('/admin/login-debug is open and tells only about this browser', async ({ page }) => {

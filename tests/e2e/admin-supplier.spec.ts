@@ -118,14 +118,14 @@ test('an editor classifies a family and the Merchant feed carries that category 
   expect(await seriousViolations(page)).toEqual([]);
   await table.getByRole('checkbox', { name: 'Selecionar «Tubo Multicamada»' }).check();
   const picker = table.getByTestId('category-picker');
-  await picker.getByRole('searchbox').fill('tubos para encanamento');
+  await picker.getByRole('combobox').fill('tubos de canalização');
   await picker.locator('[data-category-id="2216"]').click();
-  await expect(picker).toContainText('Escolhida: 2216 · Ferragens > Encanamento > Tubos para encanamento');
+  await expect(picker).toContainText('Escolhida: 2216 · Ferragens e bricolage > Canalização > Tubos de canalização');
   await table.getByRole('button', { name: 'Atribuir às selecionadas' }).click();
   await expect(page.getByText('Categoria atribuída a 1 registo.')).toBeVisible();
 
   await page.goto('/admin/google-category-classifier/classified?q=40-010');
-  await expect(page.getByTestId('classifier-family-classified')).toContainText('2216 · Ferragens > Encanamento > Tubos para encanamento');
+  await expect(page.getByTestId('classifier-family-classified')).toContainText('2216 · Ferragens e bricolage > Canalização > Tubos de canalização');
   await page.goto('/admin/google-category-classifier/rules');
   await hydrated(page);
   await expect(page.getByTestId('rule-form')).toBeVisible();

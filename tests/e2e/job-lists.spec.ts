@@ -102,6 +102,8 @@ test('a professional keeps a model from the product page in that list', async ({
     await dialog.getByRole('button', { name: 'Guardar' }).click();
     await expect(saved).toBeVisible();
   }
+  // The toast names the model and how many were kept (two finishes of one tap read alike otherwise).
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: modelCode }).first()).toContainText(/\d+ un\. guardadas na obra «Moradia Canelas — 2\.º piso»/);
   await page.goto(listPath);
   await expect(page.locator(`[data-testid="job-list-line"][data-code="${modelCode}"]`)).toHaveCount(1);
 });

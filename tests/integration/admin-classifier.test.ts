@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { POST as applyPost } from '@/app/api/admin/google-category-classifier/apply/route';
 import { POST as assignPost } from '@/app/api/admin/google-category-classifier/assign/route';
 import { DELETE as ruleDelete, PUT as rulePut } from '@/app/api/admin/google-category-classifier/rules/[id]/route';
 import { GET as rulesGet, POST as rulesPost } from '@/app/api/admin/google-category-classifier/rules/route';
@@ -59,13 +60,13 @@ async function feedCategories(): Promise<Record<string, string>> {
 
 describe('the shipped taxonomy', () => {
   it('holds real Google IDs with their paths, and 5181 (the spec default) is "Luggage & Bags"', () => {
-    expect(googleCategory(2032)).toMatchObject({ pathEn: 'Hardware > Plumbing > Plumbing Fixtures > Faucets', path: 'Ferragens > Encanamento > Instalações de encanamento > Torneiras' });
+    expect(googleCategory(2032)).toMatchObject({ pathEn: 'Hardware > Plumbing > Plumbing Fixtures > Faucets', path: 'Ferragens e bricolage > Canalização > Equipamento sanitário > Torneiras e misturadoras' });
     expect(googleCategory(2757)?.pathEn).toBe('Hardware > Plumbing > Plumbing Fixtures > Sinks > Kitchen & Utility Sinks');
     expect(googleCategory(1434)?.pathEn).toBe('Home & Garden > Flood, Fire & Gas Safety > Fire Extinguishers');
     expect(googleCategory(3017)?.pathEn).toBe('Home & Garden > Pool & Spa > Pool & Spa Accessories > Pool Cleaners & Chemicals');
     expect(googleCategory(DEFAULT_GOOGLE_CATEGORY)?.pathEn).toBe('Luggage & Bags');
     expect(searchGoogleCategories('torneiras').map((c) => c.id)).toContain(2032);
-    expect(searchGoogleCategories('extintores incendio').map((c) => c.id)).toEqual([1639, 1434]);
+    expect(searchGoogleCategories('extintores incendio').map((c) => c.id)).toEqual([1434]);
   });
 });
 
@@ -149,10 +150,11 @@ describe('keyword rules', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body.data.keywords).toEqual(['Sanitá', 'sanita suspensa']);
+    // The family's title matches no rule: the built-in classifier suggests, from its title and product.
     const families = await listUnclassifiedFamilies();
-    expect(families.items.find((f) => f.code === '10-010')?.suggestion).toBeNull();
+    expect(families.items.find((f) => f.code === '10-010')?.suggestion).toMatchObject({ source: 'auto', categoryId: 1921, confident: false, productsAgreeing: 1, productsTotal: 1 });
     const productsList = await listUnclassifiedProducts();
-    expect(productsList.items.map((p) => [p.productCode, p.suggestion?.categoryId])).toEqual([['P100003', 1921]]);
+    expect(productsList.items.map((p) => [p.productCode, p.suggestion?.categoryId, p.suggestion?.source])).toEqual([['P100003', 1921, 'rule']]);
 
     const id = created.body.data.id;
     const edit = (version: number, keywords: string) =>
@@ -161,10 +163,57 @@ describe('keyword rules', () => {
     const stale = await edit(1, 'sanita');
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/^Este registo foi alterado por outra pessoa/);
-    expect((await listUnclassifiedFamilies()).items.find((f) => f.code === '10-010')?.suggestion).toMatchObject({ categoryId: 1673, keyword: 'louca' });
+    expect((await listUnclassifiedFamilies()).items.find((f) => f.code === '10-010')?.suggestion).toMatchObject({ categoryId: 1673, keyword: 'louca', source: 'rule', confidence: 1 });
     const entries = await (await getDb()).select().from(auditLog).where(and(eq(auditLog.entity, 'google_category_rule'), eq(auditLog.entityId, String(id))));
     expect(entries.map((e) => e.action).sort()).toEqual(['create', 'update']);
     expect((await call(ruleDelete, 'DELETE', `/api/admin/google-category-classifier/rules/${id}?version=1`, { params: { id: String(id) }, session: editor })).status).toBe(409);
     expect((await call(ruleDelete, 'DELETE', `/api/admin/google-category-classifier/rules/${id}?version=2`, { params: { id: String(id) }, session: editor })).status).toBe(200);
   });
 });
+
+describe('applying the suggestions (issue 23)', () => {
+  const apply = (body: unknown, session: Session | null = editor) =>
+    call<Envelope<{ changed: number; skipped: number }>>(applyPost, 'POST', '/api/admin/google-category-classifier/apply', { body, session });
+
+  it('is refused to guests and viewers, and products must be named', async () => {
+    expect((await apply({ kind: 'family' }, null)).status).toBe(401);
+    expect((await apply({ kind: 'family' }, viewer)).status).toBe(403);
+    const noIds = await apply({ kind: 'product' });
+    expect(noIds.status).toBe(400);
+    expect(noIds.body.message).toBe('Selecione pelo menos um registo.');
+  });
+
+  it('applies only the confident suggestions, recomputed on the server, and the feed carries them', async () => {
+    // Tubo Multicamada back to unclassified: title and product agree (confident); Louça Sanitária's
+    // single toilet under a sanitaryware title is not (title and product disagree).
+    await assign({ kind: 'family', ids: [family['40-010']], categoryId: null });
+    const listed = (await listUnclassifiedFamilies()).items;
+    expect(listed.find((f) => f.code === '40-010')?.suggestion).toMatchObject({ categoryId: 2216, confident: true, confidence: 1 });
+    expect(listed.find((f) => f.code === '10-010')?.suggestion).toMatchObject({ confident: false });
+
+    const res = await apply({ kind: 'family' });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ changed: 1, skipped: 1 });
+    expect(res.body.message).toBe('1 sugestão aplicada; 1 registo ficou por classificar (sem sugestão confiante).');
+    expect(await feedCategories()).toMatchObject({ P100001: '2216', P100003: String(DEFAULT_GOOGLE_CATEGORY) });
+    const [entry] = await (await getDb())
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'family'), eq(auditLog.entityId, String(family['40-010']))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(entry?.summary).toContain('2216');
+    expect(entry?.summary).toContain('sugestão aplicada');
+
+    // A product named by id: its suggestion (a toilet, 67 %) is below the threshold, so nothing changes.
+    const product = await apply({ kind: 'product', ids: [product_('P100003')] });
+    expect(product.body.data).toEqual({ changed: 0, skipped: 1 });
+    expect((await feedCategories()).P100003).toBe(String(DEFAULT_GOOGLE_CATEGORY));
+  });
+});
+
+function product_(code: string): number {
+  const id = product[code];
+  if (id === undefined) throw new Error(`no product ${code}`);
+  return id;
+}

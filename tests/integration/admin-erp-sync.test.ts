@@ -103,11 +103,12 @@ describe('prices', () => {
     const outcome = await applyErpFile({ bytes: file, fileName: 'precos-mau.csv', source: 'upload', actor: admin });
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.report).toEqual(['Linha 3, coluna price: preço inválido (número positivo com até 4 casas decimais)', 'Linha 4, coluna model_code: modelo desconhecido no catálogo (NAO-EXISTE)']);
+    // The unknown code of line 4 is skipped, not refused (issue 23): line 3 alone refuses the file.
+    expect(outcome.report).toEqual(['Linha 3, coluna price: preço inválido (número positivo com até 4 casas decimais)']);
     expect(await snapshot()).toEqual(before);
     const [run] = await listSyncRuns(1);
     expect(run).toMatchObject({ status: 'failed', fileName: 'precos-mau.csv', kind: 'prices', actor: 'Ana Admin' });
-    expect(run!.report).toHaveLength(2);
+    expect(run!.report).toHaveLength(1);
   });
 
   it('previews the changes (largest moves first) and applies exactly them; the same file again changes nothing', async () => {

@@ -26,7 +26,8 @@ const USER_ID = 'avatarUser_01';
 const viewer = toViewer({ id: USER_ID, email: 'ana.avatar@example.pt', name: 'Ana', fullName: 'Ana Avatar' }, 'viewer');
 const env = process.env as Record<string, string | undefined>;
 let tmp: string;
-const avatarDir = () => path.join(tmp, 'uploads', 'avatars');
+// The filesystem driver of server/storage keeps the key avatars/<file> under DATA_DIR/storage.
+const avatarDir = () => path.join(tmp, 'storage', 'avatars');
 
 beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-avatar-'));

@@ -17,7 +17,8 @@ import { createTestDatabase, setupTestDatabase } from '../helpers/db';
 /**
  * The demo accounts (public passwords, README) exist only in a local demo: with the demo
  * catalogue, no PRODUCTION_HOSTS (unless DEMO_ACCOUNTS=1 opts in on http) and never with an
- * https SITE_URL; a real catalogue import deletes them with their sessions.
+ * https SITE_URL; a real catalogue import deletes them with their sessions, except the account
+ * that imports and the last administrator (issue 23).
  */
 const handle = setupTestDatabase();
 behindTrustedFront();
@@ -167,10 +168,13 @@ describe('demo accounts', () => {
     }
   });
 
-  it('a real catalogue imported over HTTP (POST /api/admin/catalogue) deletes them and their sessions; later starts do not bring them back', async () => {
+  it('a real catalogue imported over HTTP (POST /api/admin/catalogue) deletes the other demo accounts and their sessions, never the importer; later starts do not bring them back', async () => {
     await start(LOCAL);
     const admin = await signIn(ADMIN.email, ADMIN.password);
     expect(admin.status).toBe(200);
+    const editor = DEMO_ACCOUNTS.find((a) => a.role === 'editor')!;
+    const editorSession = await signIn(editor.email, editor.password);
+    expect(editorSession.status).toBe(200);
 
     const response = await catalogueImport(
       new Request(`${SITE}/api/admin/catalogue`, {
@@ -182,17 +186,21 @@ describe('demo accounts', () => {
     );
     expect(response.status).toBe(200);
 
-    expect(await demoAccountsIn(handle.current())).toBe(0);
+    // The administrator who imported stays signed in (issue 23); every other demo account is gone.
+    expect(await demoAccountsIn(handle.current())).toBe(1);
+    expect(await listUsers(admin.token!)).toBe(200);
+    expect(await listUsers(editorSession.token!)).toBe(401);
+    expect((await signIn(editor.email, editor.password)).status).toBe(401);
     const [open] = await handle.current().db.select({ n: count() }).from(sessions);
-    expect(open!.n).toBe(0);
-    expect(await listUsers(admin.token!)).toBe(401);
-    expect((await signIn(ADMIN.email, ADMIN.password)).status).toBe(401);
+    expect(open!.n).toBe(1);
 
     await start(LOCAL);
-    expect((await signIn(ADMIN.email, ADMIN.password)).status).toBe(401);
+    expect(await demoAccountsIn(handle.current())).toBe(1);
+    expect((await signIn(editor.email, editor.password)).status).toBe(401);
+    expect((await signIn(ADMIN.email, ADMIN.password)).status).toBe(200);
   });
 
-  it('a real catalogue imported from the command line (npm run catalogue:import) deletes them too', async () => {
+  it('a real catalogue imported from the command line (npm run catalogue:import) deletes them too, except the last administrator', async () => {
     const other = await createTestDatabase();
     try {
       await markDemoCatalogue(other);
@@ -200,8 +208,11 @@ describe('demo accounts', () => {
       expect(await demoAccountsIn(other)).toBe(DEMO_ACCOUNTS.length);
       const result = await importCatalogueFile(other.db, FIXTURE);
       expect(result.ok).toBe(true);
-      expect(await demoAccountsIn(other)).toBe(0);
+      expect(await demoAccountsIn(other)).toBe(1);
       await start(LOCAL, other);
+      expect(await demoAccountsIn(other)).toBe(1);
+      // A production start still removes it: there the administrator comes from ADMIN_EMAIL.
+      await start({ ...LOCAL, PRODUCTION_HOSTS: 'www.casadasaguasgaia.pt' }, other);
       expect(await demoAccountsIn(other)).toBe(0);
     } finally {
       await other.close();

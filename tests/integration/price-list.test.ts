@@ -14,7 +14,8 @@ import { inventoryProducts, priceListExports, priceRules, proAccounts, users } f
 import { importCatalogueFile } from '@/server/import';
 import { processDueJobs } from '@/server/jobs';
 import { getPriceFacts, getPricingCustomer, priceEntryOf, clearPricingCache } from '@/server/pricing';
-import { priceListFile, type PriceListExport } from '@/server/price-lists';
+import { priceListKey, type PriceListExport } from '@/server/price-lists';
+import { getStorage } from '@/server/storage';
 import { call, signedInAccount, type Session } from '../helpers/api';
 import { setupTestDatabase } from '../helpers/db';
 
@@ -178,7 +179,7 @@ describe('building and downloading', () => {
   it('lets nobody else see or download the file (404), and the owner only while in that account', async () => {
     const done = await built(pro, { format: 'csv', scope: 'brand', value: 'valgaia' });
     expect(done.total).toBe(2);
-    expect(fs.existsSync(priceListFile(done.id, 'csv'))).toBe(true);
+    expect(await getStorage().exists(priceListKey(done.id, 'csv'))).toBe(true);
     expect((await status(rival, done.id)).status).toBe(404);
     expect((await download(rival, done.id)).status).toBe(404);
     expect((await download(particular, done.id)).status).toBe(403);

@@ -1,6 +1,6 @@
 /** @jest-environment node */
 /**
- * Every module under server/ starts with `import 'server-only'` (README "Architecture"), so that a
+ * Every module under server/ starts with `import 'server-only'` (docs/architecture.md), so that a
  * client component importing it fails the build instead of shipping server code (or a secret) to
  * the browser. The import boundaries between folders are ESLint rules (eslint.config.mjs).
  */

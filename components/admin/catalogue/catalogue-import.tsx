@@ -2,7 +2,9 @@
 
 import * as React from 'react';
 import Link from 'next/link';
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { ImportAccounts } from '@/components/admin/imports/import-accounts';
 import { Button } from '@/components/ui/button';
 import { formatCataloguePrice } from '@/lib/admin/catalogue';
 import type { ImportDone, ImportPreview, ImportReport, ImportSummaryView } from '@/lib/admin/catalogue-import';
@@ -64,6 +66,7 @@ function upload(file: File, onProgress: (percent: number) => void, onSent: () =>
 export function CatalogueImport() {
   const t = useTranslations('Admin.Catalogue');
   const text = useMessageText();
+  const router = useRouter();
   const [state, setState] = React.useState<State>({ step: 'idle' });
   const inputRef = React.useRef<HTMLInputElement>(null);
   const headingRef = React.useRef<HTMLHeadingElement>(null);
@@ -96,7 +99,11 @@ export function CatalogueImport() {
     setState({ step: 'confirming', preview });
     try {
       const result = await confirmCatalogueImportAction({ uploadId: preview.uploadId });
-      if (result.ok) return setState({ step: 'done', done: result.data });
+      if (result.ok) {
+        // The result page: what changed and which accounts went, with a link back (issue 23).
+        if (result.data.resultPath) return router.push(result.data.resultPath);
+        return setState({ step: 'done', done: result.data });
+      }
       const { code, message, values, data } = result.error;
       if (code === 'conflict' && data) setState({ step: 'preview', preview: data as ImportPreview, notice: t('staleNotice') });
       else if (code === 'unprocessable' && data) setState({ step: 'report', report: data as ImportReport, fileName: preview.fileName });
@@ -214,6 +221,7 @@ export function CatalogueImport() {
           <p className="mt-1 text-sm text-green-900">{t('doneIntro', { file: state.done.fileName, rows: state.done.rows })}</p>
           <SummaryTable summary={state.done.summary} />
           <p className="mt-2 text-sm text-green-900">{t('changeLines', state.done.recorded)}</p>
+          <ImportAccounts accounts={state.done.accounts} done />
           <div className="mt-3 flex flex-wrap gap-2">
             <Button asChild variant="outline">
               <Link href="/admin/catalogue-management/change-logs" prefetch={false}>
@@ -230,7 +238,7 @@ export function CatalogueImport() {
   );
 }
 
-function SummaryTable({ summary }: { summary: ImportSummaryView }) {
+export function SummaryTable({ summary }: { summary: ImportSummaryView }) {
   const t = useTranslations('Admin.Catalogue');
   return (
     <table className="mt-3 w-full max-w-2xl text-left text-sm" data-testid="import-summary">
@@ -274,7 +282,7 @@ function PreviewPanel({
   onCancel: () => void;
 }) {
   const t = useTranslations('Admin.Catalogue');
-  const nothing = ENTITIES.every((e) => preview.summary[e].created === 0 && preview.summary[e].updated === 0);
+  const nothing = ENTITIES.every((e) => preview.summary[e].created === 0 && preview.summary[e].updated === 0) && preview.accounts.remove.length === 0;
   return (
     <section className="rounded-xl border bg-white p-4" data-testid="import-preview" aria-labelledby="import-preview-title">
       <h3 id="import-preview-title" ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-slate-900">
@@ -326,6 +334,7 @@ function PreviewPanel({
           )}
         </div>
       </details>
+      <ImportAccounts accounts={preview.accounts} />
       {nothing ? <p className="mt-3 text-sm text-slate-700">{t('nothingToDo')}</p> : null}
       <p className="mt-3 text-xs text-slate-600">{t('expires', { time: formatAdminDateTime(preview.expiresAt) })}</p>
       <div className="mt-3 flex flex-wrap gap-2">

@@ -12,8 +12,9 @@ export interface ChangeLogFilterOptions {
   brands: { id: number; name: string }[];
 }
 
-const field = 'rounded-md border bg-white px-2 py-1.5 text-sm';
-const labelClass = 'grid gap-1 text-sm text-slate-800';
+// `w-full min-w-0`: a select is as wide as its longest option (family titles) unless its cell bounds it.
+const field = 'w-full min-w-0 rounded-md border bg-white px-2 py-1.5 text-sm';
+const labelClass = 'grid min-w-0 gap-1 text-sm text-slate-800';
 
 /**
  * The filters of the change log: a GET form (the view is a link), with the family list following
@@ -31,10 +32,10 @@ export function ChangeLogFilterForm({ action, filters, options }: { action: stri
   };
 
   return (
-    <form method="get" action={action} className="grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="change-log-filters">
+    <form method="get" action={action} className="grid grid-cols-1 gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="change-log-filters">
       <FilterInput label={t('filterFrom')} type="date" name="desde" defaultValue={filters.desde ?? ''} className={labelClass} inputClassName={field} />
       <FilterInput label={t('filterTo')} type="date" name="ate" defaultValue={filters.ate ?? ''} className={labelClass} inputClassName={field} />
-      <label className="grid gap-1 text-sm text-slate-800">
+      <label className={labelClass}>
         {t('filterChapter')}
         <select name="capitulo" value={chapter} onChange={(e) => onChapter(e.target.value)} className={field}>
           <option value="">{t('filterAll')}</option>
@@ -45,7 +46,7 @@ export function ChangeLogFilterForm({ action, filters, options }: { action: stri
           ))}
         </select>
       </label>
-      <label className="grid gap-1 text-sm text-slate-800">
+      <label className={labelClass}>
         {t('filterFamily')}
         <select name="familia" value={family} onChange={(e) => setFamily(e.target.value)} className={field}>
           <option value="">{t('filterAllFem')}</option>

@@ -6,7 +6,20 @@ import { useTranslations } from 'next-intl';
 import { adminFetch, jsonInit } from '@/components/admin/admin-fetch';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { formatPercent } from '@/lib/format';
 import { CategoryPicker } from './category-picker';
+
+export interface ClassifierSuggestionView {
+  categoryId: number;
+  categoryPath: string;
+  confidence: number;
+  confident: boolean;
+  source: 'rule' | 'auto';
+  keyword?: string;
+  titleAgrees?: boolean;
+  productsAgreeing?: number;
+  productsTotal?: number;
+}
 
 export interface ClassifierTableRow {
   id: number;
@@ -18,29 +31,42 @@ export interface ClassifierTableRow {
   /** A product without its own category, following its family's. */
   inherited?: boolean;
   familyCategoryPath?: string | null;
-  suggestion: { categoryId: number; categoryPath: string; keyword: string } | null;
+  suggestion: ClassifierSuggestionView | null;
 }
 
 /**
- * A list of families or products of one classifier tab, with a checkbox per row, the category
- * picker and "Atribuir às selecionadas" (bulk), "aplicar" beside a rule's suggestion, and, on
- * the classified tab, removing the category (a product then follows its family again).
+ * A list of families or products of one classifier tab. Above the list (reachable without
+ * scrolling past it): the category picker, "Atribuir às selecionadas", "Aplicar as sugestões"
+ * (the confident ones only, the threshold stated beside it) and, on the classified tab, removing
+ * the category. Each row: a checkbox, its suggestion with its confidence and "aplicar".
  */
-export function ClassifierTable({ kind, rows, classified }: { kind: 'family' | 'product'; rows: ClassifierTableRow[]; classified: boolean }) {
+export function ClassifierTable({
+  kind,
+  rows,
+  classified,
+  threshold,
+  confidentTotal,
+}: {
+  kind: 'family' | 'product';
+  rows: ClassifierTableRow[];
+  classified: boolean;
+  /** CONFIDENT_AT, 0 to 1. */
+  threshold: number;
+  /** Families: unclassified families with a confident suggestion, all pages (null: not counted). */
+  confidentTotal?: number | null;
+}) {
   const t = useTranslations('Admin.Classifier');
   const router = useRouter();
   const [selected, setSelected] = React.useState<Set<number>>(new Set());
   const [category, setCategory] = React.useState<number | null>(null);
   const [busy, setBusy] = React.useState(false);
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
-
-  const send = (ids: number[], categoryId: number | null) =>
-    adminFetch<{ changed: number }>('/api/admin/google-category-classifier/assign', jsonInit('POST', { kind, ids, categoryId }));
+  const thresholdText = formatPercent(Math.round(threshold * 100));
 
   const assign = async (ids: number[], categoryId: number | null) => {
     if (ids.length === 0) return;
     setBusy(true);
-    const result = await send(ids, categoryId);
+    const result = await adminFetch<{ changed: number }>('/api/admin/google-category-classifier/assign', jsonInit('POST', { kind, ids, categoryId }));
     setBusy(false);
     if (result.ok) {
       toast.success(result.message ?? t('assigned', { count: result.data?.changed ?? 0 }));
@@ -49,26 +75,21 @@ export function ClassifierTable({ kind, rows, classified }: { kind: 'family' | '
     } else toast.error(result.message ?? t('failed'));
   };
 
-  /** Each selected row with a suggestion gets its own suggested category (one call per category). */
+  /**
+   * The confident suggestions, applied on the server (which recomputes them): of the selected
+   * rows; with none selected, of every unclassified family, or of this page's products.
+   */
   const applySuggestions = async () => {
-    const groups = new Map<number, number[]>();
-    for (const r of rows) if (selected.has(r.id) && r.suggestion) groups.set(r.suggestion.categoryId, [...(groups.get(r.suggestion.categoryId) ?? []), r.id]);
-    if (groups.size === 0) return;
+    const ids = selected.size > 0 ? [...selected] : kind === 'product' ? rows.map((r) => r.id) : undefined;
     setBusy(true);
-    let changed = 0;
-    let failure: string | null = null;
-    for (const [categoryId, ids] of groups) {
-      const result = await send(ids, categoryId);
-      if (result.ok) changed += result.data?.changed ?? 0;
-      else failure ??= result.message ?? t('failed');
-    }
+    const result = await adminFetch<{ changed: number; skipped: number }>('/api/admin/google-category-classifier/apply', jsonInit('POST', { kind, ids }));
     setBusy(false);
-    if (failure) toast.error(failure);
-    else toast.success(t('assigned', { count: changed }));
-    setSelected(new Set());
-    router.refresh();
+    if (result.ok) {
+      toast.success(result.message ?? t('assigned', { count: result.data?.changed ?? 0 }));
+      setSelected(new Set());
+      router.refresh();
+    } else toast.error(result.message ?? t('failed'));
   };
-  const selectedWithSuggestion = rows.some((r) => selected.has(r.id) && r.suggestion);
 
   const toggle = (id: number) =>
     setSelected((prev) => {
@@ -80,8 +101,41 @@ export function ClassifierTable({ kind, rows, classified }: { kind: 'family' | '
 
   if (rows.length === 0) return <p className="rounded-xl border bg-white p-4 text-slate-700">{kind === 'family' ? t('emptyFamilies') : t('emptyProducts')}</p>;
 
+  const applyScope =
+    selected.size > 0 ? t('applyScopeSelected', { count: selected.size }) : kind === 'family' ? t('applyScopeAllFamilies', { count: confidentTotal ?? 0 }) : t('applyScopePage');
+  const hasConfident = selected.size > 0 ? rows.some((r) => selected.has(r.id) && r.suggestion?.confident) : kind === 'family' ? (confidentTotal ?? 0) > 0 : rows.some((r) => r.suggestion?.confident);
+
   return (
     <div className="space-y-3" data-testid={`classifier-${kind}-${classified ? 'classified' : 'unclassified'}`}>
+      <section aria-label={t('toolbarLabel')} className="grid gap-4 rounded-xl border bg-white p-4 md:grid-cols-2" data-testid="classifier-toolbar">
+        <div className="space-y-2">
+          <CategoryPicker value={category} onChange={setCategory} id={`picker-${kind}-${classified ? 'c' : 'u'}`} />
+          <div className="flex flex-wrap items-center gap-2">
+            <Button type="button" disabled={busy || selected.size === 0 || category === null} onClick={() => void assign([...selected], category)}>
+              {t('assignSelected')}
+            </Button>
+            {classified ? (
+              <Button type="button" variant="outline" disabled={busy || selected.size === 0} onClick={() => void assign([...selected], null)}>
+                {kind === 'product' ? t('clearOverride') : t('clearCategory')}
+              </Button>
+            ) : null}
+            <span className="text-sm text-slate-700" aria-live="polite">
+              {t('selected', { count: selected.size })}
+            </span>
+          </div>
+        </div>
+        {!classified ? (
+          <div className="space-y-2">
+            <p className="text-sm text-slate-700" id={`apply-hint-${kind}`}>
+              {t('applyHint', { threshold: thresholdText })}
+            </p>
+            <Button type="button" variant="outline" disabled={busy || !hasConfident} onClick={() => void applySuggestions()} aria-describedby={`apply-hint-${kind}`}>
+              {t('applySuggestions')}
+            </Button>
+            <p className="text-xs text-slate-600">{applyScope}</p>
+          </div>
+        ) : null}
+      </section>
       <div className="overflow-x-auto rounded-xl border bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-slate-700">
@@ -121,23 +175,9 @@ export function ClassifierTable({ kind, rows, classified }: { kind: 'family' | '
                       <span>{r.categoryPath}</span>
                     )
                   ) : r.suggestion ? (
-                    <span className="flex flex-wrap items-center gap-2">
-                      <span>
-                        {r.suggestion.categoryId} · {r.suggestion.categoryPath}{' '}
-                        <span className="text-xs text-slate-600">({t('matchedBy', { keyword: r.suggestion.keyword })})</span>
-                      </span>
-                      <button
-                        type="button"
-                        disabled={busy}
-                        onClick={() => void assign([r.id], r.suggestion!.categoryId)}
-                        className="rounded border border-sky-800 px-2 py-0.5 text-xs font-medium text-sky-800 hover:bg-sky-50"
-                        aria-label={t('applyLabel', { category: r.suggestion.categoryPath, name: r.name })}
-                      >
-                        {t('apply')}
-                      </button>
-                    </span>
+                    <SuggestionCell suggestion={r.suggestion} name={r.name} busy={busy} onApply={() => void assign([r.id], r.suggestion!.categoryId)} />
                   ) : (
-                    <span className="text-slate-500">{t('noSuggestion')}</span>
+                    <span className="text-slate-600">{t('noSuggestion')}</span>
                   )}
                 </td>
                 {kind === 'product' && classified ? <td className="px-3 py-2 text-slate-700">{r.familyCategoryPath ?? t('none')}</td> : null}
@@ -146,27 +186,40 @@ export function ClassifierTable({ kind, rows, classified }: { kind: 'family' | '
           </tbody>
         </table>
       </div>
-      <div className="grid gap-3 rounded-xl border bg-white p-4 md:grid-cols-[1fr_auto]">
-        <CategoryPicker value={category} onChange={setCategory} id={`picker-${kind}-${classified ? 'c' : 'u'}`} />
-        <div className="flex flex-col justify-end gap-2">
-          <p className="text-sm text-slate-700" aria-live="polite">
-            {t('selected', { count: selected.size })}
-          </p>
-          <Button type="button" disabled={busy || selected.size === 0 || category === null} onClick={() => void assign([...selected], category)}>
-            {t('assignSelected')}
-          </Button>
-          {!classified ? (
-            <Button type="button" variant="outline" disabled={busy || !selectedWithSuggestion} onClick={() => void applySuggestions()}>
-              {t('applySuggestions')}
-            </Button>
-          ) : null}
-          {classified ? (
-            <Button type="button" variant="outline" disabled={busy || selected.size === 0} onClick={() => void assign([...selected], null)}>
-              {kind === 'product' ? t('clearOverride') : t('clearCategory')}
-            </Button>
-          ) : null}
-        </div>
-      </div>
     </div>
+  );
+}
+
+function SuggestionCell({ suggestion: s, name, busy, onApply }: { suggestion: ClassifierSuggestionView; name: string; busy: boolean; onApply: () => void }) {
+  const t = useTranslations('Admin.Classifier');
+  const why =
+    s.source === 'rule'
+      ? t('matchedBy', { keyword: s.keyword ?? '' })
+      : (s.productsAgreeing ?? 0) > 0
+        ? t(s.titleAgrees ? 'evidenceTitleProducts' : 'evidenceProducts', { agreeing: s.productsAgreeing ?? 0, total: s.productsTotal ?? 0 })
+        : t('evidenceTitle');
+  return (
+    <span className="flex flex-wrap items-start gap-2" data-testid="suggestion" data-category-id={s.categoryId} data-confident={s.confident ? 'true' : 'false'}>
+      <span className="min-w-0 flex-1">
+        <span className="block">
+          {s.categoryId} · {s.categoryPath}
+        </span>
+        <span className="mt-0.5 flex flex-wrap items-center gap-2 text-xs text-slate-700">
+          <span className={`rounded-full border px-2 py-0.5 font-medium ${s.confident ? 'border-emerald-700 text-emerald-800' : 'border-amber-700 text-amber-800'}`}>
+            {t(s.confident ? 'confidence' : 'confidenceLow', { value: formatPercent(Math.round(s.confidence * 100)) })}
+          </span>
+          <span>{why}</span>
+        </span>
+      </span>
+      <button
+        type="button"
+        disabled={busy}
+        onClick={onApply}
+        className="rounded border border-sky-800 px-2 py-0.5 text-xs font-medium text-sky-800 hover:bg-sky-50"
+        aria-label={t('applyLabel', { category: s.categoryPath, name })}
+      >
+        {t('apply')}
+      </button>
+    </span>
   );
 }

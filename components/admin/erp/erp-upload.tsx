@@ -18,6 +18,11 @@ interface Counts {
   changed: number;
   unchanged: number;
   missing: number;
+  skipped: number;
+}
+interface Skipped {
+  line: number;
+  code: string;
 }
 interface PriceChange {
   code: string;
@@ -36,13 +41,50 @@ interface ClientChange {
   fields: string[];
 }
 type Preview =
-  | { kind: 'prices'; counts: Counts; changes: PriceChange[] }
-  | { kind: 'clients'; counts: Counts; created: ClientChange[]; changed: ClientChange[]; missing: { erpClientId: string; name: string }[]; accountsRepriced: number[] };
+  | { kind: 'prices'; counts: Counts; changes: PriceChange[]; skipped: Skipped[] }
+  | { kind: 'clients'; counts: Counts; skipped: Skipped[]; created: ClientChange[]; changed: ClientChange[]; missing: { erpClientId: string; name: string }[]; accountsRepriced: number[] };
 
 interface PreviewAnswer {
   token: string;
   file_name: string;
   preview: Preview;
+  skipped_csv: string | null;
+}
+
+interface ApplyAnswer {
+  run_id: number;
+  counts: Counts;
+  skipped: Skipped[];
+  skipped_csv: string | null;
+}
+
+/**
+ * The lines a sync skips (articles the catalogue does not have, issue 23): how many, their codes
+ * (the first 200) and the CSV of all of them.
+ */
+function SkippedLines({ count, lines, csv, done }: { count: number; lines: Skipped[]; csv: string | null; done: boolean }) {
+  const t = useTranslations('Admin.Imports.skipped');
+  if (count === 0) return null;
+  return (
+    <div className="rounded-md border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950" data-testid="erp-skipped">
+      <h4 className="font-medium">{t('title', { count })}</h4>
+      <p className="mt-1">{done ? t('modelsIntro') : t('modelsIntroPreview')}</p>
+      <ul className="mt-2 flex max-h-40 flex-wrap gap-x-3 gap-y-0.5 overflow-auto font-mono text-xs" data-testid="erp-skipped-codes" aria-label={t('code')}>
+        {lines.map((s) => (
+          <li key={`${s.line}-${s.code}`}>
+            <span className="sr-only">{t('line')} {s.line}: </span>
+            {s.code}
+          </li>
+        ))}
+      </ul>
+      {count > lines.length ? <p className="mt-1 text-xs">{t('more', { count: count - lines.length })}</p> : null}
+      {csv ? (
+        <a href={csv} download className="mt-2 inline-block font-medium text-sky-900 underline" data-testid="erp-skipped-csv">
+          {t('download')}
+        </a>
+      ) : null}
+    </div>
+  );
 }
 
 const money = (v: string) => `${Number(v).toLocaleString('pt-PT', { minimumFractionDigits: 2, maximumFractionDigits: 4 })} €`;
@@ -56,6 +98,7 @@ export function ErpUpload() {
   const [busy, setBusy] = React.useState<'preview' | 'apply' | null>(null);
   const [report, setReport] = React.useState<string[] | null>(null);
   const [answer, setAnswer] = React.useState<PreviewAnswer | null>(null);
+  const [applied, setApplied] = React.useState<(ApplyAnswer & { fileName: string }) | null>(null);
 
   const preview = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -64,6 +107,7 @@ export function ErpUpload() {
     setBusy('preview');
     setReport(null);
     setAnswer(null);
+    setApplied(null);
     try {
       const form = new FormData();
       form.set('file', file);
@@ -87,9 +131,10 @@ export function ErpUpload() {
     setBusy('apply');
     try {
       const response = await fetch('/api/admin/erp/apply', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token: answer.token }) });
-      const json = (await response.json().catch(() => null)) as { message?: string; error?: { details?: { rows?: string[] } } } | null;
+      const json = (await response.json().catch(() => null)) as { message?: string; data?: ApplyAnswer; error?: { details?: { rows?: string[] } } } | null;
       if (response.ok) {
         toast.success(t('upload.applied'));
+        if (json?.data) setApplied({ ...json.data, fileName: answer.file_name });
         setAnswer(null);
         if (fileRef.current) fileRef.current.value = '';
       } else {
@@ -140,17 +185,36 @@ export function ErpUpload() {
         </div>
       ) : null}
 
+      {applied ? (
+        <section role="status" className="space-y-3 rounded-lg border border-green-200 bg-green-50 p-4" data-testid="erp-applied" aria-labelledby="erp-applied-title">
+          <h3 id="erp-applied-title" className="font-semibold text-green-950">
+            {t('upload.applied')} · {applied.fileName}
+          </h3>
+          <dl className="flex flex-wrap gap-4 text-sm">
+            {(['rows', 'created', 'changed', 'unchanged', 'skipped'] as const).map((k) => (
+              <div key={k}>
+                <dt className="text-slate-600">{k === 'skipped' ? t('preview.skipped') : t(`preview.${k}`)}</dt>
+                <dd className="text-lg font-semibold tabular-nums" data-testid={`erp-applied-${k}`}>
+                  {applied.counts[k] ?? 0}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <SkippedLines count={applied.counts.skipped ?? 0} lines={applied.skipped ?? []} csv={applied.skipped_csv} done />
+        </section>
+      ) : null}
+
       {p && counts ? (
         <section className="space-y-3 rounded-lg border border-sky-200 bg-sky-50 p-4" data-testid="erp-preview" aria-labelledby="erp-preview-title">
           <h3 id="erp-preview-title" className="font-semibold text-slate-900">
             {t('preview.title')} · {answer.file_name}
           </h3>
           <dl className="flex flex-wrap gap-4 text-sm">
-            {(['rows', 'created', 'changed', 'unchanged', 'missing'] as const).map((k) => (
+            {(['rows', 'created', 'changed', 'unchanged', 'missing', 'skipped'] as const).map((k) => (
               <div key={k}>
                 <dt className="text-slate-600">{t(`preview.${k}`)}</dt>
                 <dd className="text-lg font-semibold tabular-nums" data-testid={`erp-count-${k}`}>
-                  {counts[k]}
+                  {counts[k] ?? 0}
                 </dd>
               </div>
             ))}
@@ -220,6 +284,7 @@ export function ErpUpload() {
               <p className="text-sm md:col-span-3">{t('preview.repriced', { count: p.accountsRepriced.length })}</p>
             </div>
           ) : null}
+          <SkippedLines count={counts.skipped ?? 0} lines={p.skipped ?? []} csv={answer.skipped_csv} done={false} />
           {counts.created + counts.changed + counts.missing === 0 ? <p className="text-sm">{t('upload.noChanges')}</p> : null}
           <div className="flex gap-2">
             <Button type="button" onClick={() => void apply()} disabled={busy !== null} data-testid="erp-apply">

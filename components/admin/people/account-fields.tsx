@@ -18,6 +18,7 @@ export const ACCOUNT_LABELS: Record<string, string> = {
   reason: 'Motivo',
   accountId: 'Conta',
   attachUser: 'Quem fica com o acesso',
+  extraPercentage: 'Grupos que o perfil não cobre',
   version: 'Versão',
 };
 

@@ -1,7 +1,10 @@
 'use client';
 
 import * as React from 'react';
+import { useTranslations } from 'next-intl';
+import { toSemicolonCsv } from '@/lib/admin/import-formats';
 import type { ActionResult } from '@/lib/errors';
+import { formulaSafe } from '@/lib/spreadsheet-cells';
 import { useMessageText } from '@/lib/forms/use-message-text';
 
 interface ImportAccount {
@@ -10,7 +13,12 @@ interface ImportAccount {
   rules: number;
   replaced: number;
 }
-type ImportResult = { ok: true; applied: boolean; lines: number; accounts: ImportAccount[] } | { ok: false; errors: string[] };
+interface SkippedLine {
+  line: number;
+  column: 'erp' | 'nif';
+  code: string;
+}
+type ImportResult = { ok: true; applied: boolean; lines: number; accounts: ImportAccount[]; skipped: SkippedLine[] } | { ok: false; errors: string[] };
 type ImportAction = (input: FormData) => Promise<ActionResult<ImportResult>>;
 
 /**
@@ -18,6 +26,48 @@ type ImportAction = (input: FormData) => Promise<ActionResult<ImportResult>>;
  * file, existing rules replaced) or the line report, then apply the same file. Nothing is written
  * until "Aplicar", and then all lines or none.
  */
+/** The skipped lines as a CSV file the browser saves (codes formula-safe: they came from the file). */
+function skippedCsvUrl(skipped: SkippedLine[]): string {
+  const csv = toSemicolonCsv([['linha', 'coluna', 'codigo', 'motivo'], ...skipped.map((s) => [String(s.line), s.column, formulaSafe(s.code), s.column === 'erp' ? 'nenhuma conta com este cliente ERP' : 'nenhuma conta com este NIF'])]);
+  return URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+}
+
+/** Lines of accounts the shop does not have (issue 23): how many, which, and the CSV of them. */
+function SkippedAccounts({ skipped }: { skipped: SkippedLine[] }) {
+  const t = useTranslations('Admin.Imports');
+  // The file is made when asked for (a Blob in the browser: the list came with the answer).
+  const download = () => {
+    const url = skippedCsvUrl(skipped);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = t('rules.skippedCsvName');
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  };
+  if (skipped.length === 0) return null;
+  const shown = skipped.slice(0, 200);
+  return (
+    <div className="mt-3 rounded-md border border-amber-200 bg-amber-50 p-3 text-amber-950" data-testid="rules-skipped">
+      <p className="font-medium">{t('skipped.title', { count: skipped.length })}</p>
+      <p className="mt-1">{t('skipped.accountsIntro')}</p>
+      <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-0.5 font-mono text-xs" data-testid="rules-skipped-codes">
+        {shown.map((s) => (
+          <li key={`${s.line}-${s.code}`}>
+            <span className="sr-only">{t('skipped.line')} {s.line}: </span>
+            {s.code}
+          </li>
+        ))}
+      </ul>
+      {skipped.length > shown.length ? <p className="mt-1 text-xs">{t('skipped.more', { count: skipped.length - shown.length })}</p> : null}
+      <button type="button" onClick={download} className="mt-2 inline-block font-medium text-sky-900 underline" data-testid="rules-skipped-csv">
+        {t('skipped.download')}
+      </button>
+    </div>
+  );
+}
+
 export function RulesImportForm({ action }: { action: ImportAction }) {
   const text = useMessageText();
   const [file, setFile] = React.useState<File | null>(null);
@@ -109,6 +159,7 @@ export function RulesImportForm({ action }: { action: ImportAction }) {
               ))}
             </tbody>
           </table>
+          <SkippedAccounts skipped={result.skipped ?? []} />
         </div>
       ) : null}
     </div>

@@ -1,7 +1,7 @@
 import Link from 'next/link';
 import { FilterSelect } from '@/components/admin/filter-select';
 import { AdminPager } from '@/components/admin/pager';
-import { ROLES } from '@/lib/auth/permissions';
+import { ROLE_LABELS, ROLES } from '@/lib/auth/permissions';
 import type { AccessRequestSummary, ProAccountSummary, UserRow } from '@/lib/admin/people';
 
 /** Tabs, filters and tables of /admin/pro-accounts (issue 14): server-rendered, links and GET forms only. */
@@ -175,7 +175,7 @@ export function RequestsTable({ items, total, page, pageSize, status }: { items:
   );
 }
 
-export const ROLE_LABEL: Record<string, string> = { admin: 'Administrador', editor: 'Editor', viewer: 'Leitor' };
+export const ROLE_LABEL: Record<string, string> = ROLE_LABELS;
 
 const filterSelect = 'rounded-md border bg-white px-2 py-2 text-sm';
 

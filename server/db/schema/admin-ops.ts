@@ -42,6 +42,8 @@ export interface ErpSyncCounts {
   changed: number;
   unchanged: number;
   missing: number;
+  /** Lines skipped because they name an article the catalogue does not have (issue 23; absent in older runs). */
+  skipped?: number;
 }
 
 /** One applied (or refused) ERP sync: who or the scheduled run, when, the file, the counts, the report. */

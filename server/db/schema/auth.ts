@@ -1,7 +1,8 @@
 /**
  * Accounts (better-auth tables: the property names are better-auth's field names; the adapter
  * receives them as `authSchema` keyed by its model names). Profile fields of spec 3 live on the
- * user row; `role` is the role of spec 6 (viewer by default) and `is_admin` the separate flag.
+ * user row; `role` is the role of spec 6 (viewer, every customer's, by default; reader, editor and admin
+ * for staff) and `is_admin` the separate flag.
  */
 import 'server-only';
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
@@ -10,7 +11,7 @@ import { proAccounts } from './pricing';
 
 export const userTypes = ['particular', 'pro'] as const;
 export type UserType = (typeof userTypes)[number];
-export const userRoles = ['admin', 'editor', 'viewer'] as const;
+export const userRoles = ['admin', 'editor', 'reader', 'viewer'] as const;
 
 export const users = pgTable(
   'users',

@@ -4,6 +4,7 @@ export const DEMO = {
   editor: { email: 'editor@demo.casadasaguas.pt', password: 'Demo-Editor-1967!' },
   pro: { email: 'pro@demo.casadasaguas.pt', password: 'Demo-Pro-1967!' },
   particular: { email: 'cliente@demo.casadasaguas.pt', password: 'Demo-Cliente-1967!' },
+  /** The staff reader (role 'reader': the console's dashboard only); customers are `pro` and `particular`. */
   viewer: { email: 'leitor@demo.casadasaguas.pt', password: 'Demo-Leitor-1967!' },
 } as const;
 

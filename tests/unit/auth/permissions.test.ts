@@ -8,6 +8,7 @@ import {
   hasAccess,
   hasPermission,
   isProtectedPath,
+  isEditingStaff,
   isStaff,
   normalisePathname,
   normaliseRole,
@@ -18,14 +19,16 @@ import {
 } from '@/lib/auth/permissions';
 
 describe('roles and permissions (spec 6)', () => {
-  it('has the three roles', () => {
-    expect(ROLES).toEqual(['admin', 'editor', 'viewer']);
+  it("has spec 6's three roles and the staff reader (issue 23: customers and staff viewers do not share a role)", () => {
+    expect(ROLES).toEqual(['admin', 'editor', 'reader', 'viewer']);
   });
 
   const table: Record<Role, Permission[]> = {
     // Spec 6's table, plus manage_quotes (issue 12) and manage_orders (issue 14) for editor and admin.
     admin: ['manage_campaigns', 'manage_orders', 'manage_products', 'manage_quotes', 'manage_users', 'view_analytics'],
     editor: ['manage_campaigns', 'manage_orders', 'manage_products', 'manage_quotes', 'view_analytics'],
+    // Issue 23: the staff reader, with the view permissions of the table.
+    reader: ['view_campaigns', 'view_products', 'view_analytics'],
     viewer: ['view_campaigns', 'view_products', 'view_analytics'],
   };
 
@@ -49,6 +52,7 @@ describe('roles and permissions (spec 6)', () => {
     expect(normaliseRole('admin')).toBe('admin');
     expect(normaliseRole(' Editor ')).toBe('editor');
     expect(normaliseRole('VIEWER')).toBe('viewer');
+    expect(normaliseRole('Reader')).toBe('reader');
   });
 
   it('upgrades the role to admin when the admin check passed', () => {
@@ -186,6 +190,7 @@ describe('access decisions', () => {
   const adminRoleNoFlag: AccessUser = { role: 'admin', isAdmin: false };
   const editor: AccessUser = { role: 'editor', isAdmin: false };
   const viewer: AccessUser = { role: 'viewer', isAdmin: false };
+  const reader: AccessUser = { role: 'reader', isAdmin: false };
   const flaggedViewer: AccessUser = { role: 'viewer', isAdmin: true };
   const unknownRole: AccessUser = { role: 'gestor', isAdmin: false };
 
@@ -216,7 +221,7 @@ describe('access decisions', () => {
   });
 
   it('lets any logged-in user into /dashboard, /checkout and /admin/dashboard', () => {
-    for (const user of [viewer, editor, unknownRole, admin]) {
+    for (const user of [viewer, reader, editor, unknownRole, admin]) {
       expect(decide(user, '/dashboard/orders')).toBe('allow');
       expect(decide(user, '/checkout')).toBe('allow');
       expect(decide(user, '/admin/dashboard')).toBe('allow');
@@ -246,6 +251,8 @@ describe('access decisions', () => {
     ['/admin/unknown', { viewer: 'admin-only', editor: 'admin-only', adminRole: 'admin-only' }],
   ])('%s: %j', (path, expected) => {
     expect(decide(viewer, path)).toBe(expected.viewer);
+    // The staff reader opens no section either (the dashboard with figures only).
+    expect(decide(reader, path)).toBe(expected.viewer);
     expect(decide(unknownRole, path)).toBe(expected.viewer);
     expect(decide(editor, path)).toBe(expected.editor);
     expect(decide(adminRoleNoFlag, path)).toBe(expected.adminRole);
@@ -258,13 +265,23 @@ describe('access decisions', () => {
 describe('what server actions may require (hasAccess)', () => {
   const user = (role: string, isAdmin = false): AccessUser => ({ role, isAdmin });
 
-  it('staff is the admin flag or a role above viewer; unknown roles are viewers', () => {
+  it('staff is the admin flag or a staff role (admin, editor, reader); customers (viewer) and unknown roles are not', () => {
     expect(isStaff(user('admin'))).toBe(true);
     expect(isStaff(user('editor'))).toBe(true);
     expect(isStaff(user(' Editor '))).toBe(true);
+    expect(isStaff(user('reader'))).toBe(true);
     expect(isStaff(user('viewer'))).toBe(false);
     expect(isStaff(user('gestor'))).toBe(false);
     expect(isStaff(user('viewer', true))).toBe(true);
+  });
+
+  it('the staff reader changes nothing: not editing staff, no manage permission', () => {
+    expect(isEditingStaff(user('reader'))).toBe(false);
+    expect(isEditingStaff(user('viewer'))).toBe(false);
+    expect(isEditingStaff(user('editor'))).toBe(true);
+    expect(isEditingStaff(user('viewer', true))).toBe(true);
+    for (const permission of PERMISSION_NAMES.filter((p) => p.startsWith('manage_'))) expect(hasAccess(user('reader'), permission)).toBe(false);
+    expect(hasAccess(user('reader'), 'staff')).toBe(true);
   });
 
   it('a permission follows the table of spec 6, and the admin flag allows everything', () => {

@@ -18,6 +18,7 @@ import { isDbId } from '@/lib/validation/ids';
 import { AppError } from '@/server/api/errors';
 import { claimGuestQuotes, getQuote, type QuoteDetail } from '@/server/quotes';
 import { paymentMethod } from '@/server/payments';
+import { getAccountBillingForUser } from '@/server/pro-accounts/accounts';
 
 export const dynamic = 'force-dynamic';
 
@@ -53,7 +54,16 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   const viewer = await requirePageAccess(PAGE_PATH);
   const t = await getTranslations('CheckoutPage');
   const quote = await quoteToAccept(viewer.id, (await searchParams).quote);
-  const [review, addresses, shop] = await Promise.all([quote ? null : checkoutReview(viewer.id), listAddresses(viewer.id), shopFacts()]);
+  const [review, addresses, shop, company] = await Promise.all([
+    quote ? null : checkoutReview(viewer.id),
+    listAddresses(viewer.id),
+    shopFacts(),
+    viewer.userType === 'pro' ? getAccountBillingForUser(viewer.id) : null,
+  ]);
+  // A professional bills the company of their account (issue 23): a new billing address starts
+  // from its fiscal name, NIF and address (approval saves it as their default billing address
+  // when it is whole).
+  const billingDefaults = company ? { name: company.name, nif: company.nif, line1: company.line1, postal_code: company.postalCode, locality: company.locality } : undefined;
   // The methods this shop takes now (Multibanco / MB WAY only with the provider's credentials);
   // pay at pickup stays listed with a home delivery, shown as possible only with a pickup.
   const payments: CheckoutPaymentOption[] = PAYMENT_METHODS.filter((id) => paymentMethod(id).enabled()).map((id) => ({
@@ -69,6 +79,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
         goods={goods}
         unavailable={unavailable}
         customerName={viewer.fiscalName || viewer.fullName || viewer.displayName}
+        billingDefaults={billingDefaults}
         quoteId={quote?.id}
       >
         {lines}

@@ -28,6 +28,7 @@ export const metadata: Metadata = pageMetadata({
 const STAFF_ROLE_LABELS: Partial<Record<Role, string>> = {
   admin: 'Administrador',
   editor: 'Editor',
+  reader: 'Leitor',
 };
 
 /** Orders shown in the summary. */

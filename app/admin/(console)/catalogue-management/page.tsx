@@ -3,8 +3,10 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { CatalogueImport } from '@/components/admin/catalogue/catalogue-import';
 import { CatalogueTabs } from '@/components/admin/catalogue/catalogue-tabs';
+import { ImportFormatHelp } from '@/components/admin/imports/import-format';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { Button } from '@/components/ui/button';
+import { importResultPath } from '@/lib/admin/catalogue-import';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { requirePageAccess } from '@/server/auth/session';
 import { listRecentImports } from '@/server/import/history';
@@ -31,6 +33,9 @@ export default async function CatalogueManagementPage() {
           </h2>
           <p className="mt-1 mb-4 max-w-3xl text-sm text-slate-600">{t('importIntro')}</p>
           <CatalogueImport />
+          <div className="mt-6 border-t pt-4">
+            <ImportFormatHelp format="catalogue" headingLevel={3} />
+          </div>
         </section>
         <section aria-labelledby="history-title" className="rounded-xl border bg-white p-5" data-testid="import-history">
           <h2 id="history-title" className="text-lg font-semibold text-slate-900">
@@ -43,7 +48,10 @@ export default async function CatalogueManagementPage() {
               {history.map((h) => (
                 <li key={h.id} className="border-l-2 border-slate-200 pl-3">
                   <p className="text-slate-900">
-                    <time dateTime={h.at}>{formatAdminDateTime(h.at)}</time> · {h.actor} · <span className="font-medium">{h.file ?? '—'}</span>
+                    <Link href={importResultPath(h.id)} prefetch={false} className="text-sky-800 hover:underline">
+                      <time dateTime={h.at}>{formatAdminDateTime(h.at)}</time>
+                    </Link>{' '}
+                    · {h.actor} · <span className="font-medium">{h.file ?? '—'}</span>
                     {h.rows !== null ? ` · ${t('historyRows', { rows: h.rows })}` : ''}
                   </p>
                   {h.summary ? <p className="text-xs text-slate-600">{h.summary.replace(/^[^:]*:\s*/, '')}</p> : null}

@@ -1,10 +1,11 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { ErpUpload } from '@/components/admin/erp/erp-upload';
+import { ImportFormatHelp } from '@/components/admin/imports/import-format';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { requirePageAccess } from '@/server/auth/session';
-import { inboxDir } from '@/server/erp/adapter';
+import { skippedCsvPath } from '@/server/erp/skipped';
 import { listSyncRuns } from '@/server/erp/sync';
 
 export const dynamic = 'force-dynamic';
@@ -17,15 +18,19 @@ export const metadata: Metadata = { title: 'Sincronização PHC', robots: { inde
  */
 export default async function PhcSyncPage() {
   await requirePageAccess('/admin/phc-sync');
-  const [t, runs] = await Promise.all([getTranslations('Admin.Erp'), listSyncRuns(50)]);
+  const [t, ti, runs] = await Promise.all([getTranslations('Admin.Erp'), getTranslations('Admin.Imports'), listSyncRuns(50)]);
   return (
     <div className="mx-auto max-w-6xl space-y-6">
-      <AdminPageHeader title={t('syncTitle')} description={t('syncIntro', { inbox: inboxDir() })} />
+      <AdminPageHeader title={t('syncTitle')} description={t('syncIntro')} />
       <section className="rounded-xl border bg-white p-5" aria-labelledby="erp-upload-title">
         <h2 id="erp-upload-title" className="mb-3 text-lg font-semibold text-slate-900">
           {t('upload.title')}
         </h2>
         <ErpUpload />
+      </section>
+      <section className="grid gap-6 rounded-xl border bg-white p-5 lg:grid-cols-2" aria-label={t('formatsLabel')}>
+        <ImportFormatHelp format="erp-prices" headingLevel={2} showName />
+        <ImportFormatHelp format="erp-clients" headingLevel={2} showName />
       </section>
       <section className="rounded-xl border bg-white p-5" aria-labelledby="erp-history-title" data-testid="erp-history">
         <h2 id="erp-history-title" className="mb-3 text-lg font-semibold text-slate-900">
@@ -58,7 +63,17 @@ export default async function PhcSyncPage() {
                         sha256 {r.sha256.slice(0, 16)}…
                       </span>
                     </td>
-                    <td className="py-1 pr-2">{r.counts ? t('history.countsText', { ...r.counts }) : '—'}</td>
+                    <td className="py-1 pr-2">
+                      {r.counts ? t('history.countsText', { ...r.counts }) : '—'}
+                      {r.status === 'ok' && r.counts?.skipped ? (
+                        <span className="block text-amber-900" data-testid="erp-history-skipped">
+                          {t('history.skippedText', { count: r.counts.skipped })} ·{' '}
+                          <a href={skippedCsvPath({ run: r.id })} download className="text-sky-900 underline">
+                            {ti('skipped.download')}
+                          </a>
+                        </span>
+                      ) : null}
+                    </td>
                     <td className="py-1">
                       <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${r.status === 'failed' ? 'bg-red-200 text-red-900' : 'bg-green-100 text-green-900'}`}>
                         {r.status === 'failed' ? t('history.failed') : t('history.ok')}

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { dataDir } from '@/lib/env';
 import { rawRoute } from '@/server/api/route';
 import { AppError } from '@/server/api/errors';
+import { getStorage } from '@/server/storage';
 
 export const dynamic = 'force-dynamic';
 
@@ -17,14 +18,9 @@ const params = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]+-\d+\.webp$/) }
  * catalogue images.)
  */
 export const GET = rawRoute({ params, cache: 'no-store' }, async ({ params: { file } }) => {
-  let body: Buffer;
-  try {
-    body = await fs.readFile(path.join(dataDir(), 'uploads', 'avatars', file));
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR') throw new AppError({ code: 'not_found', message: 'Imagem não encontrada.' });
-    throw err;
-  }
+  // Kept in the shop's storage (server/account/actions.ts); pictures of before, in DATA_DIR/uploads/avatars.
+  const body = (await getStorage().get(`avatars/${file}`)) ?? (await fs.readFile(/*turbopackIgnore: true*/ path.join(dataDir(), 'uploads', 'avatars', file)).catch(() => null));
+  if (!body) throw new AppError({ code: 'not_found', message: 'Imagem não encontrada.' });
   return new Response(new Uint8Array(body), {
     headers: { 'Content-Type': 'image/webp', 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff' },
   });

@@ -5,9 +5,9 @@ import { CatalogueTabs } from '@/components/admin/catalogue/catalogue-tabs';
 import { ChangeLogFilterForm } from '@/components/admin/catalogue/change-log-filters';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
-import { formatChangeValue } from '@/lib/admin/catalogue';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { changeLogQuery, parseChangeLogFilters } from '@/lib/validation/catalogue-management';
+import { describeCatalogueChanges } from '@/server/audit/views';
 import { requirePageAccess } from '@/server/auth/session';
 import { CHANGE_LOG_PAGE_SIZE, getChangeLogOptions, listCatalogueChanges } from '@/server/catalogue/change-log';
 
@@ -17,6 +17,11 @@ export const metadata: Metadata = { title: 'Registo de alterações do catálogo
 const PAGE_PATH = '/admin/catalogue-management/change-logs';
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** A cell: a table cell from md up, a line of the row's block below. */
+const CELL = 'px-3 py-2 max-md:block max-md:py-0.5';
+/** A cell's column name, shown only where the header row is not (below md). */
+const PHONE_LABEL = 'font-sans text-slate-600 md:hidden';
 
 const KIND_STYLE: Record<string, string> = {
   price: 'bg-amber-100 text-amber-900',
@@ -35,7 +40,9 @@ export default async function ChangeLogsPage({ searchParams }: { searchParams: S
   const query = await searchParams;
   const filters = parseChangeLogFilters(query);
   const page = pageParam(query.pagina);
-  const [t, options, { items, total }] = await Promise.all([getTranslations('Admin.Catalogue'), getChangeLogOptions(), listCatalogueChanges(filters, page)]);
+  const [t, options, { items: entries, total }] = await Promise.all([getTranslations('Admin.Catalogue'), getChangeLogOptions(), listCatalogueChanges(filters, page)]);
+  // Each line in words: field labels ("Preço", "Família"), pt-PT prices, family and brand names.
+  const items = await describeCatalogueChanges(entries);
   const params = changeLogQuery(filters);
   const exportQuery = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => Boolean(e[1]))).toString();
   return (
@@ -58,9 +65,10 @@ export default async function ChangeLogsPage({ searchParams }: { searchParams: S
         </p>
       ) : (
         <>
+          {/* Below md each line is a block of labelled cells: no sideways scroll on a phone (390 px). */}
           <div className="mt-4 overflow-x-auto rounded-xl border bg-white">
-            <table className="w-full text-left text-sm" data-testid="change-log">
-              <thead className="border-b bg-slate-50 text-slate-700">
+            <table className="w-full text-left text-sm max-md:block" data-testid="change-log">
+              <thead className="border-b bg-slate-50 text-slate-700 max-md:sr-only">
                 <tr>
                   <th scope="col" className="px-3 py-2">{t('colWhen')}</th>
                   <th scope="col" className="px-3 py-2">{t('colWho')}</th>
@@ -71,56 +79,57 @@ export default async function ChangeLogsPage({ searchParams }: { searchParams: S
                   <th scope="col" className="px-3 py-2">{t('colChange')}</th>
                 </tr>
               </thead>
-              <tbody>
-                {items.map((c) => {
-                  const valueField = c.kind === 'new' && c.modelCode ? 'price' : c.field;
-                  return (
-                    <tr key={c.id} className="border-b align-top last:border-0" data-testid="change-row" data-kind={c.kind}>
-                      <td className="px-3 py-2 whitespace-nowrap">
-                        <time dateTime={c.at}>{formatAdminDateTime(c.at)}</time>
-                      </td>
-                      <td className="px-3 py-2">
-                        <span className="block">{c.actor ?? '—'}</span>
-                        <span className="text-xs text-slate-600">{t(`source_${c.source}`)}</span>
-                      </td>
-                      <td className="px-3 py-2">
-                        <span className="font-mono text-xs">{c.productCode}</span> {c.productName}
-                        <span className="block text-xs text-slate-600">
-                          {c.chapterCode}
-                          {c.familyCode ? ` · ${c.familyCode} ${c.familyTitle ?? ''}` : ''}
-                          {c.brand ? ` · ${c.brand}` : ''}
-                        </span>
-                        {c.productId ? (
-                          <span className="flex gap-2 text-xs">
-                            {c.shopPath ? (
-                              <Link href={c.shopPath} prefetch={false} className="text-sky-800 hover:underline">
-                                {t('shopLink')}
-                              </Link>
-                            ) : null}
-                            <Link href={`/admin/products/edit/${c.productId}`} prefetch={false} className="text-sky-800 hover:underline">
-                              {t('editLink')}
+              <tbody className="max-md:block">
+                {items.map((c) => (
+                  <tr key={c.id} className="border-b align-top last:border-0 max-md:block max-md:py-2" data-testid="change-row" data-kind={c.kind}>
+                    <td className={`${CELL} whitespace-nowrap`}>
+                      <time dateTime={c.at}>{formatAdminDateTime(c.at)}</time>
+                    </td>
+                    <td className={CELL}>
+                      <span className="block max-md:inline">{c.actor ?? '—'}</span>
+                      <span className="text-xs text-slate-600 max-md:ml-2">{t(`source_${c.source}`)}</span>
+                    </td>
+                    <td className={`${CELL} wrap-anywhere`}>
+                      <span className="font-mono text-xs">{c.productCode}</span> {c.productName}
+                      <span className="block text-xs text-slate-600">
+                        {c.chapterCode}
+                        {c.familyCode ? ` · ${c.familyCode} ${c.familyTitle ?? ''}` : ''}
+                        {c.brand ? ` · ${c.brand}` : ''}
+                      </span>
+                      {c.productId ? (
+                        <span className="flex gap-2 text-xs">
+                          {c.shopPath ? (
+                            <Link href={c.shopPath} prefetch={false} className="text-sky-800 hover:underline">
+                              {t('shopLink')}
                             </Link>
-                          </span>
-                        ) : null}
-                      </td>
-                      <td className="px-3 py-2 font-mono text-xs">{c.modelCode ?? '—'}</td>
-                      <td className="px-3 py-2">
-                        <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${KIND_STYLE[c.kind] ?? ''}`}>{t(`kind_${c.kind}`)}</span>
-                      </td>
-                      <td className="px-3 py-2 font-mono text-xs">{c.field ?? '—'}</td>
-                      <td className="px-3 py-2" data-testid="change-values">
-                        {c.before !== null || c.after !== null ? (
-                          <>
-                            <span className="break-words text-red-800">{formatChangeValue(valueField, c.before)}</span> →{' '}
-                            <span className="break-words text-green-800">{formatChangeValue(valueField, c.after)}</span>
-                          </>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
+                          ) : null}
+                          <Link href={`/admin/products/edit/${c.productId}`} prefetch={false} className="text-sky-800 hover:underline">
+                            {t('editLink')}
+                          </Link>
+                        </span>
+                      ) : null}
+                    </td>
+                    <td className={`${CELL} font-mono text-xs whitespace-nowrap ${c.modelCode ? '' : 'max-md:hidden'}`}>
+                      <span className={PHONE_LABEL}>{t('colModel')}: </span>
+                      {c.modelCode ?? '—'}
+                    </td>
+                    <td className={`${CELL} max-md:inline-block`}>
+                      <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${KIND_STYLE[c.kind] ?? ''}`}>{t(`kind_${c.kind}`)}</span>
+                    </td>
+                    <td className={`${CELL} max-md:inline-block max-md:font-medium`} data-testid="change-field">
+                      {c.words.field ?? '—'}
+                    </td>
+                    <td className={`${CELL} wrap-anywhere`} data-testid="change-values">
+                      {c.words.hasValues ? (
+                        <>
+                          <span className="text-red-800">{c.words.before}</span> → <span className="text-green-800">{c.words.after}</span>
+                        </>
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  </tr>
+                ))}
               </tbody>
             </table>
           </div>

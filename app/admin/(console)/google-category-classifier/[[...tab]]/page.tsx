@@ -10,7 +10,9 @@ import { DEFAULT_GOOGLE_CATEGORY, googleCategory } from '@/lib/catalogue/google-
 import { requirePageAccess } from '@/server/auth/session';
 import {
   CLASSIFIER_PAGE_SIZE,
+  CONFIDENT_AT,
   classifierCounts,
+  countConfidentFamilySuggestions,
   listClassifiedFamilies,
   listClassifiedProducts,
   listRules,
@@ -49,8 +51,9 @@ function productRow(p: ClassifierProductRow): ClassifierTableRow {
 
 /**
  * /admin/google-category-classifier/{unclassified|classified|rules} (manage_products): the
- * families and products without a Google category (with the keyword rules' suggestions and
- * "aplicar"), those with one (change or remove), and the rules themselves.
+ * families and products without a Google category (each with its suggestion — a staff rule's or
+ * the classifier's — its confidence and "aplicar"; "Aplicar as sugestões" for the confident ones),
+ * those with one (change or remove), and the rules themselves.
  */
 export default async function ClassifierPage({ params, searchParams }: { params: Promise<{ tab?: string[] }>; searchParams: SearchParams }) {
   const { tab: segments } = await params;
@@ -86,6 +89,7 @@ export default async function ClassifierPage({ params, searchParams }: { params:
       list === 'familias'
         ? await (classified ? listClassifiedFamilies : listUnclassifiedFamilies)({ q, page }).then((r) => ({ items: r.items.map(familyRow), total: r.total }))
         : await (classified ? listClassifiedProducts : listUnclassifiedProducts)({ q, page }).then((r) => ({ items: r.items.map(productRow), total: r.total }));
+    const confidentTotal = !classified && list === 'familias' ? await countConfidentFamilySuggestions() : null;
     const here = `${BASE}/${tab}`;
     const subLink = (value: 'familias' | 'produtos', label: string, n: number) => (
       <Link
@@ -124,7 +128,14 @@ export default async function ClassifierPage({ params, searchParams }: { params:
               ? t('productsClassifiedIntro')
               : t('productsUnclassifiedIntro')}
         </p>
-        <ClassifierTable key={`${tab}-${list}-${page}-${q}`} kind={list === 'familias' ? 'family' : 'product'} rows={items} classified={classified} />
+        <ClassifierTable
+          key={`${tab}-${list}-${page}-${q}`}
+          kind={list === 'familias' ? 'family' : 'product'}
+          rows={items}
+          classified={classified}
+          threshold={CONFIDENT_AT}
+          confidentTotal={confidentTotal}
+        />
         <AdminPager base={here} query={{ lista: list === 'produtos' ? 'produtos' : undefined, q: q || undefined }} page={page} pageSize={CLASSIFIER_PAGE_SIZE} total={total} />
       </>
     );

@@ -3,6 +3,7 @@ import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AuditHistory } from '@/components/admin/audit-history';
 import { listAudit } from '@/server/admin/audit';
+import { describeOrderEvents } from '@/server/audit/views';
 import { OrderActions } from '@/components/admin/orders/order-actions';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { formatAdminDateTime } from '@/lib/admin/format';
@@ -69,6 +70,8 @@ export default async function AdminOrderPage({ params }: { params: Params }) {
   const statusLabels = Object.fromEntries(ORDER_STATUSES.map((s) => [s, ts(s)]));
   const paymentStatus = typeof order.payment.status === 'string' ? order.payment.status : order.status === 'pending_payment' ? 'pending' : null;
   const mailByEvent = new Map(order.mails.map((m) => [m.eventId, m]));
+  // The history in words: states by label, people by name, `payment:bank_transfer` as the method.
+  const events = await describeOrderEvents(order.events);
   const pdf = `/api/admin/orders/${order.id}/pdf`;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
@@ -202,12 +205,12 @@ export default async function AdminOrderPage({ params }: { params: Params }) {
       <section className="rounded-xl border bg-white p-5" data-testid="order-history">
         <h2 className="mb-2 font-semibold text-slate-900">{t('detail.history')}</h2>
         <ol className="space-y-2">
-          {order.events.map((h) => {
+          {events.map((h) => {
             const mail = mailByEvent.get(h.id);
             return (
-              <li key={h.id} className="border-l-2 border-slate-200 pl-3 text-sm">
-                <span className="font-medium">{h.from ? `${ts(h.from)} → ${ts(h.to)}` : ts(h.to)}</span> · {h.actor} · <time dateTime={h.at}>{formatAdminDateTime(h.at)}</time>
-                {h.note ? <span className="block text-slate-600">{h.note}</span> : null}
+              <li key={h.id} className="border-l-2 border-slate-200 pl-3 text-sm" data-testid="order-event">
+                <span className="font-medium">{h.words.change}</span> · {h.words.actor} · <time dateTime={h.at}>{formatAdminDateTime(h.at)}</time>
+                {h.words.note ? <span className="block text-slate-600">{h.words.note}</span> : null}
                 {mail ? <span className="block text-xs text-slate-600">{mail.sentAt ? `${t('detail.mailSent')} (${formatAdminDateTime(mail.sentAt)})` : t('detail.mailPending')}</span> : null}
               </li>
             );

@@ -12,6 +12,9 @@ export const metadata: Metadata = { title: 'Novo utilizador' };
 
 type SearchParams = Promise<{ conta?: string | string[] }>;
 
+/** What each role means, beside its name in the choice. */
+const ROLE_HINT: Partial<Record<string, string>> = { reader: ' (pessoal da loja, só consulta)', viewer: ' (sem acesso à gestão)' };
+
 /** /admin/users/new (spec 2.4, issue 14): a staff or customer user, invited by e-mail to set a password. */
 export default async function NewUserPage({ searchParams }: { searchParams: SearchParams }) {
   await requirePageAccess('/admin/users/new');
@@ -26,7 +29,7 @@ export default async function NewUserPage({ searchParams }: { searchParams: Sear
           <div className="grid gap-3 sm:grid-cols-2">
             <Field label="Email" name="email" type="email" required />
             <Field label="Nome" name="fullName" required />
-            <SelectField label="Função" name="role" defaultValue="viewer" options={ROLES.map((r) => ({ value: r, label: `${ROLE_LABEL[r]}${r === 'viewer' ? ' (clientes)' : ''}` }))} />
+            <SelectField label="Função" name="role" defaultValue="viewer" options={ROLES.map((r) => ({ value: r, label: `${ROLE_LABEL[r]}${ROLE_HINT[r] ?? ''}` }))} />
             <SelectField label="Tipo" name="userType" defaultValue={preset ? 'pro' : 'particular'} options={[{ value: 'particular', label: 'Particular' }, { value: 'pro', label: 'Profissional' }]} />
             <SelectField label="Conta profissional" name="accountId" defaultValue={preset} options={[{ value: '', label: '— nenhuma —' }, ...accounts.map((a) => ({ value: String(a.id), label: a.name }))]} className="sm:col-span-2" />
           </div>

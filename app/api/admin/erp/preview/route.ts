@@ -3,6 +3,7 @@ import { AppError } from '@/server/api/errors';
 import { apiRoute } from '@/server/api/route';
 import { tooLargeError } from '@/server/files';
 import { readMultipartForm } from '@/server/files/multipart';
+import { skippedCsvPath } from '@/server/erp/skipped';
 import { MAX_ERP_UPLOAD_BYTES, previewUpload } from '@/server/erp/uploads';
 
 export const dynamic = 'force-dynamic';
@@ -13,7 +14,9 @@ const kindSchema = z.enum(['prices', 'clients']).nullable().catch(null);
  * POST /api/admin/erp/preview (issue 14, admin flag): an ERP file (form field `file`, optional
  * `kind` prices|clients, otherwise told by its header) read and checked all-or-nothing and
  * compared with the database. 422 with the line report (recorded as a failed run), or the
- * preview and the token that applies exactly this file.
+ * preview and the token that applies exactly this file. Lines of articles the catalogue does not
+ * have are skipped, not refused: `preview.counts.skipped`, `preview.skipped` (the first 200: line
+ * and code) and `skipped_csv`, the address of all of them as CSV (issue 23).
  */
 export const POST = apiRoute({ auth: 'required', admin: true, cache: 'no-store', bodyLimit: MAX_ERP_UPLOAD_BYTES + 64 * 1024 }, async ({ request, viewer }) => {
   const form = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') ? await readMultipartForm(request, { files: { file: MAX_ERP_UPLOAD_BYTES } }) : null;
@@ -28,5 +31,6 @@ export const POST = apiRoute({ auth: 'required', admin: true, cache: 'no-store',
   if (!outcome.ok) {
     throw new AppError({ code: 'unprocessable', message: `O ficheiro não foi aceite: ${outcome.report.length} problema(s). Nada foi alterado.`, details: { rows: outcome.report } });
   }
-  return { data: { kind: outcome.kind, sha256: outcome.sha256, token: outcome.token, file_name: name, preview: outcome.preview } };
+  const skippedCsv = outcome.preview.counts.skipped && outcome.token ? skippedCsvPath({ token: outcome.token }) : null;
+  return { data: { kind: outcome.kind, sha256: outcome.sha256, token: outcome.token, file_name: name, preview: outcome.preview, skipped_csv: skippedCsv } };
 });

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { z } from 'zod';
 import { PRIVATE_NO_STORE, rawRoute } from '@/server/api/route';
 import { openPriceListFile } from '@/server/price-lists';
@@ -13,7 +12,7 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = rawRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD', params: z.object({ id: z.string() }) }, async ({ viewer, params }) => {
   const file = await openPriceListFile(viewer.id, params.id);
-  return new Response(Readable.toWeb(file.stream) as ReadableStream<Uint8Array>, {
+  return new Response(new Uint8Array(file.body), {
     headers: {
       'Cache-Control': PRIVATE_NO_STORE,
       'Content-Type': file.contentType,

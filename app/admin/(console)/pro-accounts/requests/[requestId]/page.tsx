@@ -6,11 +6,12 @@ import { listAudit } from '@/server/admin/audit';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { ACCOUNT_LABELS, AccountFields } from '@/components/admin/people/account-fields';
 import { ActionForm, SelectField } from '@/components/admin/people/action-form';
+import { ProfileCoverageChoice } from '@/components/admin/people/profile-coverage';
 import { dateTime, RequestStatus } from '@/components/admin/people/sections';
 import { DISCOUNT_PROFILES } from '@/lib/admin/discount-profiles';
 import { requirePageAccess } from '@/server/auth/session';
 import { approveAccessRequestAction, rejectAccessRequestAction } from '@/server/people/actions';
-import { listAccountOptions } from '@/server/pro-accounts/accounts';
+import { listAccountOptions, listCatalogueGroups } from '@/server/pro-accounts/accounts';
 import { getAccessRequest, REQUEST_ENTITY, type AccessRequestDetail, type AttachChoice, type RequestUser } from '@/server/pro-accounts/requests';
 
 export const metadata: Metadata = { title: 'Pedido de acesso' };
@@ -30,12 +31,10 @@ export default async function AccessRequestPage({ params }: { params: Params }) 
   const id = /^\d{1,9}$/.test(requestId) ? Number(requestId) : NaN;
   const request = Number.isSafeInteger(id) ? await getAccessRequest(id) : null;
   if (!request) notFound();
-  const accounts = request.status === 'pending' ? await listAccountOptions() : [];
+  const pending = request.status === 'pending';
+  const [accounts, catalogue] = await Promise.all([pending ? listAccountOptions() : [], pending ? listCatalogueGroups() : { groups: [], withoutGroup: 0 }]);
   const accountOptions = accounts.map((a) => ({ value: String(a.id), label: `${a.name}${a.nif ? ` · NIF ${a.nif}` : ''}` }));
-  const profiles = [
-    ...DISCOUNT_PROFILES.map((p) => ({ value: p.id, label: `${p.name} — ${p.description}` })),
-    { value: 'copy', label: 'Copiar as regras de outra conta' },
-  ];
+  const profiles = DISCOUNT_PROFILES.map((p) => ({ id: p.id, name: p.name, description: p.description, tiers: p.tiers }));
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <AdminPageHeader title={request.companyName} description={<RequestStatus status={request.status} />} crumbs={[{ label: 'Contas profissionais', href: '/admin/pro-accounts' }, { label: 'Pedidos de acesso', href: '/admin/pro-accounts?tab=requests' }]} />
@@ -102,7 +101,7 @@ export default async function AccessRequestPage({ params }: { params: Params }) 
                   </label>
                 ) : null}
               </details>
-              <SelectField label="Perfil de desconto inicial" name="profile" defaultValue={DISCOUNT_PROFILES[0]!.id} options={profiles} />
+              <ProfileCoverageChoice profiles={profiles} groups={catalogue.groups} withoutGroup={catalogue.withoutGroup} defaultProfile={DISCOUNT_PROFILES[0]!.id} />
               {accounts.length ? <SelectField label="Copiar regras da conta (com «Copiar as regras de outra conta»)" name="copyFromAccountId" options={[{ value: '', label: '—' }, ...accountOptions]} /> : null}
             </ActionForm>
           </section>
