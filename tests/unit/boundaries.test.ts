@@ -17,6 +17,9 @@ const ALLOWLIST: Record<string, string> = {
   // Next requires the cache handler itself, outside the bundle and without the `react-server`
   // condition, where `server-only` throws.
   'server/cache/next-handler.cjs': 'loaded by Next outside the bundle',
+  // A worker thread's entry (server/admin/supplier-catalogue-cover.ts starts it): plain Node, no
+  // `react-server` condition, and it only draws a PDF page from bytes it is sent.
+  'server/admin/pdf-cover-worker.mjs': 'a worker thread entry, run outside the bundle',
 };
 
 function codeFiles(dir: string): string[] {
