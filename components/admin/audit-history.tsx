@@ -1,17 +1,15 @@
 import { DifferenceTable } from '@/components/admin/difference-table';
 import { formatAdminDateTime } from '@/lib/admin/format';
-import type { AuditEntryView } from '@/lib/admin/audit';
-import { describeAuditEntries } from '@/server/audit/views';
+import type { DescribedAuditEntry } from '@/lib/admin/audit';
 
 /**
  * "Histórico" of one record (issue 13 audit log): who changed what and when, each changed field
  * with its value before and after, newest first, in words (server/audit/describe.ts: field labels,
- * a product's models by code and field, names for ids, state labels, pt-PT prices). `entries`
- * come from `listAudit` (server/admin/audit.ts), read by the page; `labels` are the page's own
- * names of its fields, used before the shared ones. Async server component.
+ * a product's models by code and field, names for ids, state labels, pt-PT prices). The page
+ * reads `entries` with `listAuditInWords` (server/audit/views.ts), giving its own names of its
+ * fields, used before the shared ones.
  */
-export async function AuditHistory({ entries, labels = {} }: { entries: AuditEntryView[]; labels?: Record<string, string> }) {
-  const described = await describeAuditEntries(entries, labels);
+export function AuditHistory({ entries: described }: { entries: DescribedAuditEntry[] }) {
   return (
     <section aria-labelledby="historico" className="rounded-xl border bg-white p-5" data-testid="audit-history">
       <h2 id="historico" className="text-lg font-semibold text-slate-900">

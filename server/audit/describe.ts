@@ -1,5 +1,5 @@
 import 'server-only';
-import type { AuditEntryView } from '@/lib/admin/audit';
+import type { AuditEntryView, DescribedAuditEntry } from '@/lib/admin/audit';
 import type { DifferenceRow } from '@/lib/admin/stale';
 import { canonicalMoney, parseDecimal } from '@/lib/catalogue/decimal';
 import { formatDecimal, formatInteger, formatPrice, formatUnitPrice } from '@/lib/format';
@@ -21,6 +21,7 @@ import { isMessageKey, serverText } from '@/server/mail/i18n';
  */
 
 export type { DifferenceRow } from '@/lib/admin/stale';
+export type { DescribedAuditEntry } from '@/lib/admin/audit';
 
 /** What ids and codes are called, read once per screen. */
 export interface Names {
@@ -347,17 +348,6 @@ const ACTIONS: Record<string, string> = {
   other: 'Outro',
 };
 
-export interface DescribedAuditEntry {
-  id: number;
-  at: string;
-  actor: string;
-  /** "Alterado", "Criado"… */
-  action: string;
-  /** Whether the rows are worth a table (not for a creation or a deletion: every field would show). */
-  showRows: boolean;
-  summary: string | null;
-  rows: DifferenceRow[];
-}
 
 /** A summary recorded with codes in it, in words (`Estado: ready_for_pickup → completed`). */
 function describeSummary(entity: string, summary: string | null): string | null {

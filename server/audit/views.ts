@@ -1,5 +1,6 @@
 import 'server-only';
 import type { AuditEntryView } from '@/lib/admin/audit';
+import { listAudit } from '@/server/admin/audit';
 import type { DbOrTx } from '@/server/db/client';
 import {
   describeAuditEntry,
@@ -28,6 +29,11 @@ export async function describeAuditEntries(entries: readonly AuditEntryView[], l
   const values = entries.flatMap((e) => [e.actor, ...e.changes.flatMap((c) => [c.before, c.after])]);
   const names = await loadNames({ userIds: peopleIn(values), catalogue: entries.some((e) => CATALOGUE_ENTITIES.has(e.entity)) });
   return entries.map((e) => describeAuditEntry(e.entity, e, names, labels));
+}
+
+/** The history of one record in words (`listAudit`, then the renderer): what a page hands to AuditHistory. */
+export async function listAuditInWords(entity: string, entityId: string | number, labels?: Readonly<Record<string, string>>): Promise<DescribedAuditEntry[]> {
+  return describeAuditEntries(await listAudit(entity, entityId), labels);
 }
 
 /** An order's state history in words: states by label, people by name, payment notes by method. */

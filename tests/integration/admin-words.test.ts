@@ -12,7 +12,7 @@ import { emptyModel, type AdminProductFormValues } from '@/lib/validation/admin-
 import { listAudit, recordAudit } from '@/server/admin/audit';
 import { saveProductAction } from '@/server/admin/product-actions';
 import { getAdminProduct, getProductFormOptions } from '@/server/admin/products';
-import { describeAuditEntries, describeCatalogueChanges, describeOrderEvents } from '@/server/audit/views';
+import { describeAuditEntries, describeCatalogueChanges, describeOrderEvents, listAuditInWords } from '@/server/audit/views';
 import { getViewer } from '@/server/auth/session';
 import { listCatalogueChanges } from '@/server/catalogue/change-log';
 import { getDb } from '@/server/db/client';
@@ -132,7 +132,7 @@ describe('a product edited by two people', () => {
     ]);
 
     // The component the product page renders says the same, and never shows JSON.
-    const html = renderToStaticMarkup(await AuditHistory({ entries: await listAudit('product', created.data.id) }));
+    const html = renderToStaticMarkup(AuditHistory({ entries: await listAuditInWords('product', created.data.id) }));
     expect(html).toContain('HIST-1-20 · Preço');
     expect(html).toContain('Por encomenda');
     expect(html).not.toMatch(/[[{]&quot;|\["|in_stock|family_id/);

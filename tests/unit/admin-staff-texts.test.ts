@@ -105,7 +105,7 @@ describe('staff texts', () => {
     expect(problems('Envie o ficheiro (formato do README).')).toEqual(['names the README']);
     expect(problems('Os ficheiros deixados na pasta /srv/loja/.data/phc-inbox são aplicados.')).toContain('holds a file path');
     expect(problems('Copie para data/phc-inbox')).toContain('names a server folder');
-    expect(problems('Veja ../shared/spec')).toContain('holds a file path');
+    expect(problems('Veja ../outra-pasta/especificacao.md')).toContain('holds a file path');
     expect(problems('Defina PHC_INBOX_DIR')).toContain('names a folder setting');
     expect(problems('Os ficheiros da pasta {inbox}')).toContain('shows a folder or path through a placeholder');
     // Ordinary texts with slashes pass: packages, dates, "s/ IVA", discounts.

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuditHistory } from '@/components/admin/audit-history';
-import { listAudit } from '@/server/admin/audit';
+import { listAuditInWords } from '@/server/audit/views';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { DeleteSynonymButton, DismissLogButton } from '@/components/admin/search/row-actions';
@@ -312,7 +312,7 @@ export default async function AdminSearchPage({ searchParams }: { searchParams: 
         <SynonymForm key={editing ? `e${editing.id}-${editing.version}` : `n-${prefill ?? ''}`} initial={initial} builtin={editing?.builtinKey != null} />
       </section>
 
-      {editing ? <AuditHistory entries={await listAudit(AUDIT_ENTITY, editing.id)} labels={{ kind: 'Tipo', terms: 'Termos', targets: 'Encontra também', active: 'Ativo', notes: 'Notas' }} /> : null}
+      {editing ? <AuditHistory entries={await listAuditInWords(AUDIT_ENTITY, editing.id, { kind: 'Tipo', terms: 'Termos', targets: 'Encontra também', active: 'Ativo', notes: 'Notas' })} /> : null}
     </div>
   );
 }

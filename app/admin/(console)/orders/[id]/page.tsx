@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AuditHistory } from '@/components/admin/audit-history';
-import { listAudit } from '@/server/admin/audit';
+import { listAuditInWords } from '@/server/audit/views';
 import { describeOrderEvents } from '@/server/audit/views';
 import { OrderActions } from '@/components/admin/orders/order-actions';
 import { AdminPageHeader } from '@/components/admin/page-header';
@@ -218,7 +218,7 @@ export default async function AdminOrderPage({ params }: { params: Params }) {
         </ol>
       </section>
 
-      <AuditHistory entries={await listAudit('order', order.id)} labels={{ status: 'Estado', payment: 'Pagamento' }} />
+      <AuditHistory entries={await listAuditInWords('order', order.id, { status: 'Estado', payment: 'Pagamento' })} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AuditHistory } from '@/components/admin/audit-history';
-import { listAudit } from '@/server/admin/audit';
+import { listAuditInWords } from '@/server/audit/views';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { ACCOUNT_LABELS, AccountFields } from '@/components/admin/people/account-fields';
 import { ActionForm, Field } from '@/components/admin/people/action-form';
@@ -125,7 +125,7 @@ export default async function ProAccountPage({ params }: { params: Params }) {
 
       <section className="rounded-xl border bg-white p-5">
         <h2 className="mb-4 text-lg font-semibold">Histórico</h2>
-        <AuditHistory entries={await listAudit(ACCOUNT_ENTITY, account.id)} labels={ACCOUNT_LABELS} />
+        <AuditHistory entries={await listAuditInWords(ACCOUNT_ENTITY, account.id, ACCOUNT_LABELS)} />
       </section>
     </div>
   );

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AuditHistory } from '@/components/admin/audit-history';
-import { listAudit } from '@/server/admin/audit';
+import { listAuditInWords } from '@/server/audit/views';
 import { BrandForm } from '@/components/admin/brands/brand-form';
 import { BrandMerge } from '@/components/admin/brands/brand-merge';
 import { AdminPageHeader } from '@/components/admin/page-header';
@@ -50,7 +50,7 @@ export default async function EditBrandPage({ params, searchParams }: { params: 
         <p className="text-sm text-slate-600">Endereços antigos que levam a esta marca: {brand.redirects.join(', ')}.</p>
       ) : null}
       <BrandMerge source={{ id: brand.id, name: brand.name, productCount: brand.productCount }} choices={choices} />
-      <AuditHistory entries={await listAudit(BRAND_ENTITY, brand.id)} labels={BRAND_FIELD_LABELS} />
+      <AuditHistory entries={await listAuditInWords(BRAND_ENTITY, brand.id, BRAND_FIELD_LABELS)} />
     </div>
   );
 }

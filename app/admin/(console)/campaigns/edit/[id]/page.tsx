@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AuditHistory } from '@/components/admin/audit-history';
-import { listAudit } from '@/server/admin/audit';
+import { listAuditInWords } from '@/server/audit/views';
 import { CampaignForm } from '@/components/admin/campaigns/campaign-form';
 import { DeleteCampaignButton } from '@/components/admin/campaigns/delete-campaign-button';
 import { AdminPageHeader } from '@/components/admin/page-header';
@@ -60,7 +60,7 @@ export default async function EditCampaignPage({ params, searchParams }: { param
         }}
         initialProducts={campaign.products.map((p) => ({ code: p.code, name: p.name, imageUrl: p.imageUrl }))}
       />
-      <AuditHistory entries={await listAudit(CAMPAIGN_ENTITY, campaign.id)} labels={CAMPAIGN_FIELD_LABELS} />
+      <AuditHistory entries={await listAuditInWords(CAMPAIGN_ENTITY, campaign.id, CAMPAIGN_FIELD_LABELS)} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AuditHistory } from '@/components/admin/audit-history';
-import { listAudit } from '@/server/admin/audit';
+import { listAuditInWords } from '@/server/audit/views';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { SheetEditForm } from '@/components/admin/technical-sheets/sheet-edit-form';
 import { formatAdminDateTime } from '@/lib/admin/format';
@@ -68,7 +68,7 @@ export default async function AdminTechnicalSheetEditPage({ params }: { params: 
               <p className="mt-2 text-amber-900">{t('pdfUnpublished')}</p>
             )}
           </section>
-          <AuditHistory entries={await listAudit(AUDIT_ENTITY, sheet.id)} labels={labels} />
+          <AuditHistory entries={await listAuditInWords(AUDIT_ENTITY, sheet.id, labels)} />
         </aside>
       </div>
     </div>

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AuditHistory } from '@/components/admin/audit-history';
-import { listAudit } from '@/server/admin/audit';
+import { listAuditInWords } from '@/server/audit/views';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { ProductForm } from '@/components/admin/products/product-form';
 import { formatAdminDateTime } from '@/lib/admin/format';
@@ -59,7 +59,7 @@ export default async function EditProductPage({ params }: { params: Params }) {
         }
       />
       <ProductForm key={`${product.id}-${product.version}`} initial={product.form} options={options} />
-      <AuditHistory entries={await listAudit('product', product.id)} labels={HISTORY_LABELS} />
+      <AuditHistory entries={await listAuditInWords('product', product.id, HISTORY_LABELS)} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
 import { getTranslations } from 'next-intl/server';
 import { AuditHistory } from '@/components/admin/audit-history';
-import { listAudit } from '@/server/admin/audit';
+import { listAuditInWords } from '@/server/audit/views';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { DeleteSupplierCatalogue } from '@/components/admin/supplier-catalogues/delete-supplier-catalogue';
 import { SupplierCatalogueForm } from '@/components/admin/supplier-catalogues/supplier-catalogue-form';
@@ -54,7 +54,7 @@ export default async function EditSupplierCataloguePage({ params }: { params: Pr
           active: catalogue.active,
         }}
       />
-      <AuditHistory entries={await listAudit(SUPPLIER_CATALOGUE_ENTITY, catalogue.id)} labels={labels} />
+      <AuditHistory entries={await listAuditInWords(SUPPLIER_CATALOGUE_ENTITY, catalogue.id, labels)} />
     </div>
   );
 }
