@@ -120,6 +120,8 @@ test('the professional sees base price, discount, final price and "s/ IVA"; the 
   // Listing cards: price block and discount badge.
   await page.goto(p.product.url.split('/').slice(0, 4).join('/'));
   const card = page.locator(`[data-testid="product-card"][data-product-code="${p.product.product_code}"]`);
+  // A card asks its prices when it comes into view, as the customer scrolls to it.
+  await card.scrollIntoViewIfNeeded();
   await expect(card.getByTestId('discount-badge')).toBeVisible();
   await expect(card.getByTestId('price-net-label')).toHaveText('s/ IVA');
   await expect(card.getByTestId('price-base')).toContainText('€');

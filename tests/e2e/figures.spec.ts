@@ -232,6 +232,16 @@ for (const viewport of [
       // Item 8: the toast and the floating cart button do not cover each other.
       const floating = page.getByTestId('floating-cart');
       if (await floating.isVisible()) {
+        // Measured once the toast has slid in (sonner animates it up from below for 400 ms).
+        let last = '';
+        await expect
+          .poll(async () => {
+            const box = JSON.stringify(await toast.boundingBox());
+            const settled = box === last;
+            last = box;
+            return settled;
+          }, { intervals: [150] })
+          .toBe(true);
         const a = (await toast.boundingBox())!;
         const b = (await floating.boundingBox())!;
         const overlap = a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
