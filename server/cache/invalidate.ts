@@ -3,6 +3,9 @@ import { revalidateTag } from 'next/cache';
 import type { DbOrTx } from '@/server/db/client';
 import { getDb } from '@/server/db/client';
 import { cacheInvalidations } from '@/server/db/schema';
+import { logger } from '@/server/log';
+
+const log = logger('cache');
 
 const EXPIRATIONS = Symbol.for('cag.cache.tagExpirations');
 
@@ -49,7 +52,7 @@ export function expireTagsLocally(tags: readonly string[]): void {
     try {
       listener(tags);
     } catch (err) {
-      console.error('[cache] invalidation listener failed', err);
+      log.error({ err }, 'invalidation listener failed');
     }
   }
 }

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
 import { dataDir, env, isNextServer, migratedAtStart } from '@/lib/env';
+import { instrumentPool } from '@/server/metrics/db';
 import * as schema from './schema';
 
 /**
@@ -124,6 +125,7 @@ export function openPostgres(url: string): Database {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
+  instrumentPool(pool);
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', (err) => console.error('[db] erro numa ligação inativa:', err.message));
   // Nor one that is checked out between two queries (a transaction waiting on SMTP or on a PDF

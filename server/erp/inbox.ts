@@ -3,6 +3,9 @@ import { getDb } from '@/server/db/client';
 import { enqueue, getJobs, JOB_QUEUES, registerJobHandler } from '@/server/jobs';
 import { folderSource, type ErpSource } from './adapter';
 import { applyErpFile, type ApplyOutcome } from './sync';
+import { logger } from '@/server/log';
+
+const log = logger('erp');
 
 /**
  * The scheduled ERP run (issue 14): every minute the server enqueues an `erp-inbox` job (one per
@@ -15,8 +18,8 @@ export async function runErpSource(source: ErpSource = folderSource()): Promise<
   const results: { name: string; outcome: ApplyOutcome }[] = [];
   for (const file of await source.claim()) {
     const outcome = await applyErpFile({ bytes: file.bytes, fileName: file.name, source: source.id, actor: null });
-    await file.settle(outcome.ok ? 'done' : 'failed').catch((err: unknown) => console.error('[erp] mover ficheiro', err));
-    if (!outcome.ok) console.warn(`[erp] ${file.name} recusado: ${outcome.report.slice(0, 3).join('; ')}`);
+    await file.settle(outcome.ok ? 'done' : 'failed').catch((err: unknown) => log.error({ err }, 'mover ficheiro'));
+    if (!outcome.ok) log.warn({ file: file.name, problems: outcome.report.length }, 'ficheiro recusado');
     results.push({ name: file.name, outcome });
   }
   return results;
@@ -39,7 +42,7 @@ export async function enqueueInboxCheck(now = new Date()): Promise<void> {
 export function startErpInboxSchedule(): void {
   const g = globalThis as { [SCHEDULE]?: NodeJS.Timeout };
   if (g[SCHEDULE]) return;
-  const tick = () => void enqueueInboxCheck().catch((err: unknown) => console.error('[erp] agendamento', err instanceof Error ? err.message : err));
+  const tick = () => void enqueueInboxCheck().catch((err: unknown) => log.error({ err }, 'agendamento'));
   g[SCHEDULE] = setInterval(tick, EVERY_MS);
   g[SCHEDULE].unref();
   setTimeout(tick, 5_000).unref();

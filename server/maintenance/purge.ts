@@ -3,6 +3,9 @@ import { lt, sql } from 'drizzle-orm';
 import { RATE_LIMITS } from '@/server/auth/rate-limit';
 import type { Db } from '@/server/db/client';
 import { authRateLimits, mailOutbox } from '@/server/db/schema';
+import { logger } from '@/server/log';
+
+const log = logger('maintenance');
 
 /**
  * Housekeeping of the tables that would otherwise grow without bound: mails of the outbox older
@@ -58,7 +61,7 @@ export function startMaintenance(db: Db): void {
   const run = () => {
     purgeExpiredRows(db).catch((err: unknown) => {
       // A database hiccup must not stop the shop: the next run tries again.
-      console.error('[maintenance] purge failed', err instanceof Error ? err.message : err);
+      log.error({ err }, 'purge failed');
     });
   };
   const first = setTimeout(run, 60_000);

@@ -11,6 +11,9 @@ import { serverTranslator } from '@/server/mail/i18n';
 import { sendMail, type OutgoingMail } from '@/server/mail/send';
 import { paymentInstructionsPending } from '@/server/payments';
 import { getOrder, type OrderDetail } from './queries';
+import { logger } from '@/server/log';
+
+const log = logger('orders');
 
 /**
  * The mails of an order (issue 11): the confirmation to the customer and the notice to the shop,
@@ -199,7 +202,7 @@ async function recordAcceptedMail(orderId: number, kind: OrderMailKind, complete
       return;
     } catch (err) {
       if (Date.now() + pause > deadline) throw err;
-      console.error(`[orders] email ${kind} da encomenda ${orderId} enviado; a registar de novo:`, err instanceof Error ? err.message : err);
+      log.error({ err, kind, orderId }, 'email da encomenda enviado; a registar de novo');
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }

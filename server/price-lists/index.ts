@@ -17,6 +17,9 @@ import { enqueue, getJobs, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/mail/i18n';
 import { getPriceFacts, getPricingCustomer, priceEntryOf, type PricingCustomer } from '@/server/pricing';
 import { getStorage } from '@/server/storage';
+import { logger } from '@/server/log';
+
+const log = logger('price-list');
 
 /**
  * The professional price list (issue 12): a professional asks for their prices of the whole
@@ -197,7 +200,7 @@ export async function requestPriceList(userId: string, request: PriceListRequest
     return inserted!;
   });
   wakeJobWorker();
-  await pruneOldExports(userId).catch((err: unknown) => console.error('[price-list] limpeza', err instanceof Error ? err.message : err));
+  await pruneOldExports(userId).catch((err: unknown) => log.error({ err }, 'limpeza'));
   return toJson(row);
 }
 
@@ -465,7 +468,7 @@ export async function buildPriceListExport(exportId: string): Promise<void> {
     }
     await setRow(row.id, { status: 'done', progress: rows.length, total: rows.length, finishedAt: new Date(), buildMs: Math.round(performance.now() - started) });
   } catch (err) {
-    console.error(`[price-list] ${row.id}:`, err instanceof Error ? err.message : err);
+    log.error({ err, exportId: row.id }, 'tabela de preços falhou');
     await setRow(row.id, { status: 'failed', error: err instanceof Error ? err.message.slice(0, 500) : 'erro', finishedAt: new Date() });
   }
 }
