@@ -3,13 +3,15 @@ import { lt, sql } from 'drizzle-orm';
 import { RATE_LIMITS } from '@/server/auth/rate-limit';
 import type { Db } from '@/server/db/client';
 import { authRateLimits, mailOutbox } from '@/server/db/schema';
+import { purgeOldVitals } from '@/server/vitals';
 import { logger } from '@/server/log';
 
 const log = logger('maintenance');
 
 /**
  * Housekeeping of the tables that would otherwise grow without bound: mails of the outbox older
- * than OUTBOX_RETENTION_DAYS, and abuse-limit counters whose window has passed (a counter past its
+ * than OUTBOX_RETENTION_DAYS, web-vital histograms older than VITALS_RETENTION_DAYS (server/vitals),
+ * and abuse-limit counters whose window has passed (a counter past its
  * window counts as zero anyway: the next hit starts a new window). Run at every start
  * (server/db/prepare.ts) and every hour inside the server (startMaintenance).
  */
@@ -23,6 +25,7 @@ const EVERY_MS = 60 * 60_000;
 export interface PurgeResult {
   outbox: number;
   rateLimits: number;
+  webVitals: number;
 }
 
 /** The window of each limited action (the key starts with the action: `sign-in:ip:…`). */
@@ -49,7 +52,8 @@ export async function purgeExpiredRows(db: Db, now: number = Date.now()): Promis
       sql`${authRateLimits.windowStartedAt} < ${now}::bigint - (CASE split_part(${authRateLimits.key}, ':', 1) ${cases} ELSE ${longest}::bigint END)`,
     )
     .returning({ key: authRateLimits.key });
-  return { outbox: outbox.length, rateLimits: rateLimits.length };
+  const webVitals = await purgeOldVitals(db, now);
+  return { outbox: outbox.length, rateLimits: rateLimits.length, webVitals };
 }
 
 const STATE = Symbol.for('cag.maintenance');
