@@ -43,7 +43,7 @@ function queryDuration() {
 
 const TIMED = Symbol.for('cag.metrics.timedClient');
 
-/** Times every query of a client (promise form; callbacks and cursors pass through untimed). */
+/** Times every query of a client: promise and callback forms (the pool's own `query` uses the callback). */
 function timeQueries(client: PoolClient): void {
   const target = client as PoolClient & { [TIMED]?: boolean };
   if (target[TIMED]) return;
@@ -52,13 +52,18 @@ function timeQueries(client: PoolClient): void {
   const histogram = queryDuration();
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const started = performance.now();
-    const result = original(...args);
-    if (result && typeof (result as Promise<unknown>).then === 'function') {
-      (result as Promise<unknown>).then(
-        () => histogram.observe({ outcome: 'ok' }, (performance.now() - started) / 1000),
-        () => histogram.observe({ outcome: 'error' }, (performance.now() - started) / 1000),
-      );
+    const done = (failed: boolean) => histogram.observe({ outcome: failed ? 'error' : 'ok' }, (performance.now() - started) / 1000);
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (err: unknown, ...rest: unknown[]) => {
+        done(Boolean(err));
+        return (callback as (...a: unknown[]) => unknown)(err, ...rest);
+      };
+      return original(...args);
     }
+    const result = original(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') (result as Promise<unknown>).then(() => done(false), () => done(true));
     return result;
   };
 }
