@@ -34,6 +34,8 @@ export default function VitalsReporter() {
   useReportWebVitals(report);
   useEffect(() => {
     page ??= pageTypeOf(window.location.pathname, window.location.search);
+    // Tells a test (or a curious developer) that the measurements are being collected.
+    document.documentElement.dataset.vitals = 'on';
     const onHidden = () => {
       if (document.visibilityState === 'hidden') flush();
     };
