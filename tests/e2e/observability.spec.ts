@@ -10,7 +10,7 @@ import { DEMO } from './support/accounts';
 const METRICS_TOKEN = 'e2e-only-metrics-token-0123456789';
 const PRODUCT = '/produtos/salas-de-banho/louca-sanitaria/P100149';
 
-const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+const hydrated = (page: Page) => expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1, { timeout: 30_000 });
 
 test('a product page visit sends its web vitals, which staff then see on /admin/cache-performance', async ({ page }) => {
   await page.goto(PRODUCT);
@@ -19,15 +19,9 @@ test('a product page visit sends its web vitals, which staff then see on /admin/
   await expect(page.locator('html[data-vitals="on"]')).toHaveCount(1, { timeout: 15_000 });
   await page.getByRole('heading', { level: 1 }).click();
 
-  // Leaving the page sends what was measured, in one beacon.
-  const beacon = page.waitForRequest((r) => r.url().endsWith('/api/vitals') && r.method() === 'POST');
+  // Leaving the page sends what was measured (navigator.sendBeacon, which Playwright does not
+  // report as a request of the page: the staff page below is the proof it arrived).
   await page.goto('/admin/login');
-  const sent = await beacon;
-  const body = JSON.parse(sent.postData() ?? '{}') as { page: string; metrics: { name: string; value: number }[] };
-  expect(body.page).toBe('product');
-  expect(body.metrics.map((m) => m.name)).toContain('TTFB');
-  expect((await sent.response())?.status()).toBe(202);
-
   await hydrated(page);
   const form = page.getByTestId('login-form');
   await form.getByLabel('Email').fill(DEMO.admin.email);
@@ -41,7 +35,11 @@ test('a product page visit sends its web vitals, which staff then see on /admin/
   const row = section.getByTestId('vitals-day').locator('tr[data-page-type="product"]');
   await expect(row.getByRole('rowheader')).toHaveText('Produto');
   const ttfb = row.locator('td[data-metric="TTFB"]');
-  await expect(ttfb).toContainText(/\d+\s?medição|\d+\s?medições/);
+  // The beacon may land a moment after the navigation: the page is read again until it shows.
+  await expect(async () => {
+    await page.reload();
+    await expect(ttfb).toContainText(/\d+\s?(medição|medições)/, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(ttfb.locator('[data-p75]')).toHaveText(/^[\d\s\u00a0]+\u00a0ms$/);
   // Both windows are there, labelled in Portuguese.
   await expect(section.getByText('Últimas 24 horas')).toBeVisible();
