@@ -2,6 +2,7 @@ import 'server-only';
 import { timingSafeEqual } from 'node:crypto';
 import { env } from '@/lib/env';
 import { getDb } from '@/server/db/client';
+import { JOB_QUEUES } from '@/server/jobs';
 import { httpDuration } from '@/scripts/observability.mjs';
 import { registerCacheMetrics } from './cache';
 import { registerDbMetrics } from './db';
@@ -21,7 +22,7 @@ function registerAll(): void {
   httpDuration();
   registerCacheMetrics();
   registerDbMetrics();
-  registerJobMetrics(getDb);
+  registerJobMetrics(getDb, Object.values(JOB_QUEUES));
 }
 
 export async function metricsText(): Promise<{ contentType: string; body: string }> {

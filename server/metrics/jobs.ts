@@ -25,11 +25,15 @@ export function jobFailed(queue: string): void {
   failures().inc({ queue });
 }
 
+const STATES = ['created', 'retry', 'active', 'failed'] as const;
+
 /** Registers the queue gauge; `readDb` gives the database (kept out of the import graph of server/jobs). */
-export function registerJobMetrics(readDb: () => Promise<{ execute(query: ReturnType<typeof sql>): Promise<unknown> }>): void {
+export function registerJobMetrics(readDb: () => Promise<{ execute(query: ReturnType<typeof sql>): Promise<unknown> }>, queues: readonly string[]): void {
   failures();
   collectedGauge('jobs_queue', 'Tarefas em fila por fila e estado (created: à espera; retry: à espera de nova tentativa; active: a correr; failed: falhadas de vez e ainda não arquivadas).', ['queue', 'state'], async (gauge) => {
     gauge.reset();
+    // Every queue and state has a series, 0 when empty (an alert on `failed > 0` needs one).
+    for (const queue of queues) for (const state of STATES) gauge.set({ queue, state }, 0);
     try {
       const db = await readDb();
       const result = (await db.execute(

@@ -8,6 +8,8 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import { Pool } from 'pg';
 import { resetEnvCache } from '@/lib/env';
 import { GET as metricsRoute } from '@/app/api/metrics/route';
+import { getDb } from '@/server/db/client';
+import { enqueue, getJobs, processDueJobs, registerJobHandler } from '@/server/jobs';
 import { captureLogs, logger } from '@/server/log';
 import { instrumentPool } from '@/server/metrics/db';
 import { createRequestObserver, routeLabel, loadRoutes } from '@/scripts/observability.mjs';
@@ -175,5 +177,29 @@ describe('log lines', () => {
     }
     expect(error).toMatchObject({ level: 'error', err: { type: 'Error', message: expect.stringContaining('[email]') } });
     expect((error!.err as { stack: string }).stack).toMatch(/observability\.test\.ts/);
+  });
+});
+
+describe('job metrics', () => {
+  it('count a failed job run and show the queue depth by state', async () => {
+    await processDueJobs(); // loads the real handlers first, so the one below stays
+    registerJobHandler('technical-sheet-pdf', async () => {
+      throw new Error('render falhou');
+    });
+    await getJobs();
+    await enqueue(await getDb(), 'technical-sheet-pdf', { sheetId: 987654 });
+    const logs = captureLogs();
+    let summary;
+    try {
+      summary = await processDueJobs();
+    } finally {
+      logs.restore();
+    }
+    expect(summary.failed).toBe(1);
+    expect(logs.lines.find((l) => l.msg === 'tarefa falhou')).toMatchObject({ level: 'error', queue: 'technical-sheet-pdf', err: { message: 'render falhou' } });
+    const text = await withEnv({ METRICS_TOKEN: TOKEN }, async () => (await scrape(`Bearer ${TOKEN}`)).text());
+    expect(text).toMatch(/^jobs_failed_total\{queue="technical-sheet-pdf"\} 1$/m);
+    expect(text).toMatch(/^jobs_queue\{queue="technical-sheet-pdf",state="retry"\} 1$/m);
+    expect(text).toMatch(/^jobs_queue\{queue="order-mail",state="failed"\} 0$/m);
   });
 });
