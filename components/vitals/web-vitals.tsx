@@ -1,25 +1,27 @@
 'use client';
 
-import dynamic from 'next/dynamic';
-import { useEffect, useState } from 'react';
-
-/** The reporter (and next/web-vitals with it) in a chunk of its own, fetched only after the page has loaded. */
-const VitalsReporter = dynamic(() => import('./vitals-reporter'), { ssr: false });
+import { useEffect, useState, type ComponentType } from 'react';
 
 /**
  * Browser web vitals for staff (/admin/cache-performance): once the page has loaded and the
- * browser is idle, loads the reporter, which sends LCP, INP, CLS and TTFB with the page type when
- * the page is hidden or left. Costs nothing before the first paint: no script of its own in the
- * first load beyond this leaf.
+ * browser is idle, fetches the reporter (./vitals-reporter, with next/web-vitals, in a chunk of its
+ * own), which sends LCP, INP, CLS and TTFB with the page type when the page is hidden or left.
+ * Nothing of it is in the first load but this leaf (a plain dynamic import: next/dynamic's wrapper
+ * would add about 1 kB to every page), and nothing runs before the first paint.
  */
 export function WebVitals() {
-  const [ready, setReady] = useState(false);
+  const [Reporter, setReporter] = useState<ComponentType | null>(null);
   useEffect(() => {
     let cancelled = false;
+    const load = () =>
+      void import('./vitals-reporter').then(
+        (m) => !cancelled && setReporter(() => m.default),
+        () => undefined,
+      );
     const start = () => {
       const idle = (window as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-      if (idle) idle(() => !cancelled && setReady(true), { timeout: 3_000 });
-      else setTimeout(() => !cancelled && setReady(true), 200);
+      if (idle) idle(load, { timeout: 3_000 });
+      else setTimeout(load, 200);
     };
     if (document.readyState === 'complete') start();
     else window.addEventListener('load', start, { once: true });
@@ -28,5 +30,5 @@ export function WebVitals() {
       window.removeEventListener('load', start);
     };
   }, []);
-  return ready ? <VitalsReporter /> : null;
+  return Reporter ? <Reporter /> : null;
 }
