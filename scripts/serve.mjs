@@ -406,9 +406,14 @@ async function bodyWithinLimit(req, res, pathname) {
   return true;
 }
 
+const instanceId = /^[\w.:-]{1,64}$/.test(process.env.INSTANCE_ID ?? '') ? process.env.INSTANCE_ID : null;
+
 /** Every request: the trusted client IP, bad input refused, the cached-page fast path, the body limits, then Next. */
 function onRequest(req, res) {
   applyClientIp(req.headers, req.socket.remoteAddress, trustedProxyCount);
+  // Which instance answered (INSTANCE_ID, set by the operator or npm run cluster): for the
+  // balancer's logs and the tests that check requests reach several instances.
+  if (instanceId) res.setHeader('X-Served-By', instanceId);
   // Bad input is never a 500: a method Next cannot take is a 405, and a path that is not valid
   // percent-encoding or holds a control character names nothing — the JSON 404 for route handlers,
   // the 404 page elsewhere. (Where proxy.ts does not run, /robots.txt%zz,
@@ -485,6 +490,11 @@ if (role === 'spare') await rehearse();
 const preparedMs = performance.now() - startedAt;
 tell({ cag: 'prepared', ms: Math.round(preparedMs) });
 await toldToServe;
+// This worker serves from now on: its background work (server/background.ts through
+// instrumentation.ts) starts here, once, beside the first requests.
+const startBackground = globalThis[Symbol.for('cag.background.start')];
+if (typeof startBackground === 'function') startBackground();
+else console.error('[serve] o trabalho de fundo não arrancou: instrumentation.ts não o registou');
 server.listen(port, hostname, () => {
   listening = true;
   tell({ cag: 'listening' });

@@ -10,7 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
-import { dataDir, env, isNextServer, migratedAtStart } from '@/lib/env';
+import { dataDir, env, migratedAtStart } from '@/lib/env';
 import * as schema from './schema';
 
 /**
@@ -176,19 +176,6 @@ interface Holder {
 }
 const holder: Holder = ((globalThis as { __shopDatabase?: Holder }).__shopDatabase ??= {});
 
-/** The periodic work of a Next server beside its requests. */
-async function startTimers(database: Database): Promise<void> {
-  // Hourly purge of old outbox mails and expired limit counters (server/maintenance).
-  const { startMaintenance } = await import('@/server/maintenance/purge');
-  startMaintenance(database.db);
-  // The ERP inbox check every minute (issue 14, server/erp/inbox.ts), as a job.
-  const { startErpInboxSchedule } = await import('@/server/erp/inbox');
-  startErpInboxSchedule();
-  // Cache figures sampled every minute for /admin/cache-performance (server/cache/metrics.ts).
-  const { startCacheSampler } = await import('@/server/cache/metrics');
-  startCacheSampler();
-}
-
 /** The process's database, opened and migrated on first use. */
 export function getDatabase(): Promise<Database> {
   if (!holder.current) {
@@ -199,19 +186,6 @@ export function getDatabase(): Promise<Database> {
       } catch (err) {
         await database.close().catch(() => undefined);
         throw err;
-      }
-      // Inside the Next server, follow the shared cache-invalidation log (server/cache/poller).
-      if (isNextServer()) {
-        const { startCacheInvalidationPoller } = await import('@/server/cache/poller');
-        await startCacheInvalidationPoller(database.db, env().CACHE_POLL_MS);
-        // Background jobs (order mails…): pg-boss's worker inside the server (server/jobs). Before
-        // any request can use the database: the first getJobs() makes the process's pg-boss, and
-        // only this one supervises (fails the jobs a crash left active into retries).
-        const { startJobWorker } = await import('@/server/jobs');
-        startJobWorker();
-        // The rest loads beside the first requests instead of before them (a worker restarted
-        // after a crash has a queue of them waiting for the database).
-        void startTimers(database).catch((err: unknown) => console.error('[db] tarefas periódicas:', err instanceof Error ? err.message : err));
       }
       return database;
     })();
