@@ -11,9 +11,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 
-export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository: the working folder (npm run sets it; scripts/cluster.mjs makes sure). No import.meta: Playwright loads this file too. */
+export const root = process.cwd();
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** A free TCP port on the loopback address. */
@@ -282,6 +282,8 @@ export async function startHaproxy(dir, port, instances, { checkMs = 1000, check
 export async function startCluster({ instances = 3, workers = 1, redis = true, s3 = true, dir, port, log = (l) => console.log(l), env = {} } = {}) {
   dir ??= fs.mkdtempSync('/tmp/loja-cluster-');
   fs.mkdirSync(dir, { recursive: true });
+  // PostgreSQL runs as its own user (when this runs as root) and must reach its folder inside.
+  fs.chmodSync(dir, 0o755);
   const parts = { dir, pg: null, redis: null, s3: null, smtp: null, instances: [], haproxy: null };
   const stop = async () => {
     await parts.haproxy?.stop();

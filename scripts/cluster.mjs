@@ -9,7 +9,11 @@
  * --port P (the balancer's port, default a free one), --no-redis, --no-s3, --keep (keep the folder).
  */
 import fs from 'node:fs';
-import { startCluster } from './cluster-support.mjs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
+const { startCluster } = await import('./cluster-support.mjs');
 
 function option(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
