@@ -35,7 +35,9 @@ export interface Cluster {
   pg: Postgres;
   redis: (Stoppable & { url: string }) | null;
   s3: (Stoppable & { env: Record<string, string> }) | null;
-  smtp: Stoppable & { url: string; mailDir: string };
+  smtp: (Stoppable & { url: string; mailDir: string }) | null;
+  /** Milliseconds from `since` until HAProxy logs instance `id` DOWN, or null after `timeoutMs`. */
+  downAfter(id: string, since: number, timeoutMs?: number): Promise<number | null>;
   haproxy: Stoppable & { url: string };
   instances: Instance[];
   stop(): Promise<void>;
@@ -45,6 +47,7 @@ export declare function startCluster(options?: {
   workers?: number;
   redis?: boolean;
   s3?: boolean;
+  smtpUrl?: string;
   dir?: string;
   port?: number;
   log?: (line: string) => void;

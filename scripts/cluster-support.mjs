@@ -52,6 +52,11 @@ async function untilPort(port, timeoutMs, what) {
 // PostgreSQL: a throwaway cluster
 
 const isRoot = process.getuid?.() === 0;
+/** Started here and not stopped: stopped when this process exits. */
+const runningPostgres = new Set();
+process.once('exit', () => {
+  for (const pg of runningPostgres) pg.stop('immediate');
+});
 
 export function pgBin() {
   const base = '/usr/lib/postgresql';
@@ -84,6 +89,7 @@ export class Postgres {
     this.start();
   }
   start() {
+    runningPostgres.add(this);
     asPostgres(
       `${this.bin}/pg_ctl -D ${this.data} -l ${this.dir}/postgres.log -w -t 60 ` +
         `-o "-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=on" start > /dev/null`,
@@ -94,6 +100,7 @@ export class Postgres {
     asPostgres(`${this.bin}/pg_ctl -D ${this.data} -l ${this.dir}/postgres.log -w -t 60 -m immediate restart > /dev/null`);
   }
   stop(mode = 'fast') {
+    runningPostgres.delete(this);
     try {
       asPostgres(`${this.bin}/pg_ctl -D ${this.data} -w -t 30 -m ${mode} stop > /dev/null`);
     } catch {
@@ -105,6 +112,18 @@ export class Postgres {
 // ---------------------------------------------------------------------------------------------
 // A child process that can be stopped and started again on the same port
 
+/** Every process group started here and still running: killed when this process exits, however it exits. */
+const running = new Set();
+process.once('exit', () => {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      /* gone */
+    }
+  }
+});
+
 class Daemon {
   constructor(name, command, args, { env = process.env, logFile, port }) {
     Object.assign(this, { name, command, args, env, logFile, port, child: null });
@@ -114,7 +133,8 @@ class Daemon {
     this.child = spawn(this.command, this.args, { cwd: root, env: this.env, detached: true, stdio: ['ignore', out, out] });
     fs.closeSync(out);
     const child = this.child;
-    this.exited = new Promise((resolve) => child.once('exit', resolve));
+    running.add(child);
+    this.exited = new Promise((resolve) => child.once('exit', resolve)).finally(() => running.delete(child));
     await untilPort(this.port, 30_000, this.name);
   }
   /** SIGKILL (default) or SIGTERM to the process group; resolves when it is gone. */
@@ -242,7 +262,10 @@ export async function startHaproxy(dir, port, instances, { checkMs = 1000, check
   const config = [
     'global',
     '  maxconn 4096',
+    // State changes of the servers (UP/DOWN) on standard output, i.e. haproxy.log.
+    '  log stdout format raw local0 notice',
     'defaults',
+    '  log global',
     '  mode http',
     '  timeout connect 2s',
     '  timeout client 60s',
@@ -275,11 +298,23 @@ export async function startHaproxy(dir, port, instances, { checkMs = 1000, check
 // ---------------------------------------------------------------------------------------------
 // The whole cluster
 
+/** Milliseconds from `since` until a line matching `pattern` appears in `file` (not counting lines there before), or null. */
+async function untilLogged(file, pattern, since, timeoutMs = 30_000) {
+  const before = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter((l) => pattern.test(l)).length : 0;
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const count = fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter((l) => pattern.test(l)).length : 0;
+    if (count > before) return Date.now() - since;
+    await sleep(20);
+  }
+  return null;
+}
+
 /**
  * @param {{ instances?: number, workers?: number, redis?: boolean, s3?: boolean, dir?: string,
  *   port?: number, log?: (line: string) => void, env?: Record<string, string> }} options
  */
-export async function startCluster({ instances = 3, workers = 1, redis = true, s3 = true, dir, port, log = (l) => console.log(l), env = {} } = {}) {
+export async function startCluster({ instances = 3, workers = 1, redis = true, s3 = true, smtpUrl, dir, port, log = (l) => console.log(l), env = {} } = {}) {
   dir ??= fs.mkdtempSync('/tmp/loja-cluster-');
   fs.mkdirSync(dir, { recursive: true });
   // PostgreSQL runs as its own user (when this runs as root) and must reach its folder inside.
@@ -309,8 +344,10 @@ export async function startCluster({ instances = 3, workers = 1, redis = true, s
       parts.s3 = await startS3(dir, await freePort(), 'loja');
       log(`S3 (s3rver) em ${parts.s3.env.AWS_ENDPOINT_URL_S3}, bucket loja`);
     }
-    parts.smtp = await startSmtp(dir, await freePort());
-    log(`SMTP (captura) em ${parts.smtp.url}, mensagens em ${parts.smtp.mailDir}`);
+    if (!smtpUrl) {
+      parts.smtp = await startSmtp(dir, await freePort());
+      log(`SMTP (captura) em ${parts.smtp.url}, mensagens em ${parts.smtp.mailDir}`);
+    }
 
     const balancerPort = port ?? (await freePort());
     // The same configuration and secrets on every instance (docs/deploy.md).
@@ -318,7 +355,7 @@ export async function startCluster({ instances = 3, workers = 1, redis = true, s
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: parts.pg.url,
-      SMTP_URL: parts.smtp.url,
+      SMTP_URL: smtpUrl ?? parts.smtp.url,
       SITE_URL: `http://127.0.0.1:${balancerPort}`,
       DEMO_ACCOUNTS: '1',
       BETTER_AUTH_SECRET: 'cluster-only-secret-0123456789-abcdefghijklmnop',
@@ -345,7 +382,7 @@ export async function startCluster({ instances = 3, workers = 1, redis = true, s
       if (answer?.ok && by) seen.add(by);
       await answer?.arrayBuffer();
     }
-    return { ...parts, url: parts.haproxy.url, stop };
+    return { ...parts, url: parts.haproxy.url, stop, downAfter: (id, since, timeoutMs) => untilLogged(path.join(dir, 'haproxy.log'), new RegExp(`Server instances/${id} is DOWN`), since, timeoutMs) };
   } catch (err) {
     await stop();
     throw err;

@@ -15,6 +15,22 @@ import { fileURLToPath } from 'node:url';
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 const { startCluster } = await import('./cluster-support.mjs');
 
+// Ctrl-C while it starts: exit, and cluster-support kills what it had started (its 'exit' hook).
+let cluster = null;
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n[cluster] a parar…');
+    if (cluster) {
+      await cluster.stop();
+      if (!process.argv.includes('--keep')) fs.rmSync(cluster.dir, { recursive: true, force: true });
+    }
+    process.exit(0);
+  });
+}
+
 function option(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
   if (at < 0) return fallback;
@@ -26,7 +42,7 @@ function option(name, fallback) {
   return value;
 }
 
-const cluster = await startCluster({
+cluster = await startCluster({
   instances: option('instances', 3),
   workers: option('workers', 1),
   port: process.argv.includes('--port') ? option('port', 0) : undefined,
@@ -39,15 +55,3 @@ const cluster = await startCluster({
 });
 
 console.log(`\n[cluster] A loja está em ${cluster.url} (balanceador HAProxy, ${cluster.instances.length} instâncias). Ctrl-C para parar.\n`);
-
-let stopping = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, async () => {
-    if (stopping) return;
-    stopping = true;
-    console.log('\n[cluster] a parar…');
-    await cluster.stop();
-    if (!process.argv.includes('--keep')) fs.rmSync(cluster.dir, { recursive: true, force: true });
-    process.exit(0);
-  });
-}

@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
 import { dataDir, env, migratedAtStart } from '@/lib/env';
+import { isDatabaseDown, markDatabaseUp, noteDatabaseError, setDatabaseProbe } from './availability';
 import * as schema from './schema';
 
 /**
@@ -117,6 +118,36 @@ export async function openMemoryPglite(loadDataDir?: Blob): Promise<Database> {
   };
 }
 
+/**
+ * Marks the database down when a query or a connection of the pool fails for want of a server,
+ * and up again when one succeeds (server/db/availability.ts), with `select 1` as the probe.
+ */
+function watchAvailability(pool: Pool): void {
+  setDatabaseProbe(() => pool.query('select 1'));
+  const note = (err: unknown) => {
+    noteDatabaseError(err);
+  };
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).then(() => {
+        if (isDatabaseDown()) markDatabaseUp();
+      }, note);
+    }
+    return result;
+  }) as typeof pool.query;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (typeof args[0] === 'function') return connect(...args);
+    const result = connect() as Promise<unknown>;
+    result.then(() => {
+      if (isDatabaseDown()) markDatabaseUp();
+    }, note);
+    return result;
+  }) as typeof pool.connect;
+}
+
 export function openPostgres(url: string): Database {
   const pool = new Pool({
     connectionString: url,
@@ -133,6 +164,7 @@ export function openPostgres(url: string): Database {
   pool.on('connect', (client) => {
     client.on('error', (err) => console.error('[db] ligação perdida:', err.message));
   });
+  watchAvailability(pool);
   let location = url;
   try {
     const u = new URL(url);
