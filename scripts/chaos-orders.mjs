@@ -398,6 +398,7 @@ async function main() {
   let postgres = PGLITE || CLUSTER ? null : new Postgres(path.join(tmp, 'pg'), await freePort());
   postgres?.init();
   if (postgres) log(`PostgreSQL em ${postgres.url} (${postgres.bin})`);
+  else if (CLUSTER) log(`${CLUSTER} instâncias atrás do HAProxy em ${BASE}; cada «SIGKILL» é um kill -9 de uma instância inteira`);
   else log(`PGlite (base embutida) em ${path.join(tmp, 'data')}; cada SIGKILL ${KILL_WORKER ? 'só ao trabalhador (o primário substitui-o)' : 'ao grupo inteiro, seguido de um novo npm start'}`);
   const smtp = await startSmtpCapture();
   // When each message arrived (to set a repeated one against the kills and restarts in the log).

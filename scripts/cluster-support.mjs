@@ -271,6 +271,8 @@ export async function startHaproxy(dir, port, instances, { checkMs = 1000, check
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-request 30s',
+    // A check answered within 3 s counts (a busy instance is not a dead one); `inter` apart.
+    '  timeout check 3s',
     '  retries 2',
     '  option redispatch',
     '  retry-on conn-failure empty-response',
