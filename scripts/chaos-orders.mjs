@@ -580,8 +580,10 @@ async function main() {
 
     // Drain: every order's mails sent and no order job left to run.
     const drainStarted = Date.now();
-    const pdfDir = path.join(env.DATA_DIR, 'storage', 'orders');
-    const countPdfs = () => (fs.existsSync(pdfDir) ? fs.readdirSync(pdfDir, { recursive: true }).filter((f) => String(f).endsWith('.pdf')).length : 0);
+    // The kept PDFs: DATA_DIR/storage, or the cluster's bucket (s3rver keeps `<key>._S3rver_object`).
+    const pdfDir = CLUSTER ? path.join(tmp, 'cluster', 's3', 'loja', 'orders') : path.join(env.DATA_DIR, 'storage', 'orders');
+    const pdfSuffix = CLUSTER ? '.pdf._S3rver_object' : '.pdf';
+    const countPdfs = () => (fs.existsSync(pdfDir) ? fs.readdirSync(pdfDir, { recursive: true }).filter((f) => String(f).endsWith(pdfSuffix)).length : 0);
     let pending = null;
     for (;;) {
       if (db) {
