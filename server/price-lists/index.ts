@@ -22,8 +22,11 @@ import { getStorage } from '@/server/storage';
  * The professional price list (issue 12): a professional asks for their prices of the whole
  * catalogue or of one chapter, family or brand, as XLSX or CSV. The request is a row of
  * `price_list_exports` and a `price-list` job enqueued in the same transaction; the job worker
- * builds the file (progress kept on the row, polled by the page) and writes it atomically under
- * `DATA_DIR/price-lists/`. The prices are exactly the pricing module's (`getPriceFacts` and
+ * builds the file (progress kept on the row, polled by the page) in a temporary folder and puts
+ * it whole into the shop's storage (`price-lists/<id>.<format>`: the filesystem or the bucket every
+ * instance shares), so any instance serves the download. Lists written before the storage, under
+ * `DATA_DIR/price-lists/`, are read from there as a fallback and removed with their rows (a user
+ * keeps only the last few, so they age out). The prices are exactly the pricing module's (`getPriceFacts` and
  * `priceEntryOf` for the requester's account), so the file says what the shop and the cart say.
  *
  * Who: only users with a professional account (`users.pro_account_id` and type `pro`): anyone
