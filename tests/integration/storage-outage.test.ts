@@ -102,7 +102,7 @@ beforeAll(async () => {
     { name: 'order PDF', get: () => call(orderPdfGet, 'GET', `/api/orders/${orderId}/pdf`, { session: buyer, params: { id: orderId } }) },
     { name: 'price list', get: () => call(priceListDownloadGet, 'GET', `/api/price-lists/${listId}/download`, { session: pro, params: { id: listId } }) },
     { name: 'technical sheet', get: () => call(sheetFileGet, 'GET', sheetPath, { params: { file: sheetPath.split('/').pop()! } }) },
-    { name: 'supplier catalogue', get: () => call(uploadGet, 'GET', `/media/${catalogueKey}`, { params: { key: catalogueKey.split('/').slice(1) } }) },
+    { name: 'supplier catalogue', get: () => call(uploadGet, 'GET', `/media/${catalogueKey}`, { params: { key: catalogueKey.split('/').slice(1) } as unknown as Record<string, string> }) },
     { name: 'profile picture', get: () => call(avatarGet, 'GET', `/media/avatars/${avatar}`, { session: buyer, params: { file: avatar } }) },
   );
 }, 180_000);
