@@ -16,7 +16,7 @@ import { brands, chapters, families, priceListExports, products, type PriceListS
 import { enqueue, getJobs, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/mail/i18n';
 import { getPriceFacts, getPricingCustomer, priceEntryOf, type PricingCustomer } from '@/server/pricing';
-import { getStorage } from '@/server/storage';
+import { getStorage, StorageUnavailableError } from '@/server/storage';
 
 /**
  * The professional price list (issue 12): a professional asks for their prices of the whole
@@ -469,6 +469,12 @@ export async function buildPriceListExport(exportId: string): Promise<void> {
     await setRow(row.id, { status: 'done', progress: rows.length, total: rows.length, finishedAt: new Date(), buildMs: Math.round(performance.now() - started) });
   } catch (err) {
     console.error(`[price-list] ${row.id}:`, err instanceof Error ? err.message : err);
+    if (err instanceof StorageUnavailableError) {
+      // The store is away for a while: the list waits (queued again) and the job is retried with
+      // backoff, instead of failing a request the customer would have to make again.
+      await setRow(row.id, { status: 'queued', progress: 0 });
+      throw err;
+    }
     await setRow(row.id, { status: 'failed', error: err instanceof Error ? err.message.slice(0, 500) : 'erro', finishedAt: new Date() });
   }
 }

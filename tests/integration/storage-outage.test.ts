@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import net from 'node:net';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { POST as addressesPost } from '@/app/api/addresses/route';
 import { POST as itemsPost } from '@/app/api/cart/[cartId]/items/route';
 import { POST as cartPost } from '@/app/api/cart/route';
@@ -20,7 +20,7 @@ import { GET as uploadGet } from '@/app/media/uploads/[...key]/route';
 import { resetEnvCache } from '@/lib/env';
 import { sheetPdfPath } from '@/lib/technical-sheets';
 import { getDb } from '@/server/db/client';
-import { inventoryProducts, products, proAccounts, technicalSheets, users } from '@/server/db/schema';
+import { inventoryProducts, priceListExports, products, proAccounts, technicalSheets, users } from '@/server/db/schema';
 import { importCatalogueFile } from '@/server/import';
 import { processDueJobs } from '@/server/jobs';
 import { clearPricingCache } from '@/server/pricing';
@@ -95,7 +95,7 @@ beforeAll(async () => {
   // A supplier catalogue (an uploaded PDF) and a profile picture, as their modules store them.
   const catalogueKey = 'uploads/documents/2026/0123456789abcdef01234567.pdf';
   await getStorage().put(catalogueKey, Buffer.from('%PDF-1.7\ncatálogo do fornecedor\n%%EOF\n'));
-  const avatar = `${buyer.userId.replace(/[^A-Za-z0-9_-]/g, '')}-1700000000000.webp`;
+  const avatar = `foto-${buyer.userId.replace(/[^A-Za-z0-9_-]/g, '')}-1700000000000.webp`;
   await getStorage().put(`avatars/${avatar}`, Buffer.from('RIFF0000WEBPVP8 '));
 
   downloads.push(
@@ -123,7 +123,10 @@ async function catalogueAnswers(): Promise<number[]> {
 
 describe('the object store stopped, then back', () => {
   it('serves every download while the store is up', async () => {
-    for (const d of downloads) expect([d.name, (await d.get()).status]).toEqual([d.name, 200]);
+    for (const d of downloads) {
+      const answer = await d.get();
+      expect([d.name, answer.status, answer.status === 200 ? '' : answer.text]).toEqual([d.name, 200, '']);
+    }
   });
 
   it('answers 503 with Retry-After and the JSON error for every download, within seconds; the catalogue still 200', async () => {
@@ -145,9 +148,34 @@ describe('the object store stopped, then back', () => {
     }
   }, 90_000);
 
-  it('serves the downloads again once the store is back, without a restart', async () => {
+  it('a price list asked for meanwhile waits (queued, its job retried) instead of failing', async () => {
+    const db = await getDb();
+    await db.update(priceListExports).set({ createdAt: new Date(Date.now() - 3_600_000) });
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let id: string;
+    try {
+      const asked = await call<Envelope<{ id: string }>>(priceListPost, 'POST', '/api/price-lists', { session: pro, body: { format: 'xlsx' } });
+      expect(asked.status).toBe(202);
+      id = asked.body.data.id;
+      await processDueJobs();
+      const [row] = await db.select({ status: priceListExports.status, error: priceListExports.error }).from(priceListExports).where(eq(priceListExports.id, id));
+      expect(row).toEqual({ status: 'queued', error: null });
+    } finally {
+      errors.mockRestore();
+    }
     await s3.start();
-    for (const d of downloads) expect([d.name, (await d.get()).status]).toEqual([d.name, 200]);
+    // The retry's backoff (30 s) skipped: the job runs again now and the list is built.
+    await db.execute(sql`update pgboss.job set start_after = now() where name = 'price-list' and state = 'retry'`);
+    await processDueJobs();
+    const [row] = await db.select({ status: priceListExports.status }).from(priceListExports).where(eq(priceListExports.id, id));
+    expect(row?.status).toBe('done');
+  }, 60_000);
+
+  it('serves the downloads again once the store is back, without a restart', async () => {
+    for (const d of downloads) {
+      const answer = await d.get();
+      expect([d.name, answer.status, answer.status === 200 ? '' : answer.text]).toEqual([d.name, 200, '']);
+    }
   });
 });
 
