@@ -1,6 +1,10 @@
 import 'server-only';
 
-const SEGMENT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+/**
+ * A segment may start with `_` or `-`: random ids in base64url (price lists, user ids in avatar
+ * names) do, about one in 32. Only a leading dot (`.`, `..`, hidden files) is refused.
+ */
+const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
 /** A key is `/`-separated segments of letters, digits, `.`, `_`, `-` (no `..`, no leading dot or slash). */
 export function assertStorageKey(key: string): void {
