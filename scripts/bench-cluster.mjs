@@ -37,6 +37,7 @@ const baseEnv = {
   BETTER_AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
   IP_HASH_SALT: 'bench-only-ip-salt',
   SPARE_WORKER: '0',
+  NO_BUILD: '1',
   SMTP_URL: '',
 };
 

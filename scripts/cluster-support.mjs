@@ -365,6 +365,8 @@ export async function startCluster({ instances = 3, workers = 1, redis = true, s
       TRUSTED_PROXY_COUNT: '1',
       WEB_CONCURRENCY: String(workers),
       SPARE_WORKER: '0',
+      // The build made above, shared by every instance: none rebuilds it.
+      NO_BUILD: '1',
       ...(parts.redis ? { REDIS_URL: parts.redis.url } : {}),
       ...(parts.s3 ? parts.s3.env : {}),
       ...env,
