@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { getDatabase, MIGRATIONS_FOLDER, type Driver } from '@/server/db/client';
+import { instanceMismatch } from '@/server/instances';
 import { getStorage } from '@/server/storage';
 import { AppError } from '@/server/api/errors';
 import { logger } from '@/server/log';
@@ -56,7 +57,7 @@ export async function checkDatabase(timeoutMs = 5_000): Promise<DatabaseHealth> 
 // ---------------------------------------------------------------------------------------------
 // Readiness (/api/health/ready): may this instance take traffic? /api/health stays liveness.
 
-export type ReadyCheck = 'database' | 'migrations' | 'storage';
+export type ReadyCheck = 'database' | 'migrations' | 'storage' | 'configuration';
 
 export interface CheckResult {
   ok: boolean;
@@ -71,6 +72,8 @@ export interface Readiness {
     database: CheckResult;
     migrations: CheckResult & { expected: number; applied: number; pending: string[] };
     storage: CheckResult;
+    /** The same secrets as the other live instances (server/instances.ts). */
+    configuration: CheckResult;
   };
   failed: ReadyCheck[];
 }
@@ -91,7 +94,7 @@ const since = (started: number) => Math.round((performance.now() - started) * 10
 /**
  * Database reachable (a query within `timeoutMs`), every migration of the build applied (each
  * journal entry's timestamp among drizzle's applied ones), storage reachable (a `stat` of a key
- * that need not exist). Never throws.
+ * that need not exist), the same secrets as the other live instances. Never throws.
  */
 export async function checkReadiness(timeoutMs = 5_000): Promise<Readiness> {
   const dbStarted = performance.now();
@@ -119,7 +122,9 @@ export async function checkReadiness(timeoutMs = 5_000): Promise<Readiness> {
     log.error({ err }, 'prontidão: armazenamento indisponível');
     storage = { ok: false, ms: since(storageStarted), error: 'O armazenamento de ficheiros não está disponível.' };
   }
-  const checks = { database, migrations, storage };
+  const mismatch = instanceMismatch();
+  const configuration: CheckResult = mismatch ? { ok: false, ms: 0, error: 'Segredos diferentes dos das outras instâncias (BETTER_AUTH_SECRET ou IP_HASH_SALT).' } : { ok: true, ms: 0 };
+  const checks = { database, migrations, storage, configuration };
   const failed = (Object.keys(checks) as ReadyCheck[]).filter((k) => !checks[k].ok);
   return { ready: failed.length === 0, checks, failed };
 }

@@ -1,5 +1,6 @@
 import 'server-only';
 import { StorageUnavailableError } from '@/server/storage/errors';
+import { noteDatabaseError } from '@/server/db/availability';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import type { ApiErrorBody } from '@/lib/api/types';
@@ -146,6 +147,9 @@ export function toAppError(err: unknown, log: { requestId?: string; method?: str
   if (err instanceof StorageUnavailableError) {
     apiLog.error({ err, requestId: log.requestId }, 'armazenamento indisponível');
     return new AppError({ code: 'unavailable', message: apiText('storageUnavailable'), details: { retryAfter: ['30'] } });
+  }
+  if (noteDatabaseError(err)) {
+    return new AppError({ code: 'unavailable', message: apiText('databaseUnavailable'), details: { retryAfter: ['10'] } });
   }
   apiLog.error({ err, requestId: log.requestId, method: log.method, url: log.path }, 'erro inesperado');
   return new AppError({ code: 'internal_error', message: apiText('internal') });

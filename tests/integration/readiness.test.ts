@@ -95,3 +95,20 @@ describe('GET /api/health/ready', () => {
     }
   });
 });
+
+describe('GET /api/health/ready with instances that disagree', () => {
+  it('answers 503 naming the configuration when this instance runs other secrets than the live ones', async () => {
+    const MISMATCH = Symbol.for('cag.instance.mismatch');
+    const g = globalThis as { [MISMATCH]?: string | null };
+    g[MISMATCH] = 'segredos diferentes dos de outra:1 (BETTER_AUTH_SECRET ou IP_HASH_SALT)';
+    try {
+      const response = await probe();
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      expect(body.error.details.failed).toEqual(['configuration']);
+      expect(body.message).toContain('configuração igual à das outras instâncias');
+    } finally {
+      g[MISMATCH] = null;
+    }
+  });
+});
