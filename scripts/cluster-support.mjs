@@ -124,6 +124,12 @@ process.once('exit', () => {
   }
 });
 
+// A SIGTERM or SIGHUP (a timeout, a closed terminal) ends the process through 'exit', so the hook
+// above still runs (Node's default for those signals skips it).
+for (const signal of ['SIGTERM', 'SIGHUP']) {
+  if (process.listenerCount(signal) === 0) process.once(signal, () => process.exit(128 + (signal === 'SIGTERM' ? 15 : 1)));
+}
+
 class Daemon {
   constructor(name, command, args, { env = process.env, logFile, port }) {
     Object.assign(this, { name, command, args, env, logFile, port, child: null });
