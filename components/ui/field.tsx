@@ -81,27 +81,38 @@ export interface FieldProps {
   required?: boolean;
   className?: string;
   labelClassName?: string;
-  /** One control element: Input, Textarea, NativeSelect, a plain input… */
-  children: React.ReactElement<ControlProps>;
+  /** The control (Input, Textarea, NativeSelect, a plain input…), then anything shown under it. */
+  children: React.ReactNode;
 }
+
+const CONTROL_TAGS = new Set(['input', 'select', 'textarea']);
 
 export function Field({ id: givenId, label, error, description, required, className, labelClassName, children }: FieldProps) {
   const reactId = React.useId();
   const id = givenId ?? reactId;
   const wired = fieldControlProps(id, error, Boolean(description));
-  const own = children.props;
-  const control = React.cloneElement(children, {
-    id: own.id ?? wired.id,
-    'aria-invalid': own['aria-invalid'] ?? wired['aria-invalid'],
-    'aria-describedby': own['aria-describedby'] ?? wired['aria-describedby'],
-    ...(required && own['aria-required'] === undefined ? { 'aria-required': true } : {}),
-  });
+  // The control is the first child; what follows it (an upload's status line…) is shown as it is.
+  const [first, ...after] = React.Children.toArray(children);
+  // A layout element (a row holding the control and a button) is left as it is: its control
+  // then takes fieldControlProps(id, error, …) itself.
+  const isControl =
+    React.isValidElement<ControlProps>(first) && !(typeof first.type === 'string' && !CONTROL_TAGS.has(first.type));
+  const own: ControlProps = isControl ? first.props : {};
+  const control = isControl
+    ? React.cloneElement(first, {
+        id: own.id ?? wired.id,
+        'aria-invalid': own['aria-invalid'] ?? wired['aria-invalid'],
+        'aria-describedby': own['aria-describedby'] ?? wired['aria-describedby'],
+        ...(required && own['aria-required'] === undefined ? { 'aria-required': true } : {}),
+      })
+    : first;
   return (
     <div data-slot="field" data-invalid={error ? true : undefined} className={cn('space-y-1.5', className)}>
       <FieldLabel htmlFor={own.id ?? id} required={required} className={labelClassName}>
         {label}
       </FieldLabel>
       {control}
+      {after}
       {description && <FieldDescription id={id}>{description}</FieldDescription>}
       <FieldError id={id}>{error}</FieldError>
     </div>

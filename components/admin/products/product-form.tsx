@@ -5,7 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { FormAlert } from '@/components/auth/form-field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { StaleNotice } from '@/components/admin/stale-notice';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
