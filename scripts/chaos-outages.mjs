@@ -86,8 +86,9 @@ try {
   log(`PostgreSQL parado por ${OUTAGE_MS / 1000} s`);
   const pgStopped = Date.now();
   while (Date.now() - pgStopped < OUTAGE_MS) {
-    for (const instance of cluster.instances) {
-      for (const page of guestPages) count(seen.cached, (await probe(`${instance.url}${page}`)).status);
+    // Each instance directly, and through the balancer (which then has no ready instance).
+    for (const base of [...cluster.instances.map((i) => i.url), BASE]) {
+      for (const page of guestPages) count(seen.cached, (await probe(`${base}${page}`)).status);
     }
     const api = await probe(`${BASE}/api/user/product-pricing?product_ids=${encodeURIComponent(model.code)}`, { cookie });
     const page = await probe(`${BASE}/dashboard`, { cookie });
