@@ -1,5 +1,5 @@
 import 'server-only';
-import { getRedis, INSTANCE_ID, type RedisConnection } from '@/server/redis/client';
+import { getRedis, type RedisConnection } from '@/server/redis/client';
 
 /**
  * The Redis side of the page/data cache, for several server instances (REDIS_URL set):
@@ -139,7 +139,7 @@ interface InvalidationMessage {
 export async function publishInvalidation(tags: readonly string[], redis: RedisConnection | null = getRedis()): Promise<boolean> {
   if (!redis || tags.length === 0) return false;
   const at = String(Date.now());
-  const message: InvalidationMessage = { from: INSTANCE_ID, tags: [...tags] };
+  const message: InvalidationMessage = { from: redis.instanceId, tags: [...tags] };
   const result = await redis.run((c) =>
     c
       .multi()
@@ -159,7 +159,7 @@ export async function subscribeToInvalidations(onTags: (tags: string[]) => void,
   await redis.subscribe(CHANNEL, (raw) => {
     try {
       const message = JSON.parse(raw) as InvalidationMessage;
-      if (message.from === INSTANCE_ID || !Array.isArray(message.tags)) return;
+      if (message.from === redis.instanceId || !Array.isArray(message.tags)) return;
       const tags = message.tags.filter((t): t is string => typeof t === 'string' && t.length > 0);
       if (tags.length) onTags(tags);
     } catch {

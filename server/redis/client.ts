@@ -34,6 +34,8 @@ interface ConnectionOptions {
   timeoutMs: number;
   /** Where the outage and recovery lines go (console by default). */
   log?: (level: 'warn' | 'info', message: string) => void;
+  /** Who publishes through this connection (INSTANCE_ID; tests play two instances in one process). */
+  instanceId?: string;
 }
 
 function defaultLog(level: 'warn' | 'info', message: string): void {
@@ -54,6 +56,7 @@ export function reconnectDelay(retries: number): number {
 export class RedisConnection {
   readonly client: RedisClient;
   readonly prefix: string;
+  readonly instanceId: string;
   private readonly url: string;
   private readonly timeoutMs: number;
   private readonly log: (level: 'warn' | 'info', message: string) => void;
@@ -69,6 +72,7 @@ export class RedisConnection {
   constructor(url: string, options: ConnectionOptions) {
     this.url = url;
     this.prefix = options.prefix;
+    this.instanceId = options.instanceId ?? INSTANCE_ID;
     this.timeoutMs = options.timeoutMs;
     this.log = options.log ?? defaultLog;
     this.client = this.newClient();
@@ -141,14 +145,21 @@ export class RedisConnection {
       if (Date.now() < this.openUntil || this.probing) return UNAVAILABLE;
       this.probing = probe = true;
     }
+    let timer: NodeJS.Timeout | undefined;
     try {
-      const value = await op(this.client);
+      // The client's own time limit applies to each command; this one bounds the whole operation
+      // (several commands, a script) whatever happens inside the client.
+      const limit = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+      });
+      const value = await Promise.race([op(this.client), limit]);
       if (this.down) this.markUp();
       return { ok: true, value };
     } catch (err) {
       this.markDown(err);
       return UNAVAILABLE;
     } finally {
+      clearTimeout(timer);
       if (probe) this.probing = false;
     }
   }
@@ -193,7 +204,7 @@ type Holder = { [STATE]?: { url: string; connection: RedisConnection } };
 
 /** A connection of its own (tests use two to play two instances); the shop uses `getRedis()`. */
 export function createRedisConnection(url: string, options: Partial<ConnectionOptions> = {}): RedisConnection {
-  return new RedisConnection(url, { prefix: options.prefix ?? env().REDIS_PREFIX, timeoutMs: options.timeoutMs ?? env().REDIS_COMMAND_TIMEOUT_MS, log: options.log });
+  return new RedisConnection(url, { ...options, prefix: options.prefix ?? env().REDIS_PREFIX, timeoutMs: options.timeoutMs ?? env().REDIS_COMMAND_TIMEOUT_MS });
 }
 
 /**
