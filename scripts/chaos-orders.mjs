@@ -29,7 +29,15 @@
  * what the script asks the database (the customers' accounts, the models, the final figures) it
  * asks with the server stopped (scripts/chaos-db.ts); the drain is watched through the mails and
  * PDFs instead, and at the end the folder is opened again and every B-tree index checked against
- * its table (amcheck). CHAOS_KILL=worker: each kill is a SIGKILL of the serving worker only
+ * its table (amcheck).
+ *
+ * CHAOS_CLUSTER=N (issue 24, instance loss): the same against N instances of the shop behind
+ * HAProxy (scripts/cluster-support.mjs: one PostgreSQL, Redis, S3), the submissions through the
+ * balancer (CHAOS_PORT is its port). Each "kill" is a `kill -9` of one whole instance (a machine
+ * lost), restarted 20 s later; the time until HAProxy takes it out of the rotation is printed.
+ * Defaults there: 500 orders, 1 kill, no PostgreSQL restart.
+ *
+ * CHAOS_KILL=worker: each kill is a SIGKILL of the serving worker only
  * (its PID from DATA_DIR/worker.pid), which scripts/primary.mjs replaces, instead of the whole
  * process group followed by a new `npm start` (CHAOS_KILL=group, the default).
  */
@@ -44,13 +52,15 @@ import { startSmtpCapture } from '../tests/helpers/smtp.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const num = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
-const ORDERS = num('CHAOS_ORDERS', 1000);
+const CLUSTER = num('CHAOS_CLUSTER', 0);
+const ORDERS = num('CHAOS_ORDERS', CLUSTER ? 500 : 1000);
 const CLIENTS = num('CHAOS_CLIENTS', 10);
-const KILLS = num('CHAOS_KILLS', 22);
+const KILLS = num('CHAOS_KILLS', CLUSTER ? 1 : 22);
 const PGLITE = process.env.CHAOS_DB === 'pglite';
 if (process.env.CHAOS_DB && !['pglite', 'postgres'].includes(process.env.CHAOS_DB)) throw new Error('CHAOS_DB: pglite ou postgres');
 const KILL_WORKER = process.env.CHAOS_KILL === 'worker';
-const PG_RESTARTS = PGLITE ? 0 : num('CHAOS_PG_RESTARTS', 3);
+const PG_RESTARTS = PGLITE ? 0 : num('CHAOS_PG_RESTARTS', CLUSTER ? 0 : 3);
+if (CLUSTER && PGLITE) throw new Error('CHAOS_CLUSTER: só com PostgreSQL');
 const PORT = num('CHAOS_PORT', 3400);
 const SEED = num('CHAOS_SEED', Math.floor(Math.random() * 2 ** 31));
 const DRAIN_MS = num('CHAOS_DRAIN_SECONDS', 420) * 1000;
@@ -276,6 +286,51 @@ class App {
   }
 }
 
+/** The same interface as App, for N instances behind HAProxy (CHAOS_CLUSTER). */
+class ClusterApp {
+  constructor(options) {
+    this.options = options;
+    this.cluster = null;
+    this.restartMs = [];
+    this.downMs = [];
+    this.kills = 0;
+  }
+  start() {
+    this.starting = import('./cluster-support.mjs').then(({ startCluster }) => startCluster(this.options)).then((c) => (this.cluster = c));
+    this.starting.catch(() => undefined);
+  }
+  async ready() {
+    await this.starting;
+  }
+  /** `kill -9` of one instance (in turn); the time until the balancer marks it DOWN; a new start 20 s later. */
+  async restart() {
+    const instance = this.cluster.instances[this.kills % this.cluster.instances.length];
+    const t0 = Date.now();
+    const down = this.cluster.downAfter(instance.id, t0, 30_000);
+    await instance.kill();
+    this.kills++;
+    const ms = await down;
+    this.downMs.push(ms);
+    log(`instância ${instance.id} morta (kill -9); o balanceador tirou-a ${ms === null ? 'NUNCA (30 s)' : `em ${(ms / 1000).toFixed(1)} s`}`);
+    this.restartMs.push(0);
+    setTimeout(() => {
+      instance.start().then(
+        () => log(`instância ${instance.id} de volta`),
+        (err) => log(`instância ${instance.id} não voltou: ${err.message}`),
+      );
+    }, 20_000);
+  }
+  async killWorker() {
+    await this.restart();
+  }
+  async kill() {
+    await this.cluster?.stop();
+  }
+  async stop() {
+    await this.cluster?.stop();
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // HTTP client that retries until it has an answer
 
@@ -340,7 +395,7 @@ async function main() {
   log(`pasta temporária ${tmp}; semente ${SEED}; ${ORDERS} encomendas, ${CLIENTS} clientes, ${KILLS} SIGKILL, ${PG_RESTARTS} reinícios do PostgreSQL`);
   if (await portInUse(PORT)) throw new Error(`a porta ${PORT} já está ocupada (CHAOS_PORT para outra)`);
 
-  const postgres = PGLITE ? null : new Postgres(path.join(tmp, 'pg'), await freePort());
+  let postgres = PGLITE || CLUSTER ? null : new Postgres(path.join(tmp, 'pg'), await freePort());
   postgres?.init();
   if (postgres) log(`PostgreSQL em ${postgres.url} (${postgres.bin})`);
   else log(`PGlite (base embutida) em ${path.join(tmp, 'data')}; cada SIGKILL ${KILL_WORKER ? 'só ao trabalhador (o primário substitui-o)' : 'ao grupo inteiro, seguido de um novo npm start'}`);
@@ -365,7 +420,9 @@ async function main() {
   };
   delete env.NODE_OPTIONS;
   if (PGLITE) delete env.DATABASE_URL;
-  const app = new App(env, logFile);
+  const app = CLUSTER
+    ? new ClusterApp({ instances: CLUSTER, port: PORT, dir: path.join(tmp, 'cluster'), smtpUrl: smtp.url, env: { SHOP_NOTIFY_EMAIL: SHOP_MAIL, DEMO_ACCOUNTS: '0' }, log: (line) => log(line) })
+    : new App(env, logFile);
   let db;
   const cleanup = async () => {
     await app.kill().catch(() => undefined);
@@ -389,6 +446,10 @@ async function main() {
     app.start();
     await app.ready(15 * 60_000);
     log('servidor pronto');
+    if (CLUSTER) {
+      postgres = app.cluster.pg;
+      env.DATABASE_URL = postgres.url;
+    }
 
     // Customers, their addresses and sessions; models sold by the unit. (PGlite: with the server
     // stopped, the folder has one owner at a time.)
@@ -651,7 +712,9 @@ async function main() {
       ['tarefas (order-mail, order-pdf) por estado', jobRows.map((r) => `${r.state} ${r.n}`).join(', ')],
       ['  tarefas que precisaram de nova tentativa', retried],
       ['  por fazer no fim: emails por enviar / tarefas por correr', `${left.unsent} / ${left.jobs}`],
-      [`SIGKILL ${KILL_WORKER ? 'ao trabalhador (o primário substitui-o)' : 'ao servidor (com reinício)'}`, `${chaosDone.kills} (reinício p50 ${percentile(app.restartMs, 0.5)} s, máx. ${percentile(app.restartMs, 1)} s)`],
+      CLUSTER
+        ? [`kill -9 de uma instância (de ${CLUSTER})`, `${chaosDone.kills} (fora do balanceador em ${app.downMs.map((ms) => (ms === null ? 'nunca' : `${(ms / 1000).toFixed(1)} s`)).join(', ')})`]
+        : [`SIGKILL ${KILL_WORKER ? 'ao trabalhador (o primário substitui-o)' : 'ao servidor (com reinício)'}`, `${chaosDone.kills} (reinício p50 ${percentile(app.restartMs, 0.5)} s, máx. ${percentile(app.restartMs, 1)} s)`],
       ...(PGLITE
         ? [['base de dados', 'PGlite (embutida)'], ['  pasta reaberta no fim / índices B-tree verificados (amcheck)', `${(integrity.reopenMs / 1000).toFixed(1)} s / ${integrity.indexes}, ${integrity.corrupt.length} com erros`]]
         : [['reinícios do PostgreSQL (immediate)', chaosDone.pgRestarts]]),

@@ -144,6 +144,12 @@ function secureResponse(req, res, pathname) {
 
   res.writeHead = function writeHead(statusCode, ...rest) {
     let reason;
+    // A page or route that failed because PostgreSQL is gone (server/db/availability.ts) is a
+    // 503 to come back to, not a 500.
+    if (statusCode === 500 && globalThis[DB_DOWN]) {
+      statusCode = 503;
+      res.setHeader('Retry-After', '10');
+    }
     for (const arg of rest) {
       if (typeof arg === 'string') reason = arg;
       else if (Array.isArray(arg)) for (let i = 0; i + 1 < arg.length; i += 2) res.appendHeader(String(arg[i]), arg[i + 1]);
@@ -252,6 +258,30 @@ const ROUTE_HANDLERS = /^\/(api|media|documentos|feeds|dev|_next|icons)(\/|$)/;
 const apiText = JSON.parse(fs.readFileSync(path.join(root, 'messages', 'pt-PT.json'), 'utf8')).Api;
 
 /** The error envelope of server/api/errors.ts, for what is refused before Next. */
+/** Set by server/db/availability.ts while PostgreSQL is unreachable. */
+const DB_DOWN = Symbol.for('cag.db.down');
+/** What is still passed to Next while it is: liveness and readiness, static files, media. */
+const PASS_WHILE_DB_DOWN = /^\/(_next\/|api\/health(\/|$)|media\/|icons\/|favicon|icon\.svg|robots\.txt|sitemap)/;
+
+/** The 503 answer while the database is down: the JSON error for route handlers, a short page otherwise. */
+function unavailable(req, res, pathname) {
+  const headers = { 'Retry-After': '10' };
+  if (ROUTE_HANDLERS.test(pathname) || req.method !== 'GET') {
+    refuse(res, 503, 'unavailable', apiText.databaseUnavailable, headers);
+    return;
+  }
+  const body =
+    '<!doctype html><html lang="pt-PT"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    `<meta name="robots" content="noindex"><title>${apiText.unavailableTitle}</title></head><body>` +
+    `<main><h1>${apiText.unavailableTitle}</h1><p>${apiText.databaseUnavailable}</p><p><a href="${escapeHtml(pathname)}">${apiText.unavailableRetry}</a></p></main></body></html>`;
+  res.writeHead(503, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'private, no-store', 'Content-Length': Buffer.byteLength(body), ...headers });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function escapeHtml(text) {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 function refuse(res, status, code, message, headers = {}) {
   const body = JSON.stringify({ success: false, message, error: { code, message } });
   res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'private, no-store', 'Content-Length': Buffer.byteLength(body), ...headers });
@@ -406,9 +436,14 @@ async function bodyWithinLimit(req, res, pathname) {
   return true;
 }
 
+const instanceId = /^[\w.:-]{1,64}$/.test(process.env.INSTANCE_ID ?? '') ? process.env.INSTANCE_ID : null;
+
 /** Every request: the trusted client IP, bad input refused, the cached-page fast path, the body limits, then Next. */
 function onRequest(req, res) {
   applyClientIp(req.headers, req.socket.remoteAddress, trustedProxyCount);
+  // Which instance answered (INSTANCE_ID, set by the operator or npm run cluster): for the
+  // balancer's logs and the tests that check requests reach several instances.
+  if (instanceId) res.setHeader('X-Served-By', instanceId);
   // Bad input is never a 500: a method Next cannot take is a 405, and a path that is not valid
   // percent-encoding or holds a control character names nothing — the JSON 404 for route handlers,
   // the 404 page elsewhere. (Where proxy.ts does not run, /robots.txt%zz,
@@ -458,6 +493,10 @@ function onRequest(req, res) {
   }
   secureResponse(req, res, url.pathname);
   const pathname = url.pathname;
+  if (globalThis[DB_DOWN] && !PASS_WHILE_DB_DOWN.test(pathname)) {
+    unavailable(req, res, pathname);
+    return;
+  }
   bodyWithinLimit(req, res, pathname).then(
     // Next does not compress (this server does, after the nonce is in place).
     (within) => within && handle(req, res),
@@ -485,6 +524,11 @@ if (role === 'spare') await rehearse();
 const preparedMs = performance.now() - startedAt;
 tell({ cag: 'prepared', ms: Math.round(preparedMs) });
 await toldToServe;
+// This worker serves from now on: its background work (server/background.ts through
+// instrumentation.ts) starts here, once, beside the first requests.
+const startBackground = globalThis[Symbol.for('cag.background.start')];
+if (typeof startBackground === 'function') startBackground();
+else console.error('[serve] o trabalho de fundo não arrancou: instrumentation.ts não o registou');
 server.listen(port, hostname, () => {
   listening = true;
   tell({ cag: 'listening' });

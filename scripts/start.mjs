@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runPrimary } from './primary.mjs';
@@ -75,6 +76,26 @@ if (!process.env.DATABASE_URL) {
   );
 }
 
+/** WEB_CONCURRENCY (default: the cores) on PostgreSQL; 1 on the embedded database, said when asked for more. */
+function serveWorkerCount() {
+  const asked = process.env.WEB_CONCURRENCY?.trim();
+  const cores = os.availableParallelism();
+  let count = cores;
+  if (asked) {
+    const n = Number(asked);
+    if (!Number.isInteger(n) || n < 1 || n > 64) {
+      console.error(`WEB_CONCURRENCY inválido («${asked}»): um número inteiro de 1 a 64. / WEB_CONCURRENCY must be an integer from 1 to 64.`);
+      process.exit(1);
+    }
+    count = n;
+  }
+  if (!process.env.DATABASE_URL) {
+    if (asked && count > 1) console.log(`WEB_CONCURRENCY=${count} ignorado: a base de dados embutida (PGlite) serve-se de um só processo. Use PostgreSQL (DATABASE_URL) para vários.`);
+    return 1;
+  }
+  return count;
+}
+
 // scripts/serve.mjs: Next's handler behind the trusted client IP, the cached-page fast path, the
 // request body limits and the security headers.
 const serveScript = path.join(root, 'scripts', 'serve.mjs');
@@ -89,16 +110,17 @@ if (dev) {
   }
   server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 } else {
-  // One serving worker, and a spare one that waits prepared to take over when it dies. More
-  // serving workers (a later WEB_CONCURRENCY) only on PostgreSQL: PGlite allows one process per
-  // data folder, and the spare opens it only once the worker it replaces is dead.
+  // Serving workers: WEB_CONCURRENCY of them on PostgreSQL (default: one per core), one on PGlite
+  // (one process per data folder); and a spare that waits prepared to take over when one dies
+  // (it opens the database only once the worker it replaces is dead).
+  const workers = serveWorkerCount();
   const dataDir = path.resolve(root, process.env.DATA_DIR || '.data');
   fs.mkdirSync(dataDir, { recursive: true });
   runPrimary({
     exec: serveScript,
     // CAG_DB_MIGRATED: db-prepare has just applied the migrations; the workers do not check again.
     env: { PORT: port, NODE_ENV: 'production', CAG_DB_MIGRATED: '1' },
-    workers: 1,
+    workers,
     spare: process.env.SPARE_WORKER !== '0',
     pidFile: path.join(dataDir, 'worker.pid'),
     spareFile: path.join(dataDir, 'spare.pid'),

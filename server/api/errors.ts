@@ -1,5 +1,6 @@
 import 'server-only';
 import { StorageUnavailableError } from '@/server/storage/errors';
+import { noteDatabaseError } from '@/server/db/availability';
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
 import type { ApiErrorBody } from '@/lib/api/types';
@@ -143,6 +144,9 @@ export function toAppError(err: unknown, log: { requestId?: string; method?: str
   if (err instanceof StorageUnavailableError) {
     console.error(`[api] ${err.message}`, (err as { cause?: unknown }).cause ?? '');
     return new AppError({ code: 'unavailable', message: apiText('storageUnavailable'), details: { retryAfter: ['30'] } });
+  }
+  if (noteDatabaseError(err)) {
+    return new AppError({ code: 'unavailable', message: apiText('databaseUnavailable'), details: { retryAfter: ['10'] } });
   }
   const where = [log.requestId && `pedido ${log.requestId}`, log.method, log.path].filter(Boolean).join(' ');
   console.error(`[api] erro inesperado${where ? ` (${where})` : ''}:`, err);

@@ -10,7 +10,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
-import { dataDir, env, isNextServer, migratedAtStart } from '@/lib/env';
+import { dataDir, env, migratedAtStart } from '@/lib/env';
+import { isDatabaseDown, markDatabaseUp, noteDatabaseError, setDatabaseProbe } from './availability';
 import * as schema from './schema';
 
 /**
@@ -117,6 +118,36 @@ export async function openMemoryPglite(loadDataDir?: Blob): Promise<Database> {
   };
 }
 
+/**
+ * Marks the database down when a query or a connection of the pool fails for want of a server,
+ * and up again when one succeeds (server/db/availability.ts), with `select 1` as the probe.
+ */
+function watchAvailability(pool: Pool): void {
+  setDatabaseProbe(() => pool.query('select 1'));
+  const note = (err: unknown) => {
+    noteDatabaseError(err);
+  };
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  pool.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      (result as Promise<unknown>).then(() => {
+        if (isDatabaseDown()) markDatabaseUp();
+      }, note);
+    }
+    return result;
+  }) as typeof pool.query;
+  const connect = pool.connect.bind(pool) as (...args: unknown[]) => unknown;
+  pool.connect = ((...args: unknown[]) => {
+    if (typeof args[0] === 'function') return connect(...args);
+    const result = connect() as Promise<unknown>;
+    result.then(() => {
+      if (isDatabaseDown()) markDatabaseUp();
+    }, note);
+    return result;
+  }) as typeof pool.connect;
+}
+
 export function openPostgres(url: string): Database {
   const pool = new Pool({
     connectionString: url,
@@ -133,6 +164,7 @@ export function openPostgres(url: string): Database {
   pool.on('connect', (client) => {
     client.on('error', (err) => console.error('[db] ligação perdida:', err.message));
   });
+  watchAvailability(pool);
   let location = url;
   try {
     const u = new URL(url);
@@ -176,19 +208,6 @@ interface Holder {
 }
 const holder: Holder = ((globalThis as { __shopDatabase?: Holder }).__shopDatabase ??= {});
 
-/** The periodic work of a Next server beside its requests. */
-async function startTimers(database: Database): Promise<void> {
-  // Hourly purge of old outbox mails and expired limit counters (server/maintenance).
-  const { startMaintenance } = await import('@/server/maintenance/purge');
-  startMaintenance(database.db);
-  // The ERP inbox check every minute (issue 14, server/erp/inbox.ts), as a job.
-  const { startErpInboxSchedule } = await import('@/server/erp/inbox');
-  startErpInboxSchedule();
-  // Cache figures sampled every minute for /admin/cache-performance (server/cache/metrics.ts).
-  const { startCacheSampler } = await import('@/server/cache/metrics');
-  startCacheSampler();
-}
-
 /** The process's database, opened and migrated on first use. */
 export function getDatabase(): Promise<Database> {
   if (!holder.current) {
@@ -199,19 +218,6 @@ export function getDatabase(): Promise<Database> {
       } catch (err) {
         await database.close().catch(() => undefined);
         throw err;
-      }
-      // Inside the Next server, follow the shared cache-invalidation log (server/cache/poller).
-      if (isNextServer()) {
-        const { startCacheInvalidationPoller } = await import('@/server/cache/poller');
-        await startCacheInvalidationPoller(database.db, env().CACHE_POLL_MS);
-        // Background jobs (order mails…): pg-boss's worker inside the server (server/jobs). Before
-        // any request can use the database: the first getJobs() makes the process's pg-boss, and
-        // only this one supervises (fails the jobs a crash left active into retries).
-        const { startJobWorker } = await import('@/server/jobs');
-        startJobWorker();
-        // The rest loads beside the first requests instead of before them (a worker restarted
-        // after a crash has a queue of them waiting for the database).
-        void startTimers(database).catch((err: unknown) => console.error('[db] tarefas periódicas:', err instanceof Error ? err.message : err));
       }
       return database;
     })();

@@ -2,6 +2,7 @@ import 'server-only';
 import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDatabase, type Database, type DbOrTx } from '@/server/db/client';
+import { isBackgroundProcess } from '@/server/process-role';
 
 /**
  * Background jobs in PostgreSQL (issue 11) with pg-boss 10 (the last major that runs on Node 20),
@@ -15,7 +16,7 @@ import { getDatabase, type Database, type DbOrTx } from '@/server/db/client';
  * fails it (retried with exponential backoff up to the queue's retry limit, then left `failed`).
  * A handler may complete its job inside its own transaction (`complete(tx)`), so that its effect
  * and the job's completion commit together. The server calls it every few seconds
- * (`startJobWorker`, started where the database is opened); tests call it directly.
+ * (`startJobWorker`, started by server/background.ts); tests call it directly.
  */
 
 export const JOB_QUEUES = {
@@ -37,6 +38,8 @@ export const JOB_QUEUES = {
   accessRequestMail: 'access-request-mail',
   /** Renders a technical sheet to PDF (server/technical-sheets/pdf.ts). */
   technicalSheetPdf: 'technical-sheet-pdf',
+  /** The hourly purge of old outbox mails and spent limit counters (server/maintenance/purge.ts). */
+  maintenance: 'maintenance',
 } as const;
 export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
 
@@ -149,7 +152,7 @@ export async function getJobs(options: { supervise?: boolean } = {}): Promise<Pg
   const database = await getDatabase();
   let boss = holder.bosses.get(database.db);
   if (!boss) {
-    boss = startBoss(database, options.supervise ?? false);
+    boss = startBoss(database, options.supervise ?? isBackgroundProcess());
     holder.bosses.set(database.db, boss);
     boss.catch(() => holder.bosses.delete(database.db));
   }
@@ -171,6 +174,7 @@ export interface JobPayloads {
   /** `token`: the set-password link of a user created by the approval (the verification row keeps it too). */
   'access-request-mail': { requestId: number; token?: string };
   'technical-sheet-pdf': { sheetId: number };
+  maintenance: { at: string };
 }
 
 /**
@@ -225,6 +229,7 @@ async function loadHandlers(): Promise<void> {
   await import('@/server/campaigns/schedule');
   await import('@/server/pro-accounts/mails-job');
   await import('@/server/technical-sheets/pdf');
+  await import('@/server/maintenance/purge');
 }
 
 export interface JobRunSummary {

@@ -1,14 +1,16 @@
 import 'server-only';
 import { lt, sql } from 'drizzle-orm';
 import { RATE_LIMITS } from '@/server/auth/rate-limit';
-import type { Db } from '@/server/db/client';
+import { getDb, type Db } from '@/server/db/client';
 import { authRateLimits, mailOutbox } from '@/server/db/schema';
+import { enqueue, getJobs, JOB_QUEUES, registerJobHandler } from '@/server/jobs';
 
 /**
  * Housekeeping of the tables that would otherwise grow without bound: mails of the outbox older
  * than OUTBOX_RETENTION_DAYS, and abuse-limit counters whose window has passed (a counter past its
  * window counts as zero anyway: the next hit starts a new window). Run at every start
- * (server/db/prepare.ts) and every hour inside the server (startMaintenance).
+ * (server/db/prepare.ts) and every hour as a `maintenance` job: every serving instance enqueues the
+ * hour's job, its singleton key (the hour) keeps one, and pg-boss runs it once (startMaintenance).
  */
 
 export const OUTBOX_RETENTION_DAYS = 30;
@@ -49,16 +51,27 @@ export async function purgeExpiredRows(db: Db, now: number = Date.now()): Promis
   return { outbox: outbox.length, rateLimits: rateLimits.length };
 }
 
+registerJobHandler(JOB_QUEUES.maintenance, async () => {
+  await purgeExpiredRows(await getDb());
+});
+
+/** Enqueues this hour's purge (nothing when another instance already did). */
+export async function enqueueMaintenance(now = new Date()): Promise<void> {
+  await getJobs();
+  const hour = now.toISOString().slice(0, 13);
+  await enqueue(await getDb(), JOB_QUEUES.maintenance, { at: hour }, { singletonKey: `maintenance:${hour}` });
+}
+
 const STATE = Symbol.for('cag.maintenance');
 
-/** Starts, once per process, the hourly purge (the first one a minute after the server opens the database). */
-export function startMaintenance(db: Db): void {
+/** Starts, once per process, the hourly enqueue of the purge (the first a minute after the start). */
+export function startMaintenance(): void {
   const g = globalThis as { [STATE]?: NodeJS.Timeout };
   if (g[STATE]) return;
   const run = () => {
-    purgeExpiredRows(db).catch((err: unknown) => {
-      // A database hiccup must not stop the shop: the next run tries again.
-      console.error('[maintenance] purge failed', err instanceof Error ? err.message : err);
+    enqueueMaintenance().catch((err: unknown) => {
+      // A database hiccup must not stop the shop: the next hour tries again.
+      console.error('[maintenance] purge not scheduled', err instanceof Error ? err.message : err);
     });
   };
   const first = setTimeout(run, 60_000);
