@@ -55,14 +55,22 @@ export interface SharedEntry {
 const BYTES = '$cagBytes';
 const MAP = '$cagMap';
 
-/** JSON with Buffers (RSC payloads, route bodies) and Maps (segment data) kept as such. */
+/**
+ * JSON with Buffers (RSC payloads, route bodies) and Maps (segment data) kept as such. Anything
+ * else that is not plain data (a stream, a class instance) throws: such an entry is not shared.
+ */
 export function encodeValue(value: unknown): unknown {
-  if (value === null || typeof value !== 'object') return value;
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'function' || typeof value === 'symbol' || typeof value === 'bigint') throw new Error('not shareable');
+    return value;
+  }
   if (Buffer.isBuffer(value) || value instanceof Uint8Array) return { [BYTES]: Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('base64') };
   if (value instanceof Map) return { [MAP]: [...value.entries()].map(([k, v]) => [k, encodeValue(v)]) };
   if (Array.isArray(value)) return value.map(encodeValue);
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) throw new Error('not shareable');
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) if (v !== undefined && typeof v !== 'function') out[k] = encodeValue(v);
+  for (const [k, v] of Object.entries(value)) if (v !== undefined) out[k] = encodeValue(v);
   return out;
 }
 
@@ -111,6 +119,9 @@ export async function setSharedEntry(namespace: string, key: string, entry: Shar
   if (!redis?.available) return false;
   let payload: string;
   try {
+    // Rendered pages, route answers and data entries; an APP_PAGE whose HTML is not yet a string stays local.
+    const kind = (entry.value as { kind?: unknown } | null)?.kind;
+    if (kind === 'APP_PAGE' && typeof (entry.value as { html?: unknown }).html !== 'string') return false;
     payload = `${JSON.stringify(entry.tags)}\n${JSON.stringify({ v: encodeValue(entry.value), m: entry.lastModified, t: entry.tags, c: entry.cacheControl })}`;
   } catch {
     return false;
