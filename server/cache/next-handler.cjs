@@ -292,7 +292,7 @@ function buildIdOf(options) {
   for (const file of candidates) {
     if (!file) continue;
     try {
-      const id = fs.readFileSync(file, 'utf8').trim();
+      const id = fs.readFileSync(/*turbopackIgnore: true*/ file, 'utf8').trim();
       if (/^[\w-]{1,64}$/.test(id)) return id;
     } catch {
       // Not there: try the next place.
