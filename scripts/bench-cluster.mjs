@@ -3,7 +3,7 @@
  * npm run bench:cluster: does a second worker use the second core? One instance of the shop on a
  * throwaway PostgreSQL, measured twice in the same run: WEB_CONCURRENCY=1, then 2. The load is
  * what no cache can serve: a signed-in professional's dashboard and search results pages with
- * varied terms, CONCURRENCY requests in flight on keep-alive connections for SECONDS seconds after
+ * varied terms, CONCURRENCY requests in flight (a new connection each) for SECONDS seconds after
  * a warm-up. Prints requests per second, p50/p95 and the ratio (issue goal: ≥ 1.6×).
  *
  * BENCH_SECONDS (default 20), BENCH_CONCURRENCY (default 8), BENCH_WORKERS (default "1,2").
@@ -37,10 +37,14 @@ const baseEnv = {
   BETTER_AUTH_SECRET: 'bench-only-secret-0123456789-abcdefghijklmnop',
   IP_HASH_SALT: 'bench-only-ip-salt',
   SPARE_WORKER: '0',
+  NO_BUILD: '1',
   SMTP_URL: '',
 };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+// A new connection per request, as many different visitors make: the workers share the port
+// (node:cluster, each accepting its own connections), so a few long-lived connections would say
+// more about which worker happened to accept them than about the workers.
+const agent = new http.Agent({ keepAlive: false, maxSockets: CONCURRENCY });
 function get(url, headers) {
   return new Promise((resolve) => {
     const t0 = performance.now();

@@ -398,6 +398,7 @@ async function main() {
   let postgres = PGLITE || CLUSTER ? null : new Postgres(path.join(tmp, 'pg'), await freePort());
   postgres?.init();
   if (postgres) log(`PostgreSQL em ${postgres.url} (${postgres.bin})`);
+  else if (CLUSTER) log(`${CLUSTER} instâncias atrás do HAProxy em ${BASE}; cada «SIGKILL» é um kill -9 de uma instância inteira`);
   else log(`PGlite (base embutida) em ${path.join(tmp, 'data')}; cada SIGKILL ${KILL_WORKER ? 'só ao trabalhador (o primário substitui-o)' : 'ao grupo inteiro, seguido de um novo npm start'}`);
   const smtp = await startSmtpCapture();
   // When each message arrived (to set a repeated one against the kills and restarts in the log).
@@ -579,8 +580,10 @@ async function main() {
 
     // Drain: every order's mails sent and no order job left to run.
     const drainStarted = Date.now();
-    const pdfDir = path.join(env.DATA_DIR, 'storage', 'orders');
-    const countPdfs = () => (fs.existsSync(pdfDir) ? fs.readdirSync(pdfDir, { recursive: true }).filter((f) => String(f).endsWith('.pdf')).length : 0);
+    // The kept PDFs: DATA_DIR/storage, or the cluster's bucket (s3rver keeps `<key>._S3rver_object`).
+    const pdfDir = CLUSTER ? path.join(tmp, 'cluster', 's3', 'loja', 'orders') : path.join(env.DATA_DIR, 'storage', 'orders');
+    const pdfSuffix = CLUSTER ? '.pdf._S3rver_object' : '.pdf';
+    const countPdfs = () => (fs.existsSync(pdfDir) ? fs.readdirSync(pdfDir, { recursive: true }).filter((f) => String(f).endsWith(pdfSuffix)).length : 0);
     let pending = null;
     for (;;) {
       if (db) {

@@ -271,6 +271,8 @@ export async function startHaproxy(dir, port, instances, { checkMs = 1000, check
     '  timeout client 60s',
     '  timeout server 60s',
     '  timeout http-request 30s',
+    // A check answered within 3 s counts (a busy instance is not a dead one); `inter` apart.
+    '  timeout check 3s',
     '  retries 2',
     '  option redispatch',
     '  retry-on conn-failure empty-response',
@@ -363,6 +365,8 @@ export async function startCluster({ instances = 3, workers = 1, redis = true, s
       TRUSTED_PROXY_COUNT: '1',
       WEB_CONCURRENCY: String(workers),
       SPARE_WORKER: '0',
+      // The build made above, shared by every instance: none rebuilds it.
+      NO_BUILD: '1',
       ...(parts.redis ? { REDIS_URL: parts.redis.url } : {}),
       ...(parts.s3 ? parts.s3.env : {}),
       ...env,

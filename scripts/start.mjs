@@ -52,7 +52,11 @@ if (!dev) {
   const stamp = sourceStamp();
   const built = fs.existsSync(path.join(root, '.next', 'BUILD_ID'));
   const current = built && fs.existsSync(stampFile) && fs.readFileSync(stampFile, 'utf8') === stamp;
-  if (!current) {
+  // NO_BUILD=1: serve the build that is there (several instances sharing one build must never
+  // rebuild it under each other: npm run cluster, a deploy that ships .next).
+  if (!current && built && process.env.NO_BUILD === '1') {
+    console.log('NO_BUILD=1: a servir a compilação existente, embora o código tenha mudado desde ela.');
+  } else if (!current) {
     console.log(built ? 'Código alterado desde a última compilação: a compilar…' : 'Primeira execução: a compilar a aplicação…');
     run([nextBin, 'build'], 'A compilação');
     fs.writeFileSync(stampFile, stamp);

@@ -4,6 +4,7 @@ import { getDatabase } from '@/server/db/client';
 import { startCacheInvalidationPoller } from '@/server/cache/poller';
 import { startCacheSampler } from '@/server/cache/metrics';
 import { startErpInboxSchedule } from '@/server/erp/inbox';
+import { startInstanceHeartbeat } from '@/server/instances';
 import { startJobWorker } from '@/server/jobs';
 import { startMaintenance } from '@/server/maintenance/purge';
 import { markBackgroundProcess } from '@/server/process-role';
@@ -20,7 +21,8 @@ import { markBackgroundProcess } from '@/server/process-role';
  * - scheduled work enqueues a job per period under a singleton key (the ERP inbox each minute,
  *   the purge each hour): N instances enqueue, one job exists, one worker runs it. Campaign
  *   boundaries and quote expiry are jobs with a start time, enqueued when they are saved;
- * - the cache sampler: this instance's own figures.
+ * - the cache sampler: this instance's own figures;
+ * - the instance heartbeat (server/instances.ts): the same secrets as the other live instances.
  *
  * Errors are logged and retried by each piece's own timer: a database that is down at start
  * must not stop the server from serving what it can.
@@ -41,6 +43,7 @@ export function startBackground(): Promise<void> {
     startMaintenance();
     startErpInboxSchedule();
     startCacheSampler();
+    startInstanceHeartbeat(database.db);
   })();
   g[STARTED] = starting;
   starting.catch(() => {

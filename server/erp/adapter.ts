@@ -2,10 +2,14 @@ import 'server-only';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { dataDir, env } from '@/lib/env';
+import { getStorage, type FileStorage } from '@/server/storage';
+import { ERP_INBOX_PREFIX, erpInboxKey, isKeySegment } from '@/server/storage/keys';
 
 /**
- * Where ERP files come from (issue 14). Today the ERP (PHC) exports files into a folder the server
- * watches (`PHC_INBOX_DIR`, default `DATA_DIR/phc-inbox`) or staff upload them on /admin/phc-sync;
+ * Where ERP files come from (issue 14). The ERP (PHC) exports files into a folder the server
+ * watches (`PHC_INBOX_DIR`, default `DATA_DIR/phc-inbox`), or, when the shop keeps its files in a
+ * bucket (S3_BUCKET), under the bucket's `erp/inbox/` (storageSource); or staff upload them on
+ * /admin/phc-sync;
  * an HTTP adapter (PHC's web services) can later implement the same interface and hand the same
  * bytes to the same sync (server/erp/sync.ts), so validation, preview, apply and history stay one.
  */
@@ -75,4 +79,62 @@ export function folderSource(dir = inboxDir()): ErpSource {
       return files;
     },
   };
+}
+
+/**
+ * The inbox in the shop's storage (a bucket shared by every instance): the files under
+ * `erp/inbox/` (`*.csv`, `*.xlsx`, `*.txt`, names of letters, digits, `.`, `_`, `-`; anything else
+ * is left where it is) are copied to `erp/processing/` and removed from the inbox, then moved to
+ * `erp/done/` or `erp/failed/` with the time prefixed. An object store has no atomic rename: that
+ * only one instance takes a file is the inbox lock's work (runErpSource in ./inbox.ts), and a file
+ * another run took in between reads as missing here and is skipped. S3 writes an object whole, so
+ * no settling delay is needed as for a folder.
+ */
+export function storageSource(storage: FileStorage = getStorage()): ErpSource {
+  return {
+    id: 'inbox',
+    async claim() {
+      const waiting: { key: string; name: string; time: number }[] = [];
+      for (const key of await storage.list(ERP_INBOX_PREFIX)) {
+        const name = key.slice(ERP_INBOX_PREFIX.length);
+        if (!isKeySegment(name) || !ACCEPTED.test(name)) continue;
+        const stat = await storage.stat(key);
+        if (stat) waiting.push({ key, name, time: stat.modifiedAt.getTime() });
+      }
+      waiting.sort((a, b) => a.time - b.time || a.name.localeCompare(b.name));
+      const files: ErpFile[] = [];
+      for (const w of waiting) {
+        const bytes = await storage.get(w.key);
+        if (!bytes) continue; // Taken by another run.
+        const claimedName = `${stamp()}-${w.name}`.slice(0, 200);
+        const claimed = erpInboxKey('processing', claimedName);
+        await storage.put(claimed, bytes);
+        await storage.delete(w.key);
+        files.push({
+          name: w.name,
+          bytes,
+          async settle(outcome) {
+            await storage.put(erpInboxKey(outcome, claimedName), bytes);
+            await storage.delete(claimed);
+          },
+        });
+      }
+      return files;
+    },
+  };
+}
+
+/**
+ * The inbox the configuration names: the watched folder on the filesystem driver; the bucket's
+ * `erp/inbox/` with S3, plus the folder when PHC_INBOX_DIR is set (a folder every instance
+ * mounts) or when the default folder is still there from before the bucket (its files keep
+ * working; new ones go to the bucket).
+ */
+export async function configuredSources(): Promise<ErpSource[]> {
+  if (!env().S3_BUCKET) return [folderSource()];
+  const sources = [storageSource()];
+  const dir = inboxDir();
+  const folderThere = await fs.stat(dir).then((s) => s.isDirectory()).catch(() => false);
+  if (env().PHC_INBOX_DIR || folderThere) sources.push(folderSource(dir));
+  return sources;
 }

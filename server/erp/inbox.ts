@@ -1,25 +1,81 @@
 import 'server-only';
-import { getDb } from '@/server/db/client';
+import type { Pool } from 'pg';
+import { getDatabase, getDb } from '@/server/db/client';
 import { enqueue, getJobs, JOB_QUEUES, registerJobHandler } from '@/server/jobs';
-import { folderSource, type ErpSource } from './adapter';
+import { configuredSources, type ErpSource } from './adapter';
 import { applyErpFile, type ApplyOutcome } from './sync';
 
 /**
  * The scheduled ERP run (issue 14): every minute the server enqueues an `erp-inbox` job (one per
  * minute across instances: its singleton key is the minute), whose handler applies the files
- * waiting in the watched folder, oldest first, each all-or-nothing, recorded in the sync history
- * as the scheduled run, and moved to `done/` or `failed/`.
+ * waiting in the inbox (the watched folder, or the bucket's `erp/inbox/`), oldest first, each
+ * all-or-nothing, recorded in the sync history as the scheduled run, and moved to `done/` or
+ * `failed/`.
+ *
+ * One consumer whatever the number of instances: the singleton key keeps one job per minute, but
+ * a run that lasts over a minute would meet the next one, and a bucket has no atomic rename to
+ * claim a file with. So a run holds a PostgreSQL advisory lock (a session lock on a connection of
+ * its own, freed by PostgreSQL if the instance dies) and a run that finds it taken does nothing:
+ * the files wait for the next minute. On PGlite (one process by construction) a flag in the
+ * process does the same.
  */
 
-export async function runErpSource(source: ErpSource = folderSource()): Promise<{ name: string; outcome: ApplyOutcome }[]> {
-  const results: { name: string; outcome: ApplyOutcome }[] = [];
-  for (const file of await source.claim()) {
-    const outcome = await applyErpFile({ bytes: file.bytes, fileName: file.name, source: source.id, actor: null });
-    await file.settle(outcome.ok ? 'done' : 'failed').catch((err: unknown) => console.error('[erp] mover ficheiro', err));
-    if (!outcome.ok) console.warn(`[erp] ${file.name} recusado: ${outcome.report.slice(0, 3).join('; ')}`);
-    results.push({ name: file.name, outcome });
+/** The advisory lock's key (any constant; the migrations use another). */
+const INBOX_LOCK = 727_161_968;
+const LOCAL = Symbol.for('cag.erp.inboxRunning');
+
+/** Runs `work` if no other run of the inbox holds the lock, in this process or another; null when one does. */
+export async function withInboxLock<T>(work: () => Promise<T>): Promise<T | null> {
+  const database = await getDatabase();
+  if (database.driver !== 'postgres') {
+    const g = globalThis as { [LOCAL]?: boolean };
+    if (g[LOCAL]) return null;
+    g[LOCAL] = true;
+    try {
+      return await work();
+    } finally {
+      g[LOCAL] = false;
+    }
   }
-  return results;
+  const pool = (database.db as unknown as { $client: Pool }).$client;
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [INBOX_LOCK]);
+    if (!rows[0]?.locked) return null;
+    try {
+      return await work();
+    } finally {
+      // A connection that cannot unlock is dropped: closing it frees the lock.
+      await client.query('select pg_advisory_unlock($1)', [INBOX_LOCK]).catch(() => {
+        broken = true;
+      });
+    }
+  } finally {
+    client.release(broken);
+  }
+}
+
+type Results = { name: string; outcome: ApplyOutcome }[];
+
+/**
+ * Applies what waits in the given inbox(es) (default: the configured ones), under the inbox lock:
+ * null when another run holds it (nothing was taken).
+ */
+export async function runErpSource(source?: ErpSource | ErpSource[]): Promise<Results | null> {
+  return withInboxLock(async () => {
+    const sources = source === undefined ? await configuredSources() : Array.isArray(source) ? source : [source];
+    const results: Results = [];
+    for (const s of sources) {
+      for (const file of await s.claim()) {
+        const outcome = await applyErpFile({ bytes: file.bytes, fileName: file.name, source: s.id, actor: null });
+        await file.settle(outcome.ok ? 'done' : 'failed').catch((err: unknown) => console.error('[erp] mover ficheiro', err));
+        if (!outcome.ok) console.warn(`[erp] ${file.name} recusado: ${outcome.report.slice(0, 3).join('; ')}`);
+        results.push({ name: file.name, outcome });
+      }
+    }
+    return results;
+  });
 }
 
 registerJobHandler(JOB_QUEUES.erpInbox, async () => {

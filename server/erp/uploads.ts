@@ -6,29 +6,41 @@ import { dataDir } from '@/lib/env';
 import { AppError } from '@/server/api/errors';
 import type { ErpSyncKind } from '@/server/db/schema';
 import { getStorage } from '@/server/storage';
+import { ERP_UPLOAD_PREFIX, erpUploadKey } from '@/server/storage/keys';
 import { skippedCsv, skippedRunKey } from './skipped';
 import { applyErpFile, previewErpFile, recordRefusedFile, type ApplyOutcome, type ReadOutcome, type SyncPreview } from './sync';
 
 /**
- * Files uploaded on /admin/phc-sync (issue 14): kept under `DATA_DIR/phc-uploads/<sha256>`
- * between the preview and "Aplicar" (a day at most), so what is applied is byte for byte what was
- * previewed; the token the page holds is the checksum.
+ * Files uploaded on /admin/phc-sync (issue 14): kept in the shop's storage (server/storage: the
+ * filesystem or the bucket every instance shares) under `erp/uploads/<sha256>` between the preview
+ * and "Aplicar" (a day at most), so what is applied is byte for byte what was previewed, whichever
+ * instance answers "Aplicar"; the token the page holds is the checksum.
+ *
+ * Uploads previewed before they went to the storage sit in `DATA_DIR/phc-uploads` on the machine
+ * that took them: read from there as a fallback until they expire (a day).
  */
 
 export const MAX_ERP_UPLOAD_BYTES = 30 * 1024 * 1024;
 const KEEP_MS = 24 * 3600_000;
 const TOKEN = /^[a-f0-9]{64}$/;
 
-function folder(): string {
-  return path.join(dataDir(), 'phc-uploads');
+function legacyFile(token: string, suffix = ''): string {
+  return path.join(/*turbopackIgnore: true*/ dataDir(), 'phc-uploads', `${token}${suffix}`);
 }
 
-async function sweep(dir: string): Promise<void> {
-  for (const name of await fs.readdir(dir).catch(() => [] as string[])) {
-    const file = path.join(dir, name);
-    const stat = await fs.stat(file).catch(() => null);
-    if (stat && Date.now() - stat.mtimeMs > KEEP_MS) await fs.rm(file, { force: true });
+/** Removes the uploads older than a day (their preview was left without "Aplicar"). */
+async function sweep(): Promise<void> {
+  const storage = getStorage();
+  for (const key of await storage.list(ERP_UPLOAD_PREFIX)) {
+    const stat = await storage.stat(key);
+    if (stat && Date.now() - stat.modifiedAt.getTime() > KEEP_MS) await storage.delete(key);
   }
+}
+
+async function readPart(token: string, part: 'file' | 'meta' | 'skipped'): Promise<Buffer | null> {
+  const stored = await getStorage().get(erpUploadKey(token, part));
+  if (stored) return stored;
+  return fs.readFile(legacyFile(token, part === 'file' ? '' : part === 'meta' ? '.json' : '.skipped.csv')).catch(() => null);
 }
 
 /** The preview lists are cut for the page (the counts stay whole). */
@@ -45,31 +57,29 @@ export async function previewUpload(bytes: Buffer, fileName: string, kind: ErpSy
     await recordRefusedFile({ fileName, source: 'upload', actor, sha256: outcome.sha256, kind: outcome.kind, report: outcome.report });
     return { ...outcome, token: null };
   }
-  const dir = folder();
-  await fs.mkdir(dir, { recursive: true });
-  await sweep(dir);
-  const tmp = path.join(dir, `.${outcome.sha256}.${process.pid}.tmp`);
-  await fs.writeFile(tmp, bytes);
-  await fs.rename(tmp, path.join(dir, outcome.sha256));
-  await fs.writeFile(path.join(dir, `${outcome.sha256}.json`), JSON.stringify({ fileName, kind: outcome.kind }));
-  if (outcome.preview.skipped.length) await fs.writeFile(path.join(dir, `${outcome.sha256}.skipped.csv`), skippedCsv(outcome.preview.skipped));
+  await sweep();
+  const storage = getStorage();
+  await storage.put(erpUploadKey(outcome.sha256, 'file'), bytes);
+  await storage.put(erpUploadKey(outcome.sha256, 'meta'), Buffer.from(JSON.stringify({ fileName, kind: outcome.kind })));
+  if (outcome.preview.skipped.length) await storage.put(erpUploadKey(outcome.sha256, 'skipped'), Buffer.from(skippedCsv(outcome.preview.skipped)));
   return { ...outcome, preview: trimPreview(outcome.preview), token: outcome.sha256 };
 }
 
 export async function applyUpload(token: string, actor: Actor): Promise<ApplyOutcome> {
   if (!TOKEN.test(token)) throw new AppError({ code: 'not_found', key: 'Admin.Erp.errors.uploadGone' });
-  const dir = folder();
-  const bytes = await fs.readFile(path.join(dir, token)).catch(() => null);
-  const meta = (await fs
-    .readFile(path.join(dir, `${token}.json`), 'utf8')
-    .then((s) => JSON.parse(s) as { fileName?: string; kind?: ErpSyncKind })
-    .catch(() => null)) ?? { fileName: undefined, kind: undefined };
+  const bytes = await readPart(token, 'file');
+  const metaBytes = await readPart(token, 'meta');
+  let meta: { fileName?: string; kind?: ErpSyncKind } = {};
+  try {
+    if (metaBytes) meta = JSON.parse(metaBytes.toString('utf8')) as typeof meta;
+  } catch {
+    // An unreadable note: the file is applied under a name made from its checksum, its kind detected.
+  }
   if (!bytes) throw new AppError({ code: 'not_found', key: 'Admin.Erp.errors.uploadGone' });
   const outcome = await applyErpFile({ bytes, fileName: meta.fileName ?? `${token.slice(0, 12)}.csv`, source: 'upload', actor, kind: meta.kind ?? null });
   if (outcome.ok) {
-    await fs.rm(path.join(dir, token), { force: true });
-    await fs.rm(path.join(dir, `${token}.json`), { force: true });
-    await fs.rm(path.join(dir, `${token}.skipped.csv`), { force: true });
+    for (const part of ['file', 'meta', 'skipped'] as const) await getStorage().delete(erpUploadKey(token, part));
+    for (const suffix of ['', '.json', '.skipped.csv']) await fs.rm(legacyFile(token, suffix), { force: true });
   }
   return outcome.ok ? { ...outcome, preview: trimPreview(outcome.preview) } : outcome;
 }
@@ -81,5 +91,5 @@ export async function applyUpload(token: string, actor: Actor): Promise<ApplyOut
 export async function readSkippedCsv(ref: { run: number } | { token: string }): Promise<Buffer | null> {
   if ('run' in ref) return getStorage().get(skippedRunKey(ref.run));
   if (!TOKEN.test(ref.token)) return null;
-  return fs.readFile(path.join(folder(), `${ref.token}.skipped.csv`)).catch(() => null);
+  return readPart(ref.token, 'skipped');
 }

@@ -20,6 +20,11 @@ import { getDb } from '@/server/db/client';
  * another one (the poller), starts a new version: the next request renders again and the old
  * entries age out. The version also names the answer's ETag, so a client's `If-None-Match` is
  * answered 304 without reading or rendering anything.
+ *
+ * It stays on each instance's own disk, not in server/storage: everything in it is derived (made
+ * again from the database and the stored uploads on a miss), so an instance with an empty or lost
+ * folder only renders more for a while, and N instances each warm their own copy. Nothing kept
+ * for good may be written here.
  */
 
 export interface CachedMedia {

@@ -16,14 +16,17 @@ import { brands, chapters, families, priceListExports, products, type PriceListS
 import { enqueue, getJobs, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/mail/i18n';
 import { getPriceFacts, getPricingCustomer, priceEntryOf, type PricingCustomer } from '@/server/pricing';
-import { getStorage } from '@/server/storage';
+import { getStorage, StorageUnavailableError } from '@/server/storage';
 
 /**
  * The professional price list (issue 12): a professional asks for their prices of the whole
  * catalogue or of one chapter, family or brand, as XLSX or CSV. The request is a row of
  * `price_list_exports` and a `price-list` job enqueued in the same transaction; the job worker
- * builds the file (progress kept on the row, polled by the page) and writes it atomically under
- * `DATA_DIR/price-lists/`. The prices are exactly the pricing module's (`getPriceFacts` and
+ * builds the file (progress kept on the row, polled by the page) in a temporary folder and puts
+ * it whole into the shop's storage (`price-lists/<id>.<format>`: the filesystem or the bucket every
+ * instance shares), so any instance serves the download. Lists written before the storage, under
+ * `DATA_DIR/price-lists/`, are read from there as a fallback and removed with their rows (a user
+ * keeps only the last few, so they age out). The prices are exactly the pricing module's (`getPriceFacts` and
  * `priceEntryOf` for the requester's account), so the file says what the shop and the cart say.
  *
  * Who: only users with a professional account (`users.pro_account_id` and type `pro`): anyone
@@ -466,6 +469,12 @@ export async function buildPriceListExport(exportId: string): Promise<void> {
     await setRow(row.id, { status: 'done', progress: rows.length, total: rows.length, finishedAt: new Date(), buildMs: Math.round(performance.now() - started) });
   } catch (err) {
     console.error(`[price-list] ${row.id}:`, err instanceof Error ? err.message : err);
+    if (err instanceof StorageUnavailableError) {
+      // The store is away for a while: the list waits (queued again) and the job is retried with
+      // backoff, instead of failing a request the customer would have to make again.
+      await setRow(row.id, { status: 'queued', progress: 0 });
+      throw err;
+    }
     await setRow(row.id, { status: 'failed', error: err instanceof Error ? err.message.slice(0, 500) : 'erro', finishedAt: new Date() });
   }
 }

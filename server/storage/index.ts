@@ -10,8 +10,8 @@ export { assertStorageKey } from './keys';
 export { StorageUnavailableError } from './errors';
 
 /**
- * The one place files of the shop are kept (order PDFs today; uploads and documents later), by
- * key: `orders/2026/EN-2026-000123.pdf`. The interface is that of an object store (put / get /
+ * The one place files of the shop are kept for good (PDFs, price lists, uploads, avatars, ERP
+ * files: the list of key families is in docs/storage.md), by key: `orders/2026/EN-2026-000123.pdf`. The interface is that of an object store (put / get /
  * stat by key, whole objects, no directories, no partial writes), so a bucket (S3, Supabase
  * Storage…) can replace the filesystem driver without touching its callers.
  *

@@ -57,6 +57,19 @@ function loadSdk(): Promise<Sdk> {
   return (sdk ??= import('@aws-sdk/client-s3'));
 }
 
+/**
+ * How long a customer can wait on the store before the answer is a 503 (server/api/errors.ts):
+ * 2 s to connect, 10 s for the answer to start (`throwOnRequestTimeout`: without it the SDK only
+ * warns), 10 s without a byte while it flows, and one retry (after the SDK's backoff). An
+ * unreachable store is a 503 within a few seconds, one that accepts connections and then stalls
+ * within about 20 s: never a hang. The idle limit does not cut a large file (a supplier catalogue
+ * of tens of MB) that keeps flowing.
+ */
+export const S3_LIMITS = {
+  maxAttempts: 2,
+  requestHandler: { connectionTimeout: 2_000, requestTimeout: 10_000, throwOnRequestTimeout: true, socketTimeout: 10_000 },
+} satisfies Partial<S3ClientConfig>;
+
 /** Client settings from the environment (lib/env: AWS_ENDPOINT_URL_S3, AWS_REGION, S3_FORCE_PATH_STYLE); credentials from the SDK's own chain. */
 export function s3ConfigFromEnv(): S3ClientConfig {
   const e = env();
@@ -66,9 +79,7 @@ export function s3ConfigFromEnv(): S3ClientConfig {
     region: e.AWS_REGION || 'us-east-1',
     ...(endpoint ? { endpoint } : {}),
     forcePathStyle: pathStyle || e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
-    // Few, quick retries: a customer waiting on a PDF download gets a 503 rather than a minute's wait.
-    maxAttempts: 3,
-    requestHandler: { connectionTimeout: 3_000, requestTimeout: 30_000 },
+    ...S3_LIMITS,
   };
 }
 

@@ -11,7 +11,7 @@ export default async function setup(): Promise<() => Promise<void>> {
   const cluster = await startCluster({ instances, log: (line) => console.log(`[cluster] ${line}`) });
   process.env.CLUSTER_URL = cluster.url;
   process.env.CLUSTER_INSTANCE_URLS = JSON.stringify(cluster.instances.map((i) => i.url));
-  process.env.E2E_MAIL_DIR = cluster.smtp.mailDir;
+  process.env.E2E_MAIL_DIR = cluster.smtp!.mailDir;
   return async () => {
     await cluster.stop();
     if (!process.env.CLUSTER_KEEP) fs.rmSync(cluster.dir, { recursive: true, force: true });

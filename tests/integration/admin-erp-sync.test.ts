@@ -267,7 +267,7 @@ describe('uploads over HTTP and the watched folder', () => {
     fs.writeFileSync(path.join(inbox, 'precos-maus.csv'), csv(['model_code;price;discount_group', 'HDT-16200;-1;A1']));
     const old = new Date(Date.now() - 60_000);
     for (const f of fs.readdirSync(inbox)) fs.utimesSync(path.join(inbox, f), old, old);
-    const results = await runErpSource(folderSource(inbox));
+    const results = (await runErpSource(folderSource(inbox))) ?? [];
     expect(results.map((r) => [r.name, r.outcome.ok]).sort()).toEqual([['precos-bons.csv', true], ['precos-maus.csv', false]]);
     expect(fs.readdirSync(path.join(inbox, 'done')).some((f) => f.endsWith('precos-bons.csv'))).toBe(true);
     expect(fs.readdirSync(path.join(inbox, 'failed')).some((f) => f.endsWith('precos-maus.csv'))).toBe(true);

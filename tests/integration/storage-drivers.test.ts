@@ -85,6 +85,13 @@ function contract(name: string, make: () => FileStorage) {
       expect(await storage.list('nothing-here/')).toEqual([]);
     });
 
+    test('keys made of random base64url ids (a leading - or _) are kept like any other', async () => {
+      for (const key of ['price-lists/_fOtb5NFl2FYEKnaGG8y-Q.xlsx', 'avatars/-3bhBsIDnOBZFpMORHtzWw-1700000000000.webp']) {
+        await storage.put(key, Buffer.from(key));
+        expect((await storage.get(key))?.toString()).toBe(key);
+      }
+    });
+
     test('keys that could leave the store are refused before anything is sent', async () => {
       for (const key of ['../x', 'a/../../b', '/abs', '.hidden', 'a//b', '']) {
         await expect(storage.put(key, Buffer.from('x'))).rejects.toThrow(/Chave de armazenamento inválida/);
