@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { resetEnvCache } from '@/lib/env';
 import { POST as authPost } from '@/app/api/auth/[...all]/route';
 import { createAccount } from '@/server/auth/accounts';
-import { enforceRateLimit, RATE_LIMITS } from '@/server/auth/rate-limit';
+import { enforceRateLimit, forgetSignInAttempt, RATE_LIMITS } from '@/server/auth/rate-limit';
 import { viewerFromHeaders } from '@/server/auth/session';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { publishInvalidation, subscribeToInvalidations } from '@/server/cache/shared';
@@ -87,6 +87,20 @@ describeWithRedis('Redis (REDIS_URL set)', () => {
       expect(refused?.message).toMatch(/Demasiadas tentativas/);
       expect(Number(refused?.details?.retryAfter?.[0])).toBeGreaterThan(3000);
       // No counter row was written to PostgreSQL.
+      expect(await pgCounterRows()).toEqual([]);
+    });
+
+    it('a login that works forgets its e-mail counters and takes back its hit on the IP, in Redis', async () => {
+      const who = { ip: '198.51.100.8', email: 'Pessoa@Example.pt' };
+      for (let i = 0; i < 3; i++) await enforceRateLimit(await getDb(), 'sign-in', who);
+      const perEmailIp = 'cag:rl:sign-in:email-ip:pessoa@example.pt|198.51.100.8';
+      expect(await other.client.get(perEmailIp)).toBe('3');
+      expect(await other.client.get('cag:rl:sign-in:email:pessoa@example.pt')).toBe('3');
+      expect(await other.client.get('cag:rl:sign-in:ip:198.51.100.8')).toBe('3');
+      await forgetSignInAttempt(await getDb(), { ip: who.ip, email: who.email });
+      expect(await other.client.get(perEmailIp)).toBeNull();
+      expect(await other.client.get('cag:rl:sign-in:email:pessoa@example.pt')).toBeNull();
+      expect(await other.client.get('cag:rl:sign-in:ip:198.51.100.8')).toBe('2');
       expect(await pgCounterRows()).toEqual([]);
     });
   });
