@@ -2,7 +2,7 @@ import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createClient } from 'redis';
-import { env } from '@/lib/env';
+import { env, isNextServer } from '@/lib/env';
 
 /**
  * The shop's Redis connection (REDIS_URL), optional. Every use of Redis goes through `run`, which
@@ -22,6 +22,12 @@ export type RedisClient = ReturnType<typeof createClient>;
 export type RedisResult<T> = { ok: true; value: T } | { ok: false };
 
 const BREAKER_OPEN_MS = 1_000;
+/**
+ * Outside the server (command-line scripts, tests) a lost connection is tried again this many
+ * times, then given up: a script must not be kept alive by a Redis that is away. The server
+ * tries for as long as it runs.
+ */
+const RECONNECTS_OUTSIDE_SERVER = 8;
 const UNAVAILABLE: RedisResult<never> = { ok: false };
 
 /** Who this process is in messages it publishes (its own are skipped when they come back). */
@@ -78,6 +84,8 @@ export class RedisConnection {
     this.client = this.newClient();
     this.client.on('error', (err: unknown) => this.markDown(err));
     this.client.on('ready', () => this.markUp());
+    // The connection never keeps a process alive (a script ends when its work is done).
+    this.client.unref();
     this.client.connect().catch((err: unknown) => this.markDown(err));
   }
 
@@ -88,7 +96,8 @@ export class RedisConnection {
       commandOptions: { timeout: this.timeoutMs },
       socket: {
         connectTimeout: Math.max(500, this.timeoutMs * 4),
-        reconnectStrategy: (retries: number) => reconnectDelay(retries),
+        reconnectStrategy: (retries: number) =>
+          this.closed || (!isNextServer() && retries >= RECONNECTS_OUTSIDE_SERVER) ? false : reconnectDelay(retries),
       },
     });
   }
@@ -179,6 +188,7 @@ export class RedisConnection {
       // The main connection's handlers log the outage; this one must only not crash the process.
       sub.on('error', () => undefined);
       this.subscriber = sub;
+      sub.unref();
       sub.connect().catch(() => undefined);
     }
     const sub = this.subscriber;
