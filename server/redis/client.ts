@@ -158,8 +158,10 @@ export class RedisConnection {
     try {
       // The client's own time limit applies to each command; this one bounds the whole operation
       // (several commands, a script) whatever happens inside the client.
+      // When the timer fires, the answer may already be waiting on the socket (a busy event loop
+      // runs timers before I/O): one more turn lets it in before the operation is given up.
       const limit = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+        timer = setTimeout(() => setImmediate(() => reject(new Error(`no answer within ${this.timeoutMs} ms`))), this.timeoutMs);
       });
       const value = await Promise.race([op(this.client), limit]);
       if (this.down) this.markUp();
