@@ -4,6 +4,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { HydrationMarker } from '@/components/layout/hydration-marker';
 import { ImageRetry } from '@/components/catalogue/image-retry';
 import { ToasterSlot } from '@/components/ui/toaster-slot';
+import { WebVitals } from '@/components/vitals/web-vitals';
 import { getTranslations } from 'next-intl/server';
 import { siteUrl } from '@/lib/env';
 import { clientMessages } from '@/lib/i18n/client-messages';
@@ -54,6 +55,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           <ToasterSlot />
           <HydrationMarker />
           <ImageRetry />
+          <WebVitals />
         </NextIntlClientProvider>
       </body>
     </html>

@@ -177,6 +177,25 @@ const schema = z.object({
    * Nth X-Forwarded-For hop from the right). serve.mjs applies it (scripts/client-ip.mjs, same rule).
    */
   TRUSTED_PROXY_COUNT: z.coerce.number().int().min(0).max(99).default(0),
+  /** Lowest level written to the JSON logs on standard output (server/log.ts; default `info`). */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The `instance` field of every log line (default `hostname:pid`). */
+  INSTANCE_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'INSTANCE_ID: letras, algarismos, . _ : - / letters, digits, . _ : -').optional()),
+  /**
+   * Bearer token of the Prometheus endpoint /metrics (app/api/metrics): unset, the endpoint answers
+   * 404 (off); set, a scrape without `Authorization: Bearer <token>` gets 401.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().min(16, 'METRICS_TOKEN deve ter pelo menos 16 caracteres / must be at least 16 characters').optional()),
   /** How long a password-recovery link works (seconds; default 1 hour). */
   AUTH_RESET_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
   /** The first administrator, created at start when no user has this e-mail. */

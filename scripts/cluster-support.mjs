@@ -124,6 +124,12 @@ process.once('exit', () => {
   }
 });
 
+// A SIGTERM or SIGHUP (a timeout, a closed terminal) ends the process through 'exit', so the hook
+// above still runs (Node's default for those signals skips it).
+for (const signal of ['SIGTERM', 'SIGHUP']) {
+  if (process.listenerCount(signal) === 0) process.once(signal, () => process.exit(128 + (signal === 'SIGTERM' ? 15 : 1)));
+}
+
 class Daemon {
   constructor(name, command, args, { env = process.env, logFile, port }) {
     Object.assign(this, { name, command, args, env, logFile, port, child: null });
@@ -284,7 +290,12 @@ export async function startHaproxy(dir, port, instances, { checkMs = 1000, check
     '  balance roundrobin',
     `  option httpchk GET ${checkPath}`,
     '  http-check expect status 200',
+    // When no instance is ready (the database is down for all of them), every instance is used as
+    // it is rather than none: each still serves its cached pages and answers the rest with its own
+    // 503, Retry-After and JSON error, instead of the balancer's bare 503.
+    '  option allbackups',
     ...instances.map((i) => `  server ${i.id} 127.0.0.1:${i.port} check inter ${checkMs} fall 2 rise 2`),
+    ...instances.map((i) => `  server ${i.id}-as-is 127.0.0.1:${i.port} backup`),
     '',
   ].join('\n');
   const file = path.join(dir, 'haproxy.cfg');

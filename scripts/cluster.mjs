@@ -13,7 +13,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
-const { startCluster } = await import('./cluster-support.mjs');
 
 // Ctrl-C while it starts: exit, and cluster-support kills what it had started (its 'exit' hook).
 let cluster = null;
@@ -30,6 +29,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     process.exit(0);
   });
 }
+
+// (Registered before cluster-support loads, which then leaves SIGTERM to this handler.)
+const { startCluster } = await import('./cluster-support.mjs');
 
 function option(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);

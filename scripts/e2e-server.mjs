@@ -16,6 +16,8 @@ delete env.DATABASE_URL; // the browser tests always run on the embedded databas
 env.DEMO_ACCOUNTS ??= '1';
 env.BETTER_AUTH_SECRET ??= 'e2e-only-secret-0123456789-abcdefghijklmnop';
 env.IP_HASH_SALT ??= 'e2e-only-ip-salt';
+// /metrics is off without a token (tests/e2e/observability.spec.ts scrapes it with this one).
+env.METRICS_TOKEN ??= 'e2e-only-metrics-token-0123456789';
 
 // A real SMTP server captures every mail the app sends: each message is written to
 // .mail-e2e/<time>-<n>.eml with its envelope in a .json beside it (tests/e2e/support/mail.ts).

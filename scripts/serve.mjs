@@ -28,16 +28,19 @@ import { fileURLToPath } from 'node:url';
 import next from 'next';
 import { applyClientIp, markTrustedFront, parseTrustedProxyCount } from './client-ip.mjs';
 import { ACTION_BODY_LIMIT, ROUTE_BODY_LIMIT, STAFF_ACTION_BODY_LIMIT, STAFF_ROUTE_BODY_LIMIT, sizeText, tooLargeText } from './body-limits.mjs';
+import { createRequestObserver, sharedLogger } from './observability.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOSTNAME || '0.0.0.0';
 const dev = process.argv.includes('--dev');
+/** JSON lines on standard output (scripts/observability.mjs; the app's server/log.ts writes through the same logger). */
+const log = sharedLogger().child({ scope: 'serve' });
 let trustedProxyCount;
 try {
   trustedProxyCount = parseTrustedProxyCount(process.env.TRUSTED_PROXY_COUNT);
 } catch (err) {
-  console.error(err instanceof Error ? err.message : err);
+  log.fatal({ err }, 'TRUSTED_PROXY_COUNT inválido');
   process.exit(1);
 }
 
@@ -78,6 +81,7 @@ const startedAt = performance.now();
 const app = next({ dev, dir: root, port, hostname: 'localhost' });
 await app.prepare();
 const handle = app.getRequestHandler();
+const observeRequest = createRequestObserver(root);
 if (role === 'spare') await entriesLoaded();
 
 /**
@@ -91,7 +95,7 @@ async function entriesLoaded() {
     const inner = await app.server?.getServer?.();
     if (typeof inner?.unstable_preloadEntries === 'function') await inner.unstable_preloadEntries();
   } catch (err) {
-    console.error('[serve] pré-carregamento das rotas', err instanceof Error ? err.message : err);
+    log.error({ err }, 'pré-carregamento das rotas');
   }
 }
 const FRONT = Symbol.for('cag.frontCache');
@@ -322,7 +326,7 @@ async function fromStaff(req) {
     });
     return (await Promise.race([check(cookie ?? null, authorization ?? null), timeout])) === true;
   } catch (err) {
-    console.error('[serve] verificação da sessão de pessoal falhou', err);
+    log.error({ err }, 'verificação da sessão de pessoal falhou');
     return false;
   } finally {
     clearTimeout(timer);
@@ -438,8 +442,14 @@ async function bodyWithinLimit(req, res, pathname) {
 
 const instanceId = /^[\w.:-]{1,64}$/.test(process.env.INSTANCE_ID ?? '') ? process.env.INSTANCE_ID : null;
 
-/** Every request: the trusted client IP, bad input refused, the cached-page fast path, the body limits, then Next. */
+/**
+ * Every request: its id and its log line (scripts/observability.mjs: `x-request-id` kept from the
+ * caller when it is a sane token, else new, on every answer; one JSON line and one observation of
+ * the duration histogram when the answer ends), the trusted client IP, bad input refused, the
+ * cached-page fast path, the body limits, then Next.
+ */
 function onRequest(req, res) {
+  observeRequest(req, res);
   applyClientIp(req.headers, req.socket.remoteAddress, trustedProxyCount);
   // Which instance answered (INSTANCE_ID, set by the operator or npm run cluster): for the
   // balancer's logs and the tests that check requests reach several instances.
@@ -463,6 +473,8 @@ function onRequest(req, res) {
     }
     req.url = '/_not-found';
   }
+  // Prometheus asks /metrics: the route handler app/api/metrics (a page path would reach [site]).
+  if (rawPath === '/metrics') req.url = `/api/metrics${(req.url ?? '').slice(rawPath.length)}`;
   let url;
   try {
     url = new URL(req.url ?? '/', 'http://localhost');
@@ -488,7 +500,7 @@ function onRequest(req, res) {
       }
     } catch (err) {
       // The fast path must never cost a request: on any doubt, Next answers.
-      console.error('[serve] cache fast path failed', err);
+      log.error({ err }, 'cache fast path failed');
     }
   }
   secureResponse(req, res, url.pathname);
@@ -501,7 +513,7 @@ function onRequest(req, res) {
     // Next does not compress (this server does, after the nonce is in place).
     (within) => within && handle(req, res),
     (err) => {
-      console.error('[serve] limite do corpo do pedido', err);
+      log.error({ err }, 'limite do corpo do pedido');
       if (!res.headersSent) refuse(res, 500, 'internal', apiText.internal ?? 'Erro interno.');
     },
   );
@@ -533,7 +545,7 @@ server.listen(port, hostname, () => {
   listening = true;
   tell({ cag: 'listening' });
   const where = cluster.isWorker ? ` (trabalhador ${process.pid}${role === 'spare' ? ', de reserva' : ''}, Next preparado em ${(preparedMs / 1000).toFixed(1)} s)` : '';
-  console.log(`▲ Casa das Águas de Gaia: http://localhost:${port}${where}`);
+  log.info({ port, role, preparedMs: Math.round(preparedMs) }, `▲ Casa das Águas de Gaia: http://localhost:${port}${where}`);
   if (!dev) warmUp();
 });
 
@@ -549,7 +561,7 @@ async function rehearse() {
   try {
     if (typeof warm === 'function') await warm();
   } catch (err) {
-    console.error('[serve] módulos da base de dados por carregar', err instanceof Error ? err.message : err);
+    log.error({ err }, 'módulos da base de dados por carregar');
   }
   const rehearsal = http.createServer(onRequest);
   try {
@@ -566,7 +578,7 @@ async function rehearse() {
       await answer.arrayBuffer();
     }
   } catch (err) {
-    console.error('[serve] ensaio do trabalhador de reserva', err instanceof Error ? err.message : err);
+    log.error({ err }, 'ensaio do trabalhador de reserva');
   } finally {
     rehearsal.close();
     rehearsal.closeAllConnections();
@@ -585,7 +597,7 @@ async function warmUp() {
       const answer = await fetch(`http://${host}:${port}/api/health`, { signal: AbortSignal.timeout(30_000) });
       await answer.arrayBuffer();
       tell({ cag: 'warm', status: answer.status });
-      if (!cluster.isWorker) console.log(`[serve] /api/health ${answer.status} ${(process.uptime()).toFixed(1)} s depois do arranque`);
+      if (!cluster.isWorker) log.info({ status: answer.status, uptimeSeconds: Math.round(process.uptime() * 10) / 10 }, 'primeiro /api/health');
       if (answer.status === 200) return;
     } catch {
       /* not yet */

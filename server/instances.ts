@@ -7,6 +7,9 @@ import { and, gt, like, lt, ne, sql } from 'drizzle-orm';
 import { env } from '@/lib/env';
 import type { Db } from '@/server/db/client';
 import { appState } from '@/server/db/schema';
+import { logger } from '@/server/log';
+
+const log = logger('instances');
 
 /**
  * Every serving process says in the database which build it runs and a fingerprint of its secrets
@@ -78,8 +81,8 @@ export async function checkInstances(
   const mismatch = differing.length ? `segredos diferentes dos de ${differing.sort().join(', ')} (BETTER_AUTH_SECRET ou IP_HASH_SALT)` : null;
   const before = instanceMismatch();
   (globalThis as { [MISMATCH]?: string | null })[MISMATCH] = mismatch;
-  if (mismatch && mismatch !== before) console.error(`[instâncias] configuração diferente das outras instâncias: ${mismatch}. Esta instância não se declara pronta.`);
-  if (builds.size) console.warn(`[instâncias] outras instâncias correm outra compilação (${[...builds].join(', ')}; esta: ${facts.build}): normal durante uma atualização gradual.`);
+  if (mismatch && mismatch !== before) log.error({ mismatch }, 'configuração diferente das outras instâncias: esta instância não se declara pronta');
+  if (builds.size) log.warn({ otherBuilds: [...builds], build: facts.build }, 'outras instâncias correm outra compilação: normal durante uma atualização gradual');
   return { mismatch, others: others.length };
 }
 
@@ -87,7 +90,7 @@ export async function checkInstances(
 export function startInstanceHeartbeat(db: Db): void {
   const g = globalThis as { [TIMER]?: NodeJS.Timeout };
   if (g[TIMER]) return;
-  const beat = () => void checkInstances(db).catch((err: unknown) => console.error('[instâncias]', err instanceof Error ? err.message : err));
+  const beat = () => void checkInstances(db).catch((err: unknown) => log.error({ err }, 'verificação das instâncias falhou'));
   beat();
   g[TIMER] = setInterval(beat, HEARTBEAT_MS);
   g[TIMER].unref();

@@ -6,9 +6,12 @@ import { CheckCircle2Icon } from 'lucide-react';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
+import { ConsentCheckbox, privacyLink } from '@/components/forms/consent-checkbox';
+import { FormAlert } from '@/components/forms/form-alert';
+import { Honeypot } from '@/components/forms/honeypot';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import type { MessageRef } from '@/lib/errors';
@@ -26,7 +29,7 @@ import {
 import { digitsOnly, NIF_LENGTH, PHONE_LENGTH } from '@/lib/validation/auth';
 import { submitAccessRequestAction } from '@/server/access-requests/actions';
 
-type Field = keyof AccessRequestFormValues;
+type FieldName = keyof AccessRequestFormValues;
 
 const resolver = zodFormResolver<AccessRequestFormValues>(accessRequestSchema);
 
@@ -70,25 +73,8 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
     if (outcome?.kind === 'success') successRef.current?.focus();
   }, [outcome]);
 
-  const fieldId = (name: Field) => `${id}-${name}`;
-  const errorId = (name: Field) => `${id}-${name}-error`;
-  const hintId = (name: Field) => `${id}-${name}-hint`;
-  /** aria-invalid + aria-describedby (the error, then any hint) for a control. */
-  const a11y = (name: Field, hint?: boolean) => {
-    const invalid = Boolean(errors[name]);
-    const describedBy = [invalid ? errorId(name) : null, hint ? hintId(name) : null]
-      .filter(Boolean)
-      .join(' ');
-    return { 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy || undefined };
-  };
-  const errorText = (name: Field) => {
-    const message = text(errors[name]?.message);
-    return message ? (
-      <p id={errorId(name)} className="text-sm text-red-600">
-        {message}
-      </p>
-    ) : null;
-  };
+  const fieldId = (name: FieldName) => `${id}-${name}`;
+  const error = (name: FieldName) => text(errors[name]?.message);
 
   /** NIF and phone: only digits, at most 9 (spec 5), whatever is typed or pasted. */
   const digitsField = (name: 'fiscalNumber' | 'phone', max: number) => {
@@ -158,12 +144,6 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
     );
   }
 
-  const required = (
-    <span aria-hidden className="text-red-600">
-      *
-    </span>
-  );
-
   return (
     <form
       aria-label={t('label')}
@@ -175,94 +155,30 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
       <p className="text-sm text-slate-600">{t('requiredNote')}</p>
       <fieldset disabled={isSubmitting} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId('companyName')}>
-              {t('companyName')} {required}
-            </Label>
+          <Field id={fieldId('companyName')} label={t('companyName')} required error={error('companyName')}>
+            <Input autoComplete="organization" placeholder={t('companyPlaceholder')} maxLength={ACCESS_REQUEST_LIMITS.companyMax} {...register('companyName')} />
+          </Field>
+          <Field id={fieldId('fiscalNumber')} label={t('fiscalNumber')} required description={t('fiscalNumberHint')} error={error('fiscalNumber')}>
+            <Input inputMode="numeric" autoComplete="off" placeholder="123456789" {...digitsField('fiscalNumber', NIF_LENGTH)} />
+          </Field>
+          <Field id={fieldId('contactName')} label={t('contactName')} required error={error('contactName')}>
+            <Input autoComplete="name" placeholder={t('contactPlaceholder')} maxLength={ACCESS_REQUEST_LIMITS.contactMax} {...register('contactName')} />
+          </Field>
+          <Field id={fieldId('email')} label={t('email')} required error={error('email')}>
             <Input
-              id={fieldId('companyName')}
-              autoComplete="organization"
-              placeholder={t('companyPlaceholder')}
-              maxLength={ACCESS_REQUEST_LIMITS.companyMax}
-              aria-required="true"
-              {...a11y('companyName')}
-              {...register('companyName')}
-            />
-            {errorText('companyName')}
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId('fiscalNumber')}>
-              {t('fiscalNumber')} {required}
-            </Label>
-            <Input
-              id={fieldId('fiscalNumber')}
-              inputMode="numeric"
-              autoComplete="off"
-              placeholder="123456789"
-              aria-required="true"
-              {...a11y('fiscalNumber', true)}
-              {...digitsField('fiscalNumber', NIF_LENGTH)}
-            />
-            <p id={hintId('fiscalNumber')} className="text-xs text-slate-500">
-              {t('fiscalNumberHint')}
-            </p>
-            {errorText('fiscalNumber')}
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId('contactName')}>
-              {t('contactName')} {required}
-            </Label>
-            <Input
-              id={fieldId('contactName')}
-              autoComplete="name"
-              placeholder={t('contactPlaceholder')}
-              maxLength={ACCESS_REQUEST_LIMITS.contactMax}
-              aria-required="true"
-              {...a11y('contactName')}
-              {...register('contactName')}
-            />
-            {errorText('contactName')}
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId('email')}>
-              {t('email')} {required}
-            </Label>
-            <Input
-              id={fieldId('email')}
               type="email"
               inputMode="email"
               autoComplete="email"
               placeholder={t('emailPlaceholder')}
               maxLength={ACCESS_REQUEST_LIMITS.emailMax}
-              aria-required="true"
-              {...a11y('email')}
               {...register('email')}
             />
-            {errorText('email')}
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId('phone')}>{t('phone')}</Label>
-            <Input
-              id={fieldId('phone')}
-              type="tel"
-              inputMode="numeric"
-              autoComplete="tel-national"
-              placeholder={t('phonePlaceholder')}
-              {...a11y('phone')}
-              {...digitsField('phone', PHONE_LENGTH)}
-            />
-            {errorText('phone')}
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId('typology')}>
-              {t('typology')} {required}
-            </Label>
-            <NativeSelect
-              id={fieldId('typology')}
-              aria-required="true"
-              {...a11y('typology')}
-              {...register('typology')}
-            >
+          </Field>
+          <Field id={fieldId('phone')} label={t('phone')} error={error('phone')}>
+            <Input type="tel" inputMode="numeric" autoComplete="tel-national" placeholder={t('phonePlaceholder')} {...digitsField('phone', PHONE_LENGTH)} />
+          </Field>
+          <Field id={fieldId('typology')} label={t('typology')} required error={error('typology')}>
+            <NativeSelect {...register('typology')}>
               <option value="" disabled>
                 {t('typologyPlaceholder')}
               </option>
@@ -272,80 +188,26 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
                 </option>
               ))}
             </NativeSelect>
-            {errorText('typology')}
-          </div>
+          </Field>
         </div>
 
-        <div className="space-y-1.5">
-          <Label htmlFor={fieldId('message')}>{t('message')}</Label>
-          <Textarea
-            id={fieldId('message')}
-            rows={5}
-            className="min-h-32"
-            maxLength={ACCESS_REQUEST_LIMITS.messageMax}
-            placeholder={t('messagePlaceholder')}
-            {...a11y('message')}
-            {...register('message')}
-          />
-          {errorText('message')}
-        </div>
+        <Field id={fieldId('message')} label={t('message')} error={error('message')}>
+          <Textarea rows={5} className="min-h-32" maxLength={ACCESS_REQUEST_LIMITS.messageMax} placeholder={t('messagePlaceholder')} {...register('message')} />
+        </Field>
 
-        <div className="space-y-1.5">
-          <div className="flex items-start gap-3">
-            <input
-              id={fieldId('acceptPrivacyPolicy')}
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 accent-sky-700"
-              aria-required="true"
-              {...a11y('acceptPrivacyPolicy')}
-              {...register('acceptPrivacyPolicy')}
-            />
-            <label
-              htmlFor={fieldId('acceptPrivacyPolicy')}
-              className="text-sm leading-snug text-slate-700"
-            >
-              {t.rich('privacy', {
-                link: (chunks) => (
-                  <Link
-                    href="/condicoes-gerais-de-venda"
-                    className="text-sky-800 underline underline-offset-2 hover:text-sky-900"
-                  >
-                    {chunks}
-                  </Link>
-                ),
-              })}{' '}
-              {required}
-            </label>
-          </div>
-          {errorText('acceptPrivacyPolicy')}
-        </div>
+        <ConsentCheckbox
+          id={fieldId('acceptPrivacyPolicy')}
+          label={t.rich('privacy', { link: privacyLink() })}
+          error={error('acceptPrivacyPolicy')}
+          {...register('acceptPrivacyPolicy')}
+        />
 
-        {/* Honeypot: invisible to people and assistive technology; bots fill it in. */}
-        <div
-          aria-hidden="true"
-          className="absolute -left-[10000px] top-auto size-px overflow-hidden"
-        >
-          <label htmlFor={fieldId('honeypot')}>{t('honeypot')}</label>
-          <input
-            id={fieldId('honeypot')}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            aria-hidden="true"
-            {...register('honeypot')}
-          />
-        </div>
+        <Honeypot id={fieldId('honeypot')} label={t('honeypot')} {...register('honeypot')} />
       </fieldset>
 
       <div aria-live="polite">
         {outcome?.kind === 'error' && (
-          <div
-            role="alert"
-            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700"
-          >
-            <p className="font-medium">{text(outcome.message, outcome.values)}</p>
-            {!outcome.fields && <p>{t('keptHint')}</p>}
-          </div>
+          <FormAlert message={text(outcome.message, outcome.values)}>{!outcome.fields && <p>{t('keptHint')}</p>}</FormAlert>
         )}
       </div>
 

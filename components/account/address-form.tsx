@@ -3,7 +3,8 @@
 import * as React from 'react';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -87,7 +88,7 @@ export function AddressForm({
           const wide = field.name === 'name' || field.name === 'line1' || field.name === 'line2';
           return (
             <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
-              <FormField id={fieldId} label={t(field.label)} error={error} hint={field.hint ? t(field.hint) : undefined} required={field.required}>
+              <Field id={fieldId} label={t(field.label)} error={error} description={field.hint ? t(field.hint) : undefined} required={field.required}>
                 <Input
                   type={field.type ?? 'text'}
                   autoComplete={field.autoComplete}
@@ -95,19 +96,18 @@ export function AddressForm({
                   inputMode={field.inputMode}
                   placeholder={field.placeholder}
                   aria-required={field.required ? 'true' : undefined}
-                  {...fieldA11y(fieldId, error, Boolean(field.hint))}
                   {...register(field.name)}
                 />
-              </FormField>
+              </Field>
             </div>
           );
         })}
         <div>
-          <FormField id={`${id}-country`} label={t('country')} hint={t('countryHint')} required>
-            <NativeSelect autoComplete="country" {...fieldA11y(`${id}-country`, undefined, true)} {...register('country')}>
+          <Field id={`${id}-country`} label={t('country')} description={t('countryHint')} required>
+            <NativeSelect autoComplete="country" {...register('country')}>
               <option value="PT">{t('portugal')}</option>
             </NativeSelect>
-          </FormField>
+          </Field>
         </div>
         <div className="space-y-2 sm:col-span-2">
           <label className="flex items-center gap-2 text-sm text-slate-800">

@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { MessageRef } from '@/lib/errors';
@@ -57,23 +58,21 @@ export function ProfileForm({ fullName, fiscalName }: { fullName: string | null;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5" aria-label={t('label')} data-testid="profile-form">
       <fieldset disabled={isSubmitting} className="space-y-5">
-        <FormField id={nameId} label={t('fullName')} error={nameError} required>
+        <Field id={nameId} label={t('fullName')} error={nameError} required>
           <Input
             autoComplete="name"
             maxLength={PROFILE_NAME_MAX}
             aria-required="true"
-            {...fieldA11y(nameId, nameError)}
             {...register('fullName')}
           />
-        </FormField>
-        <FormField id={fiscalId} label={t('fiscalName')} error={fiscalError} hint={t('fiscalNameHint')}>
+        </Field>
+        <Field id={fiscalId} label={t('fiscalName')} error={fiscalError} description={t('fiscalNameHint')}>
           <Input
             autoComplete="organization"
             maxLength={PROFILE_NAME_MAX}
-            {...fieldA11y(fiscalId, fiscalError, true)}
             {...register('fiscalName')}
           />
-        </FormField>
+        </Field>
       </fieldset>
       <FormAlert message={text(problem?.message, problem?.values)} />
       <Button type="submit" disabled={isSubmitting}>

@@ -4,7 +4,8 @@ import * as React from 'react';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { PasswordStrength } from '@/components/auth/password-strength';
 import { Button } from '@/components/ui/button';
 import {
@@ -78,34 +79,31 @@ export function ChangePasswordForm() {
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('title')} data-testid="change-password-form">
       <fieldset disabled={isSubmitting} className="space-y-4">
-        <FormField id={current} label={t('current')} error={currentError} required>
+        <Field id={current} label={t('current')} error={currentError} required>
           <Input
             type="password"
             autoComplete="current-password"
             aria-required="true"
-            {...fieldA11y(current, currentError)}
             {...register('currentPassword')}
           />
-        </FormField>
-        <FormField id={next} label={t('new')} error={nextError} hint={t('newHint')} required>
+        </Field>
+        <Field id={next} label={t('new')} error={nextError} description={t('newHint')} required>
           <Input
             type="password"
             autoComplete="new-password"
             aria-required="true"
-            {...fieldA11y(next, nextError, true)}
             {...register('password')}
           />
-        </FormField>
+        </Field>
         <PasswordStrength password={password} />
-        <FormField id={confirm} label={t('confirm')} error={confirmError} required>
+        <Field id={confirm} label={t('confirm')} error={confirmError} required>
           <Input
             type="password"
             autoComplete="new-password"
             aria-required="true"
-            {...fieldA11y(confirm, confirmError)}
             {...register('confirmPassword')}
           />
-        </FormField>
+        </Field>
       </fieldset>
       <FormAlert message={text(problem?.message, problem?.values)} />
       <Button type="submit" disabled={isSubmitting}>
@@ -165,26 +163,24 @@ export function ChangeEmailForm({ currentEmail, emailChanged = false }: { curren
         {t('current')} <span className="break-all font-medium text-slate-900">{currentEmail}</span>
       </p>
       <fieldset disabled={isSubmitting} className="space-y-4">
-        <FormField id={email} label={t('new')} error={emailError} hint={t('newHint')} required>
+        <Field id={email} label={t('new')} error={emailError} description={t('newHint')} required>
           <Input
             type="email"
             inputMode="email"
             autoComplete="email"
             aria-required="true"
             maxLength={SIGN_UP_LIMITS.emailMax}
-            {...fieldA11y(email, emailError, true)}
             {...register('newEmail')}
           />
-        </FormField>
-        <FormField id={password} label={t('password')} error={passwordError} required>
+        </Field>
+        <Field id={password} label={t('password')} error={passwordError} required>
           <Input
             type="password"
             autoComplete="current-password"
             aria-required="true"
-            {...fieldA11y(password, passwordError)}
             {...register('currentPassword')}
           />
-        </FormField>
+        </Field>
       </fieldset>
       <div role="status" aria-live="polite">
         {sent && <p className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{text(sent.message, sent.values)}</p>}
@@ -262,15 +258,14 @@ export function DeleteAccount({ onDeleted = goHome }: { onDeleted?: () => void }
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('title')} data-testid="delete-account-form">
           <fieldset disabled={isSubmitting}>
-            <FormField id={password} label={t('password')} error={passwordError} required>
+            <Field id={password} label={t('password')} error={passwordError} required>
               <Input
                 type="password"
                 autoComplete="current-password"
                 aria-required="true"
-                {...fieldA11y(password, passwordError)}
                 {...register('password')}
               />
-            </FormField>
+            </Field>
           </fieldset>
           <FormAlert message={text(problem?.message, problem?.values)} />
           <DialogFooter>

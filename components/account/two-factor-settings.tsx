@@ -4,7 +4,8 @@ import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { ActionResult, MessageRef } from '@/lib/errors';
@@ -40,7 +41,7 @@ function svgDataUri(svg: string): string {
 function PasswordField({ id, value, onChange, error }: { id: string; value: string; onChange: (value: string) => void; error?: string }) {
   const t = useTranslations('Account.twoFactor');
   return (
-    <FormField id={id} label={t('password')} error={error} required>
+    <Field id={id} label={t('password')} error={error} required>
       <Input
         type="password"
         autoComplete="current-password"
@@ -48,9 +49,8 @@ function PasswordField({ id, value, onChange, error }: { id: string; value: stri
         maxLength={PASSWORD_MAX_LENGTH}
         value={value}
         onChange={(e) => onChange(e.target.value)}
-        {...fieldA11y(id, error)}
       />
-    </FormField>
+    </Field>
   );
 }
 
@@ -217,7 +217,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
         </div>
         <form onSubmit={confirm} noValidate className="max-w-xl space-y-4" aria-label={t('confirmLabel')}>
           <fieldset disabled={busy} className="space-y-4">
-            <FormField id={codeId} label={t('code')} error={fieldErrorText} required>
+            <Field id={codeId} label={t('code')} error={fieldErrorText} required>
               <Input
                 inputMode="numeric"
                 autoComplete="one-time-code"
@@ -225,9 +225,8 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
                 maxLength={6}
                 value={code}
                 onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))}
-                {...fieldA11y(codeId, fieldErrorText)}
               />
-            </FormField>
+            </Field>
           </fieldset>
           <FormAlert message={problemText} />
           <div className="flex flex-wrap gap-3">

@@ -13,7 +13,8 @@ import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
 import { LOGIN_MESSAGES, loginSchema, type LoginInput } from '@/lib/validation/auth';
 import { resendConfirmationAction, signInAction, verifyBackupCodeAction, verifyTotpAction } from '@/server/auth/actions';
-import { FormAlert, FormField, fieldA11y } from './form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 
 /** Answers of the code step after which the password is asked again. */
 const SIGN_IN_AGAIN = new Set<string>([LOGIN_MESSAGES.twoFactorSignInAgain, LOGIN_MESSAGES.twoFactorChallengeGone]);
@@ -127,13 +128,13 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
           {backup ? t('twoFactor.backupPrompt') : t('twoFactor.totpPrompt')}
         </p>
         {backup ? (
-          <FormField id={`${id}-backup`} label={t('twoFactor.backupLabel')} required>
+          <Field id={`${id}-backup`} label={t('twoFactor.backupLabel')} required>
             <Input id={`${id}-backup`} autoComplete="off" value={code} onChange={(e) => setCode(e.target.value.trim().slice(0, 40))} autoFocus />
-          </FormField>
+          </Field>
         ) : (
-          <FormField id={id} label={t('twoFactor.totpLabel')} required>
+          <Field id={id} label={t('twoFactor.totpLabel')} required>
             <Input id={id} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 6))} autoFocus />
-          </FormField>
+          </Field>
         )}
         {alert}
         <Button type="submit" className="w-full" disabled={submitting || (backup ? code.length < 4 : code.length !== 6)}>
@@ -161,12 +162,12 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
   const passwordError = text(errors.password?.message);
   return (
     <form key="password" onSubmit={onSubmit} className="space-y-4" noValidate data-testid="login-form">
-      <FormField id={email} label={t('login.email')} error={emailError} required>
-        <Input type="email" autoComplete="email" {...fieldA11y(email, emailError)} {...register('email')} />
-      </FormField>
-      <FormField id={password} label={t('login.password')} error={passwordError} required>
-        <Input type="password" autoComplete="current-password" {...fieldA11y(password, passwordError)} {...register('password')} />
-      </FormField>
+      <Field id={email} label={t('login.email')} error={emailError} required>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </Field>
+      <Field id={password} label={t('login.password')} error={passwordError} required>
+        <Input type="password" autoComplete="current-password" {...register('password')} />
+      </Field>
       <div className="flex justify-end text-sm">
         <Link href="/forgot-password" className="font-medium text-sky-800 hover:underline">
           {t('login.forgotPassword')}

@@ -11,7 +11,8 @@ import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
 import { emailOnlySchema, newPasswordSchema, type EmailOnlyInput, type NewPasswordInput } from '@/lib/validation/auth';
 import { requestPasswordResetAction, resetPasswordAction } from '@/server/auth/actions';
-import { FormAlert, FormField, fieldA11y } from './form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { PasswordStrength } from './password-strength';
 
 const UNEXPECTED: MessageRef = { message: 'Errors.unexpected' };
@@ -46,9 +47,9 @@ export function ForgotPasswordForm() {
         }
       })}
     >
-      <FormField id="recovery-email" label={t('email')} error={emailError} required>
-        <Input type="email" autoComplete="email" {...fieldA11y('recovery-email', emailError)} {...register('email')} />
-      </FormField>
+      <Field id="recovery-email" label={t('email')} error={emailError} required>
+        <Input type="email" autoComplete="email" {...register('email')} />
+      </Field>
       {problem && (
         <p role="alert" className="text-sm text-red-700">
           {text(problem.message, problem.values)}
@@ -99,12 +100,12 @@ export function ResetPasswordForm({ token }: { token: string }) {
         }
       })}
     >
-      <FormField id="reset-password" label={t('password')} error={passwordError} required hint={<PasswordStrength password={password ?? ''} />}>
-        <Input type="password" autoComplete="new-password" {...fieldA11y('reset-password', passwordError, Boolean(password))} {...register('password')} />
-      </FormField>
-      <FormField id="reset-confirm" label={t('confirmPassword')} error={confirmError} required>
-        <Input type="password" autoComplete="new-password" {...fieldA11y('reset-confirm', confirmError)} {...register('confirmPassword')} />
-      </FormField>
+      <Field id="reset-password" label={t('password')} error={passwordError} required description={password ? <PasswordStrength password={password} /> : undefined}>
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </Field>
+      <Field id="reset-confirm" label={t('confirmPassword')} error={confirmError} required>
+        <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
+      </Field>
       {problem && (
         <FormAlert message={text(problem.message, problem.values)} testId="reset-error">
           <Link href="/forgot-password" className="font-medium underline">

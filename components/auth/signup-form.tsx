@@ -1,11 +1,14 @@
 'use client';
 
 import * as React from 'react';
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
+import { ConsentCheckbox, privacyLink } from '@/components/forms/consent-checkbox';
+import { FormAlert } from '@/components/forms/form-alert';
+import { Honeypot } from '@/components/forms/honeypot';
 import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import type { MessageValues } from '@/lib/errors';
@@ -13,7 +16,6 @@ import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
 import { digitsOnly, SIGN_UP_DEFAULTS, SIGNUP_MESSAGES, signUpSchema, TYPOLOGIES, type SignUpFormValues } from '@/lib/validation/auth';
 import { signUpAction } from '@/server/auth/actions';
-import { FormAlert, FormField, fieldA11y } from './form-field';
 import { PasswordStrength } from './password-strength';
 
 /**
@@ -77,9 +79,9 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
     const error = text(errors[name]?.message);
     const { required, ...rest } = props;
     return (
-      <FormField id={id(name)} label={label} error={error} required={required}>
-        <Input {...rest} {...fieldA11y(id(name), error)} {...(name === 'phoneNumber' || name === 'taxNumber' ? digits(name) : register(name))} />
-      </FormField>
+      <Field id={id(name)} label={label} error={error} required={required}>
+        <Input {...rest} {...(name === 'phoneNumber' || name === 'taxNumber' ? digits(name) : register(name))} />
+      </Field>
     );
   };
 
@@ -95,9 +97,9 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
         {input('lastName', t('lastName'), { autoComplete: 'family-name', required: true })}
       </div>
       {input('email', t('email'), { type: 'email', autoComplete: 'email', required: true })}
-      <FormField id={id('password')} label={t('password')} error={passwordError} required hint={<PasswordStrength password={password} />}>
-        <Input type="password" autoComplete="new-password" {...fieldA11y(id('password'), passwordError, Boolean(password))} {...register('password')} />
-      </FormField>
+      <Field id={id('password')} label={t('password')} error={passwordError} required description={password ? <PasswordStrength password={password} /> : undefined}>
+        <Input type="password" autoComplete="new-password" {...register('password')} />
+      </Field>
       {input('confirmPassword', t('confirmPassword'), { type: 'password', autoComplete: 'new-password', required: true })}
       {input('companyName', t('company'), { autoComplete: 'organization' })}
       <div className="grid gap-4 sm:grid-cols-2">
@@ -110,47 +112,25 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
           <span>{t('newsletter')}</span>
         </label>
         {newsletter && (
-          <FormField id={id('newsletterTypology')} label={t('typology')}>
-            <NativeSelect id={id('newsletterTypology')} {...register('newsletterTypology')}>
+          <Field id={id('newsletterTypology')} label={t('typology')}>
+            <NativeSelect {...register('newsletterTypology')}>
               {TYPOLOGIES.map((typology) => (
                 <option key={typology} value={typology}>
                   {typology}
                 </option>
               ))}
             </NativeSelect>
-          </FormField>
+          </Field>
         )}
       </div>
-      {/* Honeypot: hidden from people and assistive technology; robots fill it. */}
-      <div aria-hidden className="absolute -left-[9999px] h-px w-px overflow-hidden">
-        <label htmlFor={id('website')}>{t('honeypot')}</label>
-        <input id={id('website')} type="text" tabIndex={-1} autoComplete="off" {...register('newsletterHoneypot')} />
-      </div>
-      <div className="space-y-1">
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-0.5 size-4 accent-sky-700"
-            aria-invalid={errors.acceptPrivacyPolicy ? true : undefined}
-            aria-describedby={errors.acceptPrivacyPolicy ? id('acceptPrivacyPolicy-error') : undefined}
-            {...register('acceptPrivacyPolicy')}
-          />
-          <span>
-            {t.rich('privacy', {
-              link: (chunks) => (
-                <Link href="/condicoes-gerais-de-venda" className="font-medium text-sky-800 underline" target="_blank">
-                  {chunks}
-                </Link>
-              ),
-            })}
-          </span>
-        </label>
-        {errors.acceptPrivacyPolicy?.message && (
-          <p id={id('acceptPrivacyPolicy-error')} className="text-sm text-red-700">
-            {text(errors.acceptPrivacyPolicy.message)}
-          </p>
-        )}
-      </div>
+      <Honeypot id={id('website')} label={t('honeypot')} {...register('newsletterHoneypot')} />
+      <ConsentCheckbox
+        id={id('acceptPrivacyPolicy')}
+        label={t.rich('privacy', { link: privacyLink({ className: 'font-medium', newTab: true }) })}
+        error={text(errors.acceptPrivacyPolicy?.message)}
+        required={false}
+        {...register('acceptPrivacyPolicy')}
+      />
       <FormAlert message={text(problem?.message, problem?.values)} testId="signup-error" />
       <Button type="submit" className="w-full" disabled={!accepted || isSubmitting}>
         {isSubmitting ? t('submitting') : t('submit')}

@@ -2,7 +2,8 @@
 
 import * as React from 'react';
 import { useTranslations } from 'next-intl';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { ApiBody } from '@/lib/api/types';
@@ -118,7 +119,7 @@ export function NewAddressForm({
   const field = (name: Field, options: { required?: boolean; hint?: string; inputMode?: 'numeric' | 'tel'; maxLength: number; placeholder?: string }) => {
     const fieldId = `${id}-${name}`;
     return (
-      <FormField id={fieldId} label={t(`fields.${name}`)} error={errors[name]} hint={options.hint} required={options.required}>
+      <Field id={fieldId} label={t(`fields.${name}`)} error={errors[name]} description={options.hint} required={options.required}>
         <Input
           ref={name === 'label' ? firstRef : undefined}
           name={name}
@@ -135,9 +136,8 @@ export function NewAddressForm({
           maxLength={options.maxLength}
           placeholder={options.placeholder}
           aria-required={options.required ? 'true' : undefined}
-          {...fieldA11y(fieldId, errors[name], Boolean(options.hint))}
         />
-      </FormField>
+      </Field>
     );
   };
 

@@ -1,13 +1,15 @@
 'use client';
 
 import * as React from 'react';
-import Link from 'next/link';
 import { useTranslations } from 'next-intl';
 import { useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
+import { ConsentCheckbox, privacyLink } from '@/components/forms/consent-checkbox';
+import { FormAlert } from '@/components/forms/form-alert';
+import { Honeypot } from '@/components/forms/honeypot';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import type { ActionError } from '@/lib/errors';
@@ -33,9 +35,9 @@ const DEFAULT_VALUES: ContactFormValues = {
 };
 
 const FIELDS = ['name', 'email', 'phone', 'subject', 'message', 'consent', 'honeypot'] as const;
-type Field = (typeof FIELDS)[number];
+type FieldName = (typeof FIELDS)[number];
 
-function isField(value: unknown): value is Field {
+function isField(value: unknown): value is FieldName {
   return typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
 }
 
@@ -74,25 +76,10 @@ export function ContactForm({ className }: { className?: string }) {
     mode: 'onTouched',
   });
 
-  const fieldId = (name: Field) => `${id}-${name}`;
-  const errorId = (name: Field) => `${id}-${name}-error`;
-  const message = (name: Field) => {
+  const fieldId = (name: FieldName) => `${id}-${name}`;
+  const message = (name: FieldName) => {
     const key = errors[name]?.message;
     return key ? t(`validation.${contactValidationKey(key)}`) : null;
-  };
-  /** aria-invalid + aria-describedby (the error, then any hint) for a control. */
-  const a11y = (name: Field, hintId?: string) => {
-    const invalid = Boolean(errors[name]);
-    const describedBy = [invalid ? errorId(name) : null, hintId].filter(Boolean).join(' ');
-    return { 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy || undefined };
-  };
-  const errorText = (name: Field) => {
-    const text = message(name);
-    return text ? (
-      <p id={errorId(name)} className="text-sm text-red-600">
-        {text}
-      </p>
-    ) : null;
   };
 
   const onSubmit = handleSubmit(
@@ -127,12 +114,6 @@ export function ContactForm({ className }: { className?: string }) {
     () => setOutcome(null),
   );
 
-  const required = (
-    <span aria-hidden className="text-red-600">
-      *
-    </span>
-  );
-
   return (
     <form
       aria-label={t('form.label')}
@@ -143,63 +124,17 @@ export function ContactForm({ className }: { className?: string }) {
     >
       <fieldset disabled={isSubmitting} className="space-y-5">
         <div className="grid gap-5 sm:grid-cols-2">
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId('name')}>
-              {t('form.name')} {required}
-            </Label>
-            <Input
-              id={fieldId('name')}
-              autoComplete="name"
-              placeholder={t('form.namePlaceholder')}
-              maxLength={CONTACT_LIMITS.nameMax}
-              aria-required="true"
-              {...a11y('name')}
-              {...register('name')}
-            />
-            {errorText('name')}
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId('email')}>
-              {t('form.email')} {required}
-            </Label>
-            <Input
-              id={fieldId('email')}
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              placeholder={t('form.emailPlaceholder')}
-              aria-required="true"
-              {...a11y('email')}
-              {...register('email')}
-            />
-            {errorText('email')}
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId('phone')}>{t('form.phone')}</Label>
-            <Input
-              id={fieldId('phone')}
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel-national"
-              placeholder={t('form.phonePlaceholder')}
-              {...a11y('phone', `${id}-phone-hint`)}
-              {...register('phone')}
-            />
-            <p id={`${id}-phone-hint`} className="text-xs text-slate-500">
-              {t('form.phoneHint')}
-            </p>
-            {errorText('phone')}
-          </div>
-          <div className="space-y-1.5">
-            <Label htmlFor={fieldId('subject')}>
-              {t('form.subject')} {required}
-            </Label>
-            <NativeSelect
-              id={fieldId('subject')}
-              aria-required="true"
-              {...a11y('subject')}
-              {...register('subject')}
-            >
+          <Field id={fieldId('name')} label={t('form.name')} required error={message('name')}>
+            <Input autoComplete="name" placeholder={t('form.namePlaceholder')} maxLength={CONTACT_LIMITS.nameMax} {...register('name')} />
+          </Field>
+          <Field id={fieldId('email')} label={t('form.email')} required error={message('email')}>
+            <Input type="email" inputMode="email" autoComplete="email" placeholder={t('form.emailPlaceholder')} {...register('email')} />
+          </Field>
+          <Field id={fieldId('phone')} label={t('form.phone')} description={t('form.phoneHint')} error={message('phone')}>
+            <Input type="tel" inputMode="tel" autoComplete="tel-national" placeholder={t('form.phonePlaceholder')} {...register('phone')} />
+          </Field>
+          <Field id={fieldId('subject')} label={t('form.subject')} required error={message('subject')}>
+            <NativeSelect {...register('subject')}>
               <option value="" disabled>
                 {t('form.subjectPlaceholder')}
               </option>
@@ -209,69 +144,21 @@ export function ContactForm({ className }: { className?: string }) {
                 </option>
               ))}
             </NativeSelect>
-            {errorText('subject')}
-          </div>
+          </Field>
         </div>
 
-        <div className="space-y-1.5">
-          <Label htmlFor={fieldId('message')}>
-            {t('form.message')} {required}
-          </Label>
-          <Textarea
-            id={fieldId('message')}
-            rows={6}
-            className="min-h-36"
-            maxLength={CONTACT_LIMITS.messageMax}
-            placeholder={t('form.messagePlaceholder')}
-            aria-required="true"
-            {...a11y('message')}
-            {...register('message')}
-          />
-          {errorText('message')}
-        </div>
+        <Field id={fieldId('message')} label={t('form.message')} required error={message('message')}>
+          <Textarea rows={6} className="min-h-36" maxLength={CONTACT_LIMITS.messageMax} placeholder={t('form.messagePlaceholder')} {...register('message')} />
+        </Field>
 
-        <div className="space-y-1.5">
-          <div className="flex items-start gap-3">
-            <input
-              id={fieldId('consent')}
-              type="checkbox"
-              className="mt-0.5 size-4 shrink-0 accent-sky-700"
-              aria-required="true"
-              {...a11y('consent')}
-              {...register('consent')}
-            />
-            <label htmlFor={fieldId('consent')} className="text-sm leading-snug text-slate-700">
-              {t.rich('form.consent', {
-                link: (chunks) => (
-                  <Link
-                    href="/condicoes-gerais-de-venda"
-                    className="text-sky-800 underline underline-offset-2 hover:text-sky-900"
-                  >
-                    {chunks}
-                  </Link>
-                ),
-              })}{' '}
-              {required}
-            </label>
-          </div>
-          {errorText('consent')}
-        </div>
+        <ConsentCheckbox
+          id={fieldId('consent')}
+          label={t.rich('form.consent', { link: privacyLink() })}
+          error={message('consent')}
+          {...register('consent')}
+        />
 
-        {/* Honeypot: invisible to people and assistive technology; bots fill it in. */}
-        <div
-          aria-hidden="true"
-          className="absolute -left-[10000px] top-auto size-px overflow-hidden"
-        >
-          <label htmlFor={fieldId('honeypot')}>{t('form.honeypot')}</label>
-          <input
-            id={fieldId('honeypot')}
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            aria-hidden="true"
-            {...register('honeypot')}
-          />
-        </div>
+        <Honeypot id={fieldId('honeypot')} label={t('form.honeypot')} {...register('honeypot')} />
       </fieldset>
 
       <div aria-live="polite">
@@ -283,21 +170,12 @@ export function ContactForm({ className }: { className?: string }) {
             {t('form.success')}
           </p>
         )}
-        {outcome?.kind === 'error' && (
-          <div
-            role="alert"
-            className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-700"
-          >
-            {outcome.limited ? (
-              <p className="font-medium">{text(outcome.limited.message, outcome.limited.values)}</p>
-            ) : (
-              <>
-                <p className="font-medium">{outcome.fields ? t('form.fixErrors') : t('form.error')}</p>
-                {!outcome.fields && <p>{t('form.errorHint')}</p>}
-              </>
-            )}
-          </div>
-        )}
+        {outcome?.kind === 'error' &&
+          (outcome.limited ? (
+            <FormAlert message={text(outcome.limited.message, outcome.limited.values)} />
+          ) : (
+            <FormAlert message={outcome.fields ? t('form.fixErrors') : t('form.error')}>{!outcome.fields && <p>{t('form.errorHint')}</p>}</FormAlert>
+          ))}
       </div>
 
       <Button

@@ -1,6 +1,8 @@
 import * as React from 'react';
 import Link from 'next/link';
+import { Honeypot } from '@/components/forms/honeypot';
 import { Button } from '@/components/ui/button';
+import { FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
@@ -116,11 +118,9 @@ export function NewsletterFormMarkup({ variant, idBase, texts, className, contro
             aria-describedby={emailError ? `${ids.emailError} ${ids.privacy}` : ids.privacy}
             className={cn('h-10', fieldClass)}
           />
-          {emailError && (
-            <p id={ids.emailError} role="alert" className={cn('text-sm', dark ? 'text-red-300' : 'text-red-600')}>
-              {emailError}
-            </p>
-          )}
+          <FieldError id={ids.email} role="alert" className={dark ? 'text-red-300' : 'text-red-600'}>
+            {emailError}
+          </FieldError>
         </div>
         <div className={cn('space-y-1', variant === 'banner' && 'sm:w-56')}>
           <label htmlFor={ids.type} className={labelClass}>
@@ -145,21 +145,14 @@ export function NewsletterFormMarkup({ variant, idBase, texts, className, contro
             ))}
           </NativeSelect>
         </div>
-        {/* Honeypot: invisible to people and assistive technology; bots fill it in. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto size-px overflow-hidden">
-          <label htmlFor={ids.honeypot}>{texts.honeypotLabel}</label>
-          <input
-            id={ids.honeypot}
-            name="website"
-            type="text"
-            tabIndex={-1}
-            autoComplete="off"
-            aria-hidden="true"
-            {...(control
-              ? { value: control.honeypot, onChange: (e: React.ChangeEvent<HTMLInputElement>) => control.onHoneypotChange(e.target.value) }
-              : {})}
-          />
-        </div>
+        <Honeypot
+          id={ids.honeypot}
+          label={texts.honeypotLabel}
+          name="website"
+          {...(control
+            ? { value: control.honeypot, onChange: (e: React.ChangeEvent<HTMLInputElement>) => control.onHoneypotChange(e.target.value) }
+            : {})}
+        />
         <Button
           type="submit"
           disabled={submitting}

@@ -4,7 +4,8 @@ import * as React from 'react';
 import { flushSync } from 'react-dom';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -136,30 +137,29 @@ export function QuoteAnswerForm({
                 <p className="truncate text-sm text-slate-700" title={l.label}>
                   {t('line', { position: l.position })}: {l.label}
                 </p>
-                <FormField id={fid} label={t('unitPrice', { position: l.position })} error={errors[`price-${l.position}`]} hint={hint} required>
+                <Field id={fid} label={t('unitPrice', { position: l.position })} error={errors[`price-${l.position}`]} description={hint} required>
                   <Input
                     inputMode="decimal"
                     value={prices[l.position] ?? ''}
                     onChange={(e) => setPrices((p) => ({ ...p, [l.position]: e.target.value }))}
                     aria-required="true"
-                    {...fieldA11y(fid, errors[`price-${l.position}`], true)}
                   />
-                </FormField>
+                </Field>
               </div>
             );
           })}
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={`${id}-shipping`} label={t('shipping')} error={errors.shipping} hint={t('shippingHint')}>
-            <Input inputMode="decimal" value={shippingText} onChange={(e) => setShippingText(e.target.value)} {...fieldA11y(`${id}-shipping`, errors.shipping, true)} />
-          </FormField>
-          <FormField id={`${id}-valid`} label={t('validUntil')} error={errors.valid_until} required>
-            <Input type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} aria-required="true" {...fieldA11y(`${id}-valid`, errors.valid_until)} />
-          </FormField>
+          <Field id={`${id}-shipping`} label={t('shipping')} error={errors.shipping} description={t('shippingHint')}>
+            <Input inputMode="decimal" value={shippingText} onChange={(e) => setShippingText(e.target.value)} />
+          </Field>
+          <Field id={`${id}-valid`} label={t('validUntil')} error={errors.valid_until} required>
+            <Input type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} aria-required="true" />
+          </Field>
         </div>
-        <FormField id={`${id}-message`} label={t('message')} error={errors.message}>
-          <Textarea rows={3} maxLength={4000} value={message} onChange={(e) => setMessage(e.target.value)} {...fieldA11y(`${id}-message`, errors.message)} />
-        </FormField>
+        <Field id={`${id}-message`} label={t('message')} error={errors.message}>
+          <Textarea rows={3} maxLength={4000} value={message} onChange={(e) => setMessage(e.target.value)} />
+        </Field>
         <FormAlert message={problem} testId="quote-answer-problem">
           {stale && (
             <Button type="button" variant="outline" size="sm" className="mt-2" onClick={() => window.location.reload()}>

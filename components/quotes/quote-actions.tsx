@@ -4,7 +4,8 @@ import * as React from 'react';
 import { flushSync } from 'react-dom';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -60,7 +61,7 @@ export function QuoteMessageForm({ quoteId, token, lines }: { quoteId: number; t
   return (
     <form noValidate onSubmit={(e) => void submit(e)} className="space-y-3 rounded-xl border bg-white p-4" data-testid="quote-message-form">
       {lines.length > 1 && (
-        <FormField id={`${id}-line`} label={t('line')}>
+        <Field id={`${id}-line`} label={t('line')}>
           <NativeSelect id={`${id}-line`} value={line} onChange={(e) => setLine(e.target.value)} disabled={busy}>
             <option value="">{t('anyLine')}</option>
             {lines.map((l) => (
@@ -69,9 +70,9 @@ export function QuoteMessageForm({ quoteId, token, lines }: { quoteId: number; t
               </option>
             ))}
           </NativeSelect>
-        </FormField>
+        </Field>
       )}
-      <FormField id={`${id}-body`} label={t('label')} error={error ?? undefined} required>
+      <Field id={`${id}-body`} label={t('label')} error={error ?? undefined} required>
         <Textarea
           ref={bodyRef}
           name="body"
@@ -81,9 +82,8 @@ export function QuoteMessageForm({ quoteId, token, lines }: { quoteId: number; t
           onChange={(e) => setBody(e.target.value)}
           disabled={busy}
           aria-required="true"
-          {...fieldA11y(`${id}-body`, error ?? undefined)}
         />
-      </FormField>
+      </Field>
       <FormAlert message={problem} />
       <Button type="submit" disabled={busy} data-testid="quote-message-send">
         {busy ? t('sending') : t('send')}
@@ -152,9 +152,9 @@ function ReasonedQuoteAction({ quoteId, token, action }: { quoteId: number; toke
           {question}
         </p>
       )}
-      <FormField id={`${id}-reason`} label={t('reason')}>
+      <Field id={`${id}-reason`} label={t('reason')}>
         <Textarea ref={reasonRef} id={`${id}-reason`} rows={2} maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} disabled={busy} />
-      </FormField>
+      </Field>
       <FormAlert message={problem} />
       <div className="flex gap-3">
         <Button type="button" variant="destructive" onClick={() => void confirm()} disabled={busy} data-testid={`quote-${action}-confirm`}>

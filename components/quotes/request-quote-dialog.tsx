@@ -5,7 +5,8 @@ import { flushSync } from 'react-dom';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useAuth } from '@/components/auth/auth-provider';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { useOptionalCart } from '@/components/cart/cart-provider';
 import { loadModels, peekModels } from '@/components/cart/models-store';
 import { Button } from '@/components/ui/button';
@@ -166,7 +167,7 @@ export function RequestQuoteDialog({
   const input = (name: Contact, options: { required?: boolean; type?: string; inputMode?: 'tel' | 'numeric' | 'email'; maxLength: number; hint?: string }) => {
     const fid = fieldId(name);
     return (
-      <FormField id={fid} label={t(`fields.${name}`)} error={errors[name]} hint={options.hint} required={options.required}>
+      <Field id={fid} label={t(`fields.${name}`)} error={errors[name]} description={options.hint} required={options.required}>
         <Input
           name={name}
           type={options.type ?? 'text'}
@@ -176,9 +177,8 @@ export function RequestQuoteDialog({
           inputMode={options.inputMode}
           maxLength={options.maxLength}
           aria-required={options.required ? 'true' : undefined}
-          {...fieldA11y(fid, errors[name], Boolean(options.hint))}
         />
-      </FormField>
+      </Field>
     );
   };
 
@@ -212,7 +212,7 @@ export function RequestQuoteDialog({
               <p className="text-sm text-slate-600">{t('noModels')}</p>
             ) : (
               <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-                <FormField id={fieldId('model')} label={t('fields.model')} error={errors.model} required>
+                <Field id={fieldId('model')} label={t('fields.model')} error={errors.model} required>
                   <NativeSelect
                     name="model"
                     value={model ? String(model.id) : ''}
@@ -220,7 +220,6 @@ export function RequestQuoteDialog({
                       setModelId(e.target.value);
                       setQuantity(null);
                     }}
-                    {...fieldA11y(fieldId('model'), errors.model)}
                   >
                     {models.map((m) => (
                       <option key={m.id} value={m.id}>
@@ -230,12 +229,12 @@ export function RequestQuoteDialog({
                       </option>
                     ))}
                   </NativeSelect>
-                </FormField>
-                <FormField
+                </Field>
+                <Field
                   id={fieldId('quantity')}
                   label={t('fields.quantity')}
                   required
-                  hint={rule && rule.increment > 1 ? t('hints.quantity', { increment: rule.increment }) : undefined}
+                  description={rule && rule.increment > 1 ? t('hints.quantity', { increment: rule.increment }) : undefined}
                 >
                   <QuantityInput
                     id={fieldId('quantity')}
@@ -249,7 +248,7 @@ export function RequestQuoteDialog({
                     describedBy={rule && rule.increment > 1 ? `${fieldId('quantity')}-hint` : undefined}
                     inputClassName="w-full"
                   />
-                </FormField>
+                </Field>
               </div>
             )}
             {!signedIn && (
@@ -261,11 +260,11 @@ export function RequestQuoteDialog({
                 {input('nif', { inputMode: 'numeric', maxLength: 14 })}
               </div>
             )}
-            <FormField
+            <Field
               id={messageId}
               label={t('fields.message')}
               error={errors.message}
-              hint={
+              description={
                 <span className="flex justify-between gap-3">
                   <span>{t('hints.message')}</span>
                   <span
@@ -288,9 +287,8 @@ export function RequestQuoteDialog({
                   setValues((v) => ({ ...v, message }));
                   setErrors((er) => ({ ...er, message: message.length > MESSAGE_MAX ? t('messageTooLong', { count: message.length, max: MESSAGE_MAX }) : undefined }));
                 }}
-                {...fieldA11y(messageId, errors.message, true)}
               />
-            </FormField>
+            </Field>
             {!signedIn && <p className="text-xs text-slate-500">{t('privacy')}</p>}
             <FormAlert message={problem} testId="request-quote-problem" />
             <div className="flex flex-wrap justify-end gap-3">

@@ -13,6 +13,9 @@ import { users } from '@/server/db/schema';
 import { sharp, withSharp } from '@/server/media/sharp';
 import { IMAGE_SECONDS } from '@/server/uploads';
 import { forgetCachedSessions } from '@/server/redis/sessions';
+import { logger } from '@/server/log';
+
+const log = logger('avatar');
 
 /**
  * Profile picture of the signed-in user (spec 3 Profile, avatar_url), through validatedAction:
@@ -79,7 +82,7 @@ async function removeKey(key: string | null): Promise<void> {
   try {
     await getStorage().delete(key);
   } catch (err) {
-    console.error('[avatar] erro ao apagar', key, err);
+    log.error({ err }, 'erro ao apagar o avatar');
   }
 }
 
@@ -154,7 +157,7 @@ export const uploadAvatarAction = validatedAction(
       if (previous !== key) await removeKey(previous);
       return { url };
     } catch (err) {
-      console.error('[avatar] erro ao guardar', err);
+      log.error({ err }, 'erro ao guardar o avatar');
       if (written) await removeKey(key);
       throw new AppError({ code: 'internal_error', key: 'Account.avatar.saveFailed' });
     }
@@ -175,7 +178,7 @@ export const removeAvatarAction = validatedAction(
       for (const key of await ownKeys(viewer.id)) await removeKey(key);
       return { url: null };
     } catch (err) {
-      console.error('[avatar] erro ao remover', err);
+      log.error({ err }, 'erro ao remover o avatar');
       throw new AppError({ code: 'internal_error', key: 'Account.avatar.removeFailed' });
     }
   },

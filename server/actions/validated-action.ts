@@ -12,6 +12,9 @@ import { isFeatureEnabled } from '@/server/flags';
 import { isMessageKey } from '@/server/mail/i18n';
 import { formDataToInput, isFormData } from './form-data';
 import { currentRequestIp } from './request-meta';
+import { logger } from '@/server/log';
+
+const log = logger('action');
 
 export type { ActionError, ActionResult } from '@/lib/errors';
 
@@ -175,7 +178,7 @@ export function validatedAction<S extends z.ZodType, T>(
       if (err instanceof AppError) return { ok: false, error: fromAppError(err) };
       if (err instanceof z.ZodError) return { ok: false, error: validationError(err) };
       const id = randomUUID();
-      console.error(`[action] erro inesperado ${id}:`, err);
+      log.error({ err, errorId: id }, 'erro inesperado');
       return refuse('internal_error', 'Errors.generic');
     }
   };

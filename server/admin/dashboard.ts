@@ -10,6 +10,9 @@ import { getDb } from '@/server/db/client';
 import { orders } from '@/server/db/schema';
 import { countOverdueStaffOrders } from '@/server/orders/admin';
 import { countPendingRequests } from '@/server/pro-accounts/requests';
+import { logger } from '@/server/log';
+
+const log = logger('admin');
 
 /**
  * The figures of /admin/dashboard (issues 13 and 23): what needs the staff's attention, each
@@ -74,7 +77,7 @@ export async function getDashboardFigures(viewer: Viewer, now = new Date()): Pro
   const settled = await Promise.allSettled(jobs);
   return settled.flatMap((r) => {
     if (r.status === 'fulfilled') return r.value ? [r.value].flat() : [];
-    console.error('[admin] contagem do painel falhou:', r.reason);
+    log.error({ err: r.reason }, 'contagem do painel falhou');
     return [];
   });
 }

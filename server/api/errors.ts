@@ -6,6 +6,9 @@ import { z } from 'zod';
 import type { ApiErrorBody } from '@/lib/api/types';
 import type { ErrorCode, MessageKey, MessageValues } from '@/lib/errors';
 import { serverText, serverTranslator } from '@/server/mail/i18n';
+import { logger } from '@/server/log';
+
+const apiLog = logger('api');
 
 export type { ApiErrorBody };
 export type { ErrorCode } from '@/lib/errors';
@@ -142,14 +145,13 @@ export function toAppError(err: unknown, log: { requestId?: string; method?: str
   if (err instanceof AppError) return err;
   if (err instanceof z.ZodError) return validationError(err);
   if (err instanceof StorageUnavailableError) {
-    console.error(`[api] ${err.message}`, (err as { cause?: unknown }).cause ?? '');
+    apiLog.error({ err, requestId: log.requestId }, 'armazenamento indisponível');
     return new AppError({ code: 'unavailable', message: apiText('storageUnavailable'), details: { retryAfter: ['30'] } });
   }
   if (noteDatabaseError(err)) {
     return new AppError({ code: 'unavailable', message: apiText('databaseUnavailable'), details: { retryAfter: ['10'] } });
   }
-  const where = [log.requestId && `pedido ${log.requestId}`, log.method, log.path].filter(Boolean).join(' ');
-  console.error(`[api] erro inesperado${where ? ` (${where})` : ''}:`, err);
+  apiLog.error({ err, requestId: log.requestId, method: log.method, url: log.path }, 'erro inesperado');
   return new AppError({ code: 'internal_error', message: apiText('internal') });
 }
 

@@ -6,6 +6,7 @@ import type { ApiPagination, ApiSuccessBody } from '@/lib/api/types';
 import { accessDecision, type Permission } from '@/lib/auth/permissions';
 import type { Viewer } from '@/lib/auth/viewer';
 import type { FeatureFlag } from '@/lib/flags';
+import { IDEMPOTENCY_KEY } from '@/lib/validation/orders';
 import { viewerFromHeaders } from '@/server/auth/session';
 import { flagsFromHeaders } from '@/server/flags';
 import { apiText, AppError, handleApiError, validationError } from './errors';
@@ -73,6 +74,11 @@ export interface RouteOptions<A extends AuthMode, P, Q, B> {
    * Answers that read the session or a feature flag are always `private, no-store`.
    */
   cache?: CachePolicy;
+  /**
+   * The request must carry an `Idempotency-Key` header (8 to 200 of `A-Za-z0-9_.:-`): 400 without
+   * one; the handler gets it as `idempotencyKey`. For the calls that create an order.
+   */
+  idempotencyKey?: boolean;
 }
 
 export interface RouteContext<A extends AuthMode, P, Q, B> {
@@ -84,6 +90,8 @@ export interface RouteContext<A extends AuthMode, P, Q, B> {
   /** The signed-in user (null for guests; always null with `auth: 'none'` and no flag). */
   viewer: A extends 'required' ? Viewer : Viewer | null;
   requestId: string;
+  /** The request's `Idempotency-Key` (with `idempotencyKey: true`; null otherwise). */
+  idempotencyKey: string | null;
 }
 
 /** What a JSON handler returns: the envelope's fields, and optionally a status and headers. */
@@ -261,6 +269,14 @@ function makeRoute<A extends AuthMode, P extends Schema | undefined, Q extends S
         if (!viewer?.isAdmin) throw new AppError({ code: 'feature_off', message: apiText('featureOff') });
       }
 
+      let idempotencyKey: string | null = null;
+      if (options.idempotencyKey) {
+        idempotencyKey = request.headers.get('idempotency-key')?.trim() ?? '';
+        if (!IDEMPOTENCY_KEY.test(idempotencyKey)) {
+          throw new AppError({ code: 'bad_request', key: 'Orders.idempotencyKeyRequired', fieldErrors: { 'Idempotency-Key': ['Orders.idempotencyKeyRequired'] } });
+        }
+      }
+
       request = await withinLimit(request, bodyLimit);
       const rawParams = (await context?.params) ?? {};
       const params = options.params ? parseWith(options.params, rawParams, options.messages, mode === 'raw') : undefined;
@@ -275,6 +291,7 @@ function makeRoute<A extends AuthMode, P extends Schema | undefined, Q extends S
         body: body as Output<B>,
         viewer: viewer as RouteContext<A, P, Q, B>['viewer'],
         requestId,
+        idempotencyKey,
       });
 
       if (result instanceof Response) {

@@ -39,7 +39,8 @@ export type LimitedAction =
   | 'search'
   | 'upload'
   | 'quote'
-  | 'two-factor';
+  | 'two-factor'
+  | 'vitals';
 
 interface Limit {
   max: number;
@@ -67,6 +68,8 @@ export const RATE_LIMITS: Record<LimitedAction, { ip: Limit; email?: Limit }> = 
   quote: { ip: { max: 10, windowMs: HOUR }, email: { max: 5, windowMs: HOUR } },
   // Codes of the second factor at sign-in; `email`: per account (its user id), whatever the login.
   'two-factor': { ip: { max: 30, windowMs: 15 * MINUTE }, email: { max: 20, windowMs: HOUR } },
+  // Web-vital beacons (POST /api/vitals): a page view sends one or two.
+  vitals: { ip: { max: 60, windowMs: MINUTE } },
 };
 
 /** Codes one pending two-factor sign-in takes; past them it is void and the password is asked again. */

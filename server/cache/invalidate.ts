@@ -4,6 +4,9 @@ import type { DbOrTx } from '@/server/db/client';
 import { getDb } from '@/server/db/client';
 import { cacheInvalidations } from '@/server/db/schema';
 import { publishInvalidation } from './shared';
+import { logger } from '@/server/log';
+
+const log = logger('cache');
 
 const EXPIRATIONS = Symbol.for('cag.cache.tagExpirations');
 
@@ -50,7 +53,7 @@ export function expireTagsLocally(tags: readonly string[]): void {
     try {
       listener(tags);
     } catch (err) {
-      console.error('[cache] invalidation listener failed', err);
+      log.error({ err }, 'invalidation listener failed');
     }
   }
 }

@@ -4,6 +4,9 @@ import type { Db } from '@/server/db/client';
 import { cacheInvalidations } from '@/server/db/schema';
 import { expireTagsLocally } from './invalidate';
 import { subscribeToInvalidations } from './shared';
+import { logger } from '@/server/log';
+
+const log = logger('cache');
 
 const STATE = Symbol.for('cag.cache.poller');
 const PRUNE_EVERY_MS = 60 * 60_000;
@@ -54,7 +57,7 @@ export async function startCacheInvalidationPoller(db: Db, intervalMs: number): 
         }
       } catch (err) {
         // A database hiccup must not stop the shop: keep serving, try again at the next tick.
-        console.error('[cache] invalidation poll failed', err instanceof Error ? err.message : err);
+        log.error({ err }, 'invalidation poll failed');
       } finally {
         running = false;
       }

@@ -1,4 +1,7 @@
 import 'server-only';
+import { logger } from '@/server/log';
+
+const log = logger('db');
 
 /**
  * Whether PostgreSQL is known to be unreachable, for the whole process (every bundle of the Next
@@ -78,7 +81,7 @@ export function markDatabaseUp(): void {
   if (!current) return;
   if (current.timer) clearInterval(current.timer);
   delete (globalThis as { [FLAG]?: DownState })[FLAG];
-  console.error(`[db] PostgreSQL de volta ao fim de ${((Date.now() - current.since) / 1000).toFixed(1)} s`);
+  log.warn({ downSeconds: Math.round((Date.now() - current.since) / 100) / 10 }, 'PostgreSQL de volta');
 }
 
 /** Marks the database down (once; later calls keep the first time) and starts the probe. */
@@ -87,7 +90,7 @@ export function markDatabaseDown(err: unknown): void {
   const reason = err instanceof Error ? err.message : String(err);
   const down: DownState = { since: Date.now(), reason, timer: null };
   (globalThis as { [FLAG]?: DownState })[FLAG] = down;
-  console.error(`[db] PostgreSQL inacessível (${reason}): respostas 503 até voltar`);
+  log.error({ reason }, 'PostgreSQL inacessível: respostas 503 até voltar');
   const probe = (globalThis as { [PROBE]?: Probe })[PROBE];
   if (!probe) return;
   let running = false;

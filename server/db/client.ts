@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import { Pool } from 'pg';
 import { dataDir, env, migratedAtStart } from '@/lib/env';
 import { isDatabaseDown, markDatabaseUp, noteDatabaseError, setDatabaseProbe } from './availability';
+import { instrumentPool } from '@/server/metrics/db';
 import * as schema from './schema';
 
 /**
@@ -155,6 +156,7 @@ export function openPostgres(url: string): Database {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
+  instrumentPool(pool);
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', (err) => console.error('[db] erro numa ligação inativa:', err.message));
   // Nor one that is checked out between two queries (a transaction waiting on SMTP or on a PDF

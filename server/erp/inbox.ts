@@ -4,6 +4,9 @@ import { getDatabase, getDb } from '@/server/db/client';
 import { enqueue, getJobs, JOB_QUEUES, registerJobHandler } from '@/server/jobs';
 import { configuredSources, type ErpSource } from './adapter';
 import { applyErpFile, type ApplyOutcome } from './sync';
+import { logger } from '@/server/log';
+
+const log = logger('erp');
 
 /**
  * The scheduled ERP run (issue 14): every minute the server enqueues an `erp-inbox` job (one per
@@ -69,8 +72,8 @@ export async function runErpSource(source?: ErpSource | ErpSource[]): Promise<Re
     for (const s of sources) {
       for (const file of await s.claim()) {
         const outcome = await applyErpFile({ bytes: file.bytes, fileName: file.name, source: s.id, actor: null });
-        await file.settle(outcome.ok ? 'done' : 'failed').catch((err: unknown) => console.error('[erp] mover ficheiro', err));
-        if (!outcome.ok) console.warn(`[erp] ${file.name} recusado: ${outcome.report.slice(0, 3).join('; ')}`);
+        await file.settle(outcome.ok ? 'done' : 'failed').catch((err: unknown) => log.error({ err }, 'mover ficheiro'));
+        if (!outcome.ok) log.warn({ file: file.name, problems: outcome.report.length }, 'ficheiro recusado');
         results.push({ name: file.name, outcome });
       }
     }
@@ -95,7 +98,7 @@ export async function enqueueInboxCheck(now = new Date()): Promise<void> {
 export function startErpInboxSchedule(): void {
   const g = globalThis as { [SCHEDULE]?: NodeJS.Timeout };
   if (g[SCHEDULE]) return;
-  const tick = () => void enqueueInboxCheck().catch((err: unknown) => console.error('[erp] agendamento', err instanceof Error ? err.message : err));
+  const tick = () => void enqueueInboxCheck().catch((err: unknown) => log.error({ err }, 'agendamento'));
   g[SCHEDULE] = setInterval(tick, EVERY_MS);
   g[SCHEDULE].unref();
   setTimeout(tick, 5_000).unref();

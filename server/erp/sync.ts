@@ -27,6 +27,9 @@ import { isFileError } from '@/server/files';
 import { getStorage } from '@/server/storage';
 import { detectKind, readClients, readPrices, type ClientInput, type PriceInput, type SkippedLine } from './format';
 import { skippedCsv, skippedReport, skippedRunKey } from './skipped';
+import { logger } from '@/server/log';
+
+const log = logger('erp');
 
 /**
  * The ERP (PHC) sync (issue 14). A file of prices or clients is read and checked all-or-nothing
@@ -508,7 +511,7 @@ export async function applyErpFile(input: ApplyInput): Promise<ApplyOutcome> {
   } catch (err) {
     if (!(err instanceof RefusedFile)) {
       const message = err instanceof Error ? err.message : String(err);
-      console.error('[erp] sincronização falhou:', err);
+      log.error({ err }, 'sincronização falhou');
       failed = [`Linha 1: a sincronização falhou e nada foi alterado (${message.slice(0, 200)})`];
     }
   }
@@ -521,7 +524,7 @@ export async function applyErpFile(input: ApplyInput): Promise<ApplyOutcome> {
     // file is logged, the sync stands).
     await getStorage()
       .put(skippedRunKey(result.runId), Buffer.from(skippedCsv(result.preview.skipped), 'utf8'))
-      .catch((err: unknown) => console.error('[erp] lista de ignorados', err));
+      .catch((err: unknown) => log.error({ err }, 'lista de ignorados'));
   }
   return { ok: true, runId: result.runId, kind, preview: result.preview };
 }

@@ -1,6 +1,9 @@
 import 'server-only';
 import { isEditingStaff } from '@/lib/auth/permissions';
 import { viewerFromHeaders } from '@/server/auth/session';
+import { logger } from '@/server/log';
+
+const log = logger('front');
 
 /**
  * Whether a request's cookies (or its bearer token) hold a signed-in staff session that may change
@@ -21,7 +24,7 @@ export async function isStaffSession(cookieHeader: string | null | undefined, au
     const viewer = await viewerFromHeaders(headers);
     return viewer !== null && isEditingStaff(viewer);
   } catch (err) {
-    console.error('[front] sessão por verificar (limite de 3 MB):', err instanceof Error ? err.message : err);
+    log.error({ err }, 'sessão por verificar (limite de 3 MB)');
     return false;
   }
 }

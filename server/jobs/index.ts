@@ -3,6 +3,10 @@ import PgBoss from 'pg-boss';
 import { sql, type SQL } from 'drizzle-orm';
 import { getDatabase, type Database, type DbOrTx } from '@/server/db/client';
 import { isBackgroundProcess } from '@/server/process-role';
+import { logger } from '@/server/log';
+import { jobFailed } from '@/server/metrics/jobs';
+
+const log = logger('jobs');
 
 /**
  * Background jobs in PostgreSQL (issue 11) with pg-boss 10 (the last major that runs on Node 20),
@@ -127,7 +131,7 @@ async function startBoss(database: Database, supervise: boolean): Promise<PgBoss
     maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
   });
   // An error of the supervisor (database restarting…) must not crash the process.
-  boss.on('error', (err: Error) => console.error('[jobs]', err.message));
+  boss.on('error', (err: Error) => log.error({ err }, 'pg-boss'));
   await boss.start();
   for (const name of Object.values(JOB_QUEUES)) {
     const queue = await boss.getQueue(name);
@@ -276,8 +280,9 @@ export async function processDueJobs(batchSize = 5, maxJobs = 500): Promise<JobR
         } catch (err) {
           summary.failed++;
           const message = err instanceof Error ? err.message : String(err);
-          console.error(`[jobs] ${queue} ${job.id} falhou:`, message);
-          await boss.fail(queue, job.id, { message }).catch((e: unknown) => console.error('[jobs] fail', e));
+          log.error({ err, queue, jobId: job.id }, 'tarefa falhou');
+          jobFailed(queue);
+          await boss.fail(queue, job.id, { message }).catch((e: unknown) => log.error({ err: e, queue, jobId: job.id }, 'falha da tarefa por registar'));
         }
       };
       if (onPostgres && !serialQueues.includes(queue)) await Promise.all(jobs.map(run));
@@ -323,7 +328,7 @@ export function startJobWorker(): void {
     running = true;
     again = false;
     processDueJobs()
-      .catch((err: unknown) => console.error('[jobs] worker', err instanceof Error ? err.message : err))
+      .catch((err: unknown) => log.error({ err }, 'worker'))
       .finally(() => {
         running = false;
         if (again) setImmediate(tick);
@@ -332,7 +337,7 @@ export function startJobWorker(): void {
   (globalThis as { [WAKE]?: () => void })[WAKE] = tick;
   getJobs({ supervise: true })
     .then(tick)
-    .catch((err: unknown) => console.error('[jobs] start', err instanceof Error ? err.message : err));
+    .catch((err: unknown) => log.error({ err }, 'arranque'));
   g[WORKER] = setInterval(tick, POLL_MS);
   g[WORKER].unref();
 }

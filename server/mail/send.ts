@@ -4,6 +4,9 @@ import nodemailer from 'nodemailer';
 import { env } from '@/lib/env';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { mailOutbox, type MailStatus } from '@/server/db/schema';
+import { logger } from '@/server/log';
+
+const log = logger('mail');
 
 export interface MailAddress {
   name: string;
@@ -143,7 +146,7 @@ export async function sendMail(
     return { id: row.id, status: 'sent' };
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    console.error(`[mail] falha no envio do email ${row.id} para ${mail.to}:`, error);
+    log.error({ err, mailId: row.id }, 'falha no envio do email');
     await db.update(mailOutbox).set({ status: 'failed', error }).where(eq(mailOutbox.id, row.id));
     return { id: row.id, status: 'failed', error };
   }

@@ -3,11 +3,16 @@ import { lt, sql } from 'drizzle-orm';
 import { RATE_LIMITS } from '@/server/auth/rate-limit';
 import { getDb, type Db } from '@/server/db/client';
 import { authRateLimits, mailOutbox } from '@/server/db/schema';
+import { purgeOldVitals } from '@/server/vitals';
 import { enqueue, getJobs, JOB_QUEUES, registerJobHandler } from '@/server/jobs';
+import { logger } from '@/server/log';
+
+const log = logger('maintenance');
 
 /**
  * Housekeeping of the tables that would otherwise grow without bound: mails of the outbox older
- * than OUTBOX_RETENTION_DAYS, and abuse-limit counters whose window has passed (a counter past its
+ * than OUTBOX_RETENTION_DAYS, web-vital histograms older than VITALS_RETENTION_DAYS (server/vitals),
+ * and abuse-limit counters whose window has passed (a counter past its
  * window counts as zero anyway: the next hit starts a new window). Run at every start
  * (server/db/prepare.ts) and every hour as a `maintenance` job: every serving instance enqueues the
  * hour's job, its singleton key (the hour) keeps one, and pg-boss runs it once (startMaintenance).
@@ -22,6 +27,7 @@ const EVERY_MS = 60 * 60_000;
 export interface PurgeResult {
   outbox: number;
   rateLimits: number;
+  webVitals: number;
 }
 
 /** The window of each limited action (the key starts with the action: `sign-in:ip:…`). */
@@ -48,7 +54,8 @@ export async function purgeExpiredRows(db: Db, now: number = Date.now()): Promis
       sql`${authRateLimits.windowStartedAt} < ${now}::bigint - (CASE split_part(${authRateLimits.key}, ':', 1) ${cases} ELSE ${longest}::bigint END)`,
     )
     .returning({ key: authRateLimits.key });
-  return { outbox: outbox.length, rateLimits: rateLimits.length };
+  const webVitals = await purgeOldVitals(db, now);
+  return { outbox: outbox.length, rateLimits: rateLimits.length, webVitals };
 }
 
 registerJobHandler(JOB_QUEUES.maintenance, async () => {
@@ -71,7 +78,7 @@ export function startMaintenance(): void {
   const run = () => {
     enqueueMaintenance().catch((err: unknown) => {
       // A database hiccup must not stop the shop: the next hour tries again.
-      console.error('[maintenance] purge not scheduled', err instanceof Error ? err.message : err);
+      log.error({ err }, 'purge not scheduled');
     });
   };
   const first = setTimeout(run, 60_000);

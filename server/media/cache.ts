@@ -6,6 +6,9 @@ import { sql } from 'drizzle-orm';
 import { dataDir } from '@/lib/env';
 import { onCacheInvalidation } from '@/server/cache/invalidate';
 import { getDb } from '@/server/db/client';
+import { logger } from '@/server/log';
+
+const log = logger('media');
 
 /**
  * The cache of generated media (raster catalogue images, catalogue PDFs): what costs CPU to make
@@ -179,11 +182,11 @@ async function diskPut(hash: string, contentType: string, body: Buffer): Promise
     await fs.rename(tmp, file);
   } catch (err) {
     await fs.rm(tmp, { force: true }).catch(() => undefined);
-    console.error('[media] cache em disco não escrita', err);
+    log.error({ err }, 'cache em disco não escrita');
     return;
   }
   const s = state();
-  if (++s.writes % TRIM_EVERY === 0) void trimDisk().catch((err: unknown) => console.error('[media] limpeza da cache', err));
+  if (++s.writes % TRIM_EVERY === 0) void trimDisk().catch((err: unknown) => log.error({ err }, 'limpeza da cache'));
 }
 
 /** Keeps the disk cache under `DISK_BYTES`: the files written longest ago go first. */

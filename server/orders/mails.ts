@@ -8,37 +8,16 @@ import { orderMails, orders, shopSettings, type AddressSnapshot, type OrderMailK
 import { registerJobHandler, JOB_QUEUES } from '@/server/jobs';
 import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/mail/i18n';
-import { sendMail, type OutgoingMail } from '@/server/mail/send';
+import { type OutgoingMail } from '@/server/mail/send';
+import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
 import { paymentInstructionsPending } from '@/server/payments';
 import { getOrder, type OrderDetail } from './queries';
 
 /**
- * The mails of an order (issue 11): the confirmation to the customer and the notice to the shop,
- * each sent by a job enqueued with the order. Exactly once: the job locks the mail's row of
- * `order_mails`, sends only when it is not marked sent, and marks it sent and completes the job
- * in that same transaction — a second run of the job, or a second job, finds it sent and sends
- * nothing. The one window left is SMTP's own: a crash after the SMTP server accepted the message
- * and before the commit sends it again on the retry.
- *
- * That window cannot be closed from this side: SMTP has no idempotency key, so after a crash
- * nothing here can know whether the server had accepted the message. The choice is between
- * at-least-once (send again when the commit did not happen: a rare duplicate) and at-most-once
- * (commit a 'sending' mark before talking to SMTP and never retry a mail found in that state: a
- * crash during the conversation then loses the customer's confirmation for good). A lost order
- * confirmation is worse than a repeated one, so this is at-least-once, with the window kept as
- * short as it can be:
- *  - every write of the attempt (the mail marked sent, its outbox copy, the job completed) is
- *    made before the SMTP conversation, so after the SMTP server's final reply only the commit is
- *    left (it used to be three statements and the commit: under load, tens of milliseconds);
- *  - PostgreSQL failing while the SMTP conversation runs (the transaction's connection dies, the
- *    commit fails) no longer means a resend: once SMTP accepted, the mail is recorded as sent on a
- *    fresh connection, retried for up to 40 s while the database comes back
- *    (`recordAcceptedMail`). `npm run chaos:orders` found this case: a PostgreSQL restart during
- *    a send repeated the mail;
- *  - what is left is the process dying between the SMTP server's final reply and the commit's
- *    answer, or PostgreSQL staying away longer than 40 s after an accepted send.
- * Every copy carries the same Message-ID (`<encomenda-EN-…-confirmation@domain>`), so a repeat is
- * recognisably the same message to the receiving side. The chaos run reports the figures (docs/operations.md).
+ * The mails of an order: the confirmation to the customer and the notice to the shop, each sent
+ * exactly once by a job enqueued with the order (its row in `order_mails`; server/mail/send-once.ts
+ * says how, and what the one window left is). Every copy carries the same Message-ID
+ * (`<encomenda-EN-…-confirmation@domain>`).
  */
 
 const t = serverTranslator('Orders');
@@ -175,88 +154,29 @@ export function orderMailMessageId(number: string, kind: OrderMailKind): string 
   return `<encomenda-${number}-${kind}@${domain}>`;
 }
 
-/**
- * After the SMTP server accepted a mail, its transaction failed (PostgreSQL restarted, the
- * connection dropped, the commit was refused). Giving up here would make the job's retry send the
- * mail again, so the fact is recorded on a fresh connection instead, retried while the database
- * comes back (up to `RECORD_BUDGET_MS`, well inside the job's 60 s expiry, so no other worker
- * takes the job meanwhile). Idempotent: when the first commit did land, nothing changes.
- */
-const RECORD_BUDGET_MS = 40_000;
-
-async function recordAcceptedMail(orderId: number, kind: OrderMailKind, complete?: (tx: Tx) => Promise<void>): Promise<void> {
-  const deadline = Date.now() + RECORD_BUDGET_MS;
-  for (let pause = 250; ; pause = Math.min(pause * 2, 4_000)) {
-    try {
-      const db = await getDb();
-      await db.transaction(async (tx) => {
+/** Sends one order mail unless it was sent (server/mail/send-once.ts). */
+export async function sendOrderMail(orderId: number, kind: OrderMailKind, complete?: (tx: Tx) => Promise<void>): Promise<SendOnceResult> {
+  const row = sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`;
+  return sendOnce(
+    {
+      label: `encomenda ${orderId} (${kind})`,
+      async lock(tx) {
+        const locked = (await tx.execute(sql`select sent_at from order_mails where order_id = ${orderId} and kind = ${kind} for update`)) as unknown as { rows: { sent_at: unknown }[] };
+        return locked.rows[0] ? { sent: locked.rows[0].sent_at !== null } : null;
+      },
+      async markSent(tx, outboxId) {
         await tx
           .update(orderMails)
-          .set({ sentAt: new Date(), attempts: sql`${orderMails.attempts} + 1`, lastError: null })
-          .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind} and ${orderMails.sentAt} is null`);
-        await complete?.(tx);
-      });
-      return;
-    } catch (err) {
-      if (Date.now() + pause > deadline) throw err;
-      console.error(`[orders] email ${kind} da encomenda ${orderId} enviado; a registar de novo:`, err instanceof Error ? err.message : err);
-      await new Promise((resolve) => setTimeout(resolve, pause));
-    }
-  }
-}
-
-/**
- * Sends one order mail unless it was sent. In one transaction: lock the mail's row, mark it sent
- * and complete the job, *then* talk to SMTP, then commit — so once the SMTP server accepted, the
- * commit alone is left (the shortest window there can be). SMTP refusing or failing throws and
- * rolls the marks back; the job is retried.
- */
-export async function sendOrderMail(orderId: number, kind: OrderMailKind, complete?: (tx: Tx) => Promise<void>): Promise<'sent' | 'already-sent' | 'gone'> {
-  const mail = await buildMail(orderId, kind);
-  const db = await getDb();
-  let accepted = false;
-  try {
-    return await db.transaction(async (tx) => {
-      const locked = (await tx.execute(sql`
-        select sent_at from order_mails where order_id = ${orderId} and kind = ${kind} for update`)) as unknown as { rows: { sent_at: unknown }[] };
-      const row = locked.rows[0];
-      if (!row || !mail) {
-        await complete?.(tx);
-        return 'gone' as const;
-      }
-      if (row.sent_at !== null) {
-        await complete?.(tx);
-        return 'already-sent' as const;
-      }
-      await sendMail(mail, {
-        db: tx,
-        beforeSending: async (outboxId) => {
-          await tx
-            .update(orderMails)
-            .set({ sentAt: new Date(), outboxId, attempts: sql`${orderMails.attempts} + 1`, lastError: null })
-            .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`);
-          await complete?.(tx);
-        },
-      });
-      accepted = true;
-      return 'sent' as const;
-    });
-  } catch (err) {
-    // Sent, but the commit failed (PostgreSQL went away during the conversation): record it now
-    // rather than send it again (its outbox copy is lost with the transaction).
-    if (accepted) {
-      await recordAcceptedMail(orderId, kind, complete);
-      return 'sent';
-    }
-    // The attempt is counted outside the rolled-back transaction; the job is retried with backoff.
-    const message = err instanceof Error ? err.message : String(err);
-    await db
-      .update(orderMails)
-      .set({ attempts: sql`${orderMails.attempts} + 1`, lastError: message.slice(0, 500) })
-      .where(sql`${orderMails.orderId} = ${orderId} and ${orderMails.kind} = ${kind}`)
-      .catch(() => undefined);
-    throw err;
-  }
+          .set({ sentAt: new Date(), ...(outboxId !== null ? { outboxId } : {}), attempts: sql`${orderMails.attempts} + 1`, lastError: null })
+          .where(row);
+      },
+      async markFailed(db, error) {
+        await db.update(orderMails).set({ attempts: sql`${orderMails.attempts} + 1`, lastError: error }).where(row);
+      },
+    },
+    await buildMail(orderId, kind),
+    complete,
+  );
 }
 
 registerJobHandler(JOB_QUEUES.orderMail, async (data, job) => {

@@ -11,7 +11,8 @@ import { orderEvents, orderStatusMails, orders, shopSettings } from '@/server/db
 import { JOB_QUEUES, registerJobHandler, type JobContext } from '@/server/jobs';
 import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/mail/i18n';
-import { sendMail, type OutgoingMail } from '@/server/mail/send';
+import { type OutgoingMail } from '@/server/mail/send';
+import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
 
 /**
  * The customer's mail of an order status change made by staff (issue 14): one `order_status_mails`
@@ -112,44 +113,29 @@ export function orderStatusMail(f: StatusMailFacts, eventId: number): OutgoingMa
   };
 }
 
-/** Sends the mail of one status change unless it was sent; 'gone' when the order or its customer is gone. */
-export async function sendOrderStatusMail(eventId: number, complete?: JobContext['complete']): Promise<'sent' | 'already-sent' | 'gone'> {
+/** Sends the mail of one status change unless it was sent (server/mail/send-once.ts); 'gone' when the order or its customer is gone. */
+export async function sendOrderStatusMail(eventId: number, complete?: JobContext['complete']): Promise<SendOnceResult> {
   const facts = await factsOf(eventId);
-  const mail = facts?.userId ? orderStatusMail(facts, eventId) : null;
-  const db = await getDb();
-  try {
-    return await db.transaction(async (tx) => {
-      const locked = (await tx.execute(sql`select sent_at from order_status_mails where event_id = ${eventId} for update`)) as unknown as { rows: { sent_at: unknown }[] };
-      const row = locked.rows[0];
-      if (!row || !mail) {
-        await complete?.(tx);
-        return 'gone' as const;
-      }
-      if (row.sent_at !== null) {
-        await complete?.(tx);
-        return 'already-sent' as const;
-      }
-      await sendMail(mail, {
-        db: tx,
-        beforeSending: async (outboxId) => {
-          await tx
-            .update(orderStatusMails)
-            .set({ sentAt: new Date(), outboxId, attempts: sql`${orderStatusMails.attempts} + 1`, lastError: null })
-            .where(eq(orderStatusMails.eventId, eventId));
-          await complete?.(tx);
-        },
-      });
-      return 'sent' as const;
-    });
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await db
-      .update(orderStatusMails)
-      .set({ attempts: sql`${orderStatusMails.attempts} + 1`, lastError: message.slice(0, 500) })
-      .where(eq(orderStatusMails.eventId, eventId))
-      .catch(() => undefined);
-    throw err;
-  }
+  return sendOnce(
+    {
+      label: `mudança de estado ${eventId}`,
+      async lock(tx) {
+        const locked = (await tx.execute(sql`select sent_at from order_status_mails where event_id = ${eventId} for update`)) as unknown as { rows: { sent_at: unknown }[] };
+        return locked.rows[0] ? { sent: locked.rows[0].sent_at !== null } : null;
+      },
+      async markSent(tx, outboxId) {
+        await tx
+          .update(orderStatusMails)
+          .set({ sentAt: new Date(), ...(outboxId !== null ? { outboxId } : {}), attempts: sql`${orderStatusMails.attempts} + 1`, lastError: null })
+          .where(eq(orderStatusMails.eventId, eventId));
+      },
+      async markFailed(db, error) {
+        await db.update(orderStatusMails).set({ attempts: sql`${orderStatusMails.attempts} + 1`, lastError: error }).where(eq(orderStatusMails.eventId, eventId));
+      },
+    },
+    facts?.userId ? orderStatusMail(facts, eventId) : null,
+    complete,
+  );
 }
 
 registerJobHandler(JOB_QUEUES.orderStatusMail, async (data, job) => {

@@ -17,6 +17,9 @@ import { enqueue, getJobs, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/mail/i18n';
 import { getPriceFacts, getPricingCustomer, priceEntryOf, type PricingCustomer } from '@/server/pricing';
 import { getStorage, StorageUnavailableError } from '@/server/storage';
+import { logger } from '@/server/log';
+
+const log = logger('price-list');
 
 /**
  * The professional price list (issue 12): a professional asks for their prices of the whole
@@ -200,7 +203,7 @@ export async function requestPriceList(userId: string, request: PriceListRequest
     return inserted!;
   });
   wakeJobWorker();
-  await pruneOldExports(userId).catch((err: unknown) => console.error('[price-list] limpeza', err instanceof Error ? err.message : err));
+  await pruneOldExports(userId).catch((err: unknown) => log.error({ err }, 'limpeza'));
   return toJson(row);
 }
 
@@ -468,7 +471,7 @@ export async function buildPriceListExport(exportId: string): Promise<void> {
     }
     await setRow(row.id, { status: 'done', progress: rows.length, total: rows.length, finishedAt: new Date(), buildMs: Math.round(performance.now() - started) });
   } catch (err) {
-    console.error(`[price-list] ${row.id}:`, err instanceof Error ? err.message : err);
+    log.error({ err, exportId: row.id }, 'tabela de preços falhou');
     if (err instanceof StorageUnavailableError) {
       // The store is away for a while: the list waits (queued again) and the job is retried with
       // backoff, instead of failing a request the customer would have to make again.

@@ -8,7 +8,8 @@ import { quoteMails, shopSettings } from '@/server/db/schema';
 import { registerJobHandler, JOB_QUEUES } from '@/server/jobs';
 import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/mail/i18n';
-import { sendMail, type OutgoingMail } from '@/server/mail/send';
+import { type OutgoingMail } from '@/server/mail/send';
+import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
 import { expireDueQuotes, getQuote, type QuoteDetail } from './index';
 
 /**
@@ -136,33 +137,26 @@ async function buildMail(mailId: number, token: string | undefined): Promise<{ q
   return { quoteId: row.quoteId, mail: to ? quoteShopNoticeMail(quote, to) : null };
 }
 
-/** Sends one quote mail unless it was sent; the job completes in the transaction that marks it sent. */
-export async function sendQuoteMail(mailId: number, token: string | undefined, complete?: (tx: Tx) => Promise<void>): Promise<'sent' | 'already-sent' | 'gone'> {
+/** Sends one quote mail unless it was sent (server/mail/send-once.ts). */
+export async function sendQuoteMail(mailId: number, token: string | undefined, complete?: (tx: Tx) => Promise<void>): Promise<SendOnceResult> {
   const built = await buildMail(mailId, token);
-  const db = await getDb();
-  try {
-    return await db.transaction(async (tx) => {
-      const locked = (await tx.execute(sql`select sent_at from quote_mails where id = ${mailId} for update`)) as unknown as { rows: { sent_at: unknown }[] };
-      const row = locked.rows[0];
-      if (!row || !built?.mail) {
-        await complete?.(tx);
-        return 'gone' as const;
-      }
-      if (row.sent_at !== null) {
-        await complete?.(tx);
-        return 'already-sent' as const;
-      }
-      const sent = await sendMail(built.mail, { db: tx });
-      if (sent.status === 'failed') throw new Error(sent.error ?? 'SMTP');
-      await tx.update(quoteMails).set({ sentAt: new Date(), attempts: sql`${quoteMails.attempts} + 1`, lastError: null }).where(eq(quoteMails.id, mailId));
-      await complete?.(tx);
-      return 'sent' as const;
-    });
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    await db.update(quoteMails).set({ attempts: sql`${quoteMails.attempts} + 1`, lastError: message.slice(0, 500) }).where(eq(quoteMails.id, mailId));
-    throw err;
-  }
+  return sendOnce(
+    {
+      label: `orçamento, email ${mailId}`,
+      async lock(tx) {
+        const locked = (await tx.execute(sql`select sent_at from quote_mails where id = ${mailId} for update`)) as unknown as { rows: { sent_at: unknown }[] };
+        return locked.rows[0] ? { sent: locked.rows[0].sent_at !== null } : null;
+      },
+      async markSent(tx) {
+        await tx.update(quoteMails).set({ sentAt: new Date(), attempts: sql`${quoteMails.attempts} + 1`, lastError: null }).where(eq(quoteMails.id, mailId));
+      },
+      async markFailed(db, error) {
+        await db.update(quoteMails).set({ attempts: sql`${quoteMails.attempts} + 1`, lastError: error }).where(eq(quoteMails.id, mailId));
+      },
+    },
+    built?.mail ?? null,
+    complete,
+  );
 }
 
 registerJobHandler(JOB_QUEUES.quoteMail, async (data, job) => {

@@ -4,6 +4,9 @@ import { sql } from 'drizzle-orm';
 import { foldAccents } from '@/lib/search/normalize';
 import { getDb, type Db } from '@/server/db/client';
 import { searchLog } from '@/server/db/schema';
+import { logger } from '@/server/log';
+
+const log = logger('search');
 
 /**
  * The log of searches that found nothing or little (issue 13, /admin/search): term, how often,
@@ -105,7 +108,7 @@ export async function flushSearchLog(db?: Db): Promise<void> {
           },
         });
     } catch (err) {
-      console.error('[search] registo de pesquisas não gravado:', err);
+      log.error({ err }, 'registo de pesquisas não gravado');
     }
   })();
   try {

@@ -6,6 +6,9 @@ import { cacheTags } from '@/server/cache/tags';
 import type { Db } from '@/server/db/client';
 import { searchSynonyms } from '@/server/db/schema';
 import { SYNONYMS } from './synonyms';
+import { logger } from '@/server/log';
+
+const log = logger('search');
 
 /**
  * The synonyms the search uses: the active rows of `search_synonyms` (the shipped vocabulary as
@@ -85,7 +88,7 @@ export async function getSynonymTable(db: Db): Promise<CompiledSynonyms> {
     if (fresh.loadedAt <= lastInvalidated([cacheTags.search])) fresh = await load(db).then((e) => (cache.set(db, e), e));
     return fresh.table;
   } catch (err) {
-    console.error('[search] sinónimos não lidos da base de dados:', err);
+    log.error({ err }, 'sinónimos não lidos da base de dados');
     // Kept until the next invalidation: a failing read is not tried again on every search.
     const table = entry?.table ?? shippedTable();
     cache.set(db, { table, loadedAt: Date.now() });

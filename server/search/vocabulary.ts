@@ -7,6 +7,9 @@ import { Vocabulary } from '@/lib/search/vocabulary';
 import type { Db } from '@/server/db/client';
 import { buildSearchIndex, type SearchIndex } from './memory';
 import { invalidateSynonyms } from './synonym-store';
+import { logger } from '@/server/log';
+
+const log = logger('search');
 
 /**
  * The catalogue's words (product names, SEO names, families, brands, model variants and
@@ -134,13 +137,13 @@ export async function getVocabulary(db: Db): Promise<Vocabulary> {
   const entry = cache.get(db);
   if (!entry) {
     const built = await refresh(db, undefined);
-    ensureStatistics(db).catch((err: unknown) => console.error('[search] estatísticas não atualizadas:', err));
+    ensureStatistics(db).catch((err: unknown) => log.error({ err }, 'estatísticas não atualizadas'));
     return built.vocabulary;
   }
   // Built before the catalogue was filled (a search before the seed): look again right away.
   if (entry.vocabulary.size === 0) return (await refresh(db, entry)).vocabulary;
   if ((Date.now() - entry.checkedAt >= CHECK_MS || entry.checkedAt <= lastInvalidated([cacheTags.catalogue, cacheTags.search])) && !loading.has(db)) {
-    refresh(db, entry).catch((err: unknown) => console.error('[search] vocabulário não atualizado:', err));
+    refresh(db, entry).catch((err: unknown) => log.error({ err }, 'vocabulário não atualizado'));
   }
   return entry.vocabulary;
 }
@@ -200,7 +203,7 @@ export async function getSearchIndex(db: Db): Promise<SearchIndex | null> {
   if (!entry) return (await refreshIndex(db, undefined, true)).index;
   const invalidated = entry.checkedAt <= lastInvalidated([cacheTags.catalogue, cacheTags.search]);
   if ((invalidated || Date.now() - entry.checkedAt >= CHECK_MS) && !indexLoading.has(db)) {
-    refreshIndex(db, entry, invalidated).catch((err: unknown) => console.error('[search] índice não atualizado:', err));
+    refreshIndex(db, entry, invalidated).catch((err: unknown) => log.error({ err }, 'índice não atualizado'));
   }
   return invalidated ? null : entry.index;
 }

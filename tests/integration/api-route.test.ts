@@ -12,6 +12,7 @@ import { createAccount } from '@/server/auth/accounts';
 import { getDb } from '@/server/db/client';
 import { clientIpHeaders, behindTrustedFront } from '../helpers/client-ip';
 import { setupTestDatabase } from '../helpers/db';
+import { captureLogs } from '@/server/log';
 
 /**
  * The route wrapper (server/api/route.ts) on a real database with real sessions: sessions from
@@ -348,7 +349,7 @@ describe('errors and raw answers', () => {
     const boom = apiRoute({}, async () => {
       throw new Error('segredo interno em /srv/app/server/x.ts:12');
     });
-    const spy = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     try {
       const r = await call(boom, '/t', { headers: { 'x-request-id': 'pedido-teste-0001' } });
       expect(r.status).toBe(500);
@@ -360,14 +361,14 @@ describe('errors and raw answers', () => {
       expect(r.text).not.toMatch(/segredo|\.ts|at /);
       expect(r.headers.get('x-request-id')).toBe('pedido-teste-0001');
       expect(r.headers.get('cache-control')).toBe('private, no-store');
-      expect(spy).toHaveBeenCalledTimes(1);
-      expect(String(spy.mock.calls[0]?.[0])).toContain('pedido-teste-0001');
-      expect((spy.mock.calls[0]?.[1] as Error).message).toContain('segredo interno');
+      const errors = logs.lines.filter((l) => l.level === 'error');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ requestId: 'pedido-teste-0001', err: { message: expect.stringContaining('segredo interno') } });
       // A request id that is not well formed is replaced.
       const other = await call(boom, '/t', { headers: { 'x-request-id': 'x y' } });
       expect(other.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
-      spy.mockRestore();
+      logs.restore();
     }
   });
 

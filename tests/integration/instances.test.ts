@@ -4,6 +4,7 @@ import { checkInstances, instanceMismatch } from '@/server/instances';
 import { isDatabaseDown, isDatabaseUnavailableError, markDatabaseUp } from '@/server/db/availability';
 import { toAppError, errorResponse } from '@/server/api/errors';
 import { setupTestDatabase } from '../helpers/db';
+import { captureLogs } from '@/server/log';
 
 /**
  * Issue 24: several instances on one database. Each says which build and which secrets it runs;
@@ -23,20 +24,19 @@ describe('instances on one database', () => {
 
   it('an instance whose secrets differ from a live one says so (and is not ready); a different build is only a warning', async () => {
     const db = handle.current().db;
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const logs = captureLogs();
     try {
       const c = await checkInstances(db, { name: 'c:3', build: 'B1', secrets: 'OTHER' });
       expect(c.mismatch).toMatch(/segredos diferentes dos de a:1, b:2 /);
       expect(instanceMismatch()).toBe(c.mismatch);
-      // The fingerprint is a hash: no secret in the message.
-      expect(errors.mock.calls.flat().join(' ')).not.toContain('OTHER');
+      expect(logs.lines.find((l) => l.level === 'error')).toMatchObject({ scope: 'instances', mismatch: c.mismatch });
+      // The fingerprint is a hash: no secret in the log.
+      expect(JSON.stringify(logs.lines)).not.toContain('OTHER');
       const d = await checkInstances(db, { name: 'd:4', build: 'B2', secrets: 'S' });
       expect(d.mismatch).toMatch(/segredos diferentes dos de c:3/);
-      expect(warnings.mock.calls.flat().join(' ')).toMatch(/outra compilação \(B1/);
+      expect(logs.lines.find((l) => l.level === 'warn')).toMatchObject({ msg: expect.stringMatching(/outra compilação/), otherBuilds: ['B1'] });
     } finally {
-      errors.mockRestore();
-      warnings.mockRestore();
+      logs.restore();
     }
   });
 

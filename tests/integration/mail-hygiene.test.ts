@@ -103,7 +103,7 @@ describe('purge', () => {
       { key: 'outro-limite:ip:203.0.113.5', hits: 1, windowStartedAt: now - 2 * 60 * 60_000 },
     ]);
 
-    expect(await purgeExpiredRows(db, now)).toEqual({ outbox: 1, rateLimits: 3 });
+    expect(await purgeExpiredRows(db, now)).toEqual({ outbox: 1, rateLimits: 3, webVitals: 0 });
     expect((await db.select({ to: mailOutbox.to }).from(mailOutbox)).map((r) => r.to)).toEqual(['recente@example.pt']);
     expect((await db.select({ key: authRateLimits.key }).from(authRateLimits)).map((r) => r.key).sort()).toEqual([
       'outro-limite:ip:203.0.113.5',

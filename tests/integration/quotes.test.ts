@@ -363,6 +363,13 @@ describe('accepting a quote', () => {
     const wrong = await accept(quote.id, buyer, { ...body, expected_total: 470 });
     expect(wrong.status).toBe(409);
 
+    // Without an Idempotency-Key (or with one too short to be one): 400, the header named, no order.
+    for (const bad of ['', 'curta']) {
+      const refused = await accept(quote.id, buyer, body, bad);
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toMatch(/Idempotency-Key/);
+    }
+
     const key = newKey();
     const placed = await accept(quote.id, buyer, body, key);
     expect(placed.status).toBe(201);

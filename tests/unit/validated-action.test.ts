@@ -11,6 +11,7 @@ import { signUpAction } from '@/server/auth/actions';
 import { getViewer } from '@/server/auth/session';
 import { CLIENT_IP_HEADER, behindTrustedFront } from '../helpers/client-ip';
 import { text } from '../helpers/next-intl';
+import { captureLogs } from '@/server/log';
 
 /**
  * What a form (or an API client calling a server action) gets back from validatedAction: the
@@ -419,7 +420,7 @@ describe('errors of the handler', () => {
   });
 
   it('logs anything else with an id and answers the generic key, without the error or its stack', async () => {
-    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const logs = captureLogs();
     try {
       const action = validatedAction({ schema }, async () => {
         throw new Error('ligação à base de dados recusada: password=segredo');
@@ -430,12 +431,12 @@ describe('errors of the handler', () => {
         error: { code: 'internal_error', message: 'Errors.generic' },
       });
       expect(JSON.stringify(result)).not.toMatch(/segredo|recusada|at /);
-      expect(log).toHaveBeenCalledTimes(1);
-      const [prefix, logged] = log.mock.calls[0]!;
-      expect(prefix).toMatch(/^\[action\] erro inesperado [0-9a-f-]{36}:$/);
-      expect((logged as Error).message).toContain('recusada');
+      const errors = logs.lines.filter((l) => l.level === 'error');
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ scope: 'action', msg: 'erro inesperado', errorId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      expect((errors[0]!.err as { message: string }).message).toContain('recusada');
     } finally {
-      log.mockRestore();
+      logs.restore();
     }
   });
 

@@ -1,5 +1,4 @@
-import { checkoutBody, IDEMPOTENCY_KEY } from '@/lib/validation/orders';
-import { AppError } from '@/server/api/errors';
+import { checkoutBody } from '@/lib/validation/orders';
 import { apiRoute } from '@/server/api/route';
 import { serverTranslator } from '@/server/mail/i18n';
 import { placeOrder } from '@/server/orders/place-order';
@@ -18,13 +17,9 @@ const text = serverTranslator('Orders');
  * 409 with the new totals in `data` when today's prices give another total).
  */
 export const POST = apiRoute(
-  { auth: 'required', flag: 'ENABLE_CHECKOUT', body: checkoutBody, messages: 'Orders.validation' },
-  async ({ request, viewer, body }) => {
-    const key = request.headers.get('idempotency-key')?.trim() ?? '';
-    if (!IDEMPOTENCY_KEY.test(key)) {
-      throw new AppError({ code: 'bad_request', message: text('idempotencyKeyRequired'), details: { 'Idempotency-Key': [text('idempotencyKeyRequired')] } });
-    }
-    const { order, replayed } = await placeOrder(viewer.id, key, body);
+  { auth: 'required', flag: 'ENABLE_CHECKOUT', idempotencyKey: true, body: checkoutBody, messages: 'Orders.validation' },
+  async ({ viewer, body, idempotencyKey }) => {
+    const { order, replayed } = await placeOrder(viewer.id, idempotencyKey!, body);
     // A replay answers the same order with 200 and says so (like Stripe's Idempotent-Replayed).
     return {
       data: order,

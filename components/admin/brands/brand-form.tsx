@@ -4,7 +4,8 @@ import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { StaleNotice } from '@/components/admin/stale-notice';
 import { useStaleVersion } from '@/components/admin/use-stale-version';
 import { setServerFieldErrors, useImageUpload } from '@/components/admin/use-image-upload';
@@ -96,21 +97,21 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
       ) : null}
       <fieldset disabled={isSubmitting} className="grid gap-5 rounded-xl border bg-white p-5 md:grid-cols-2">
         <legend className="sr-only">Dados da marca</legend>
-        <FormField id={fid('name')} label="Nome" error={err('name')} required>
-          <Input maxLength={BRAND_NAME_MAX} aria-required="true" {...fieldA11y(fid('name'), err('name'))} {...register('name')} />
-        </FormField>
-        <FormField id={fid('slug')} label="Endereço (slug)" error={err('slug')} hint="Vazio: gerado a partir do nome. Usado em /produtos?brand=…">
-          <Input maxLength={BRAND_SLUG_MAX} {...fieldA11y(fid('slug'), err('slug'), true)} {...register('slug')} />
-        </FormField>
+        <Field id={fid('name')} label="Nome" error={err('name')} required>
+          <Input maxLength={BRAND_NAME_MAX} aria-required="true" {...register('name')} />
+        </Field>
+        <Field id={fid('slug')} label="Endereço (slug)" error={err('slug')} description="Vazio: gerado a partir do nome. Usado em /produtos?brand=…">
+          <Input maxLength={BRAND_SLUG_MAX} {...register('slug')} />
+        </Field>
         <div className="md:col-span-2">
-          <FormField id={fid('official_site')} label="Site oficial" error={err('official_site')} hint="Endereço completo, ex.: https://www.marca.pt">
-            <Input type="url" inputMode="url" {...fieldA11y(fid('official_site'), err('official_site'), true)} {...register('official_site')} />
-          </FormField>
+          <Field id={fid('official_site')} label="Site oficial" error={err('official_site')} description="Endereço completo, ex.: https://www.marca.pt">
+            <Input type="url" inputMode="url" {...register('official_site')} />
+          </Field>
         </div>
         <div className="space-y-2 md:col-span-2">
-          <FormField id={fid('logo')} label="Logótipo" error={err('logo')} hint="PNG, SVG, WebP ou JPEG até 15 MB (fundo transparente mantido).">
-            <Input type="file" accept="image/*" onChange={onUpload} disabled={uploading} {...fieldA11y(fid('logo'), err('logo'), true)} />
-          </FormField>
+          <Field id={fid('logo')} label="Logótipo" error={err('logo')} description="PNG, SVG, WebP ou JPEG até 15 MB (fundo transparente mantido).">
+            <Input type="file" accept="image/*" onChange={onUpload} disabled={uploading} />
+          </Field>
           {uploading ? <p className="text-sm text-slate-600" role="status">A carregar o logótipo…</p> : null}
           {logo ? (
             <div className="flex items-center gap-3">
@@ -126,9 +127,9 @@ export function BrandForm({ id, version: loadedVersion, initial }: { id?: number
           <input type="checkbox" className="size-4 accent-sky-700" {...register('partner')} />
           Mostrar na faixa de parceiros da página inicial
         </label>
-        <FormField id={fid('partner_order')} label="Ordem na faixa" error={err('partner_order')} hint="0 aparece primeiro.">
-          <Input type="number" min={0} max={999} step={1} disabled={!partner} {...fieldA11y(fid('partner_order'), err('partner_order'), true)} {...register('partner_order', { valueAsNumber: true })} />
-        </FormField>
+        <Field id={fid('partner_order')} label="Ordem na faixa" error={err('partner_order')} description="0 aparece primeiro.">
+          <Input type="number" min={0} max={999} step={1} disabled={!partner} {...register('partner_order', { valueAsNumber: true })} />
+        </Field>
       </fieldset>
       <FormAlert message={problem} testId="brand-form-error" />
       {saved ? (

@@ -4,7 +4,8 @@ import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { StaleNotice } from '@/components/admin/stale-notice';
 import { useStaleVersion } from '@/components/admin/use-stale-version';
 import { setServerFieldErrors, useImageUpload } from '@/components/admin/use-image-upload';
@@ -128,27 +129,27 @@ export function CampaignForm({ id, version: loadedVersion, initial, initialProdu
       <fieldset disabled={isSubmitting} className="grid gap-5 rounded-xl border bg-white p-5 md:grid-cols-2">
         <legend className="sr-only">Dados da campanha</legend>
         <div className="md:col-span-2">
-          <FormField id={fid('title')} label="Título" error={err('title')} required>
-            <Input maxLength={CAMPAIGN_TITLE_MAX} aria-required="true" {...fieldA11y(fid('title'), err('title'))} {...register('title')} />
-          </FormField>
+          <Field id={fid('title')} label="Título" error={err('title')} required>
+            <Input maxLength={CAMPAIGN_TITLE_MAX} aria-required="true" {...register('title')} />
+          </Field>
         </div>
-        <FormField id={fid('slug')} label="Endereço (slug)" error={err('slug')} hint="Vazio: gerado a partir do título. Ex.: promocao-inverno">
-          <Input maxLength={CAMPAIGN_SLUG_MAX} {...fieldA11y(fid('slug'), err('slug'), true)} {...register('slug')} />
-        </FormField>
-        <FormField id={fid('category')} label="Categoria" error={err('category')} hint="Ex.: Aquecimento">
-          <Input maxLength={CAMPAIGN_CATEGORY_MAX} {...fieldA11y(fid('category'), err('category'), true)} {...register('category')} />
-        </FormField>
+        <Field id={fid('slug')} label="Endereço (slug)" error={err('slug')} description="Vazio: gerado a partir do título. Ex.: promocao-inverno">
+          <Input maxLength={CAMPAIGN_SLUG_MAX} {...register('slug')} />
+        </Field>
+        <Field id={fid('category')} label="Categoria" error={err('category')} description="Ex.: Aquecimento">
+          <Input maxLength={CAMPAIGN_CATEGORY_MAX} {...register('category')} />
+        </Field>
         <div className="md:col-span-2">
-          <FormField id={fid('description')} label="Descrição" error={err('description')}>
-            <Textarea rows={4} maxLength={CAMPAIGN_DESCRIPTION_MAX} {...fieldA11y(fid('description'), err('description'))} {...register('description')} />
-          </FormField>
+          <Field id={fid('description')} label="Descrição" error={err('description')}>
+            <Textarea rows={4} maxLength={CAMPAIGN_DESCRIPTION_MAX} {...register('description')} />
+          </Field>
         </div>
-        <FormField id={fid('starts_at')} label="Início" error={err('starts_at')} hint="Hora de Lisboa. Vazio: já em curso.">
-          <Input type="datetime-local" {...fieldA11y(fid('starts_at'), err('starts_at'), true)} {...register('starts_at')} />
-        </FormField>
-        <FormField id={fid('ends_at')} label="Fim" error={err('ends_at')} hint="Hora de Lisboa. Vazio: sem data de fim.">
-          <Input type="datetime-local" {...fieldA11y(fid('ends_at'), err('ends_at'), true)} {...register('ends_at')} />
-        </FormField>
+        <Field id={fid('starts_at')} label="Início" error={err('starts_at')} description="Hora de Lisboa. Vazio: já em curso.">
+          <Input type="datetime-local" {...register('starts_at')} />
+        </Field>
+        <Field id={fid('ends_at')} label="Fim" error={err('ends_at')} description="Hora de Lisboa. Vazio: sem data de fim.">
+          <Input type="datetime-local" {...register('ends_at')} />
+        </Field>
         <div className="flex flex-col gap-3 md:col-span-2">
           <label className="flex items-center gap-2 text-sm text-slate-900">
             <input type="checkbox" className="size-4 accent-sky-700" {...register('active')} />
@@ -160,9 +161,9 @@ export function CampaignForm({ id, version: loadedVersion, initial, initialProdu
           </label>
         </div>
         <div className="space-y-2 md:col-span-2">
-          <FormField id={fid('image')} label="Imagem" error={err('image')} hint="JPEG, PNG, WebP ou AVIF até 15 MB; guardada em WebP. Sem imagem: é gerada uma ilustração.">
-            <Input type="file" accept="image/*" onChange={onUpload} disabled={uploading} {...fieldA11y(fid('image'), err('image'), true)} data-testid="campaign-image-input" />
-          </FormField>
+          <Field id={fid('image')} label="Imagem" error={err('image')} description="JPEG, PNG, WebP ou AVIF até 15 MB; guardada em WebP. Sem imagem: é gerada uma ilustração.">
+            <Input type="file" accept="image/*" onChange={onUpload} disabled={uploading} data-testid="campaign-image-input" />
+          </Field>
           {uploading ? <p className="text-sm text-slate-600" role="status">A carregar a imagem…</p> : null}
           {image ? (
             <div className="flex items-start gap-3">

@@ -4,7 +4,7 @@ import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { adminFetch, jsonInit } from '@/components/admin/admin-fetch';
-import { FormAlert } from '@/components/auth/form-field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { useMessageText } from '@/lib/forms/use-message-text';

@@ -5,7 +5,8 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
-import { FormAlert } from '@/components/auth/form-field';
+import { FormAlert } from '@/components/forms/form-alert';
+import { fieldControlProps } from '@/components/ui/field';
 import { StaleNotice } from '@/components/admin/stale-notice';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
@@ -130,12 +131,6 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
   const families = options.families.filter((f) => String(f.chapterCode) === chapterCode);
   const editing = initial.id !== null;
   const err = (path: string) => text(errorAt(errors, path));
-  const a11y = (fieldId: string, error: string | undefined, hint?: boolean) => ({
-    id: fieldId,
-    'aria-invalid': error ? true : undefined,
-    'aria-describedby': [error ? `${fieldId}-error` : null, hint ? `${fieldId}-hint` : null].filter(Boolean).join(' ') || undefined,
-  });
-
   const labels: Record<string, string> = Object.fromEntries(STALE_LABEL_KEYS.map((k) => [k, t(`fields.${k}`)]));
 
   const onSubmit = handleSubmit(async (values) => {
@@ -294,18 +289,18 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
             {t('sectionGeneral')}
           </h2>
           <div className="grid gap-4 sm:grid-cols-2">
-            {field('product_code', t('fields.product_code'), (fid, e) => <input className={inputClass} readOnly={editing} maxLength={64} autoComplete="off" aria-required="true" {...a11y(fid, e, true)} {...register('product_code')} />, {
+            {field('product_code', t('fields.product_code'), (fid, e) => <input className={inputClass} readOnly={editing} maxLength={64} autoComplete="off" aria-required="true" {...fieldControlProps(fid, e, true)} {...register('product_code')} />, {
               required: true,
               hint: editing ? t('productCodeLocked') : t('productCodeHint'),
             })}
-            {field('name', t('fields.name'), (fid, e) => <input className={inputClass} maxLength={300} autoComplete="off" aria-required="true" {...a11y(fid, e)} {...register('name')} />, { required: true })}
-            {field('seo_name', t('fields.seo_name'), (fid, e) => <input className={inputClass} maxLength={200} autoComplete="off" {...a11y(fid, e, true)} {...register('seo_name')} />, {
+            {field('name', t('fields.name'), (fid, e) => <input className={inputClass} maxLength={300} autoComplete="off" aria-required="true" {...fieldControlProps(fid, e)} {...register('name')} />, { required: true })}
+            {field('seo_name', t('fields.seo_name'), (fid, e) => <input className={inputClass} maxLength={200} autoComplete="off" {...fieldControlProps(fid, e, true)} {...register('seo_name')} />, {
               hint: count(seoName.length, SEO_NAME_HINT),
             })}
-            {field('seo_description', t('fields.seo_description'), (fid, e) => <textarea rows={3} className={areaClass} maxLength={1000} {...a11y(fid, e, true)} {...register('seo_description')} />, {
+            {field('seo_description', t('fields.seo_description'), (fid, e) => <textarea rows={3} className={areaClass} maxLength={1000} {...fieldControlProps(fid, e, true)} {...register('seo_description')} />, {
               hint: count(seoDescription.length, SEO_DESCRIPTION_HINT),
             })}
-            {field('description', t('fields.description'), (fid, e) => <textarea rows={5} className={areaClass} {...a11y(fid, e)} {...register('description')} />, { wide: true })}
+            {field('description', t('fields.description'), (fid, e) => <textarea rows={5} className={areaClass} {...fieldControlProps(fid, e)} {...register('description')} />, { wide: true })}
             {field(
               'chapter_code',
               t('fields.chapter_code'),
@@ -313,7 +308,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                 <select
                   className={inputClass}
                   aria-required="true"
-                  {...a11y(fid, e)}
+                  {...fieldControlProps(fid, e)}
                   {...register('chapter_code', {
                     onChange: () => setValue('family_id', ''),
                   })}
@@ -332,7 +327,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
               'family_id',
               t('fields.family_id'),
               (fid, e) => (
-                <select className={inputClass} aria-required="true" {...a11y(fid, e, !chapterCode)} {...register('family_id')}>
+                <select className={inputClass} aria-required="true" {...fieldControlProps(fid, e, !chapterCode)} {...register('family_id')}>
                   <option value="">{t('choose')}</option>
                   {families.map((f) => (
                     <option key={f.id} value={String(f.id)}>
@@ -344,7 +339,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
               { required: true, hint: chapterCode ? undefined : t('familyAfterChapter') },
             )}
             {field('brand_id', t('fields.brand_id'), (fid, e) => (
-              <select className={inputClass} {...a11y(fid, e)} {...register('brand_id')}>
+              <select className={inputClass} {...fieldControlProps(fid, e)} {...register('brand_id')}>
                 <option value="">{t('noBrand')}</option>
                 {options.brands.map((b) => (
                   <option key={b.id} value={String(b.id)}>
@@ -359,9 +354,9 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                 {t('fields.active')}
               </label>
             </div>
-            {field('informacao_adicional', t('fields.informacao_adicional'), (fid, e) => <textarea rows={4} className={areaClass} {...a11y(fid, e)} {...register('informacao_adicional')} />)}
-            {field('informacao_tecnica', t('fields.informacao_tecnica'), (fid, e) => <textarea rows={4} className={areaClass} {...a11y(fid, e)} {...register('informacao_tecnica')} />)}
-            {field('notes', t('fields.notes'), (fid, e) => <textarea rows={3} className={areaClass} {...a11y(fid, e, true)} {...register('notes')} />, { wide: true, hint: t('notesHint') })}
+            {field('informacao_adicional', t('fields.informacao_adicional'), (fid, e) => <textarea rows={4} className={areaClass} {...fieldControlProps(fid, e)} {...register('informacao_adicional')} />)}
+            {field('informacao_tecnica', t('fields.informacao_tecnica'), (fid, e) => <textarea rows={4} className={areaClass} {...fieldControlProps(fid, e)} {...register('informacao_tecnica')} />)}
+            {field('notes', t('fields.notes'), (fid, e) => <textarea rows={3} className={areaClass} {...fieldControlProps(fid, e, true)} {...register('notes')} />, { wide: true, hint: t('notesHint') })}
           </div>
         </section>
 
@@ -492,7 +487,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                 return labelled(
                   fid,
                   t(`modelFields.${name}`),
-                  <input className={cellClass} {...a11y(fid, error)} {...extra} {...register(`models.${i}.${name}`)} data-testid={`model-${i}-${name}`} />,
+                  <input className={cellClass} {...fieldControlProps(fid, error)} {...extra} {...register(`models.${i}.${name}`)} data-testid={`model-${i}-${name}`} />,
                   error,
                   span,
                 );
@@ -523,7 +518,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                         onKeyDown={(e) => {
                           if (e.key === 'Enter') e.preventDefault();
                         }}
-                        {...a11y(`${id}-m-${row.id}-name`, err(`models.${i}.name`))}
+                        {...fieldControlProps(`${id}-m-${row.id}-name`, err(`models.${i}.name`))}
                         {...register(`models.${i}.name`)}
                         data-testid={`model-${i}-name`}
                       />,
@@ -540,7 +535,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                       const error = err(`models.${i}.${p}`);
                       return (
                         <React.Fragment key={p}>
-                          {labelled(fid, t(`modelFields.${p}`), <input className={cellClass} maxLength={32} {...a11y(fid, error)} {...register(`models.${i}.${p}`)} data-testid={`model-${i}-${p}`} />, error, 'col-span-1')}
+                          {labelled(fid, t(`modelFields.${p}`), <input className={cellClass} maxLength={32} {...fieldControlProps(fid, error)} {...register(`models.${i}.${p}`)} data-testid={`model-${i}-${p}`} />, error, 'col-span-1')}
                         </React.Fragment>
                       );
                     })}
@@ -570,7 +565,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                     {labelled(
                       attrId,
                       t('modelFields.attributes'),
-                      <textarea rows={2} className={cn(cellClass, 'field-sizing-content h-auto min-h-12 py-1')} placeholder={t('attributesPlaceholder')} {...a11y(attrId, attrError)} {...register(`models.${i}.attributes`)} />,
+                      <textarea rows={2} className={cn(cellClass, 'field-sizing-content h-auto min-h-12 py-1')} placeholder={t('attributesPlaceholder')} {...fieldControlProps(attrId, attrError)} {...register(`models.${i}.attributes`)} />,
                       attrError,
                       'col-span-full',
                     )}

@@ -4,7 +4,8 @@ import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { useForm, useWatch } from 'react-hook-form';
 import { StaleNotice } from '@/components/admin/stale-notice';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
@@ -85,19 +86,19 @@ export function SynonymForm({ initial, builtin }: { initial: SynonymFormValues; 
       <FormAlert message={problem} />
       <input type="hidden" {...register('id')} />
       <input type="hidden" {...register('version')} />
-      <FormField id="syn-kind" label="Tipo" error={err('kind')} required>
-        <NativeSelect {...register('kind')} {...fieldA11y('syn-kind', err('kind'))}>
+      <Field id="syn-kind" label="Tipo" error={err('kind')} required>
+        <NativeSelect {...register('kind')}>
           <option value="two_way">Nos dois sentidos (todos os termos se encontram)</option>
           <option value="one_way">Num só sentido (os termos encontram os destinos)</option>
         </NativeSelect>
-      </FormField>
-      <FormField id="syn-terms" label={kind === 'one_way' ? 'Termos pesquisados' : 'Termos equivalentes'} error={err('terms')} hint="Um por linha ou separados por vírgulas, por exemplo: pio, lava-louça." required>
-        <Textarea rows={3} {...register('terms')} {...fieldA11y('syn-terms', err('terms'), true)} />
-      </FormField>
+      </Field>
+      <Field id="syn-terms" label={kind === 'one_way' ? 'Termos pesquisados' : 'Termos equivalentes'} error={err('terms')} description="Um por linha ou separados por vírgulas, por exemplo: pio, lava-louça." required>
+        <Textarea rows={3} {...register('terms')} />
+      </Field>
       {kind === 'one_way' ? (
-        <FormField id="syn-targets" label="Encontra também" error={err('targets')} hint="As palavras do catálogo que estes termos devem encontrar." required>
-          <Textarea rows={2} {...register('targets')} {...fieldA11y('syn-targets', err('targets'), true)} />
-        </FormField>
+        <Field id="syn-targets" label="Encontra também" error={err('targets')} description="As palavras do catálogo que estes termos devem encontrar." required>
+          <Textarea rows={2} {...register('targets')} />
+        </Field>
       ) : null}
       <div className="flex items-center gap-2">
         <input id="syn-active" type="checkbox" className="size-4" {...register('active')} />
@@ -105,9 +106,9 @@ export function SynonymForm({ initial, builtin }: { initial: SynonymFormValues; 
           Ativo (usado pela pesquisa)
         </label>
       </div>
-      <FormField id="syn-notes" label="Notas" error={err('notes')}>
-        <Textarea rows={2} {...register('notes')} {...fieldA11y('syn-notes', err('notes'))} />
-      </FormField>
+      <Field id="syn-notes" label="Notas" error={err('notes')}>
+        <Textarea rows={2} {...register('notes')} />
+      </Field>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'A gravar…' : editing ? 'Gravar alterações' : 'Criar sinónimo'}

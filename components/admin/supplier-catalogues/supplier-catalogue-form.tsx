@@ -7,7 +7,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { adminFetch } from '@/components/admin/admin-fetch';
 import { StaleNotice } from '@/components/admin/stale-notice';
 import { useStaleVersion } from '@/components/admin/use-stale-version';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -144,8 +145,8 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
         />
       ) : null}
       <fieldset disabled={isSubmitting} className="grid gap-5 md:grid-cols-2">
-        <FormField id={ids.brandId} label={t('fieldBrand')} error={err('brandId')} required>
-          <NativeSelect aria-required="true" {...fieldA11y(ids.brandId, err('brandId'))} {...register('brandId')}>
+        <Field id={ids.brandId} label={t('fieldBrand')} error={err('brandId')} required>
+          <NativeSelect aria-required="true" {...register('brandId')}>
             <option value="">{t('brandPlaceholder')}</option>
             {brands.map((b) => (
               <option key={b.id} value={String(b.id)}>
@@ -153,14 +154,14 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
               </option>
             ))}
           </NativeSelect>
-        </FormField>
-        <FormField id={ids.year} label={t('fieldYear')} error={err('year')} hint={t('fieldYearHint')}>
-          <Input inputMode="numeric" maxLength={4} {...fieldA11y(ids.year, err('year'), true)} {...register('year')} />
-        </FormField>
+        </Field>
+        <Field id={ids.year} label={t('fieldYear')} error={err('year')} description={t('fieldYearHint')}>
+          <Input inputMode="numeric" maxLength={4} {...register('year')} />
+        </Field>
         <div className="md:col-span-2">
-          <FormField id={ids.title} label={t('fieldTitle')} error={err('title')} required>
-            <Input maxLength={SUPPLIER_CATALOGUE_TITLE_MAX} aria-required="true" {...fieldA11y(ids.title, err('title'))} {...register('title')} />
-          </FormField>
+          <Field id={ids.title} label={t('fieldTitle')} error={err('title')} required>
+            <Input maxLength={SUPPLIER_CATALOGUE_TITLE_MAX} aria-required="true" {...register('title')} />
+          </Field>
         </div>
         <fieldset className="space-y-2 md:col-span-2" aria-describedby={err('source') ? `${ids.source}-error` : undefined}>
           <legend className="text-sm font-medium text-slate-900">{t('fieldSource')}</legend>
@@ -188,9 +189,9 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
               </p>
             </div>
           ) : (
-            <FormField id={ids.externalUrl} label={t('fieldUrl')} error={err('externalUrl')} hint={t('fieldUrlHint')} required>
-              <Input type="url" inputMode="url" placeholder="https://" {...fieldA11y(ids.externalUrl, err('externalUrl'), true)} {...register('externalUrl')} />
-            </FormField>
+            <Field id={ids.externalUrl} label={t('fieldUrl')} error={err('externalUrl')} description={t('fieldUrlHint')} required>
+              <Input type="url" inputMode="url" placeholder="https://" {...register('externalUrl')} />
+            </Field>
           )}
           {err('source') ? (
             <p id={`${ids.source}-error`} className="text-sm text-red-700">

@@ -4,7 +4,8 @@ import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useForm } from 'react-hook-form';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { MessageRef } from '@/lib/errors';
@@ -58,12 +59,12 @@ export function NewSheetForm({ initialProductCode = '' }: { initialProductCode?:
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('newDescription')}</p>
       <fieldset disabled={isSubmitting} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-        <FormField id={`${id}-product`} label={t('productCode')} error={productError} required>
-          <Input autoComplete="off" maxLength={SHEET_LIMITS.code} aria-required="true" {...fieldA11y(`${id}-product`, productError)} {...register('product_code')} />
-        </FormField>
-        <FormField id={`${id}-model`} label={t('modelCode')} error={modelError} hint={t('modelCodeHint')}>
-          <Input autoComplete="off" maxLength={SHEET_LIMITS.code} {...fieldA11y(`${id}-model`, modelError, true)} {...register('model_code')} />
-        </FormField>
+        <Field id={`${id}-product`} label={t('productCode')} error={productError} required>
+          <Input autoComplete="off" maxLength={SHEET_LIMITS.code} aria-required="true" {...register('product_code')} />
+        </Field>
+        <Field id={`${id}-model`} label={t('modelCode')} error={modelError} description={t('modelCodeHint')}>
+          <Input autoComplete="off" maxLength={SHEET_LIMITS.code} {...register('model_code')} />
+        </Field>
         <Button type="submit" className="sm:mt-6">
           {isSubmitting ? t('creating') : t('create')}
         </Button>

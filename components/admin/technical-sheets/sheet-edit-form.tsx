@@ -7,7 +7,8 @@ import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister } 
 import { ArrowDownIcon, ArrowUpIcon, PlusIcon, Trash2Icon } from 'lucide-react';
 import { StaleNotice } from '@/components/admin/stale-notice';
 import { useStaleVersion } from '@/components/admin/use-stale-version';
-import { FormAlert, FormField, fieldA11y } from '@/components/auth/form-field';
+import { Field } from '@/components/ui/field';
+import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
@@ -142,9 +143,9 @@ export function SheetEditForm({ sheet }: { sheet: SheetEditView }) {
       ) : null}
       <fieldset disabled={isSubmitting} className="space-y-6">
         <div className="rounded-xl border bg-white p-5">
-          <FormField id={`${id}-title`} label={t('sheetTitle')} error={titleError} required>
-            <Input maxLength={SHEET_LIMITS.title} aria-required="true" {...fieldA11y(`${id}-title`, titleError)} {...register('title')} />
-          </FormField>
+          <Field id={`${id}-title`} label={t('sheetTitle')} error={titleError} required>
+            <Input maxLength={SHEET_LIMITS.title} aria-required="true" {...register('title')} />
+          </Field>
         </div>
 
         <section aria-labelledby={`${id}-sections`} className="space-y-4 rounded-xl border bg-white p-5">
@@ -165,9 +166,9 @@ export function SheetEditForm({ sheet }: { sheet: SheetEditView }) {
               <li key={field.id} className="rounded-lg border border-slate-200 p-4" data-testid="sheet-section">
                 <div className="flex flex-wrap items-end gap-2">
                   <div className="min-w-0 flex-1">
-                    <FormField id={`${id}-s${index}`} label={`${t('sectionTitle')} (${t('section', { n: index + 1 })})`}>
-                      <Input maxLength={SHEET_LIMITS.sectionTitle} {...fieldA11y(`${id}-s${index}`, undefined)} {...register(`sections.${index}.title`)} />
-                    </FormField>
+                    <Field id={`${id}-s${index}`} label={`${t('sectionTitle')} (${t('section', { n: index + 1 })})`}>
+                      <Input maxLength={SHEET_LIMITS.sectionTitle} {...register(`sections.${index}.title`)} />
+                    </Field>
                   </div>
                   <Button type="button" size="icon" variant="outline" aria-label={t('moveUp', { n: index + 1 })} disabled={index === 0} onClick={() => sections.move(index, index - 1)}>
                     <ArrowUpIcon aria-hidden />
@@ -201,12 +202,12 @@ export function SheetEditForm({ sheet }: { sheet: SheetEditView }) {
         </section>
 
         <div className="grid gap-4 rounded-xl border bg-white p-5 md:grid-cols-2">
-          <FormField id={`${id}-norms`} label={t('norms')} error={normsError} hint={t('normsHint')}>
-            <Textarea rows={4} {...fieldA11y(`${id}-norms`, normsError, true)} {...register('norms')} />
-          </FormField>
-          <FormField id={`${id}-certs`} label={t('certifications')} error={certificationsError} hint={t('certificationsHint')}>
-            <Textarea rows={4} {...fieldA11y(`${id}-certs`, certificationsError, true)} {...register('certifications')} />
-          </FormField>
+          <Field id={`${id}-norms`} label={t('norms')} error={normsError} description={t('normsHint')}>
+            <Textarea rows={4} {...register('norms')} />
+          </Field>
+          <Field id={`${id}-certs`} label={t('certifications')} error={certificationsError} description={t('certificationsHint')}>
+            <Textarea rows={4} {...register('certifications')} />
+          </Field>
         </div>
 
         <div className="grid gap-4 rounded-xl border bg-white p-5 md:grid-cols-2">
@@ -338,13 +339,12 @@ function UploadField({
   const [problem, setProblem] = React.useState<string | undefined>();
   const shown = problem ?? error;
   return (
-    <FormField id={id} label={label} hint={hint} error={shown}>
+    <Field id={id} label={label} description={hint} error={shown}>
       <input
         type="file"
         accept={accept}
         disabled={busy}
         className="block w-full text-sm file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:text-sm"
-        {...fieldA11y(id, shown, true)}
         onChange={async (event) => {
           const input = event.currentTarget;
           const file = input.files?.[0];
@@ -387,6 +387,6 @@ function UploadField({
           <span className="text-slate-600">{t('noFile')}</span>
         )}
       </div>
-    </FormField>
+    </Field>
   );
 }

@@ -28,3 +28,4 @@ export * from './brand-redirects';
 export * from './search';
 export * from './admin-ops';
 export * from './technical-sheets';
+export * from './web-vitals';

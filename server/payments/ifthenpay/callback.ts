@@ -11,6 +11,9 @@ import { transitionOrder } from '@/server/orders/status';
 import { getMbwayStatus, parseProviderAmount, ProviderError } from './client';
 import { ifthenpayConfig, mbwayEnabled, multibancoEnabled } from './config';
 import { paymentDataOf, PROVIDER } from './request';
+import { logger } from '@/server/log';
+
+const log = logger('payments');
 
 /**
  * ifthenpay's payment callback (issue 11): a GET to the URL configured in ifthenpay's backoffice,
@@ -126,7 +129,7 @@ export async function handleIfthenpayCallback(params: CallbackParams): Promise<C
   const paidCents = parseProviderAmount(params.amount);
   if (paidCents === null) throw new AppError({ code: 'bad_request', message: text('callbackAmountInvalid'), details: { amount: [text('callbackAmountInvalid')] } });
   if (paidCents !== pay.amountCents) {
-    console.warn(`[payments] ${PROVIDER}: callback da encomenda ${found.number} com ${paidCents} cêntimos em vez de ${pay.amountCents}: recusado.`);
+    log.warn({ provider: PROVIDER, order: found.number }, 'callback com um valor diferente do da encomenda: recusado');
     const message = text('callbackAmountMismatch', { paid: formatPrice(paidCents / 100), expected: formatPrice(pay.amountCents / 100) });
     throw new AppError({ code: 'unprocessable', message, details: { amount: [message] } });
   }
@@ -171,7 +174,7 @@ export async function handleIfthenpayCallback(params: CallbackParams): Promise<C
     await tx.update(orders).set({ paymentData: paymentDataOf(row!), updatedAt: paidAt }).where(eq(orders.id, found.id));
     const [current] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, found.id));
     if (current?.status !== 'pending_payment') {
-      console.warn(`[payments] ${PROVIDER}: pagamento recebido na encomenda ${found.number} em estado ${current?.status}.`);
+      log.warn({ provider: PROVIDER, order: found.number, orderStatus: current?.status }, 'pagamento recebido numa encomenda fora do estado esperado');
       return { order_number: found.number, outcome: 'recorded' as const, order_status: current?.status ?? found.status, message: text('callbackAfterCancel', { number: found.number }) };
     }
     await transitionOrder(

@@ -7,6 +7,9 @@ import { enqueue, JOB_QUEUES, registerJobHandler, runRetryNow, wakeJobWorker } f
 import { serverTranslator } from '@/server/mail/i18n';
 import { createMultibancoReference, ProviderError, requestMbwayPayment } from './client';
 import { ifthenpayConfig } from './config';
+import { logger } from '@/server/log';
+
+const log = logger('payments');
 
 /**
  * Asking ifthenpay for the means to pay, after the order is committed (never inside the placement
@@ -152,7 +155,7 @@ export async function requestProviderPayment(orderId: number, options: { now?: D
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     if (err instanceof ProviderError && !err.retryable) return fail(message);
-    if (!(err instanceof AppError)) console.error(`[payments] ${PROVIDER} pedido da encomenda ${orderId}:`, err);
+    if (!(err instanceof AppError)) log.error({ err, provider: PROVIDER, orderId }, 'pedido de pagamento falhou');
     // Let the next attempt in at once; the error stays on the row.
     await db
       .update(orderPayments)
@@ -170,7 +173,7 @@ export async function requestAfterPlacement(orderId: number): Promise<PaymentDat
     return null;
   } catch (err) {
     // The order is placed: whatever went wrong here, the job asks again.
-    console.error(`[payments] ${PROVIDER} pedido após a encomenda ${orderId}:`, err);
+    log.error({ err, provider: PROVIDER, orderId }, 'pedido de pagamento após a encomenda falhou');
     return null;
   }
 }

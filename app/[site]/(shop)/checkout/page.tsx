@@ -16,7 +16,7 @@ import { checkoutReview } from '@/server/orders/review';
 import { QuoteLines } from '@/components/quotes/quote-view';
 import { isDbId } from '@/lib/validation/ids';
 import { AppError } from '@/server/api/errors';
-import { claimGuestQuotes, getQuote, type QuoteDetail } from '@/server/quotes';
+import { getQuote, type QuoteDetail } from '@/server/quotes';
 import { paymentMethod } from '@/server/payments';
 import { getAccountBillingForUser } from '@/server/pro-accounts/accounts';
 
@@ -35,8 +35,8 @@ export const metadata: Metadata = pageMetadata({
 async function quoteToAccept(userId: string, raw: string | string[] | undefined): Promise<QuoteDetail | null> {
   if (raw === undefined) return null;
   if (typeof raw !== 'string' || !isDbId(raw)) notFound();
-  await claimGuestQuotes(userId);
   try {
+    // getQuote first joins the customer's guest quotes (asked with their e-mail) to the account.
     return await getQuote({ kind: 'user', userId }, Number(raw));
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') notFound();

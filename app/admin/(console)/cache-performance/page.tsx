@@ -3,11 +3,13 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { CacheActions } from '@/components/admin/cache/cache-actions';
 import { LineChart } from '@/components/admin/cache/line-chart';
+import { VitalsTable } from '@/components/admin/cache/vitals-table';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { formatInteger, formatPercent } from '@/lib/format';
 import { requirePageAccess } from '@/server/auth/session';
 import { cacheTags, CATALOGUE_WIDE_TAGS } from '@/server/cache/tags';
 import { CACHE_IDS, cacheSeries, cacheSnapshot, pageCacheLimitBytes, type SeriesWindow } from '@/server/cache/metrics';
+import { currentVitalsSummary } from '@/server/vitals';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Desempenho da cache', robots: { index: false, follow: false } };
@@ -26,7 +28,7 @@ const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed
  * /admin/cache-performance (issue 14, `manage_users`): per cache (catalogue pages, search results,
  * catalogue data, prices per customer, images, catalogue PDFs) hits, misses, hit rate, entries,
  * size, evictions and invalidations, with charts of the last hour or day drawn as SVG on the
- * server; actions to clear one tag or one customer's prices (audited).
+ * server; the browsers' web vitals (p75 per page type, last 24 hours and 7 days); actions to clear one tag or one customer's prices (audited).
  */
 export default async function CachePerformancePage({ searchParams }: { searchParams: Promise<{ janela?: string | string[] }> }) {
   await requirePageAccess(PAGE_PATH);
@@ -36,6 +38,7 @@ export default async function CachePerformancePage({ searchParams }: { searchPar
   const now = cacheSnapshot();
   const series = cacheSeries(window);
   const limit = pageCacheLimitBytes();
+  const vitals = await currentVitalsSummary();
   const points = series.byCache.pages.length;
   const xLabels: [string, string, string] = window === 'hour' ? [t('chart.ago', { value: '60 min' }), t('chart.ago', { value: '30 min' }), t('chart.now')] : [t('chart.ago', { value: '24 h' }), t('chart.ago', { value: '12 h' }), t('chart.now')];
   const hasData = CACHE_IDS.some((id) => series.byCache[id].some((p) => p.hits + p.misses > 0));
@@ -113,6 +116,8 @@ export default async function CachePerformancePage({ searchParams }: { searchPar
           })}
         </div>
       </section>
+
+      <VitalsTable summary={vitals} />
 
       <section className="rounded-xl border bg-white p-5" aria-labelledby="cache-actions">
         <h2 id="cache-actions" className="mb-3 text-lg font-semibold text-slate-900">
