@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { createClient } from 'redis';
 import { env, isNextServer } from '@/lib/env';
+import { logger } from '@/server/log';
 
 /**
  * The shop's Redis connection (REDIS_URL), optional. Every use of Redis goes through `run`, which
@@ -38,16 +39,17 @@ interface ConnectionOptions {
   prefix: string;
   /** Time limit of one command (ms). */
   timeoutMs: number;
-  /** Where the outage and recovery lines go (console by default). */
-  log?: (level: 'warn' | 'info', message: string) => void;
+  /** Where the outage and recovery lines go (the shop's logger by default). */
+  log?: (level: 'warn' | 'info', message: string, err?: unknown) => void;
   /** Who publishes through this connection (INSTANCE_ID; tests play two instances in one process). */
   instanceId?: string;
 }
 
-function defaultLog(level: 'warn' | 'info', message: string): void {
-  // One line when an outage starts, one when it ends (server/log.ts will take these over).
-  if (level === 'warn') console.warn(message);
-  else console.info(message);
+/** One line when an outage starts (with its cause), one when it ends. */
+function defaultLog(level: 'warn' | 'info', message: string, err?: unknown): void {
+  const log = logger('redis');
+  if (level === 'warn') log.warn({ cause: reason(err) }, message);
+  else log.info(message);
 }
 
 function reason(err: unknown): string {
@@ -65,7 +67,7 @@ export class RedisConnection {
   readonly instanceId: string;
   private readonly url: string;
   private readonly timeoutMs: number;
-  private readonly log: (level: 'warn' | 'info', message: string) => void;
+  private readonly log: (level: 'warn' | 'info', message: string, err?: unknown) => void;
   private subscriber: RedisClient | null = null;
   private readonly subscriptions = new Map<string, (message: string) => void>();
   private readonly recoveryHooks = new Set<() => void>();
@@ -116,19 +118,19 @@ export class RedisConnection {
     this.openUntil = Date.now() + BREAKER_OPEN_MS;
     if (this.down || this.closed) return;
     this.down = true;
-    this.log('warn', `[redis] indisponível, a continuar sem Redis (PostgreSQL e memória local): ${reason(err)}`);
+    this.log('warn', 'Redis indisponível: a continuar sem ele (PostgreSQL e memória local)', err);
   }
 
   private markUp(): void {
     this.openUntil = 0;
     if (!this.down) return;
     this.down = false;
-    this.log('info', '[redis] disponível de novo');
+    this.log('info', 'Redis disponível de novo');
     for (const hook of this.recoveryHooks) {
       try {
         hook();
       } catch (err) {
-        console.error('[redis] recovery hook failed', reason(err));
+        logger('redis').error({ err }, 'recovery hook failed');
       }
     }
   }

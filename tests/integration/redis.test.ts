@@ -12,6 +12,7 @@ import { invalidateCache } from '@/server/cache/invalidate';
 import { publishInvalidation, subscribeToInvalidations } from '@/server/cache/shared';
 import { getDb } from '@/server/db/client';
 import { authRateLimits, users } from '@/server/db/schema';
+import { captureLogs } from '@/server/log';
 import { setUserDisabled } from '@/server/people/users';
 import { closeRedis, createRedisConnection, getRedis, type RedisConnection } from '@/server/redis/client';
 import { redisCount } from '@/server/redis/rate-limit';
@@ -202,8 +203,8 @@ describeWithRedis('Redis (REDIS_URL set)', () => {
 
   describe('an outage', () => {
     it('costs no request: counted in PostgreSQL meanwhile, logged once, Redis used again after its return', async () => {
-      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-      const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
+      const logs = captureLogs();
+      const redisLines = (msg: RegExp) => logs.lines.filter((l) => l.scope === 'redis' && msg.test(String(l.msg)));
       try {
         const email = 'outage@example.pt';
         const password = 'Certa-Password-1';
@@ -228,26 +229,25 @@ describeWithRedis('Redis (REDIS_URL set)', () => {
           expect(performance.now() - started).toBeLessThan(1_000);
         }
         expect(await pgCounterRows()).toContain('search:ip:192.0.2.99');
-        const outageLines = warn.mock.calls.filter(([line]) => String(line).startsWith('[redis]'));
+        const outageLines = redisLines(/indisponível/);
         expect(outageLines).toHaveLength(1);
-        expect(String(outageLines[0]![0])).toContain('indisponível');
+        expect(outageLines[0]!.cause).toBeTruthy();
 
         // Back (empty: no persistence): the client reconnects by itself and Redis counts again.
         await redis.restart();
         await until(() => getRedis()!.available, 10_000);
-        expect(info.mock.calls.some(([line]) => String(line) === '[redis] disponível de novo')).toBe(true);
+        expect(redisLines(/disponível de novo/)).toHaveLength(1);
         await enforceRateLimit(await getDb(), 'search', { ip: '192.0.2.100' });
         expect(await pgCounterRows()).not.toContain('search:ip:192.0.2.100');
         // The session Redis lost is read from PostgreSQL: nobody was signed out.
         expect((await viewerFromHeaders(new Headers({ authorization: `Bearer ${token}` })))?.email).toBe(email);
       } finally {
-        warn.mockRestore();
-        info.mockRestore();
+        logs.restore();
       }
     });
 
     it('a Redis that hangs costs a request at most the command time limit, then is skipped', async () => {
-      const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const logs = captureLogs();
       try {
         redis.freeze();
         const times: number[] = [];
@@ -262,10 +262,10 @@ describeWithRedis('Redis (REDIS_URL set)', () => {
         expect(times[0]).toBeGreaterThanOrEqual(140);
         expect(times[0]).toBeLessThan(400);
         expect(Math.max(...times.slice(1))).toBeLessThan(20);
-        expect(warn.mock.calls.filter(([line]) => String(line).startsWith('[redis]'))).toHaveLength(1);
+        expect(logs.lines.filter((l) => l.scope === 'redis' && /indisponível/.test(String(l.msg)))).toHaveLength(1);
       } finally {
         redis.thaw();
-        warn.mockRestore();
+        logs.restore();
       }
       await until(() => getRedis()!.available, 10_000);
     });
