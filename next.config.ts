@@ -22,7 +22,7 @@ const nextConfig: NextConfig = {
   reactStrictMode: true,
   // PGlite loads its WASM and extension bundles from its package folder: never bundle it. pdfkit
   // reads its font data from its own folder too.
-  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer', 'pg-boss', 'pdfkit', '@aws-sdk/client-s3'],
+  serverExternalPackages: ['@electric-sql/pglite', 'pg', 'sharp', 'exceljs', 'nodemailer', 'pg-boss', 'pdfkit', '@aws-sdk/client-s3', 'redis'],
   // forbidden() answers 403 with the 'Access Denied' / 'Admin Access Only' screens (server/auth/session).
   // Server actions may carry up to 52 MB, for the admin area's uploads (manufacturers' PDFs of up
   // to 50 MB); avatars (2 MB) go through one too. That is only the ceiling: scripts/serve.mjs counts

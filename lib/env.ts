@@ -59,6 +59,23 @@ const schema = z.object({
     .transform((v) => (v ? v : undefined))
     .pipe(z.url('AWS_ENDPOINT_URL_S3: endereço inválido / invalid URL').optional()),
   AWS_REGION: z.string().trim().optional(),
+  /**
+   * Redis (server/redis/client.ts), optional: set, it holds the shared rate-limit counters, the
+   * sessions (better-auth's secondary storage, PostgreSQL keeping every session too), a shared
+   * layer under each instance's page/data cache and the published cache invalidations. Unset, or
+   * unreachable, everything runs on PostgreSQL as without it. `redis://[user:password@]host:port[/db]`
+   * or `rediss://` for TLS.
+   */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().regex(/^rediss?:\/\/[^\s]+$/, 'REDIS_URL deve começar por redis:// ou rediss:// / must start with redis:// or rediss://').optional()),
+  /** Prefix of every Redis key and channel of the shop (several shops or environments may share one Redis). */
+  REDIS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9:_-]{0,40}$/, 'REDIS_PREFIX: letras, algarismos, : _ - / letters, digits, : _ -').default('cag:'),
+  /** Time limit (ms) of each Redis command: past it the request goes on without Redis (on PostgreSQL). */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(10).max(5_000).default(150),
   /** Folder the ERP (PHC) drops its client and price exports in (default `DATA_DIR/phc-inbox`). */
   PHC_INBOX_DIR: z.string().trim().optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

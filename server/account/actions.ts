@@ -12,6 +12,7 @@ import { getStorage } from '@/server/storage';
 import { users } from '@/server/db/schema';
 import { sharp, withSharp } from '@/server/media/sharp';
 import { IMAGE_SECONDS } from '@/server/uploads';
+import { forgetCachedSessions } from '@/server/redis/sessions';
 import { logger } from '@/server/log';
 
 const log = logger('avatar');
@@ -152,6 +153,7 @@ export const uploadAvatarAction = validatedAction(
       written = true;
       const db = await getDb();
       await db.update(users).set({ avatarUrl: url, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+      await forgetCachedSessions([viewer.id]);
       if (previous !== key) await removeKey(previous);
       return { url };
     } catch (err) {
@@ -172,6 +174,7 @@ export const removeAvatarAction = validatedAction(
     try {
       const db = await getDb();
       await db.update(users).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(users.id, viewer.id));
+      await forgetCachedSessions([viewer.id]);
       for (const key of await ownKeys(viewer.id)) await removeKey(key);
       return { url: null };
     } catch (err) {

@@ -7,6 +7,7 @@ import { failedPasswordRules, PASSWORD_MAX_LENGTH } from '@/lib/validation/auth'
 import type { Db, DbOrTx } from '@/server/db/client';
 import { accounts, users, type UserType } from '@/server/db/schema';
 import { serverText } from '@/server/mail/i18n';
+import { forgetCachedSessions } from '@/server/redis/sessions';
 
 /**
  * Accounts created at start: the first administrator from ADMIN_EMAIL / ADMIN_PASSWORD (there is
@@ -132,6 +133,7 @@ const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
 /** Deletes the demo accounts; their sessions, passwords and second factors go with them (cascade). */
 export async function removeDemoAccounts(db: DbOrTx): Promise<number> {
   const removed = await db.delete(users).where(inArray(sql`lower(${users.email})`, DEMO_EMAILS)).returning({ id: users.id });
+  await forgetCachedSessions(removed.map((r) => r.id));
   return removed.length;
 }
 

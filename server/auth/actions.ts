@@ -30,6 +30,7 @@ import { getAuth } from './auth';
 import { CONFIRM_PATH, RESET_PATH } from './emails';
 import { authFailureOf, throwAuthError, type KnownAuthErrors } from './errors';
 import { enforceRateLimit } from './rate-limit';
+import { forgetCachedSessions } from '@/server/redis/sessions';
 
 /**
  * Account actions of the login modal, /login, /forgot-password, /reset-password and the account
@@ -208,6 +209,8 @@ export const updateProfileAction = validatedAction(
       .update(users)
       .set({ name: fullName, fullName, fiscalName, updatedAt: new Date() })
       .where(eq(users.id, viewer.id));
+    // A session cached in Redis carries the old name: read again from the database.
+    await forgetCachedSessions([viewer.id]);
     return { message: 'Account.profile.saved' };
   },
 );

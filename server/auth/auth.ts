@@ -13,6 +13,8 @@ import { getDb, type Db } from '@/server/db/client';
 import { authSchema, users } from '@/server/db/schema';
 import { serverText } from '@/server/mail/i18n';
 import { sendMail } from '@/server/mail/send';
+import { getRedis } from '@/server/redis/client';
+import { redisSessionStorage } from '@/server/redis/sessions';
 import { changeEmailMail, changeEmailRequestMail, confirmationMail, emailTokenRequestType, resetPasswordMail } from './emails';
 import { guardAuthEndpoint, type SessionOf } from './guards';
 import { countTwoFactorAttempt, enforceRateLimit, forgetSignInAttempt, forgetTwoFactorAttempt, type LimitedAction } from './rate-limit';
@@ -22,7 +24,9 @@ import { authSecret } from './secret';
  * Authentication (better-auth) in our own database through Drizzle. Sessions live in the
  * `sessions` table and reach the browser as an HttpOnly cookie (`cag.session_token`, SameSite=Lax,
  * Secure when the site is https), renewed once a day while the user is active; API clients may
- * send the same session token as `Authorization: Bearer`.
+ * send the same session token as `Authorization: Bearer`. With REDIS_URL set, sessions are also
+ * kept in Redis (better-auth's secondary storage, server/redis/sessions.ts) and read from there;
+ * PostgreSQL keeps them all the same, and is read whenever Redis does not answer.
  */
 
 export const COOKIE_PREFIX = 'cag';
@@ -104,6 +108,7 @@ function trustedOrigins(site: string): string[] {
 
 function createAuth(db: Db, secret: string) {
   const site = siteUrl();
+  const redis = getRedis();
   // The guards read sessions through the finished instance (bearer tokens included).
   let sessionOf: SessionOf = async () => null;
   const auth = betterAuth({
@@ -113,6 +118,10 @@ function createAuth(db: Db, secret: string) {
     secret,
     trustedOrigins: trustedOrigins(site),
     database: drizzleAdapter(db, { provider: 'pg', schema: authSchema }),
+    // Sessions in Redis too, when configured; PostgreSQL stays the record (storeSessionInDatabase)
+    // and the fallback. Verification values (links, pending second factors) stay in PostgreSQL only.
+    ...(redis ? { secondaryStorage: redisSessionStorage(redis) } : {}),
+    verification: { storeInDatabase: true },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -173,6 +182,7 @@ function createAuth(db: Db, secret: string) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
       cookieCache: { enabled: false },
+      storeSessionInDatabase: true,
     },
     advanced: {
       cookiePrefix: COOKIE_PREFIX,

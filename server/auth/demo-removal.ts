@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { appState, users, type UserType } from '@/server/db/schema';
 import { DEMO_ACCOUNTS } from './accounts';
+import { forgetCachedSessions } from '@/server/redis/sessions';
 
 /**
  * Which demo accounts (public passwords) a real catalogue import removes, computed before it is
@@ -109,6 +110,7 @@ export async function planDemoAccountRemoval(db: DbOrTx, options: { keepUserId?:
 export async function applyDemoAccountRemoval(db: DbOrTx, plan: DemoRemovalPlan, options: { record?: boolean } = {}): Promise<number> {
   const ids = plan.remove.map((a) => a.id);
   const removed = ids.length ? await db.delete(users).where(inArray(users.id, ids)).returning({ id: users.id }) : [];
+  await forgetCachedSessions(removed.map((r) => r.id));
   if (options.record) {
     const value = { ids: plan.keep.map((a) => a.id), at: new Date().toISOString() };
     if (value.ids.length) await db.insert(appState).values({ key: KEPT_KEY, value }).onConflictDoUpdate({ target: appState.key, set: { value, updatedAt: sql`now()` } });

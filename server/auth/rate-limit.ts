@@ -6,10 +6,13 @@ import { env } from '@/lib/env';
 import { AppError } from '@/server/api/errors';
 import { getDb, type Db } from '@/server/db/client';
 import { authRateLimits } from '@/server/db/schema';
+import { redisCount, redisForget, redisForgetWithIndex, redisUncount } from '@/server/redis/rate-limit';
 
 /**
  * Abuse limits of every path that sends mail, creates rows or costs time (fixed windows, counted
- * in the database so that they hold across restarts and servers). Each action is limited per
+ * in Redis when REDIS_URL is set and Redis answers — server/redis/rate-limit.ts — and otherwise in
+ * the database, so that they hold across restarts and servers; same limits and same answers
+ * either way). Each action is limited per
  * trusted client IP (server/actions/request-meta.ts `clientIp`) and, where there is one, per
  * e-mail address (the account's, the recipient's). AUTH_RATE_LIMIT_IP_SCALE multiplies the
  * per-IP limits (end-to-end tests run every browser from one IP).
@@ -106,8 +109,14 @@ export function ipLimitKey(ip: string | null): string {
 
 const normalEmail = (email: string) => email.trim().toLowerCase();
 
-/** Counts one hit on `key`; returns the hits in the current window and the milliseconds until it ends. */
-async function count(db: Db, key: string, windowMs: number): Promise<{ hits: number; resetsInMs: number }> {
+/**
+ * Counts one hit on `key`; returns the hits in the current window and the milliseconds until it
+ * ends. In Redis when it can (`index`: a set that remembers the key, for `clearRateLimit`), else
+ * in PostgreSQL.
+ */
+async function count(db: Db, key: string, windowMs: number, index?: string): Promise<{ hits: number; resetsInMs: number }> {
+  const shared = await redisCount(key, windowMs, { index });
+  if (shared) return shared;
   const now = Date.now();
   const windowStart = now - windowMs;
   const rows = await db
@@ -126,8 +135,8 @@ async function count(db: Db, key: string, windowMs: number): Promise<{ hits: num
 }
 
 /** Counts one hit on `key`; returns the milliseconds to wait when over `limit`, else 0. */
-async function hit(db: Db, key: string, limit: Limit): Promise<number> {
-  const { hits, resetsInMs } = await count(db, key, limit.windowMs);
+async function hit(db: Db, key: string, limit: Limit, index?: string): Promise<number> {
+  const { hits, resetsInMs } = await count(db, key, limit.windowMs, index);
   return hits <= limit.max ? 0 : Math.max(1000, resetsInMs);
 }
 
@@ -147,7 +156,7 @@ export async function enforceRateLimit(db: Db, action: LimitedAction, who: { ip:
   let slowdown = Promise.resolve(0);
   if (email && limits.email) {
     if (action === 'sign-in') {
-      counts.push(hit(db, `${action}:email-ip:${email}|${ip}`, limits.email));
+      counts.push(hit(db, `${action}:email-ip:${email}|${ip}`, limits.email, emailIpIndex(action, email)));
       slowdown = count(db, `${action}:email:${email}`, SIGN_IN_SLOWDOWN.windowMs).then(({ hits }) =>
         Math.min(SIGN_IN_SLOWDOWN.maxMs, Math.max(0, hits - SIGN_IN_SLOWDOWN.after) * SIGN_IN_SLOWDOWN.stepMs),
       );
@@ -166,9 +175,14 @@ export async function limitRequest(action: LimitedAction, who: { ip: string | nu
   await enforceRateLimit(await getDb(), action, who);
 }
 
+/** The Redis set of an e-mail's per-(e-mail, IP) counters (Redis cannot list keys by prefix cheaply). */
+const emailIpIndex = (action: LimitedAction, email: string) => `${action}:email-ip-index:${email}`;
+
 /** Forgets the counters of an e-mail (after a successful login the failed attempts no longer count). */
 export async function clearRateLimit(db: Db, action: LimitedAction, email: string): Promise<void> {
   const address = normalEmail(email);
+  // Both stores: a counter may have been kept in PostgreSQL while Redis was unreachable.
+  await redisForgetWithIndex(`${action}:email:${address}`, emailIpIndex(action, address));
   await db
     .delete(authRateLimits)
     .where(sql`${authRateLimits.key} = ${`${action}:email:${address}`} OR starts_with(${authRateLimits.key}, ${`${action}:email-ip:${address}|`})`);
@@ -182,6 +196,7 @@ export async function clearRateLimit(db: Db, action: LimitedAction, email: strin
  * still to come has its own limits: `countTwoFactorAttempt`.)
  */
 export async function forgetSignInAttempt(db: Db, who: { ip: string | null; email: string }): Promise<void> {
+  await redisUncount([`sign-in:ip:${ipLimitKey(who.ip)}`]);
   await db
     .update(authRateLimits)
     .set({ hits: sql`greatest(${authRateLimits.hits} - 1, 0)` })
@@ -224,6 +239,8 @@ export async function countTwoFactorAttempt(db: Db, who: { ip: string | null; us
 export async function forgetTwoFactorAttempt(db: Db, who: { ip: string | null; userId: string | null; challenge: string | null }): Promise<void> {
   const keys = twoFactorKeys(who);
   const counted = [keys.ip, keys.account].filter((k): k is string => k !== null);
+  await redisUncount(counted);
+  if (keys.challenge) await redisForget([keys.challenge]);
   await db
     .update(authRateLimits)
     .set({ hits: sql`greatest(${authRateLimits.hits} - 1, 0)` })

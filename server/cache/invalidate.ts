@@ -3,6 +3,7 @@ import { revalidateTag } from 'next/cache';
 import type { DbOrTx } from '@/server/db/client';
 import { getDb } from '@/server/db/client';
 import { cacheInvalidations } from '@/server/db/schema';
+import { publishInvalidation } from './shared';
 import { logger } from '@/server/log';
 
 const log = logger('cache');
@@ -62,7 +63,9 @@ export function expireTagsLocally(tags: readonly string[]): void {
  * import, the demo seed, every admin write) calls it with the tags it touched
  * (server/cache/tags.ts). It appends them to the shared log in PostgreSQL — pass the write's
  * transaction so the log entry commits with it — where every server instance picks them up
- * (server/cache/poller.ts), and expires them at once in this process.
+ * (server/cache/poller.ts), and expires them at once in this process. With Redis it also
+ * publishes them (server/cache/shared.ts), so that the other instances drop them at once rather
+ * than at their next poll; the log stays the backstop for a message lost.
  */
 export async function invalidateCache(
   tags: readonly string[],
@@ -73,6 +76,7 @@ export async function invalidateCache(
   const db = options.db ?? (await getDb());
   await db.insert(cacheInvalidations).values({ tags: unique, reason: options.reason ?? null });
   expireTagsLocally(unique);
+  await publishInvalidation(unique);
   // Inside a route handler or server action Next also drops its per-request and router caches.
   for (const tag of unique) {
     try {

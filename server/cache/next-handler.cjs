@@ -7,8 +7,12 @@
  * it does not import the server-only marker (allowlisted in tests/unit/boundaries).
  *
  * - Entries are kept in memory, bounded by CACHE_MAX_MEMORY_MB (default 256) with least-recently-
- *   used eviction. A shared store (Redis, …) replaces `store` below when the shop runs on several
- *   instances; pages and data functions do not change.
+ *   used eviction. With REDIS_URL set, Redis is a shared layer under that memory
+ *   (server/cache/shared.ts, reached through globalThis): every entry written here is written
+ *   there too, and a miss here looks there before Next renders, so a page rendered by one instance
+ *   is served by the others (from their memory after their first read, which also feeds the
+ *   cached-page fast path of scripts/serve.mjs). Keys carry the build id. Redis away, this is the
+ *   memory cache alone.
  * - Tags: an entry is stale when one of its tags (explicit tags, and Next's path "soft tags") was
  *   invalidated after the entry was written. Invalidations reach this process two ways:
  *   `revalidateTag()` in this process (Next calls `revalidateTag` below), and the shared
@@ -28,6 +32,13 @@ const TAGS_HEADER = 'x-next-cache-tags';
 const tagExpirations = (globalThis[EXPIRATIONS] ??= new Map());
 /** @type {{ hits: number, misses: number, stale: number, sets: number, evictions: number, bytes: number, entries: number }} */
 const stats = (globalThis[STATS] ??= { hits: 0, misses: 0, stale: 0, sets: 0, evictions: 0, bytes: 0, entries: 0 });
+/** Hits among `stats.hits` that came from Redis (another instance's render or read). */
+stats.sharedHits ??= 0;
+
+/** The Redis layer (server/cache/shared.ts registers it when the app loads); absent without it. */
+const SHARED = Symbol.for('cag.cache.shared');
+/** @type {string | null} The build id: entries of two builds are never shared (null in development: no shared layer). */
+let sharedNamespace = null;
 
 /**
  * The same counters split by what an entry holds (issue 14, /admin/cache-performance): rendered
@@ -266,14 +277,83 @@ function gzipSpliced(parts, deflated, nonce) {
 }
 globalThis[Symbol.for('cag.cache.freshPage')] = freshPage;
 
+/** `{ get, set, delete }` of server/cache/shared.ts, when the shop runs with Redis. */
+function sharedLayer() {
+  return sharedNamespace ? globalThis[SHARED] : undefined;
+}
+
+/** The build id next to the server's output (`.next/BUILD_ID`), or null. */
+function buildIdOf(options) {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS, as above
+  const fs = require('node:fs');
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- CommonJS, as above
+  const path = require('node:path');
+  const candidates = [options?.serverDistDir && path.join(options.serverDistDir, '..', 'BUILD_ID'), path.join(process.cwd(), '.next', 'BUILD_ID')];
+  for (const file of candidates) {
+    if (!file) continue;
+    try {
+      const id = fs.readFileSync(/*turbopackIgnore: true*/ file, 'utf8').trim();
+      if (/^[\w-]{1,64}$/.test(id)) return id;
+    } catch {
+      // Not there: try the next place.
+    }
+  }
+  return null;
+}
+
+/**
+ * An entry another instance wrote, from Redis, kept in this instance's memory from then on; null
+ * when Redis has none, has a stale one, or is away (then Next renders, as without Redis).
+ */
+async function fromShared(key, ctx) {
+  const shared = sharedLayer();
+  if (!shared) return null;
+  let remote = null;
+  try {
+    remote = await shared.get(sharedNamespace, key);
+  } catch {
+    return null;
+  }
+  if (!remote) return null;
+  const tags = [...remote.tags, ...(ctx?.tags ?? []), ...(ctx?.softTags ?? [])];
+  // Expired here too (an invalidation this instance saw, through the poller or a message).
+  if (isExpired(tags, remote.lastModified)) return null;
+  // Written here meanwhile: this instance's own entry wins.
+  const local = store.get(key);
+  if (local) return { value: local.value, lastModified: local.lastModified, cacheControl: local.cacheControl };
+  const entry = { value: remote.value, lastModified: remote.lastModified, tags: remote.tags, size: sizeOf(remote.value), cacheControl: remote.cacheControl };
+  store.set(key, entry);
+  const path = pagePathOf(key);
+  if (path) pageKeys.set(path, key);
+  stats.bytes += entry.size;
+  stats.hits += 1;
+  stats.sharedHits += 1;
+  kindStats[kindOf(key, entry.tags)].hits += 1;
+  evict();
+  return { value: entry.value, lastModified: entry.lastModified, cacheControl: entry.cacheControl };
+}
+
+/** Writes an entry to Redis too, without making the request wait for it. */
+function toShared(key, entry) {
+  const shared = sharedLayer();
+  if (!shared) return;
+  const write = entry
+    ? shared.set(sharedNamespace, key, { value: entry.value, lastModified: entry.lastModified, tags: entry.tags, cacheControl: entry.cacheControl })
+    : shared.delete(sharedNamespace, key);
+  Promise.resolve(write).catch(() => undefined);
+}
+
 class ShopCacheHandler {
   constructor(options) {
     if (options?.maxMemoryCacheSize > 0) maxBytes = options.maxMemoryCacheSize;
+    if (!options?.dev) sharedNamespace = buildIdOf(options);
   }
 
   async get(key, ctx) {
     const entry = store.get(key);
     if (!entry) {
+      const remote = await fromShared(key, ctx);
+      if (remote) return remote;
       stats.misses += 1;
       kindStats[kindOf(key, ctx?.tags)].misses += 1;
       return null;
@@ -284,6 +364,9 @@ class ShopCacheHandler {
       stats.entries = store.size;
       stats.stale += 1;
       kindStats[kindOf(key, entry.tags)].stale += 1;
+      // Another instance may have rendered it again since the invalidation.
+      const remote = await fromShared(key, ctx);
+      if (remote) return remote;
       kindStats[kindOf(key, entry.tags)].misses += 1;
       return null;
     }
@@ -300,6 +383,7 @@ class ShopCacheHandler {
     if (previous) forget(key, previous);
     if (data == null) {
       stats.entries = store.size;
+      toShared(key, null);
       return;
     }
     const entry = {
@@ -316,6 +400,7 @@ class ShopCacheHandler {
     stats.sets += 1;
     kindStats[kindOf(key, entry.tags)].sets += 1;
     evict();
+    toShared(key, entry);
   }
 
   async revalidateTag(tags, _durations) {

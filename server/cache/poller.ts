@@ -3,6 +3,7 @@ import { gt, lt, max, asc } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
 import { cacheInvalidations } from '@/server/db/schema';
 import { expireTagsLocally } from './invalidate';
+import { subscribeToInvalidations } from './shared';
 import { logger } from '@/server/log';
 
 const log = logger('cache');
@@ -34,7 +35,8 @@ export async function pollCacheInvalidations(db: Db, lastId: number): Promise<nu
  * Starts, once per process, the poll of the shared invalidation log (every CACHE_POLL_MS,
  * default 1 s): what another process wrote (a catalogue import from the command line, an admin
  * write on another instance) reaches this instance's cache within that time. Entries older than
- * a day are pruned from time to time.
+ * a day are pruned from time to time. With Redis, the tags other instances publish are applied
+ * as they arrive (server/cache/shared.ts); the poll then only catches what a lost message missed.
  */
 export async function startCacheInvalidationPoller(db: Db, intervalMs: number): Promise<void> {
   const g = globalThis as { [STATE]?: PollerState };
@@ -63,4 +65,6 @@ export async function startCacheInvalidationPoller(db: Db, intervalMs: number): 
   }, intervalMs);
   state.timer.unref();
   g[STATE] = state;
+  // Not awaited: with Redis away at start, the subscription is made when it connects.
+  void subscribeToInvalidations((tags) => expireTagsLocally(tags));
 }

@@ -2,6 +2,8 @@ import 'server-only';
 import { unstable_cache } from 'next/cache';
 import { isNextServer } from '@/lib/env';
 import { cacheLife } from './tags';
+// Registers the Redis layer under the page/data cache (server/cache/next-handler.cjs reaches it through globalThis).
+import './shared';
 
 interface CachedReadOptions<Args extends unknown[]> {
   /** Tags of what the read shows (server/cache/tags.ts), fixed or from the arguments. */

@@ -17,6 +17,7 @@ import { sendMail } from '@/server/mail/send';
 import { pricingTags } from '@/server/pricing';
 import { escapeLike, attachUserToAccount } from '@/server/pro-accounts/accounts';
 import { createPasswordToken, invitationMail } from './mails';
+import { forgetCachedSessions } from '@/server/redis/sessions';
 
 /**
  * Users and roles in the admin area (issue 14). The role (viewer = customer / reader / editor / admin) needs
@@ -205,6 +206,7 @@ export async function setUserRole(userId: string, role: Role, actor: Actor): Pro
     if (u.isAdmin && !actor.isAdmin) throw new AppError({ code: 'forbidden', key: 'Admin.People.users.adminOnly' });
     if (u.role === role) return;
     await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));
+    await forgetCachedSessions([userId]);
     await recordAudit(tx, { actor, entity: USER_ENTITY, entityId: userId, action: 'update', summary: 'Função alterada', before: { role: u.role }, after: { role } });
   });
 }
@@ -219,6 +221,7 @@ export async function setAdminFlag(userId: string, isAdmin: boolean, actor: Acto
     if (u.isAdmin === isAdmin) return;
     if (!isAdmin && admins.includes(userId) && admins.length <= 1) throw new AppError({ code: 'conflict', key: 'Admin.People.users.lastAdmin' });
     await tx.update(users).set({ isAdmin, updatedAt: new Date() }).where(eq(users.id, userId));
+    await forgetCachedSessions([userId]);
     await recordAudit(tx, { actor, entity: USER_ENTITY, entityId: userId, action: 'update', summary: isAdmin ? 'Marca de administrador dada' : 'Marca de administrador retirada', before: { isAdmin: u.isAdmin }, after: { isAdmin } });
     await invalidateCache([pricingTags.user(userId)], { reason: 'user-admin-flag', db: tx });
   });
@@ -237,6 +240,8 @@ export async function setUserDisabled(userId: string, disabled: boolean, actor: 
     const at = disabled ? new Date() : null;
     await tx.update(users).set({ disabledAt: at, updatedAt: new Date() }).where(eq(users.id, userId));
     const ended = disabled ? await tx.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id }) : [];
+    // Sessions cached in Redis go too (they carry the user; server/redis/sessions.ts).
+    await forgetCachedSessions([userId]);
     await recordAudit(tx, {
       actor,
       entity: USER_ENTITY,
@@ -261,6 +266,7 @@ export async function endUserSessions(userId: string, sessionId: string | null, 
       .where(sessionId ? and(eq(sessions.userId, userId), eq(sessions.id, sessionId)) : eq(sessions.userId, userId))
       .returning({ id: sessions.id });
     if (sessionId && ended.length === 0) throw new AppError({ code: 'not_found', key: 'Admin.People.users.sessionNotFound' });
+    await forgetCachedSessions([userId]);
     await recordAudit(tx, { actor, entity: USER_ENTITY, entityId: userId, action: 'other', summary: sessionId ? 'Sessão terminada' : `Todas as sessões terminadas (${ended.length})` });
     return ended.length;
   });

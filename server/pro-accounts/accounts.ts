@@ -13,6 +13,7 @@ import { POSTAL_CODE_PT } from '@/lib/validation/orders';
 import { pricingTags } from '@/server/pricing';
 import type { ProAccountInput } from '@/lib/validation/people';
 import { discountProfile, profileCoverage, type CatalogueGroup } from '@/lib/admin/discount-profiles';
+import { forgetCachedSessions } from '@/server/redis/sessions';
 
 /**
  * Professional accounts in the admin area (issue 14): a company (name = badge text, fiscal name,
@@ -175,6 +176,7 @@ export async function updateProAccount(id: number, version: number, input: ProAc
     if (current.name !== input.name) {
       const members = await tx.update(users).set({ accountName: input.name, updatedAt: new Date() }).where(eq(users.proAccountId, id)).returning({ id: users.id });
       await invalidateCache(members.map((m) => pricingTags.user(m.id)), { reason: 'pro-account-name', db: tx });
+      await forgetCachedSessions(members.map((m) => m.id));
     }
     return { version: saved!.version };
   });
@@ -256,6 +258,7 @@ export async function attachUserToAccount(tx: Tx, accountId: number, userId: str
   const tags = [pricingTags.user(userId)];
   if (before.proAccountId && before.proAccountId !== accountId) tags.push(pricingTags.account(before.proAccountId));
   await invalidateCache(tags, { reason: 'pro-account-user', db: tx });
+  await forgetCachedSessions([userId]);
 }
 
 /** Links the user with this e-mail to the account. */
@@ -280,6 +283,7 @@ export async function detachUserFromAccount(accountId: number, userId: string, a
     await recordAudit(tx, { actor, entity: USER_ENTITY, entityId: userId, action: 'update', summary: 'Retirado da conta profissional', before, after });
     await recordAudit(tx, { actor, entity: ACCOUNT_ENTITY, entityId: accountId, action: 'other', summary: `Utilizador ${userId} retirado da conta` });
     await invalidateCache([pricingTags.user(userId)], { reason: 'pro-account-user', db: tx });
+    await forgetCachedSessions([userId]);
   });
 }
 
