@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 
 process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 const { startCluster, sleep } = await import('./cluster-support.mjs');
+const { parse } = await import('csv-parse/sync');
 
 const EDITS = Number(process.env.BENCH_EDITS ?? 50);
 const redis = !process.argv.includes('--no-redis');
@@ -37,15 +38,16 @@ try {
   const listing = await (await fetch(`${a.url}/api/products/by-chapter?chapter=40&limit=5`)).json();
   const product = listing.data[0];
   const csv = await (await fetch(`${a.url}/api/admin/catalogue`, { headers: { cookie, origin: BASE } })).text();
-  const [header, ...lines] = csv.replace(/^\uFEFF/, '').split(/\r?\n/).filter(Boolean);
-  const columns = header.split(',');
+  // The export is the import format: `;`-separated, quoted where needed.
+  const delimiter = csv.split(/\r?\n/, 1)[0].includes(';') ? ';' : ',';
+  const [columns, ...records] = parse(csv, { delimiter, bom: true, relax_column_count: true });
   const idAt = columns.indexOf('product_id');
   const nameAt = columns.indexOf('product_name');
-  if (idAt < 0 || nameAt < 0) throw new Error(`colunas inesperadas: ${header}`);
-  // The product's rows (one per model). Simple CSV fields only: the demo's have no quoted commas in
-  // these two columns; rows of this product with quotes elsewhere are kept as they are.
-  const rows = lines.filter((l) => l.split(',')[idAt] === product.product_code);
+  if (idAt < 0 || nameAt < 0) throw new Error(`colunas inesperadas: ${columns.join(delimiter)}`);
+  const rows = records.filter((r) => r[idAt] === product.product_code);
   if (!rows.length) throw new Error(`produto ${product.product_code} fora da exportação`);
+  const quote = (v) => `"${String(v ?? '').replace(/"/g, '""')}"`;
+  const fileOf = (name) => [columns, ...rows.map((r) => r.map((v, i) => (i === nameAt ? name : v)))].map((r) => r.map(quote).join(delimiter)).join('\n');
   log(`produto ${product.product_code} (${rows.length} modelos), página ${product.url}`);
 
   const page = (instance) => fetch(`${instance.url}${product.url}`).then((r) => r.text());
@@ -54,7 +56,7 @@ try {
   const delays = [];
   for (let n = 1; n <= EDITS; n++) {
     const name = `Válvula de teste ${Date.now().toString(36)} ${n}`;
-    const file = [header, ...rows.map((r) => r.split(',').map((v, i) => (i === nameAt ? `"${name}"` : v)).join(','))].join('\n');
+    const file = fileOf(name);
     const answer = await fetch(`${a.url}/api/admin/catalogue`, { method: 'POST', headers: { cookie, origin: BASE, 'content-type': 'text/csv' }, body: file });
     const done = performance.now();
     if (!answer.ok) throw new Error(`importação ${n}: ${answer.status} ${(await answer.text()).slice(0, 300)}`);
