@@ -6,7 +6,8 @@
  * varied terms, CONCURRENCY requests in flight (a new connection each) for SECONDS seconds after
  * a warm-up. Prints requests per second, p50/p95 and the ratio (issue goal: ≥ 1.6×).
  *
- * BENCH_SECONDS (default 20), BENCH_CONCURRENCY (default 8), BENCH_WORKERS (default "1,2").
+ * BENCH_SECONDS (default 40, after BENCH_WARMUP_SECONDS, default 15), BENCH_CONCURRENCY (default 8),
+ * BENCH_WORKERS (default "1,2"), BENCH_KEEPALIVE=1 (keep-alive connections instead of one per request).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,7 +18,7 @@ process.chdir(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'));
 const { freePort, Instance, Postgres, sleep } = await import('./cluster-support.mjs');
 const { spawnSync } = await import('node:child_process');
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 40);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const WORKER_COUNTS = (process.env.BENCH_WORKERS ?? '1,2').split(',').map(Number);
 const TERMS = ['torneira', 'válvula', 'tubo', 'esquentador', 'radiador', 'bomba', 'filtro', 'joelho', 'cotovelo', 'manómetro', 'sifão', 'autoclismo', 'chuveiro', 'bateria', 'termo', 'caldeira'];
@@ -44,7 +45,7 @@ const baseEnv = {
 // A new connection per request, as many different visitors make: the workers share the port
 // (node:cluster, each accepting its own connections), so a few long-lived connections would say
 // more about which worker happened to accept them than about the workers.
-const agent = new http.Agent({ keepAlive: false, maxSockets: CONCURRENCY });
+const agent = new http.Agent({ keepAlive: process.env.BENCH_KEEPALIVE === "1", maxSockets: CONCURRENCY });
 function get(url, headers) {
   return new Promise((resolve) => {
     const t0 = performance.now();
@@ -96,7 +97,7 @@ try {
     await instance.start();
     const cookie = await signIn(instance.url);
     // Warm-up: every worker loads its pages and fills its connection pool.
-    await load(instance.url, cookie, 8);
+    await load(instance.url, cookie, Number(process.env.BENCH_WARMUP_SECONDS ?? 15));
     const figures = await load(instance.url, cookie, SECONDS);
     results.push({ workers, ...figures });
     console.log(
