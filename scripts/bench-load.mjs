@@ -91,7 +91,7 @@ try {
     searches: () =>
       Math.random() < 0.5
         ? timed('pesquisa (página)', `${BASE}/produtos?search=${encodeURIComponent(pick(terms))}`)
-        : timed('pesquisa (sugestões)', `${BASE}/api/search?q=${encodeURIComponent(pick(terms))}`),
+        : timed('pesquisa (sugestões)', `${BASE}/api/products/search?q=${encodeURIComponent(pick(terms))}&limit=8`),
     signedIn: () => {
       const c = pick(customers);
       return Math.random() < 0.5

@@ -137,7 +137,7 @@ try {
       const batch = [
         probe(`${BASE}/produtos?search=${encodeURIComponent(terms[requests % terms.length])}`),
         probe(`${BASE}${product.url}`),
-        probe(`${BASE}/api/search?q=${encodeURIComponent(terms[requests % terms.length])}`),
+        probe(`${BASE}/api/products/search?q=${encodeURIComponent(terms[requests % terms.length])}&limit=8`),
         probe(`${BASE}/api/cart/${cart}/items`, { method: 'POST', cookie, body: { product_id: model.id, quantity_of_packages: 1 } }),
         probe(`${BASE}/dashboard`, { cookie }),
       ];
