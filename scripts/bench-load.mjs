@@ -29,10 +29,13 @@ const log = (line) => console.log(`[carga] ${line}`);
 const cluster = await startCluster({ instances: Number(process.env.LOAD_INSTANCES ?? 3), log });
 const BASE = cluster.url;
 const stats = new Map();
-function record(kind, ms, ok) {
-  const s = stats.get(kind) ?? { times: [], errors: 0 };
+function record(kind, ms, ok, status) {
+  const s = stats.get(kind) ?? { times: [], errors: 0, statuses: new Map() };
   s.times.push(ms);
-  if (!ok) s.errors++;
+  if (!ok) {
+    s.errors++;
+    s.statuses.set(status, (s.statuses.get(status) ?? 0) + 1);
+  }
   stats.set(kind, s);
 }
 async function timed(kind, url, { method = 'GET', cookie, body, headers = {}, expect = (s) => s < 400 } = {}) {
@@ -46,10 +49,10 @@ async function timed(kind, url, { method = 'GET', cookie, body, headers = {}, ex
       signal: AbortSignal.timeout(30_000),
     });
     const text = await answer.text();
-    record(kind, performance.now() - t0, expect(answer.status));
+    record(kind, performance.now() - t0, expect(answer.status), answer.status);
     return { status: answer.status, text };
   } catch {
-    record(kind, performance.now() - t0, false);
+    record(kind, performance.now() - t0, false, 0);
     return { status: 0, text: '' };
   }
 }
@@ -141,7 +144,8 @@ try {
   for (const [kind, s] of stats) {
     s.times.sort((x, y) => x - y);
     const at = (p) => s.times[Math.min(s.times.length - 1, Math.floor(p * s.times.length))];
-    console.log(`| ${kind} | ${s.times.length} | ${s.errors} | ${at(0.5).toFixed(0)} ms | ${at(0.95).toFixed(0)} ms |`);
+    const why = [...s.statuses].map(([status, n]) => `${status || 'sem resposta'}×${n}`).join(', ');
+    console.log(`| ${kind} | ${s.times.length} | ${s.errors}${why ? ` (${why})` : ''} | ${at(0.5).toFixed(0)} ms | ${at(0.95).toFixed(0)} ms |`);
     total += s.times.length;
     errors += s.errors;
   }
