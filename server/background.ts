@@ -1,5 +1,6 @@
 import 'server-only';
 import { env } from '@/lib/env';
+import { logger } from '@/server/log';
 import { getDatabase } from '@/server/db/client';
 import { startCacheInvalidationPoller } from '@/server/cache/poller';
 import { startCacheSampler } from '@/server/cache/metrics';
@@ -53,7 +54,7 @@ export function startBackground(): Promise<void> {
 }
 
 /** startBackground, tried again every 5 s until the database answers (a server started before it). */
-export function startBackgroundWhenReady(log: (message: string) => void = (m) => console.error(m)): void {
+export function startBackgroundWhenReady(log: (message: string) => void = (m) => logger('background').error(m)): void {
   let warned = false;
   const attempt = () => {
     startBackground().catch((err: unknown) => {

@@ -14,6 +14,7 @@ import { dataDir, env, migratedAtStart } from '@/lib/env';
 import { isDatabaseDown, markDatabaseUp, noteDatabaseError, setDatabaseProbe } from './availability';
 import { instrumentPool } from '@/server/metrics/db';
 import * as schema from './schema';
+import { logger } from '@/server/log';
 
 /**
  * One schema, one set of queries: Drizzle's query builder is the same over node-postgres and
@@ -158,13 +159,13 @@ export function openPostgres(url: string): Database {
   });
   instrumentPool(pool);
   // An idle client that errors (server restart) must not crash the process.
-  pool.on('error', (err) => console.error('[db] erro numa ligação inativa:', err.message));
+  pool.on('error', (err) => logger('db').error({ err }, 'erro numa ligação inativa'));
   // Nor one that is checked out between two queries (a transaction waiting on SMTP or on a PDF
   // render) when PostgreSQL goes away: the pool listens only to idle clients, and an 'error'
   // event nobody listens to is an uncaught exception (seen in npm run chaos:orders). The
   // transaction's next query fails and the pool discards the client when it comes back.
   pool.on('connect', (client) => {
-    client.on('error', (err) => console.error('[db] ligação perdida:', err.message));
+    client.on('error', (err) => logger('db').error({ err }, 'ligação perdida'));
   });
   watchAvailability(pool);
   let location = url;
