@@ -15,6 +15,8 @@ import { bucketOf, MAX_VALUE, quantileOf } from './histogram';
  */
 
 export const VITALS_RETENTION_DAYS = 8;
+/** A beacon is a few hundred bytes: POST /api/vitals takes at most this much. */
+export const VITALS_BODY_LIMIT = 4 * 1024;
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 

@@ -2,12 +2,10 @@ import { clientIp } from '@/server/actions/request-meta';
 import { apiRoute } from '@/server/api/route';
 import { AppError } from '@/server/api/errors';
 import { limitRequest } from '@/server/auth/rate-limit';
-import { parseVitalsBeacon, recordVitalsBeacon } from '@/server/vitals';
+import { parseVitalsBeacon, recordVitalsBeacon, VITALS_BODY_LIMIT } from '@/server/vitals';
 
 export const dynamic = 'force-dynamic';
 
-/** A beacon is a few hundred bytes. */
-const BODY_LIMIT = 4 * 1024;
 const TYPES = /^(text\/plain|application\/json)\s*(;|$)/i;
 
 /**
@@ -16,7 +14,7 @@ const TYPES = /^(text\/plain|application\/json)\s*(;|$)/i;
  * `navigator.sendBeacon` (or as application/json). No session, no cookie read. 202 when counted;
  * 400 with the field messages, 413 past 4 kB, 415 for another body type, 429 past 60 a minute per IP.
  */
-export const POST = apiRoute({ bodyLimit: BODY_LIMIT, cache: 'no-store' }, async ({ request }) => {
+export const POST = apiRoute({ bodyLimit: VITALS_BODY_LIMIT, cache: 'no-store' }, async ({ request }) => {
   if (!TYPES.test(request.headers.get('content-type')?.trim() ?? '')) throw new AppError({ code: 'unsupported_media_type', key: 'Api.unsupportedMediaType' });
   const text = await request.text();
   const beacon = parseVitalsBeacon(text);
