@@ -62,7 +62,9 @@ test('sign up, confirm the e-mail, log in as CLIENTE and log out', async ({ page
   await expect(form.getByTestId('login-error')).toHaveText('Email ou password inválidos. Por favor, tente novamente.');
   await form.getByLabel('Password').fill(password);
   await form.getByRole('button', { name: 'Entrar' }).click();
-  await expect(page.getByTestId('user-menu-trigger')).toBeVisible();
+  // After the sign-in the page reloads and asks /api/session: on a loaded machine that can take
+  // longer than 5 s (the header gives up waiting at 15 s, spec 4).
+  await expect(page.getByTestId('user-menu-trigger')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('user-menu-trigger').getByTestId('role-badge')).toHaveText('CLIENTE');
 
   await page.getByTestId('user-menu-trigger').click();
