@@ -9,6 +9,15 @@ export type VitalMetric = (typeof VITAL_METRICS)[number];
 export const PAGE_TYPES = ['home', 'listing', 'product', 'search', 'cart', 'account', 'admin', 'other'] as const;
 export type PageType = (typeof PAGE_TYPES)[number];
 
+/** p75 and number of measurements of one page type and metric (the staff page's figures). */
+export interface VitalFigure {
+  /** p75 in ms (CLS: unitless), null without measurements. */
+  p75: number | null;
+  count: number;
+}
+export type VitalsWindow = 'day' | 'week';
+export type VitalsSummary = Record<VitalsWindow, Record<PageType, Record<VitalMetric, VitalFigure>>>;
+
 /** Where the beacons go. */
 export const VITALS_PATH = '/api/vitals';
 

@@ -43,11 +43,11 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { freePort, portInUse, Postgres } from './cluster-support.mjs';
 import { startSmtpCapture } from '../tests/helpers/smtp.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,81 +89,8 @@ const started = Date.now();
 const clock = () => `${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`;
 const log = (...args) => console.log(`[caos ${clock()}]`, ...args);
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function portInUse(port) {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// PostgreSQL: a throwaway cluster
-
+// The throwaway PostgreSQL and the port helpers: scripts/cluster-support.mjs.
 const isRoot = process.getuid?.() === 0;
-
-function pgBin() {
-  const base = '/usr/lib/postgresql';
-  const versions = fs.existsSync(base) ? fs.readdirSync(base).filter((v) => fs.existsSync(path.join(base, v, 'bin', 'pg_ctl'))) : [];
-  versions.sort((a, b) => Number(a) - Number(b));
-  if (!versions.length) {
-    console.error('PostgreSQL não encontrado em /usr/lib/postgresql. Instale-o: apt-get install -y postgresql');
-    process.exit(2);
-  }
-  return path.join(base, versions[versions.length - 1], 'bin');
-}
-
-function asPostgres(command) {
-  const result = isRoot
-    ? spawnSync('su', ['postgres', '-s', '/bin/sh', '-c', command], { encoding: 'utf8' })
-    : spawnSync('/bin/sh', ['-c', command], { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${command}\n${result.stdout}\n${result.stderr}`);
-  return result.stdout;
-}
-
-class Postgres {
-  constructor(dir, port) {
-    this.bin = pgBin();
-    this.dir = dir;
-    this.data = path.join(dir, 'pgdata');
-    this.port = port;
-    this.url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  }
-  init() {
-    fs.mkdirSync(this.dir, { recursive: true });
-    if (isRoot) spawnSync('chown', ['postgres', this.dir]);
-    asPostgres(`${this.bin}/initdb -D ${this.data} -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 > ${this.dir}/initdb.log 2>&1`);
-    asPostgres(
-      `${this.bin}/pg_ctl -D ${this.data} -l ${this.dir}/postgres.log -w -t 60 ` +
-        `-o "-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync=on" start > /dev/null`,
-    );
-  }
-  /** `-m immediate`: like a crash; committed transactions survive through the WAL, every connection is cut. */
-  restart() {
-    asPostgres(`${this.bin}/pg_ctl -D ${this.data} -l ${this.dir}/postgres.log -w -t 60 -m immediate restart > /dev/null`);
-  }
-  stop() {
-    try {
-      asPostgres(`${this.bin}/pg_ctl -D ${this.data} -w -t 30 -m fast stop > /dev/null`);
-    } catch {
-      /* already down */
-    }
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The app, as npm start runs it

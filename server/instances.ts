@@ -33,7 +33,7 @@ interface InstanceFacts {
 }
 
 export function instanceName(): string {
-  return `${process.env.INSTANCE_ID || os.hostname()}:${process.pid}`;
+  return `${env().INSTANCE_ID || os.hostname()}:${process.pid}`;
 }
 
 function buildId(): string {

@@ -1,7 +1,7 @@
 import 'server-only';
 import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MAX_VITALS_PER_BEACON, PAGE_TYPES, VITAL_METRICS, type PageType, type VitalMetric } from '@/lib/vitals';
+import { MAX_VITALS_PER_BEACON, PAGE_TYPES, VITAL_METRICS, type PageType, type VitalFigure, type VitalMetric, type VitalsSummary, type VitalsWindow } from '@/lib/vitals';
 import { AppError, validationError } from '@/server/api/errors';
 import { getDb, type Db } from '@/server/db/client';
 import { webVitalBuckets } from '@/server/db/schema';
@@ -60,13 +60,7 @@ export async function recordVitals(db: Db, beacon: VitalsBeacon, now = Date.now(
     });
 }
 
-export interface VitalFigure {
-  /** p75 in ms (CLS: unitless), null without measurements. */
-  p75: number | null;
-  count: number;
-}
-export type VitalsWindow = 'day' | 'week';
-export type VitalsSummary = Record<VitalsWindow, Record<PageType, Record<VitalMetric, VitalFigure>>>;
+export type { VitalFigure, VitalsSummary, VitalsWindow } from '@/lib/vitals';
 
 /** p75 and number of measurements per page type and metric, over the last 24 hours and the last 7 days. */
 export async function vitalsSummary(db: Db, now = Date.now()): Promise<VitalsSummary> {

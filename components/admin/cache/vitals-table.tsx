@@ -1,7 +1,6 @@
 import { getTranslations } from 'next-intl/server';
 import { formatDecimal, formatInteger } from '@/lib/format';
-import { PAGE_TYPES, VITAL_METRICS, type VitalMetric } from '@/lib/vitals';
-import type { VitalFigure, VitalsSummary, VitalsWindow } from '@/server/vitals';
+import { PAGE_TYPES, VITAL_METRICS, type VitalFigure, type VitalMetric, type VitalsSummary, type VitalsWindow } from '@/lib/vitals';
 
 /** A p75 as staff read it: milliseconds (`2 450 ms`), CLS unitless (`0,08`). */
 function p75Text(metric: VitalMetric, value: number | null): string {
