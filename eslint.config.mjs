@@ -1,6 +1,7 @@
 import { defineConfig, globalIgnores } from 'eslint/config';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import globals from 'globals';
 
 // ---------------------------------------------------------------------------------------------
 // Boundaries (docs/architecture.md, "Folders and what each may import"): what each top-level folder may import.
@@ -76,5 +77,11 @@ export default defineConfig([
     rules: {
       'no-restricted-imports': ['error', { patterns: [...DATABASE_IMPORTS, ...LIB_IMPORTS] }],
     },
+  },
+  {
+    // The service worker runs in the browser's worker scope, served as text (app/sw.js/route.ts).
+    name: 'service-worker',
+    files: ['server/pwa/service-worker.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
   },
 ]);

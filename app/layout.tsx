@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from 'next';
 import localFont from 'next/font/local';
 import { NextIntlClientProvider } from 'next-intl';
 import { HydrationMarker } from '@/components/layout/hydration-marker';
+import { OfflineShell } from '@/components/pwa/offline-shell';
 import { ImageRetry } from '@/components/catalogue/image-retry';
 import { ToasterSlot } from '@/components/ui/toaster-slot';
 import { WebVitals } from '@/components/vitals/web-vitals';
@@ -42,7 +43,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export const viewport: Viewport = {
   colorScheme: 'light',
-  themeColor: '#ffffff',
+  // The manifest's colour (public/manifest.webmanifest): the browser bar of the installed shop.
+  themeColor: '#0369a1',
 };
 
 export default function RootLayout({ children }: { children: React.ReactNode }) {
@@ -51,6 +53,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       <body className="min-h-screen font-sans">
         {/* Only the namespaces client components use travel to the browser. */}
         <NextIntlClientProvider messages={clientMessages()}>
+          <OfflineShell />
           {children}
           <ToasterSlot />
           <HydrationMarker />

@@ -1,10 +1,9 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { and, gt, like, lt, ne, sql } from 'drizzle-orm';
 import { env } from '@/lib/env';
+import { buildId } from '@/server/build-id';
 import type { Db } from '@/server/db/client';
 import { appState } from '@/server/db/schema';
 import { logger } from '@/server/log';
@@ -36,13 +35,6 @@ export function instanceName(): string {
   return `${env().INSTANCE_ID || os.hostname()}:${process.pid}`;
 }
 
-function buildId(): string {
-  try {
-    return fs.readFileSync(path.join(/*turbopackIgnore: true*/ process.cwd(), '.next', 'BUILD_ID'), 'utf8').trim();
-  } catch {
-    return 'dev';
-  }
-}
 
 export function secretsFingerprint(): string {
   const e = env();

@@ -1,6 +1,7 @@
 'use client';
 
 import { isProtectedPath } from '@/lib/auth/permissions';
+import { clearPersonalData } from '@/lib/pwa/client';
 import { signOutAction } from '@/server/auth/actions';
 
 /** Local storage keys of the cart (guest and personal) and of the hosted auth backend of old. */
@@ -9,10 +10,12 @@ function isSessionKey(key: string): boolean {
 }
 
 /**
- * Spec 4 logout: clears the cart keys and stored session data, ends the server session (a session
+ * Spec 4 logout: clears the cart keys, stored session data and the offline copies (issue 25), ends the server session (a session
  * already gone is tolerated), then leaves a protected page for / or reloads the current one.
  */
 export async function logout(): Promise<void> {
+  // Pages saved for offline use and the pages browsed: a shared computer keeps nothing of this customer.
+  await clearPersonalData();
   for (const storage of [window.localStorage, window.sessionStorage]) {
     for (const key of Object.keys(storage)) if (isSessionKey(key)) storage.removeItem(key);
   }

@@ -99,6 +99,8 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
   React.useEffect(() => {
     tRef.current = t;
   }, [t]);
+  // A request that never reached the server: "offline" said as such when the device knows it.
+  const offlineOr = (message: string) => (typeof navigator !== 'undefined' && !navigator.onLine ? tRef.current('offline') : message);
 
   const setCart = React.useCallback((cartId: string | null, items: CartItem[] | null, gen: number) => {
     if (gen !== generation.current) return;
@@ -252,14 +254,14 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         }
         if (!res.ok || !res.data || !cartId) {
           const message =
-            res.status === 0 ? tRef.current('addException') : res.status === 400 && res.message ? res.message : tRef.current('addFailed');
+            res.status === 0 ? offlineOr(tRef.current('addException')) : res.status === 400 && res.message ? res.message : tRef.current('addFailed');
           toast.error(tRef.current('errorTitle'), { description: message });
           return { ok: false, message, refused: res.status === 400 && Boolean(res.message) };
         }
         await reload(cartId);
         return { ok: true, quantity: res.data.quantity_of_packages };
       } catch {
-        const message = tRef.current('addException');
+        const message = offlineOr(tRef.current('addException'));
         toast.error(tRef.current('errorTitle'), { description: message });
         return { ok: false, message };
       }
@@ -272,7 +274,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       try {
         const res = await cartApi.removeItem(itemId);
         if (!res.ok && res.status !== 404) {
-          const message = res.status === 0 ? tRef.current('removeException') : tRef.current('removeFailed');
+          const message = res.status === 0 ? offlineOr(tRef.current('removeException')) : tRef.current('removeFailed');
           toast.error(tRef.current('errorTitle'), { description: message });
           return { ok: false, message };
         }
@@ -280,7 +282,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         if (cartIdRef.current) await reload(cartIdRef.current);
         return { ok: true };
       } catch {
-        const message = tRef.current('removeException');
+        const message = offlineOr(tRef.current('removeException'));
         toast.error(tRef.current('errorTitle'), { description: message });
         return { ok: false, message };
       }
@@ -294,7 +296,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       if (!Number.isFinite(quantity) || quantity < 1) return removeItem(itemId);
       const res = await cartApi.updateItem(itemId, Math.floor(quantity));
       if (!res.ok) {
-        const message = res.status === 400 && res.message ? res.message : tRef.current('updateFailed');
+        const message = res.status === 0 ? offlineOr(tRef.current('updateFailed')) : res.status === 400 && res.message ? res.message : tRef.current('updateFailed');
         toast.error(tRef.current('errorTitle'), { description: message });
         return { ok: false, message };
       }

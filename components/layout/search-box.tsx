@@ -18,7 +18,7 @@ import {
   type SearchSuggestion,
 } from './search-utils';
 
-type Status = 'idle' | 'loading' | 'done' | 'error';
+type Status = 'idle' | 'loading' | 'done' | 'error' | 'offline';
 
 export interface SearchBoxProps {
   className?: string;
@@ -83,7 +83,7 @@ export function SearchBox({ className, onNavigate }: SearchBoxProps) {
       setResults([]);
       setResultsFor(query);
       setActive(-1);
-      setStatus('error');
+      setStatus(navigator.onLine ? 'error' : 'offline');
     } finally {
       if (requestRef.current === controller) requestRef.current = null;
     }
@@ -123,6 +123,14 @@ export function SearchBox({ className, onNavigate }: SearchBoxProps) {
     const query = term.trim();
     if (!query) return;
     cancel();
+    if (!navigator.onLine) {
+      // Searching needs the server: say so, and keep what was typed in the box.
+      setResults([]);
+      setResultsFor(query);
+      setOpen(true);
+      setStatus('offline');
+      return;
+    }
     navigate(searchPageUrl(query));
   };
 
@@ -136,7 +144,7 @@ export function SearchBox({ className, onNavigate }: SearchBoxProps) {
 
   const hasTerm = term.trim().length >= SEARCH_MIN_CHARS;
   const showList = results.length > 0;
-  const expanded = open && hasTerm && (status !== 'idle' || showList);
+  const expanded = open && (hasTerm || status === 'offline') && (status !== 'idle' || showList);
 
   const onKeyDown = (event: React.KeyboardEvent<HTMLInputElement>) => {
     if (event.nativeEvent.isComposing) return;
@@ -181,6 +189,8 @@ export function SearchBox({ className, onNavigate }: SearchBoxProps) {
       ? t('loading')
       : status === 'error'
         ? t('error')
+        : status === 'offline'
+          ? t('offline')
         : results.length
           ? t('count', { count: results.length })
           : t('noResults', { term: resultsFor });

@@ -21,8 +21,10 @@ export const SHELL_NAMESPACES = [
   'Validation',
   'Errors',
   'Cart',
+  // The offline banner and the message of a form stopped while offline (components/pwa).
+  'Offline',
 ] as const;
-export const PAGE_NAMESPACES = ['Admin', 'Account', 'AccessRequest', 'Contact', 'CartPage', 'Checkout', 'QuoteRequest', 'QuoteActions', 'JobLists', 'PriceList'] as const;
+export const PAGE_NAMESPACES = ['Admin', 'Account', 'AccessRequest', 'Contact', 'CartPage', 'Checkout', 'QuoteRequest', 'QuoteActions', 'JobLists', 'PriceList', 'OfflineSave'] as const;
 
 type ClientNamespace = (typeof SHELL_NAMESPACES)[number] | (typeof PAGE_NAMESPACES)[number];
 export type ClientMessages = Partial<Pick<Messages, ClientNamespace>>;

@@ -32,13 +32,17 @@ import { apiText, AppError, handleApiError, validationError } from './errors';
 
 export type AuthMode = 'none' | 'optional' | 'required';
 
-/** `'no-store'` → `private, no-store`; otherwise `public, max-age=…[, stale-while-revalidate=…][, immutable]`. */
-export type CachePolicy = 'no-store' | { maxAge: number; staleWhileRevalidate?: number; immutable?: boolean };
+/**
+ * `'no-store'` → `private, no-store`; `'no-cache'` → `no-cache` (stored, but asked again before each
+ * use: the service worker script); otherwise `public, max-age=…[, stale-while-revalidate=…][, immutable]`.
+ */
+export type CachePolicy = 'no-store' | 'no-cache' | { maxAge: number; staleWhileRevalidate?: number; immutable?: boolean };
 
 export const PRIVATE_NO_STORE = 'private, no-store';
 
 export function cacheControl(policy: CachePolicy): string {
   if (policy === 'no-store') return PRIVATE_NO_STORE;
+  if (policy === 'no-cache') return 'no-cache';
   const parts = ['public', `max-age=${policy.maxAge}`];
   if (policy.staleWhileRevalidate !== undefined) parts.push(`stale-while-revalidate=${policy.staleWhileRevalidate}`);
   if (policy.immutable) parts.push('immutable');

@@ -20,6 +20,8 @@ const ALLOWLIST: Record<string, string> = {
   // A worker thread's entry (server/admin/supplier-catalogue-cover.ts starts it): plain Node, no
   // `react-server` condition, and it only draws a PDF page from bytes it is sent.
   'server/admin/pdf-cover-worker.mjs': 'a worker thread entry, run outside the bundle',
+  // The service worker: browser code, served as text by app/sw.js/route.ts (server/pwa/script.ts).
+  'server/pwa/service-worker.js': 'runs in the browser, read as text',
 };
 
 function codeFiles(dir: string): string[] {

@@ -1,12 +1,15 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { ArrowRight, HeartIcon } from 'lucide-react';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { CatalogueImage } from '@/components/catalogue/catalogue-image';
 import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
+import { SaveOfflineButton } from '@/components/pwa/save-offline-button';
 import { Button } from '@/components/ui/button';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
+import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
 import { requirePageAccess } from '@/server/auth/session';
 import { listFavouriteProducts, type FavouriteModel } from '@/server/favourites/favourites';
@@ -62,6 +65,9 @@ export default async function FavouritesPage() {
         ) : (
           <>
             <p className="text-slate-700">{t('intro')}</p>
+            <NextIntlClientProvider messages={clientMessages(['OfflineSave'])}>
+              <SaveOfflineButton groupId="favourites" label={t('title')} urls={[PAGE_PATH, ...items.map((item) => item.path)]} />
+            </NextIntlClientProvider>
             <ul className="space-y-6" data-testid="favourites-list">
               {items.map((item) => (
                 <li key={item.productCode} data-testid="favourite-item" data-product-code={item.productCode}>

@@ -10,6 +10,7 @@ import { JobListHeaderActions } from '@/components/job-lists/job-list-header-act
 import { JobListLineControls } from '@/components/job-lists/job-list-line-controls';
 import { JobListQuote } from '@/components/job-lists/job-list-quote';
 import { JobListToCart } from '@/components/job-lists/job-list-to-cart';
+import { SaveOfflineButton } from '@/components/pwa/save-offline-button';
 import { Button } from '@/components/ui/button';
 import { lineControlLabel, lineVariantText } from '@/lib/cart/line-label';
 import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
@@ -51,7 +52,7 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
   const withTax = viewer.userType !== 'pro';
   const exportHref = (format: 'csv' | 'xlsx') => `/api/job-lists/${list.id}/export?format=${format}`;
   return (
-    <NextIntlClientProvider messages={clientMessages(['JobLists'])}>
+    <NextIntlClientProvider messages={clientMessages(['JobLists', 'OfflineSave'])}>
       <div className="space-y-6">
         <Breadcrumbs
           items={[
@@ -70,6 +71,9 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
           </h2>
           <JobListHeaderActions listId={list.id} name={list.name} />
         </div>
+        {list.lines.length > 0 && (
+          <SaveOfflineButton groupId={`obra:${list.id}`} label={list.name} urls={[path, ...new Set(list.lines.map((line) => line.url))]} />
+        )}
 
         {list.lines.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">{t('noLines')}</p>
