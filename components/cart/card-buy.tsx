@@ -6,12 +6,16 @@ import { ShoppingCartIcon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { DESKTOP_QUERY } from '@/components/layout/use-media-query';
 import { toast } from '@/components/ui/toast';
+import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 // The picker (Radix Dialog, rows) loads when first opened; hovering or focusing the button starts it.
 const loadPicker = () => import('./model-picker-dialog');
 const ModelPickerDialog = React.lazy(() => loadPicker().then((m) => ({ default: m.ModelPickerDialog })));
 // Prices are for signed-in customers only: their code loads with the first signed-in card.
-const CardPrice = React.lazy(() => import('./card-price').then((m) => ({ default: m.CardPrice })));
+const loadPrice = () => import('./card-price');
+const CardPrice = React.lazy(() => loadPrice().then((m) => ({ default: m.CardPrice })));
+keepForOffline('model-picker', loadPicker);
+keepForOffline('card-price', loadPrice);
 
 /** Opens the picker, or below 768 px the info toast of spec 5 instead of the quick add. */
 export function usePickerOpener() {

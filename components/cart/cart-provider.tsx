@@ -238,7 +238,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       try {
         let cartId = await ensureCart();
         if (!cartId) {
-          const message = tRef.current('unavailable');
+          const message = offlineOr(tRef.current('unavailable'));
           toast.error(tRef.current('errorTitle'), { description: message });
           return { ok: false, message };
         }

@@ -3,6 +3,7 @@
 import * as React from 'react';
 import { usePathname } from 'next/navigation';
 import { useCart } from './cart-provider';
+import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 const underPath = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
@@ -29,7 +30,9 @@ export function shouldShowFloatingCart({
 }
 
 // The button itself (hint, hover details, dismissal) loads once there is something to show.
-const FloatingCartView = React.lazy(() => import('./floating-cart-view').then((m) => ({ default: m.FloatingCartView })));
+const loadView = () => import('./floating-cart-view');
+keepForOffline('floating-cart', loadView);
+const FloatingCartView = React.lazy(() => loadView().then((m) => ({ default: m.FloatingCartView })));
 
 /** Mounted once by the shop layout; renders nothing (and loads nothing) while the cart is empty. */
 export function FloatingCartButton() {

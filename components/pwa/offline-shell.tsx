@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { WifiOffIcon } from 'lucide-react';
 import { clearCachedSessionKeys, runDailyHygiene, UPDATE_CHECK_MS } from '@/lib/pwa/hygiene';
 import { askWorker, workerSupported } from '@/lib/pwa/client';
+import { loadPartsForOffline } from '@/lib/pwa/keep-parts';
 
 function whenIdle(run: () => void) {
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
@@ -96,6 +97,7 @@ export function OfflineShell() {
         if (!wasControlled) ready.active?.postMessage({ type: 'PAGE_LOADED', url: window.location.href, assets: loadedFiles() });
         const answer = await askWorker<{ version: string }>({ type: 'GET_VERSION' }, 5_000);
         if (answer?.version) {
+          loadPartsForOffline(answer.version);
           await runDailyHygiene({
             now: Date.now(),
             current: answer.version,
@@ -123,23 +125,34 @@ export function OfflineShell() {
 
   const fromCopy = savedAt !== null && !Number.isNaN(Date.parse(savedAt));
   if (online && !backOnline && !fromCopy) return null;
-  const offline = !online || (fromCopy && !backOnline);
+  const savedDate = fromCopy ? SAVED_DATE.format(new Date(savedAt)) : '';
   return (
     <div
       role="status"
       data-testid="offline-banner"
-      data-state={offline ? 'offline' : 'online'}
-      className={`sticky top-0 z-[60] border-b px-4 py-2 text-center text-sm ${offline ? 'border-amber-300 bg-amber-50 text-amber-950' : 'border-emerald-300 bg-emerald-50 text-emerald-900'}`}
+      data-state={online ? 'online' : 'offline'}
+      className={`sticky top-0 z-[60] border-b px-4 py-2 text-center text-sm ${online ? 'border-emerald-300 bg-emerald-50 text-emerald-900' : 'border-amber-300 bg-amber-50 text-amber-950'}`}
     >
-      {!offline ? (
-        t('back')
+      {online ? (
+        <>
+          {t('back')}
+          {fromCopy && (
+            <>
+              {' '}
+              {t('staleCopy', { date: savedDate })}{' '}
+              <button type="button" onClick={() => window.location.reload()} className="font-semibold underline underline-offset-2">
+                {t('reload')}
+              </button>
+            </>
+          )}
+        </>
       ) : (
         <>
           <WifiOffIcon aria-hidden className="mr-1.5 inline size-4 align-[-2px]" />
           <strong className="font-semibold">{t('title')}</strong>{' '}
           {fromCopy && (
             <span className="font-medium" data-testid="offline-saved-at">
-              {t('savedPage', { date: SAVED_DATE.format(new Date(savedAt)) })}{' '}
+              {t('savedPage', { date: savedDate })}{' '}
             </span>
           )}
           {t('text')}

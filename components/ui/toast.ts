@@ -1,4 +1,5 @@
 import type { ExternalToast } from 'sonner';
+import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 /**
  * `toast.success` / `toast.error` without sonner on the page until the first toast: the first
@@ -45,11 +46,21 @@ function show(kind: 'success' | 'error' | 'info' | 'warning' | 'message', messag
     for (const listener of listeners) listener();
   }
   sonner ??= import('sonner');
-  void Promise.all([sonner, mounted]).then(([module]) => {
-    loaded = module;
-    module.toast[kind](message, data);
-  });
+  void Promise.all([sonner, mounted]).then(
+    ([module]) => {
+      loaded = module;
+      module.toast[kind](message, data);
+    },
+    () => {
+      // The chunk did not arrive (offline before it was ever loaded): the next toast asks again.
+      sonner = null;
+    },
+  );
 }
+
+// Kept for offline use once the service worker is in control (lib/pwa/keep-parts.ts), so that a
+// toast ("Sem ligação à internet: o carrinho não foi alterado.") can still be shown offline.
+keepForOffline('toasts', () => Promise.all([import('sonner'), import('./sonner')]));
 
 export const toast = {
   success: (message: Message, data?: ExternalToast) => show('success', message, data),

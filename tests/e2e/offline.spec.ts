@@ -90,11 +90,19 @@ test('catalogue pages opened online open offline with their images; an unvisited
   await expect(kept).toBeVisible();
   await expect(page.locator(`a[href="${productHrefs[0]}"]`)).toBeVisible();
 
-  // Back online: the banner says so, then goes.
+  // Back online on a copy: the banner says so and offers today's page.
   await page.goto(productHrefs[0]!);
-  await expect(page.getByTestId('offline-banner')).toHaveAttribute('data-state', 'offline');
   await goOffline(context, false);
   await expect(page.getByTestId('offline-banner')).toHaveAttribute('data-state', 'online');
+  await expect(page.getByTestId('offline-banner')).toContainText('Ligação à internet restabelecida. Está a ver a cópia guardada a ');
+  await page.getByRole('button', { name: 'Atualizar página' }).click();
+  await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+
+  // On a live page the banner comes with the loss of signal and goes a few seconds after it returns.
+  await goOffline(context, true);
+  await expect(page.getByTestId('offline-banner')).toHaveAttribute('data-state', 'offline');
+  await expect(page.getByTestId('offline-banner')).toContainText('Sem ligação à internet.');
+  await goOffline(context, false);
   await expect(page.getByTestId('offline-banner')).toHaveText('Ligação à internet restabelecida.');
   await expect(page.getByTestId('offline-banner')).toHaveCount(0, { timeout: 10_000 });
 });
