@@ -1,10 +1,10 @@
 import 'server-only';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AddressInput } from '@/lib/validation/orders';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { addresses, type AddressRow, type AddressSnapshot } from '@/server/db/schema';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 
 /**
  * A customer's addresses (issue 11). Ownership lives in the queries (`user_id = $viewer`): an id
@@ -41,7 +41,7 @@ export function toAddress(row: AddressRow): Address {
 }
 
 function notFound(): AppError {
-  return new AppError({ code: 'not_found', message: text('addressNotFound') });
+  return new AppError({ code: 'not_found', key: 'Orders.addressNotFound' });
 }
 
 function values(input: AddressInput) {

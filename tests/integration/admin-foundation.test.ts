@@ -8,7 +8,8 @@ import { resetEnvCache } from '@/lib/env';
 import { isStaleData } from '@/lib/admin/stale';
 import { listAudit, recordAudit } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
-import { AppError } from '@/server/api/errors';
+import { statusOf } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { recordCatalogueChanges } from '@/server/catalogue/changes';
 import { getDb } from '@/server/db/client';
 import { catalogueChanges } from '@/server/db/schema';
@@ -67,7 +68,7 @@ describe('stale versions', () => {
     } catch (err) {
       expect(err).toBeInstanceOf(AppError);
       const e = err as AppError;
-      expect(e.status).toBe(409);
+      expect(statusOf(e.code)).toBe(409);
       expect(e.message).toMatch(/Este registo foi alterado por outra pessoa/);
       expect(isStaleData(e.data)).toBe(true);
       expect(e.data).toMatchObject({ version: 3, current: { name: 'Nome novo' } });
