@@ -4,15 +4,12 @@ import type { DeliveryMethod, OrderStatus, PaymentMethodId } from '@/lib/orders/
 import { AppError } from '@/server/errors';
 import { getDb } from '@/server/db/client';
 import { orderEvents, orderLines, orders, type AddressSnapshot, type PaymentData } from '@/server/db/schema';
-import { serverTranslator } from '@/server/i18n';
 import { totalsOf, type OrderTotals } from './place-order';
 
 /**
  * Reading orders (issue 11): a customer reads only their own (`user_id = $viewer` in the query);
  * another customer's id answers 404 like an unknown one.
  */
-
-const text = serverTranslator('Orders');
 
 export interface OrderSummary {
   id: number;

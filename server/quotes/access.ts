@@ -4,10 +4,7 @@ import { hasAccess } from '@/lib/auth/permissions';
 import { QUOTE_TOKEN_PATTERN } from '@/lib/validation/quotes';
 import { isDbId } from '@/lib/validation/ids';
 import { AppError } from '@/server/errors';
-import { serverTranslator } from '@/server/i18n';
 import type { QuoteAccess } from './index';
-
-const text = serverTranslator('Quotes');
 
 /** The guest link's token of a request: header `X-Quote-Token`, or `?token=` (the link of the mail). */
 export function quoteToken(request: Request): string | null {

@@ -346,6 +346,27 @@ describe('errors and raw answers', () => {
     expect(r.body).toEqual({ success: false, message: text, error: { code: 'conflict', message: text } });
   });
 
+  it('texts travel as keys: the wrapper translates a success message, a refinement with its values, field keys with the error values', async () => {
+    const done = apiRoute({}, async () => ({ data: 1, message: { key: 'Quotes.requested', values: { number: 'ORC-2026-00001' } } }));
+    expect((await call(done, '/t')).body).toEqual({ success: true, data: 1, message: 'Pedido de orçamento ORC-2026-00001 registado.' });
+
+    const limited = apiRoute(
+      { query: z.object({ n: z.coerce.number().refine((n) => n < 3, { message: 'CartApi.tooManyCodes', params: { max: 2 } }) }) },
+      async () => ({ data: null }),
+    );
+    const tooMany = await call(limited, '/t?n=5');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ message: 'No máximo 2 códigos por pedido.', error: { code: 'bad_request', details: { n: ['No máximo 2 códigos por pedido.'] } } });
+
+    const mismatch = apiRoute({}, () =>
+      Promise.reject(new AppError({ code: 'unprocessable', key: 'Payments.callbackMismatch', values: { field: 'entity' }, fieldErrors: { entity: ['Payments.callbackMismatch'] } })),
+    );
+    const refused = await call(mismatch, '/t');
+    const text = 'Os dados do pagamento não correspondem à encomenda (entity). Nada foi alterado.';
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ success: false, message: text, error: { code: 'unprocessable', message: text, details: { entity: [text] } } });
+  });
+
   it('answers an unknown error as a bare 500 and logs it with the request id', async () => {
     const boom = apiRoute({}, async () => {
       throw new Error('segredo interno em /srv/app/server/x.ts:12');

@@ -32,7 +32,7 @@ const params = z
 const query = z.object({
   w: z.coerce.number().int().min(RASTER_WIDTHS.min).max(RASTER_WIDTHS.max).optional(),
   q: z.coerce.number().int().min(RASTER_QUALITIES.min).max(RASTER_QUALITIES.max).optional(),
-}, { error: 'Parâmetros de imagem inválidos (w entre 16 e 1600, q entre 30 e 100).' });
+});
 
 /**
  * GET /media/{kind}/{key}.{svg|webp|png}?w=&q= — the app's generated catalogue images. A name

@@ -9,10 +9,7 @@ const params = z.object({
   key: z.array(z.string()).min(3).max(4),
 });
 
-const query = z.object(
-  { w: z.coerce.number().int().min(16).max(2000).optional() },
-  { error: 'Parâmetros de imagem inválidos (w entre 16 e 2000).' },
-);
+const query = z.object({ w: z.coerce.number().int().min(16).max(2000).optional() });
 
 /**
  * GET /media/uploads/{kind}/{yyyy}/{name}.{webp|png|pdf}?w= — files uploaded in the admin area
