@@ -370,7 +370,8 @@ function packageError(packages: readonly number[]): AppError {
   return new AppError({
     code: 'bad_request',
     key: 'CartApi.packageUnknown',
-    details: { items_per_package: [text('packageUnknown')], allowed: ['1', ...packages.map(String)] },
+    fieldErrors: { items_per_package: ['CartApi.packageUnknown'] },
+    details: { allowed: ['1', ...packages.map(String)] },
   });
 }
 

@@ -363,7 +363,7 @@ export async function placeOrder(
         code: 'conflict',
         key: 'Orders.priceChanged',
         values: { total: formatPrice(totals.total) },
-        details: { expected_total: [text('priceChanged', { total: formatPrice(totals.total) })] },
+        fieldErrors: { expected_total: ['Orders.priceChanged'] },
         data: { totals, lines: priced.map((p) => ({ model_code: p.line.code, unit_price: euros4(p.unit), total_price: p.netCents / 100, total_price_with_tax: p.grossCents / 100 })) },
       });
     }
