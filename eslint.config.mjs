@@ -42,6 +42,29 @@ const LIB_IMPORTS = [
   },
 ];
 
+// ---------------------------------------------------------------------------------------------
+// One error vocabulary (docs/architecture.md, "Errors and the JSON envelope"): an AppError names
+// a message key of messages/pt-PT.json, never a finished sentence, and route files write no
+// Portuguese: their texts are keys, translated by the route wrapper (server/api/route.ts).
+
+const APP_ERROR_WITH_MESSAGE = ['', ' > TSAsExpression', ' > TSSatisfiesExpression'].map((cast) => ({
+  selector: `NewExpression[callee.name='AppError']${cast} > ObjectExpression > Property[key.name='message']`,
+  message: 'AppError takes a message key of messages/pt-PT.json: `new AppError({ code, key, values? })`, not `message`.',
+}));
+
+/** Letters beyond ASCII (á, ç, ã, «, €…): Portuguese text. */
+const NON_ASCII = '/[\\u00C0-\\u024F\\u00AB\\u00BB\\u20AC]/';
+const ROUTE_TEXT = [
+  {
+    selector: `Literal[value=${NON_ASCII}]`,
+    message: 'No Portuguese text in route files: add a key to messages/pt-PT.json and pass the key (the wrapper translates it).',
+  },
+  {
+    selector: `TemplateElement[value.raw=${NON_ASCII}]`,
+    message: 'No Portuguese text in route files: add a key to messages/pt-PT.json and pass the key (the wrapper translates it).',
+  },
+];
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -68,6 +91,22 @@ export default defineConfig([
     ignores: ['server/**', 'scripts/**', 'tests/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: DATABASE_IMPORTS }],
+    },
+  },
+  {
+    name: 'errors/keys-only',
+    files: ['**/*.{ts,tsx}'],
+    ignores: ['tests/**'],
+    rules: {
+      'no-restricted-syntax': ['error', ...APP_ERROR_WITH_MESSAGE],
+    },
+  },
+  {
+    // Replaces the block above for route files (a later rule setting wins), so it repeats it.
+    name: 'errors/no-text-in-routes',
+    files: ['app/**/route.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...APP_ERROR_WITH_MESSAGE, ...ROUTE_TEXT],
     },
   },
   {

@@ -5,9 +5,9 @@ import { sql } from 'drizzle-orm';
 import { getDatabase, MIGRATIONS_FOLDER, type Driver } from '@/server/db/client';
 import { instanceMismatch } from '@/server/instances';
 import { getStorage } from '@/server/storage';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { logger } from '@/server/log';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 
 const log = logger('health');
 

@@ -6,7 +6,7 @@ import type { FeatureFlag } from '@/lib/flags';
 import { avatarSchema } from '@/lib/validation/account';
 import { validatedAction } from '@/server/actions/validated-action';
 import { limitRequest } from '@/server/auth/rate-limit';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb } from '@/server/db/client';
 import { getStorage } from '@/server/storage';
 import { users } from '@/server/db/schema';

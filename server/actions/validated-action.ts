@@ -6,10 +6,11 @@ import { hasAccess, type ActionAccess } from '@/lib/auth/permissions';
 import type { Viewer } from '@/lib/auth/viewer';
 import type { ActionError, ActionResult, ErrorCode, MessageKey } from '@/lib/errors';
 import type { FeatureFlag } from '@/lib/flags';
-import { AppError } from '@/server/api/errors';
+import { PAGE_NAMESPACES, SHELL_NAMESPACES } from '@/lib/i18n/client-messages';
+import { AppError } from '@/server/errors';
 import { getViewer } from '@/server/auth/session';
 import { isFeatureEnabled } from '@/server/flags';
-import { isMessageKey } from '@/server/mail/i18n';
+import { isMessageKey } from '@/server/i18n';
 import { formDataToInput, isFormData } from './form-data';
 import { currentRequestIp } from './request-meta';
 import { logger } from '@/server/log';
@@ -30,7 +31,8 @@ export type { ActionError, ActionResult } from '@/lib/errors';
  *    (see form-data.ts), is parsed with the form's own zod schema; its issues come back as
  *    `fieldErrors: { field: [message key] }`.
  * 5. The handler gets the parsed data, the viewer and the client's IP. An AppError it throws
- *    becomes its code and message key; Next's redirect()/notFound() pass through; anything else
+ *    becomes its code and message key (the generic key of its code when the browser does not
+ *    have that text); Next's redirect()/notFound() pass through; anything else
  *    is logged with an id and answered `internal_error`, 'Errors.generic' (never a stack).
  * Every message is a key of messages/pt-PT.json, translated by the client.
  */
@@ -87,7 +89,14 @@ const DEFAULT_KEYS: Record<Refusal, MessageKey> = {
   featureOff: 'Errors.featureOff',
 };
 
-/** The key answered for an AppError that carries a Portuguese text instead of a key. */
+/**
+ * The namespaces of messages/pt-PT.json the browser has (lib/i18n/client-messages.ts). An error
+ * whose key lies elsewhere (the API's own texts: `Api`, `CartApi`, `Orders`…) is answered with
+ * the generic key of its code, which the form can show.
+ */
+const BROWSER_NAMESPACES: ReadonlySet<string> = new Set([...SHELL_NAMESPACES, ...PAGE_NAMESPACES]);
+
+/** The key answered for an AppError whose own key the browser does not have. */
 const KEY_OF_CODE: Partial<Record<ErrorCode, MessageKey>> = {
   bad_request: 'Errors.badRequest',
   unprocessable: 'Errors.badRequest',
@@ -121,12 +130,13 @@ export function validationError(error: z.ZodError): ActionError {
 }
 
 function fromAppError(err: AppError): ActionError {
-  const message = err.key ?? KEY_OF_CODE[err.code] ?? 'Errors.generic';
+  const own = BROWSER_NAMESPACES.has(err.key.split('.')[0]!);
+  const message = own ? err.key : (KEY_OF_CODE[err.code] ?? 'Errors.generic');
   return {
     code: err.code,
     message,
-    ...(err.key && err.values ? { values: err.values } : {}),
-    ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}),
+    ...(own && err.values ? { values: err.values } : {}),
+    ...(own && err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}),
     ...(err.data !== undefined ? { data: err.data } : {}),
   };
 }

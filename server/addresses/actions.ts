@@ -3,7 +3,7 @@ import 'server-only';
 import type { MessageRef } from '@/lib/errors';
 import { addressDefaultSchema, addressFormSchema, addressIdSchema, addressUpdateSchema } from '@/lib/validation/addresses';
 import { validatedAction } from '@/server/actions/validated-action';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { addressSnapshot, createAddress, deleteAddress, findAddress, updateAddress } from './index';
 
 /**

@@ -1,18 +1,15 @@
 import 'server-only';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { AddressInput } from '@/lib/validation/orders';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { addresses, type AddressRow, type AddressSnapshot } from '@/server/db/schema';
-import { serverTranslator } from '@/server/mail/i18n';
 
 /**
  * A customer's addresses (issue 11). Ownership lives in the queries (`user_id = $viewer`): an id
  * of someone else's address is a 404, like an unknown one. Setting a default clears the former
  * default of that kind in the same transaction (at most one of each, a partial unique index).
  */
-
-const text = serverTranslator('Orders');
 
 /** An address as the API answers it: the order's snapshot fields, its id and default flags. */
 export interface Address extends AddressSnapshot {
@@ -41,7 +38,7 @@ export function toAddress(row: AddressRow): Address {
 }
 
 function notFound(): AppError {
-  return new AppError({ code: 'not_found', message: text('addressNotFound') });
+  return new AppError({ code: 'not_found', key: 'Orders.addressNotFound' });
 }
 
 function values(input: AddressInput) {

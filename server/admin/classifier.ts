@@ -6,7 +6,7 @@ import { splitKeywords, type ClassifierApplyInput, type ClassifierAssignInput, t
 import type { DbOrTx } from '@/server/db/client';
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { cacheTags } from '@/server/cache/tags';
 import { MERCHANT_FEED_TAG } from '@/server/catalogue/feed';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { MessageKey } from '@/lib/errors';
 import { adminProductSchema, bulkProductsSchema, productIdSchema } from '@/lib/validation/admin-product';
 import { validatedAction } from '@/server/actions/validated-action';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { fileBytes, MAX_IMAGE_BYTES, storeImageUpload } from '@/server/uploads';
 import { bulkUpdateProducts, deleteAdminProduct, saveAdminProduct } from './product-writes';
 

@@ -7,7 +7,7 @@ import type { AdminProductFormValues, AdminProductInput, BulkProductAction } fro
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
 import { describeStaleProduct } from '@/server/audit/views';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { cacheTags } from '@/server/cache/tags';
 import { recordCatalogueChanges, type CatalogueChangeInput } from '@/server/catalogue/changes';

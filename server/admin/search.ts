@@ -4,7 +4,7 @@ import { foldAccents } from '@/lib/search/normalize';
 import { expandSynonyms } from '@/lib/search/synonyms';
 import type { ProductSummary } from '@/lib/catalogue/types';
 import type { SynonymInput } from '@/lib/validation/admin-synonym';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { cacheTags } from '@/server/cache/tags';
 import { getDb } from '@/server/db/client';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { supplierCatalogueSchema, versionField, type SupplierCatalogueInput } from '@/lib/validation/admin-supplier-catalogue';
-import { AppError, validationError } from '@/server/api/errors';
+import { AppError, validationError } from '@/server/errors';
 import { readMultipartForm } from '@/server/files/multipart';
 import { MAX_IMAGE_BYTES, MAX_PDF_BYTES } from '@/server/uploads';
 import type { SupplierCatalogueFiles } from './supplier-catalogues';

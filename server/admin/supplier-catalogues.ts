@@ -4,7 +4,7 @@ import type { Snapshot } from '@/lib/admin/stale';
 import type { SupplierCatalogueInput } from '@/lib/validation/admin-supplier-catalogue';
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { cachedRead } from '@/server/cache/read';
 import { cacheTags } from '@/server/cache/tags';

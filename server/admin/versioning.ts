@@ -1,6 +1,6 @@
 import 'server-only';
 import type { DifferenceRow, Snapshot, StaleData } from '@/lib/admin/stale';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 
 /**
  * "Edits never overwrite each other" (issue 13): every editable record carries a `version` that

@@ -1,7 +1,7 @@
 import 'server-only';
 import { emptyListingMessage } from '@/lib/catalogue/listing';
 import type { ListingResult, ProductSummary } from '@/lib/catalogue/types';
-import { AppError } from './errors';
+import { AppError, composedText } from '@/server/errors';
 import type { ApiResult } from './route';
 
 /**
@@ -14,7 +14,8 @@ export function listingResult<T>(result: ListingResult, toJson: (p: ProductSumma
   if (problem) {
     throw new AppError({
       code: problem.code,
-      message: problem.code === 'not_found' ? emptyListingMessage(result) : problem.message,
+      // The sentence the listing page shows too (lib/catalogue/listing.ts), composed there.
+      ...composedText(problem.code === 'not_found' ? emptyListingMessage(result) : problem.message),
       details: { [problem.field]: [problem.message] },
     });
   }

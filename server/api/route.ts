@@ -5,11 +5,14 @@ import { z } from 'zod';
 import type { ApiPagination, ApiSuccessBody } from '@/lib/api/types';
 import { accessDecision, type Permission } from '@/lib/auth/permissions';
 import type { Viewer } from '@/lib/auth/viewer';
+import type { MessageKey, MessageValues } from '@/lib/errors';
 import type { FeatureFlag } from '@/lib/flags';
 import { IDEMPOTENCY_KEY } from '@/lib/validation/orders';
 import { viewerFromHeaders } from '@/server/auth/session';
 import { flagsFromHeaders } from '@/server/flags';
-import { apiText, AppError, handleApiError, validationError } from './errors';
+import { AppError, validationError } from '@/server/errors';
+import { serverText } from '@/server/i18n';
+import { handleApiError } from './errors';
 
 /**
  * The one wrapper of every route handler under app/ (model: `withWorkspace` in dubinc/dub):
@@ -23,7 +26,9 @@ import { apiText, AppError, handleApiError, validationError } from './errors';
  * params, query and JSON body with zod (400 with the field messages, a malformed body included;
  * 415 for a body that is not declared as JSON); runs the handler; answers with one envelope and
  * one `Cache-Control` policy. Anything thrown becomes the error envelope (server/api/errors.ts);
- * an unknown error is logged with the request id and answered as a bare 500.
+ * an unknown error is logged with the request id and answered as a bare 500. Texts travel as
+ * message keys (AppError's `key`, the result's `message: { key, values }`) and are translated
+ * here, not in the route files.
  *
  * `apiRoute` answers JSON `{ success: true, data, message?, pagination? }`; `rawRoute` lets the
  * handler answer its own body (images, PDF, XML, text, redirects, better-auth) with the same
@@ -98,10 +103,16 @@ export interface RouteContext<A extends AuthMode, P, Q, B> {
   idempotencyKey: string | null;
 }
 
+/** A text of messages/pt-PT.json by its key, which the wrapper translates (a success message). */
+export interface ApiMessage {
+  key: MessageKey;
+  values?: MessageValues;
+}
+
 /** What a JSON handler returns: the envelope's fields, and optionally a status and headers. */
 export interface ApiResult<T> {
   data: T;
-  message?: string;
+  message?: ApiMessage;
   pagination?: ApiPagination;
   status?: number;
   headers?: HeadersInit;
@@ -144,7 +155,7 @@ const fallbackIssue = () => 'invalid';
 function parseWith<S extends Schema>(schema: S, input: unknown, namespace: string | undefined, asNotFound: boolean): z.output<S> {
   const parsed = schema.safeParse(input, { error: fallbackIssue });
   if (parsed.success) return parsed.data;
-  if (asNotFound) throw new AppError({ code: 'not_found', message: apiText('notFound') });
+  if (asNotFound) throw new AppError({ code: 'not_found', key: 'Api.notFound' });
   throw validationError(parsed.error, namespace ?? 'Api');
 }
 
@@ -156,7 +167,7 @@ function sizeText(bytes: number): string {
 }
 
 function tooLarge(limit: number): AppError {
-  return new AppError({ code: 'payload_too_large', message: apiText('payloadTooLarge', { max: sizeText(limit) }) });
+  return new AppError({ code: 'payload_too_large', key: 'Api.payloadTooLarge', values: { max: sizeText(limit) } });
 }
 
 /**
@@ -196,18 +207,18 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;
 
 async function readJson(request: Request): Promise<unknown> {
   if (!JSON_TYPE.test(request.headers.get('content-type')?.trim() ?? '')) {
-    throw new AppError({ code: 'unsupported_media_type', message: apiText('unsupportedMediaType') });
+    throw new AppError({ code: 'unsupported_media_type', key: 'Api.unsupportedMediaType' });
   }
   let text: string;
   try {
     text = await request.text();
   } catch (err) {
-    throw limitError(err) ?? new AppError({ code: 'bad_request', message: apiText('invalidJson') });
+    throw limitError(err) ?? new AppError({ code: 'bad_request', key: 'Api.invalidJson' });
   }
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new AppError({ code: 'bad_request', message: apiText('invalidJson') });
+    throw new AppError({ code: 'bad_request', key: 'Api.invalidJson' });
   }
 }
 
@@ -215,11 +226,11 @@ async function readViewer(request: Request, mode: AuthMode | 'flag'): Promise<Vi
   const authorization = request.headers.get('authorization');
   const bearer = authorization !== null && /^Bearer\s+\S+$/i.test(authorization.trim());
   if (authorization !== null && !bearer && mode !== 'flag') {
-    throw new AppError({ code: 'bad_request', message: apiText('badAuthorization') });
+    throw new AppError({ code: 'bad_request', key: 'Api.badAuthorization' });
   }
   const viewer = await viewerFromHeaders(request.headers);
   // A bearer token that names no session is a client error, not a guest (a stale cookie is).
-  if (!viewer && bearer && mode !== 'flag') throw new AppError({ code: 'unauthorized', message: apiText('invalidSession') });
+  if (!viewer && bearer && mode !== 'flag') throw new AppError({ code: 'unauthorized', key: 'Api.invalidSession' });
   return viewer;
 }
 
@@ -264,13 +275,13 @@ function makeRoute<A extends AuthMode, P extends Schema | undefined, Q extends S
               ? ({ kind: 'login' } as const)
               : ({ kind: 'open' } as const);
         const decision = accessDecision({ user: viewer, requirement });
-        if (decision === 'login') throw new AppError({ code: 'unauthorized', message: apiText('unauthorized') });
-        if (decision === 'admin-only') throw new AppError({ code: 'forbidden', message: apiText('adminOnly') });
-        if (decision === 'denied') throw new AppError({ code: 'forbidden', message: apiText('accessDenied') });
+        if (decision === 'login') throw new AppError({ code: 'unauthorized', key: 'Api.unauthorized' });
+        if (decision === 'admin-only') throw new AppError({ code: 'forbidden', key: 'Api.adminOnly' });
+        if (decision === 'denied') throw new AppError({ code: 'forbidden', key: 'Api.accessDenied' });
       }
       if (options.flag && !flagsFromHeaders(request.headers)[options.flag]) {
         if (auth === 'none') viewer = await readViewer(request, 'flag');
-        if (!viewer?.isAdmin) throw new AppError({ code: 'feature_off', message: apiText('featureOff') });
+        if (!viewer?.isAdmin) throw new AppError({ code: 'feature_off', key: 'Api.featureOff' });
       }
 
       let idempotencyKey: string | null = null;
@@ -305,7 +316,7 @@ function makeRoute<A extends AuthMode, P extends Schema | undefined, Q extends S
       const envelope: ApiSuccessBody<unknown> = {
         success: true,
         data: result.data === undefined ? null : result.data,
-        ...(result.message !== undefined ? { message: result.message } : {}),
+        ...(result.message !== undefined ? { message: serverText(result.message.key, result.message.values) } : {}),
         ...(result.pagination ? { pagination: result.pagination } : {}),
       };
       const response = NextResponse.json(envelope, { status: result.status ?? 200, headers: result.headers });

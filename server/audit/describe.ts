@@ -3,7 +3,7 @@ import type { AuditEntryView, DescribedAuditEntry } from '@/lib/admin/audit';
 import type { DifferenceRow } from '@/lib/admin/stale';
 import { canonicalMoney, parseDecimal } from '@/lib/catalogue/decimal';
 import { formatDecimal, formatInteger, formatPrice, formatUnitPrice } from '@/lib/format';
-import { isMessageKey, serverText } from '@/server/mail/i18n';
+import { isMessageKey, serverText } from '@/server/i18n';
 
 /**
  * Recorded changes in words (issue 23, "differences in words"): the one renderer behind the

@@ -6,7 +6,7 @@ import { env, siteIsHttps, type Env } from '@/lib/env';
 import { failedPasswordRules, PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
 import type { Db, DbOrTx } from '@/server/db/client';
 import { accounts, users, type UserType } from '@/server/db/schema';
-import { serverText } from '@/server/mail/i18n';
+import { serverText } from '@/server/i18n';
 import { forgetCachedSessions } from '@/server/redis/sessions';
 
 /**

@@ -21,7 +21,7 @@ import {
   passwordConfirmationSchema,
   profileSchema,
 } from '@/lib/validation/account';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { validatedAction } from '@/server/actions/validated-action';
 import { getDb } from '@/server/db/client';
 import { users } from '@/server/db/schema';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { isAPIError } from 'better-auth/api';
-import { AppError, type AppErrorInit } from '@/server/api/errors';
+import { AppError, type AppErrorInit } from '@/server/errors';
 import { tooManyAttempts } from './rate-limit';
 
 /**

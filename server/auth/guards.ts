@@ -5,9 +5,9 @@ import type { FeatureFlag } from '@/lib/flags';
 import { isSafeRedirect } from '@/lib/safe-redirect';
 import { PROFILE_NAME_MAX } from '@/lib/validation/account';
 import { PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
-import { AppError, apiText } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { flagsFromHeaders } from '@/server/flags';
-import { serverText } from '@/server/mail/i18n';
+import { serverText } from '@/server/i18n';
 
 /**
  * The rules better-auth's own endpoints keep on top of its options, for the HTTP API
@@ -72,7 +72,7 @@ export async function assertAuthFeatureOn(
   const path = authPathOf(new URL(request.url).pathname);
   if (!flagsOff(path, request.headers)) return;
   if (await isAdmin(request.headers)) return;
-  throw new AppError({ code: 'feature_off', message: apiText('featureOff') });
+  throw new AppError({ code: 'feature_off', key: 'Api.featureOff' });
 }
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];

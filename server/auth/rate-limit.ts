@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { isIPv6 } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { env } from '@/lib/env';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb, type Db } from '@/server/db/client';
 import { authRateLimits } from '@/server/db/schema';
 import { redisCount, redisForget, redisForgetWithIndex, redisUncount } from '@/server/redis/rate-limit';

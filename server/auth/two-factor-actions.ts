@@ -4,7 +4,7 @@ import { headers } from 'next/headers';
 import { renderSVG } from 'uqr';
 import type { MessageRef } from '@/lib/errors';
 import { passwordConfirmationSchema, twoFactorCodeSchema } from '@/lib/validation/account';
-import { AppError, type AppErrorInit } from '@/server/api/errors';
+import { AppError, type AppErrorInit } from '@/server/errors';
 import { validatedAction } from '@/server/actions/validated-action';
 import { getAuth } from './auth';
 import { throwAuthError } from './errors';

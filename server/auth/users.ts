@@ -1,7 +1,7 @@
 import 'server-only';
 import { asc } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/viewer';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 
@@ -20,7 +20,7 @@ export interface AuthUserDto {
 
 /** Every account, oldest first. Administrators only (the route checks it too). */
 export async function listAuthUsers(viewer: Viewer): Promise<AuthUserDto[]> {
-  if (!viewer.isAdmin) throw new AppError({ code: 'forbidden', message: 'Acesso reservado a administradores.' });
+  if (!viewer.isAdmin) throw new AppError({ code: 'forbidden', key: 'Api.adminOnly' });
   const db = await getDb();
   const rows = await db
     .select({

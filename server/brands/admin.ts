@@ -7,7 +7,7 @@ import { isDbId } from '@/lib/validation/ids';
 import { BRAND_SLUG_MAX, type BrandInput } from '@/lib/validation/admin-brand';
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { cacheTags } from '@/server/cache/tags';
 import { getDb, type DbOrTx } from '@/server/db/client';

@@ -8,13 +8,12 @@ import { isDbId } from '@/lib/validation/ids';
 import { CAMPAIGN_SLUG_MAX, END_BEFORE_START, type CampaignCreate, type CampaignUpdate } from '@/lib/validation/admin-campaign';
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { cacheTags } from '@/server/cache/tags';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { campaignProducts, campaigns, products } from '@/server/db/schema';
 import { getJobs } from '@/server/jobs';
-import { serverText } from '@/server/mail/i18n';
 import { scheduleCampaignBoundaries } from './schedule';
 
 /**
@@ -266,7 +265,7 @@ export function campaignFormSnapshot(row: { title: string; slug: string; descrip
 /* ---------------------------------------------------------------- writes */
 
 function fieldError(field: string, key: string, values?: Record<string, string | number>, code: 'unprocessable' | 'bad_request' = 'unprocessable'): AppError {
-  return new AppError({ code, key, values, fieldErrors: { [field]: [key] }, details: { [field]: [serverText(key, values)] } });
+  return new AppError({ code, key, values, fieldErrors: { [field]: [key] } });
 }
 
 /** A free slug: the given one must be free (422 otherwise); a generated one gets -2, -3… */

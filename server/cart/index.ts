@@ -3,14 +3,15 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { allowsQuantity, MAX_PACKAGES, MIN_PACKAGES, packageLabel, packageSizes, quantityRule, roundDownPackages, type QuantityRule } from '@/lib/cart/packages';
 import type { CartItem, MergeAdjustment } from '@/lib/cart/types';
+import type { MessageKey, MessageValues } from '@/lib/errors';
 import { imageUrl } from '@/lib/catalogue/media';
 import { productShortPath } from '@/lib/catalogue/urls';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { onCacheInvalidation } from '@/server/cache/invalidate';
 import { cacheTags } from '@/server/cache/tags';
 import { getDb, type Db, type DbOrTx } from '@/server/db/client';
 import { cartItems, carts, inventoryProducts, products } from '@/server/db/schema';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { euros2, euros4, lineTotals, toTenThousandths } from '@/server/pricing/money';
 import { getPriceFacts, getPricingCustomer, unitPriceOf, type ModelPriceFacts } from '@/server/pricing';
 
@@ -38,11 +39,11 @@ export function newCartId(): string {
 export const CART_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
 
 function notFound(): AppError {
-  return new AppError({ code: 'not_found', message: text('cartNotFound') });
+  return new AppError({ code: 'not_found', key: 'CartApi.cartNotFound' });
 }
 
 function itemNotFound(): AppError {
-  return new AppError({ code: 'not_found', message: text('itemNotFound') });
+  return new AppError({ code: 'not_found', key: 'CartApi.itemNotFound' });
 }
 
 /** The caller's condition on `carts`: their own cart, or a guest cart for a guest. */
@@ -319,15 +320,14 @@ async function readActiveModel(db: DbOrTx, modelId: number): Promise<ModelFacts 
 
 /** The 400 of a quantity the model does not allow, with the allowed values. */
 export function quantityError(rule: QuantityRule, itemsPerPackage: number): AppError {
-  const message =
-    rule.increment > 1 || rule.minimum > 1
-      ? text('packMultiple', { increment: rule.increment, minimum: rule.minimum })
-      : text('quantityRange');
+  const packs = rule.increment > 1 || rule.minimum > 1;
+  const key = packs ? 'CartApi.packMultiple' : 'CartApi.quantityRange';
   return new AppError({
     code: 'bad_request',
-    message,
+    key,
+    ...(packs ? { values: { increment: rule.increment, minimum: rule.minimum } } : {}),
+    fieldErrors: { quantity_of_packages: [key] },
     details: {
-      quantity_of_packages: [message],
       allowed: [`minimum=${rule.minimum}`, `increment=${rule.increment}`, `items_per_package=${itemsPerPackage}`],
     },
   });
@@ -335,8 +335,7 @@ export function quantityError(rule: QuantityRule, itemsPerPackage: number): AppE
 
 /** The 400 of a count of packages outside 1 to the maximum. */
 function quantityRangeError(): AppError {
-  const message = text('quantityRange');
-  return new AppError({ code: 'bad_request', message, details: { quantity_of_packages: [message] } });
+  return new AppError({ code: 'bad_request', key: 'CartApi.quantityRange', fieldErrors: { quantity_of_packages: ['CartApi.quantityRange'] } });
 }
 
 /** `9999` → `9 999` (the pt-PT grouping the shop's texts use for quantities). */
@@ -352,14 +351,17 @@ export function groupedQuantity(n: number): string {
 export function lineMaximumError(rule: QuantityRule, itemsPerPackage: number, current: number, requested: number): AppError {
   let remaining = MAX_PACKAGES - current;
   while (remaining > 0 && !allowsQuantity(rule, current + remaining, itemsPerPackage)) remaining--;
-  const message =
+  const key = remaining > 0 ? 'CartApi.lineMaximum' : 'CartApi.lineMaximumFull';
+  const values: MessageValues =
     remaining > 0
-      ? text('lineMaximum', { current: groupedQuantity(current), max: groupedQuantity(MAX_PACKAGES), requested: groupedQuantity(requested), remaining: groupedQuantity(remaining) })
-      : text('lineMaximumFull', { max: groupedQuantity(MAX_PACKAGES) });
+      ? { current: groupedQuantity(current), max: groupedQuantity(MAX_PACKAGES), requested: groupedQuantity(requested), remaining: groupedQuantity(remaining) }
+      : { max: groupedQuantity(MAX_PACKAGES) };
   return new AppError({
     code: 'bad_request',
-    message,
-    details: { quantity_of_packages: [message], allowed: [`max_add=${remaining}`, `in_cart=${current}`, `maximum=${MAX_PACKAGES}`] },
+    key,
+    values,
+    fieldErrors: { quantity_of_packages: [key] },
+    details: { allowed: [`max_add=${remaining}`, `in_cart=${current}`, `maximum=${MAX_PACKAGES}`] },
   });
 }
 
@@ -367,8 +369,9 @@ export function lineMaximumError(rule: QuantityRule, itemsPerPackage: number, cu
 function packageError(packages: readonly number[]): AppError {
   return new AppError({
     code: 'bad_request',
-    message: text('packageUnknown'),
-    details: { items_per_package: [text('packageUnknown')], allowed: ['1', ...packages.map(String)] },
+    key: 'CartApi.packageUnknown',
+    fieldErrors: { items_per_package: ['CartApi.packageUnknown'] },
+    details: { allowed: ['1', ...packages.map(String)] },
   });
 }
 
@@ -425,7 +428,7 @@ export interface AddItemInput {
 /** Checks a line's model, package and quantity; the normalised line (with the server's package label) and the model's rule, or an AppError. */
 export async function checkedLine(db: DbOrTx, input: AddItemInput): Promise<LineInput & { code: string; rule: QuantityRule }> {
   const model = await activeModel(db, input.modelId);
-  if (!model) throw new AppError({ code: 'not_found', message: text('modelNotFound') });
+  if (!model) throw new AppError({ code: 'not_found', key: 'CartApi.modelNotFound' });
   const per = input.itemsPerPackage ?? 1;
   const refused = lineRuleError(model, per, input.packages);
   if (refused) throw refused;
@@ -513,7 +516,7 @@ export async function updateCartItem(itemId: string, caller: CartCaller, package
   const item = await findItem(db, itemId, caller);
   if (!item) throw itemNotFound();
   const model = await activeModel(db, item.modelId);
-  if (!model) throw new AppError({ code: 'conflict', message: text('lineUnavailable'), details: { quantity_of_packages: [text('lineUnavailable')] } });
+  if (!model) throw new AppError({ code: 'conflict', key: 'CartApi.lineUnavailable', fieldErrors: { quantity_of_packages: ['CartApi.lineUnavailable'] } });
   const refused = lineRuleError(model, item.per, packages);
   if (refused) throw refused;
   const changed = await writeInOwnedCart(
@@ -557,13 +560,13 @@ export async function mergeCarts(userId: string, guestCartId: string, userCartId
   const mine = await findCart(userCartId, { userId });
   if (!mine) throw notFound();
   const result = await mergeGuestCart(userId, guestCartId, userCartId);
-  if (!result.merged) throw new AppError({ code: 'not_found', message: text('guestCartNotFound') });
+  if (!result.merged) throw new AppError({ code: 'not_found', key: 'CartApi.guestCartNotFound' });
   return result;
 }
 
 /** The API's message of a merge: what joined the cart, and which lines the pack rules adjusted. */
-export function mergeMessage(adjusted: readonly MergeAdjustment[]): string {
-  if (adjusted.length === 0) return text('mergedMessage');
+export function mergeMessage(adjusted: readonly MergeAdjustment[]): { key: MessageKey; values?: MessageValues } {
+  if (adjusted.length === 0) return { key: 'CartApi.mergedMessage' };
   const lines = adjusted
     .map((a) =>
       a.quantity_of_packages === 0
@@ -571,7 +574,7 @@ export function mergeMessage(adjusted: readonly MergeAdjustment[]): string {
         : text('mergedLineAdjusted', { code: a.model_code, package: packageLabel(a.items_per_package), requested: a.requested, packages: a.quantity_of_packages }),
     )
     .join('; ');
-  return text('mergedAdjusted', { lines });
+  return { key: 'CartApi.mergedAdjusted', values: { lines } };
 }
 
 /**

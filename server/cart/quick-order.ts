@@ -2,11 +2,11 @@ import 'server-only';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { allowsQuantity, MAX_PACKAGES, nearestAllowedPackages, quantityRule } from '@/lib/cart/packages';
 import type { QuickOrderMerge, QuickOrderProblem, QuickOrderResult } from '@/lib/cart/types';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb } from '@/server/db/client';
 import { inventoryProducts, products } from '@/server/db/schema';
 import { checkTextShape, decodeText, isFileError, isZip, readTableFile, tableLimits, tooLargeError } from '@/server/files';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { addCartItem, findCart, groupedQuantity, QUICK_ORDER_MAX_LINES, repriceCart, type CartCaller } from './index';
 
 /**
@@ -137,7 +137,7 @@ export function mergeRepeatedCodes(lines: readonly QuickOrderLine[]): { lines: Q
  * numbers, so problems are reported where the customer sees them.
  */
 export async function quickOrderLinesFromFile(name: string, bytes: Uint8Array): Promise<QuickOrderInputLine[]> {
-  if (!/\.(xlsx|csv|txt)$/i.test(name)) throw new AppError({ code: 'unsupported_media_type', message: text('quickFileType') });
+  if (!/\.(xlsx|csv|txt)$/i.test(name)) throw new AppError({ code: 'unsupported_media_type', key: 'CartApi.quickFileType' });
   try {
     if (/\.xlsx$/i.test(name) || isZip(bytes)) {
       const rows = await readTableFile(bytes, QUICK_ORDER_FILE_LIMITS, name);
@@ -146,7 +146,7 @@ export async function quickOrderLinesFromFile(name: string, bytes: Uint8Array): 
     if (bytes.length > QUICK_ORDER_FILE_LIMITS.maxBytes) throw tooLargeError(QUICK_ORDER_FILE_LIMITS.maxBytes);
     return quickOrderLines(decodeText(bytes));
   } catch (err) {
-    if (isFileError(err) && err.key === 'Files.tooManyRows') throw new AppError({ code: 'payload_too_large', message: text('quickTooMany', { max: QUICK_ORDER_MAX_LINES }) });
+    if (isFileError(err) && err.key === 'Files.tooManyRows') throw new AppError({ code: 'payload_too_large', key: 'CartApi.quickTooMany', values: { max: QUICK_ORDER_MAX_LINES } });
     throw err;
   }
 }
@@ -158,12 +158,12 @@ export async function quickOrderLinesFromFile(name: string, bytes: Uint8Array): 
  */
 export async function quickOrder(cartId: string, caller: CartCaller, readInput: () => Promise<string | QuickOrderInputLine[]>): Promise<QuickOrderResult> {
   const cart = await findCart(cartId, caller);
-  if (!cart) throw new AppError({ code: 'not_found', message: text('cartNotFound') });
+  if (!cart) throw new AppError({ code: 'not_found', key: 'CartApi.cartNotFound' });
   const input = await readInput();
   const rows = typeof input === 'string' ? quickOrderLines(input) : input;
   const nonEmpty = rows.filter((l) => l.text.trim() && l.text.trim() !== ';').length;
   if (nonEmpty > QUICK_ORDER_MAX_LINES + 1) {
-    throw new AppError({ code: 'bad_request', message: text('quickTooMany', { max: QUICK_ORDER_MAX_LINES }) });
+    throw new AppError({ code: 'bad_request', key: 'CartApi.quickTooMany', values: { max: QUICK_ORDER_MAX_LINES } });
   }
   const parsed = parseQuickOrderLines(rows);
   const { lines, merged, problems: summedProblems } = mergeRepeatedCodes(parsed.lines);

@@ -8,6 +8,12 @@ import { DEFAULT_GOOGLE_CATEGORY } from '@/lib/catalogue/google-taxonomy';
 /** Tag of the feed's cached read: the Google category classifier invalidates it (issue 13). */
 export const MERCHANT_FEED_TAG = 'merchant-feed';
 
+/** The channel's own words in the Google Merchant feed (app/feeds/google-merchant.xml). */
+export const FEED_CHANNEL = {
+  title: 'Casa das Águas de Gaia — catálogo',
+  description: 'Canalização, sanitários, aquecimento, climatização, piscinas e combate a incêndio.',
+} as const;
+
 export interface FeedItem {
   productCode: string;
   name: string;

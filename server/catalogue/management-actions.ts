@@ -3,7 +3,7 @@ import 'server-only';
 import { revalidatePath } from 'next/cache';
 import { confirmImportSchema, markReprintedSchema } from '@/lib/validation/catalogue-management';
 import { validatedAction } from '@/server/actions/validated-action';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { confirmCatalogueUpload, type ConfirmResult } from '@/server/import/preview';
 import { markChaptersReprinted } from './reprint';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { ContactData } from '@/lib/validation/contact';
 import { renderMail } from '@/server/mail/html';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import type { OutgoingMail } from '@/server/mail/send';
 import { shortName } from '@/server/mail/short-name';
 

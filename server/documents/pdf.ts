@@ -8,7 +8,7 @@ import { formatUnitPrice } from '@/lib/format';
 import { lineParts } from '@/lib/orders/line-label';
 import { getDb } from '@/server/db/client';
 import { shopSettings } from '@/server/db/schema';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 
 /**
  * The shop's business documents as PDF (issue 11's order confirmation, issue 12's quote): one

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { MessageRef } from '@/lib/errors';
 import { dbId } from '@/lib/validation/ids';
 import { validatedAction } from '@/server/actions/validated-action';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { createAccountFromErp, linkErpClient } from './clients';
 
 /** Actions of /admin/phc-clients (issue 14): the admin flag only (spec 6), audited in server/erp/clients.ts. */

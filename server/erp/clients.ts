@@ -2,7 +2,7 @@ import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/viewer';
 import { recordAudit } from '@/server/admin/audit';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { getDb } from '@/server/db/client';
 import { erpClients, proAccounts, type ErpClientRule } from '@/server/db/schema';

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Viewer } from '@/lib/auth/viewer';
 import { dataDir } from '@/lib/env';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import type { ErpSyncKind } from '@/server/db/schema';
 import { getStorage } from '@/server/storage';
 import { ERP_UPLOAD_PREFIX, erpUploadKey } from '@/server/storage/keys';

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ErrorCode } from '@/lib/errors';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 
 /**
  * Bounds for reading a file a user or staff member sent (server/files). Every reader of an upload

@@ -2,7 +2,7 @@ import 'server-only';
 import ExcelJS from 'exceljs';
 import { csvUnitPrice, formatDecimal, XLSX_FORMATS } from '@/lib/format';
 import { csvField, formulaSafe } from '@/lib/spreadsheet-cells';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { getPricedJobList } from './index';
 
 /**

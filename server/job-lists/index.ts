@@ -5,11 +5,11 @@ import type { StockStatus } from '@/lib/catalogue/types';
 import { productShortPath } from '@/lib/catalogue/urls';
 import { isDbId } from '@/lib/validation/ids';
 import type { JobListLineInput } from '@/lib/validation/job-lists';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { addCartItem, checkedLine, findCart, getOrCreateUserCart, repriceCart, type AddItemInput } from '@/server/cart';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { cartItems, inventoryProducts, jobListLines, jobLists, products } from '@/server/db/schema';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { addTax, lineTotals } from '@/server/pricing/money';
 import { getPriceFacts, getPricingCustomer, unitPriceOf, type ModelPriceFacts } from '@/server/pricing';
 
@@ -70,11 +70,11 @@ export interface ToCartResult {
 }
 
 export function listNotFound(): AppError {
-  return new AppError({ code: 'not_found', message: text('listNotFound') });
+  return new AppError({ code: 'not_found', key: 'JobLists.listNotFound' });
 }
 
 function lineNotFound(): AppError {
-  return new AppError({ code: 'not_found', message: text('lineNotFound') });
+  return new AppError({ code: 'not_found', key: 'JobLists.lineNotFound' });
 }
 
 /** The list `listId` if it belongs to `userId` (locked when `forUpdate`), else null. */
@@ -119,7 +119,7 @@ export async function createJobList(userId: string, name: string, options: { car
     // Counting under the user's row lock keeps two concurrent creations within the limit.
     await tx.execute(sql`select 1 from users where id = ${userId} for update`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(jobLists).where(eq(jobLists.userId, userId));
-    if (Number(n) >= MAX_LISTS_PER_USER) throw new AppError({ code: 'conflict', message: text('tooManyLists', { max: MAX_LISTS_PER_USER }) });
+    if (Number(n) >= MAX_LISTS_PER_USER) throw new AppError({ code: 'conflict', key: 'JobLists.tooManyLists', values: { max: MAX_LISTS_PER_USER } });
     const [row] = await tx.insert(jobLists).values({ userId, name }).returning();
     return row!;
   });
@@ -251,13 +251,12 @@ export async function addJobListLines(userId: string, listId: number, inputs: re
         .returning({ id: jobListLines.id });
       const row = rows[0];
       if (!row) {
-        const message = serverTranslator('CartApi')('quantityRange');
-        throw new AppError({ code: 'bad_request', message, details: { quantity_of_packages: [message] } });
+        throw new AppError({ code: 'bad_request', key: 'CartApi.quantityRange', fieldErrors: { quantity_of_packages: ['CartApi.quantityRange'] } });
       }
       lineIds.push(row.id);
     }
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(jobListLines).where(eq(jobListLines.listId, listId));
-    if (Number(n) > MAX_LINES_PER_LIST) throw new AppError({ code: 'conflict', message: text('tooManyLines', { max: MAX_LINES_PER_LIST }) });
+    if (Number(n) > MAX_LINES_PER_LIST) throw new AppError({ code: 'conflict', key: 'JobLists.tooManyLines', values: { max: MAX_LINES_PER_LIST } });
     await tx.update(jobLists).set({ updatedAt: new Date() }).where(eq(jobLists.id, listId));
     return { added: lineIds.length, line_ids: lineIds };
   });
@@ -277,7 +276,7 @@ export async function modelIdByCode(code: string): Promise<number> {
     .innerJoin(products, eq(products.id, inventoryProducts.productId))
     .where(and(sql`lower(${inventoryProducts.code}) = ${code.toLowerCase()}`, eq(inventoryProducts.productStatus, 'active'), eq(products.active, true)))
     .limit(1);
-  if (!row) throw new AppError({ code: 'not_found', message: text('codeNotFound', { code }) });
+  if (!row) throw new AppError({ code: 'not_found', key: 'JobLists.codeNotFound', values: { code } });
   return row.id;
 }
 
@@ -285,7 +284,7 @@ export async function modelIdByCode(code: string): Promise<number> {
 export async function addCartToJobList(userId: string, listId: number, cartId: string): Promise<{ added: number; line_ids: number[] }> {
   const db = await getDb();
   const cart = await findCart(cartId, { userId }, db);
-  if (!cart) throw new AppError({ code: 'not_found', message: serverTranslator('CartApi')('cartNotFound') });
+  if (!cart) throw new AppError({ code: 'not_found', key: 'CartApi.cartNotFound' });
   const rows = await db
     .select({ modelId: cartItems.modelId, per: cartItems.itemsPerPackage, packages: cartItems.quantityOfPackages })
     .from(cartItems)
@@ -293,7 +292,7 @@ export async function addCartToJobList(userId: string, listId: number, cartId: s
     .innerJoin(products, eq(products.id, inventoryProducts.productId))
     .where(and(eq(cartItems.cartId, cart.id), eq(inventoryProducts.productStatus, 'active'), eq(products.active, true)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  if (rows.length === 0) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
+  if (rows.length === 0) throw new AppError({ code: 'unprocessable', key: 'JobLists.cartEmpty' });
   return addJobListLines(
     userId,
     listId,

@@ -10,4 +10,3 @@ export {
   type MailAddress,
 } from './send';
 export { renderMail, escapeHtml, type MailLayout, type MailBlock } from './html';
-export { serverTranslator, type ServerTranslator } from './i18n';

@@ -1,6 +1,6 @@
 import 'server-only';
 import sharp from 'sharp';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 
 /**
  * The one door to sharp (libvips) for the shop's image work (catalogue images, avatars): each
@@ -32,7 +32,7 @@ export async function withSharp<T>(work: () => Promise<T>): Promise<T> {
   const q = queue();
   if (q.running >= RUNNING) {
     if (q.waiting.length >= WAITING) {
-      throw new AppError({ code: 'unavailable', message: 'O servidor está ocupado. Tente novamente dentro de instantes.' });
+      throw new AppError({ code: 'unavailable', key: 'Api.busy' });
     }
     await new Promise<void>((resolve) => q.waiting.push(resolve));
   } else q.running++;

@@ -2,7 +2,7 @@
 import 'server-only';
 import type { MessageRef } from '@/lib/errors';
 import { newsletterSchema, newsletterUnsubscribeSchema } from '@/lib/validation/newsletter';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { validatedAction } from '@/server/actions/validated-action';
 import { enforceRateLimit } from '@/server/auth/rate-limit';
 import { getDb } from '@/server/db/client';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { siteUrl } from '@/lib/env';
 import { renderMail } from '@/server/mail/html';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import type { OutgoingMail } from '@/server/mail/send';
 
 export const NEWSLETTER_CONFIRM_PATH = '/newsletter/confirmar';

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { newsletterToken, type NewsletterData } from '@/lib/validation/newsletter';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { hashIp, type RequestMeta } from '@/server/actions/request-meta';
 import { getDb } from '@/server/db/client';
 import { newsletterSubscriptions, type NewsletterSource } from '@/server/db/schema';

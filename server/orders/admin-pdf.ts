@@ -1,7 +1,7 @@
 import 'server-only';
 import { eq } from 'drizzle-orm';
 import type { Viewer } from '@/lib/auth/viewer';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb } from '@/server/db/client';
 import { orders } from '@/server/db/schema';
 import { auditOrderPdf } from './admin';

@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, ilike, lte, or, sql, type SQL } from 'drizzl
 import { ORDER_TRANSITIONS, transitionsFor, type OrderStatus, type PaymentMethodId, type DeliveryMethod } from '@/lib/orders/status';
 import type { Viewer } from '@/lib/auth/viewer';
 import { recordAudit } from '@/server/admin/audit';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb, type Tx } from '@/server/db/client';
 import { orderEvents, orderStatusMails, orders } from '@/server/db/schema';
 import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';

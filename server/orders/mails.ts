@@ -7,7 +7,7 @@ import { getDb, type Tx } from '@/server/db/client';
 import { orderMails, orders, shopSettings, type AddressSnapshot, type OrderMailKind } from '@/server/db/schema';
 import { registerJobHandler, JOB_QUEUES } from '@/server/jobs';
 import { renderMail, type MailBlock } from '@/server/mail/html';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { type OutgoingMail } from '@/server/mail/send';
 import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
 import { paymentInstructionsPending } from '@/server/payments';

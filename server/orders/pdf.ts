@@ -5,7 +5,7 @@ import { getDb } from '@/server/db/client';
 import { orders, type AddressSnapshot } from '@/server/db/schema';
 import { dateTime, pdfLineName, renderBusinessPdf, shopHeader, unitPrice, type ShopHeader } from '@/server/documents/pdf';
 import { JOB_QUEUES, registerJobHandler } from '@/server/jobs';
-import { isMessageKey, serverTranslator } from '@/server/mail/i18n';
+import { isMessageKey, serverTranslator } from '@/server/i18n';
 import { getStorage } from '@/server/storage';
 import { getOrder, type OrderDetail } from './queries';
 

@@ -8,7 +8,7 @@ import { formatPrice } from '@/lib/format';
 import { orderNumber, type DeliveryMethod, type OrderStatus } from '@/lib/orders/status';
 import type { CheckoutInput } from '@/lib/validation/orders';
 import { addressSnapshot, defaultAddress, findAddress } from '@/server/addresses';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { lineRuleError, modelRules } from '@/server/cart';
 import { getDb, type Tx } from '@/server/db/client';
 import {
@@ -28,7 +28,7 @@ import {
   type PaymentData,
 } from '@/server/db/schema';
 import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { paymentMethod } from '@/server/payments';
 import { getPriceFacts, getPricingCustomer, lisbonDay, unitPriceOf } from '@/server/pricing';
 import { assertQuoteAcceptable, lockCustomerQuote, markQuoteAccepted, quoteLinesForOrder } from '@/server/quotes';
@@ -183,7 +183,7 @@ async function cartLinesPriced(tx: Tx, userId: string, cartId: string, now: Date
     .innerJoin(products, eq(products.id, inventoryProducts.productId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  if (lines.length === 0) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
+  if (lines.length === 0) throw new AppError({ code: 'unprocessable', key: 'Orders.cartEmpty' });
 
   const customer = await getPricingCustomer(userId, tx);
   const { facts } = await getPriceFacts(
@@ -195,7 +195,8 @@ async function cartLinesPriced(tx: Tx, userId: string, cartId: string, now: Date
   if (unavailable.length > 0) {
     throw new AppError({
       code: 'conflict',
-      message: text('lineUnavailable', { codes: unavailable.join(', ') }),
+      key: 'Orders.lineUnavailable',
+      values: { codes: unavailable.join(', ') },
       details: { unavailable },
     });
   }
@@ -236,7 +237,8 @@ async function assertLinesAllowed(tx: Tx, priced: readonly PricedLine[], fromQuo
   const lines = refused.map((r) => r.text);
   throw new AppError({
     code: 'conflict',
-    message: text(fromQuote ? 'quoteLineRuleRefused' : 'lineRuleRefused', { lines: lines.join('; ') }),
+    key: fromQuote ? 'Orders.quoteLineRuleRefused' : 'Orders.lineRuleRefused',
+    values: { lines: lines.join('; ') },
     details: { lines },
     data: {
       lines: refused.map((r) => ({
@@ -299,15 +301,15 @@ export async function placeOrder(
       .from(orderIdempotencyKeys)
       .where(and(eq(orderIdempotencyKeys.userId, userId), eq(orderIdempotencyKeys.key, idempotencyKey)));
     if (seen) {
-      if (seen.hash !== hash) throw new AppError({ code: 'conflict', message: text('idempotencyConflict') });
+      if (seen.hash !== hash) throw new AppError({ code: 'conflict', key: 'Orders.idempotencyConflict' });
       return { order: await placedOrder(tx, seen.orderId), replayed: true };
     }
     // A method the shop cannot take now (Multibanco / MB WAY without the provider's credentials).
     if (!paymentMethod(input.payment_method).enabled()) {
-      throw new AppError({ code: 'unprocessable', message: text('paymentUnavailable'), details: { payment_method: [text('paymentUnavailable')] } });
+      throw new AppError({ code: 'unprocessable', key: 'Orders.paymentUnavailable', fieldErrors: { payment_method: ['Orders.paymentUnavailable'] } });
     }
     if (quote) assertQuoteAcceptable(quote, now);
-    else if (!cartId) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
+    else if (!cartId) throw new AppError({ code: 'unprocessable', key: 'Orders.cartEmpty' });
 
     // 3. Lines: the quote's, at its quoted prices; or the cart's, priced now.
     const priced = quote ? (await quoteLinesForOrder(tx, quote.id)).map(quotedLine) : await cartLinesPriced(tx, userId, cartId!, now);
@@ -320,7 +322,7 @@ export async function placeOrder(
     let deliveryRow = null;
     if ('address_id' in input.delivery) {
       deliveryRow = await findAddress(userId, input.delivery.address_id, tx);
-      if (!deliveryRow) throw new AppError({ code: 'not_found', message: text('addressNotFound') });
+      if (!deliveryRow) throw new AppError({ code: 'not_found', key: 'Orders.addressNotFound' });
       deliveryMethod = 'delivery';
       deliveryAddress = addressSnapshot(deliveryRow);
     } else {
@@ -330,17 +332,17 @@ export async function placeOrder(
     let billingRow = null;
     if (input.billing_address_id) {
       billingRow = await findAddress(userId, input.billing_address_id, tx);
-      if (!billingRow) throw new AppError({ code: 'not_found', message: text('addressNotFound') });
+      if (!billingRow) throw new AppError({ code: 'not_found', key: 'Orders.addressNotFound' });
     } else {
       billingRow = (await defaultAddress(userId, 'billing', tx)) ?? deliveryRow;
     }
     if (!billingRow) {
-      throw new AppError({ code: 'bad_request', message: text('billingRequired'), details: { billing_address_id: [text('billingRequired')] } });
+      throw new AppError({ code: 'bad_request', key: 'Orders.billingRequired', fieldErrors: { billing_address_id: ['Orders.billingRequired'] } });
     }
     const [customerRow] = await tx.select({ name: users.fullName, fallback: users.name, email: users.email }).from(users).where(eq(users.id, userId));
     const method = paymentMethod(input.payment_method);
     if (!method.accepts(deliveryMethod)) {
-      throw new AppError({ code: 'bad_request', message: text('paymentNeedsPickup'), details: { payment_method: [text('paymentNeedsPickup')] } });
+      throw new AppError({ code: 'bad_request', key: 'Orders.paymentNeedsPickup', fieldErrors: { payment_method: ['Orders.paymentNeedsPickup'] } });
     }
 
     // Totals: the rule of lib/cart/summary.ts (free shipping from 350 € of goods with IVA); pickup ships nothing.
@@ -353,14 +355,15 @@ export async function placeOrder(
     // refused in words, not by the database.
     const MAX_CENTS = 2_000_000_000;
     if (cents.totalCents > MAX_CENTS || priced.some((p) => p.grossCents > MAX_CENTS)) {
-      throw new AppError({ code: 'unprocessable', message: text('orderTooLarge') });
+      throw new AppError({ code: 'unprocessable', key: 'Orders.orderTooLarge' });
     }
     const totals = totalsOf(cents);
     if (input.expected_total !== undefined && input.expected_total !== null && Math.round(input.expected_total * 100) !== cents.totalCents) {
       throw new AppError({
         code: 'conflict',
-        message: text('priceChanged', { total: formatPrice(totals.total) }),
-        details: { expected_total: [text('priceChanged', { total: formatPrice(totals.total) })] },
+        key: 'Orders.priceChanged',
+        values: { total: formatPrice(totals.total) },
+        fieldErrors: { expected_total: ['Orders.priceChanged'] },
         data: { totals, lines: priced.map((p) => ({ model_code: p.line.code, unit_price: euros4(p.unit), total_price: p.netCents / 100, total_price_with_tax: p.grossCents / 100 })) },
       });
     }

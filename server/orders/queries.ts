@@ -1,18 +1,15 @@
 import 'server-only';
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { DeliveryMethod, OrderStatus, PaymentMethodId } from '@/lib/orders/status';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb } from '@/server/db/client';
 import { orderEvents, orderLines, orders, type AddressSnapshot, type PaymentData } from '@/server/db/schema';
-import { serverTranslator } from '@/server/mail/i18n';
 import { totalsOf, type OrderTotals } from './place-order';
 
 /**
  * Reading orders (issue 11): a customer reads only their own (`user_id = $viewer` in the query);
  * another customer's id answers 404 like an unknown one.
  */
-
-const text = serverTranslator('Orders');
 
 export interface OrderSummary {
   id: number;
@@ -98,7 +95,7 @@ export async function listOrders(
 export async function getOrder(userId: string, orderId: number): Promise<OrderDetail> {
   const db = await getDb();
   const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!row) throw new AppError({ code: 'not_found', message: text('orderNotFound') });
+  if (!row) throw new AppError({ code: 'not_found', key: 'Orders.orderNotFound' });
   return detailOf(row);
 }
 
@@ -106,7 +103,7 @@ export async function getOrder(userId: string, orderId: number): Promise<OrderDe
 export async function getOrderById(orderId: number): Promise<OrderDetail> {
   const db = await getDb();
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw new AppError({ code: 'not_found', message: text('orderNotFound') });
+  if (!row) throw new AppError({ code: 'not_found', key: 'Orders.orderNotFound' });
   return detailOf(row);
 }
 

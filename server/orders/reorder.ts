@@ -1,10 +1,10 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { addCartItem, getOrCreateUserCart, repriceCart } from '@/server/cart';
 import { getDb } from '@/server/db/client';
 import { inventoryProducts, orderLines, orders, products } from '@/server/db/schema';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 
 const text = serverTranslator('Orders');
 
@@ -23,7 +23,7 @@ export interface ReorderResult {
 export async function reorder(userId: string, orderId: number): Promise<ReorderResult> {
   const db = await getDb();
   const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order) throw new AppError({ code: 'not_found', message: text('orderNotFound') });
+  if (!order) throw new AppError({ code: 'not_found', key: 'Orders.orderNotFound' });
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(asc(orderLines.position));
   return linesToCart(userId, lines);
 }

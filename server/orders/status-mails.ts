@@ -10,7 +10,7 @@ import { getDb } from '@/server/db/client';
 import { orderEvents, orderStatusMails, orders, shopSettings } from '@/server/db/schema';
 import { JOB_QUEUES, registerJobHandler, type JobContext } from '@/server/jobs';
 import { renderMail, type MailBlock } from '@/server/mail/html';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { type OutgoingMail } from '@/server/mail/send';
 import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
 

@@ -1,10 +1,10 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
 import { canTransition, type DeliveryMethod, type OrderStatus } from '@/lib/orders/status';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { orderEvents, orders } from '@/server/db/schema';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 
 const text = serverTranslator('Orders');
 
@@ -24,9 +24,9 @@ export async function transitionOrder(
   return conn.transaction(async (tx) => {
     const locked = (await tx.execute(sql`select status, delivery_method from orders where id = ${orderId} for update`)) as unknown as { rows: { status: OrderStatus; delivery_method: DeliveryMethod }[] };
     const from = locked.rows[0]?.status;
-    if (!from) throw new AppError({ code: 'not_found', message: text('orderNotFound') });
+    if (!from) throw new AppError({ code: 'not_found', key: 'Orders.orderNotFound' });
     if (!canTransition(from, to, locked.rows[0]?.delivery_method)) {
-      throw new AppError({ code: 'conflict', message: text('transitionRefused', { from: text(`status.${from}`), to: text(`status.${to}`) }) });
+      throw new AppError({ code: 'conflict', key: 'Orders.transitionRefused', values: { from: text(`status.${from}`), to: text(`status.${to}`) } });
     }
     const now = new Date();
     await tx.update(orders).set({ status: to, updatedAt: now }).where(eq(orders.id, orderId));

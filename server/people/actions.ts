@@ -19,7 +19,7 @@ import {
   userOnlySchema,
 } from '@/lib/validation/people';
 import { validatedAction } from '@/server/actions/validated-action';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { attachUserByEmail, createProAccount, detachUserFromAccount, removePriceRule, savePriceRule, updateProAccount } from '@/server/pro-accounts/accounts';
 import { approveAccessRequest, rejectAccessRequest } from '@/server/pro-accounts/requests';
 import { importPriceRules, RULES_IMPORT_MAX_BYTES, type RulesImportResult } from '@/server/pro-accounts/rules-import';

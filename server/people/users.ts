@@ -7,7 +7,7 @@ import { env } from '@/lib/env';
 import { isStaff, type Role } from '@/lib/auth/permissions';
 import type { Viewer } from '@/lib/auth/viewer';
 import { recordAudit } from '@/server/admin/audit';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { hashIp } from '@/server/actions/request-meta';
 import { resetPasswordMail } from '@/server/auth/emails';
 import { invalidateCache } from '@/server/cache/invalidate';

@@ -10,11 +10,11 @@ import { dataDir } from '@/lib/env';
 import { csvUnitPrice, formatDecimal, XLSX_FORMATS } from '@/lib/format';
 import { csvTextField } from '@/lib/spreadsheet-cells';
 import type { PriceListRequest } from '@/lib/validation/price-lists';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb } from '@/server/db/client';
 import { brands, chapters, families, priceListExports, products, type PriceListStatus } from '@/server/db/schema';
 import { enqueue, getJobs, wakeJobWorker } from '@/server/jobs';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { getPriceFacts, getPricingCustomer, priceEntryOf, type PricingCustomer } from '@/server/pricing';
 import { getStorage, StorageUnavailableError } from '@/server/storage';
 import { logger } from '@/server/log';
@@ -67,11 +67,11 @@ export interface PriceListExport {
 }
 
 function notFound(): AppError {
-  return new AppError({ code: 'not_found', message: text('notFound') });
+  return new AppError({ code: 'not_found', key: 'PriceList.notFound' });
 }
 
 export function proOnly(): AppError {
-  return new AppError({ code: 'forbidden', message: text('proOnly') });
+  return new AppError({ code: 'forbidden', key: 'PriceList.proOnly' });
 }
 
 /** The caller's professional pricing customer, or 403 for anyone without a professional account. */
@@ -160,7 +160,7 @@ async function scopeLabel(request: PriceListRequest): Promise<string> {
     const [row] = await db.select({ name: brands.name }).from(brands).where(eq(brands.slug, value));
     if (row) return text('brandLabel', { name: row.name });
   }
-  throw new AppError({ code: 'not_found', message: text('scopeNotFound') });
+  throw new AppError({ code: 'not_found', key: 'PriceList.scopeNotFound' });
 }
 
 /**
@@ -186,7 +186,7 @@ export async function requestPriceList(userId: string, request: PriceListRequest
           sql`${priceListExports.createdAt} > now() - make_interval(secs => ${PENDING_WINDOW_MS / 1000})`,
         ),
       );
-    if (pending.length > 0) throw new AppError({ code: 'conflict', message: text('tooMany') });
+    if (pending.length > 0) throw new AppError({ code: 'conflict', key: 'PriceList.tooMany' });
     const [inserted] = await tx
       .insert(priceListExports)
       .values({
@@ -262,7 +262,7 @@ export async function openPriceListFile(userId: string, id: string): Promise<{ b
     .from(priceListExports)
     .where(and(eq(priceListExports.id, id), eq(priceListExports.userId, userId), eq(priceListExports.accountId, customer.accountId)));
   if (!row) throw notFound();
-  if (row.status !== 'done') throw new AppError({ code: 'conflict', message: text('notReady') });
+  if (row.status !== 'done') throw new AppError({ code: 'conflict', key: 'PriceList.notReady' });
   const body = (await getStorage().get(priceListKey(row.id, row.format))) ?? (await fsp.readFile(/*turbopackIgnore: true*/ legacyPriceListFile(row.id, row.format)).catch(() => null));
   if (!body) throw notFound();
   const day = (row.finishedAt ?? row.createdAt).toISOString().slice(0, 10);

@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, ilike, inArray, like, or, sql } from 'drizzl
 import type { AuditActor } from '@/server/admin/audit';
 import { recordAudit } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { getDb, type DbOrTx, type Tx } from '@/server/db/client';
 import { addresses, inventoryProducts, priceRules, proAccounts, users } from '@/server/db/schema';

@@ -6,7 +6,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { ApproveRequestInput } from '@/lib/validation/people';
 import { isValidNif, normaliseNif } from '@/lib/validation/nif';
 import { recordAudit, type AuditActor } from '@/server/admin/audit';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { accessRequests, proAccounts, users } from '@/server/db/schema';
 import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';

@@ -3,11 +3,8 @@ import type { Viewer } from '@/lib/auth/viewer';
 import { hasAccess } from '@/lib/auth/permissions';
 import { QUOTE_TOKEN_PATTERN } from '@/lib/validation/quotes';
 import { isDbId } from '@/lib/validation/ids';
-import { apiText, AppError } from '@/server/api/errors';
-import { serverTranslator } from '@/server/mail/i18n';
+import { AppError } from '@/server/errors';
 import type { QuoteAccess } from './index';
-
-const text = serverTranslator('Quotes');
 
 /** The guest link's token of a request: header `X-Quote-Token`, or `?token=` (the link of the mail). */
 export function quoteToken(request: Request): string | null {
@@ -22,16 +19,16 @@ export function quoteToken(request: Request): string | null {
 export function quoteAccess(request: Request, viewer: Viewer | null, options: { staff?: boolean } = {}): QuoteAccess {
   const token = quoteToken(request);
   if (token) {
-    if (!QUOTE_TOKEN_PATTERN.test(token)) throw new AppError({ code: 'not_found', message: text('notFound') });
+    if (!QUOTE_TOKEN_PATTERN.test(token)) throw new AppError({ code: 'not_found', key: 'Quotes.notFound' });
     return { kind: 'token', token };
   }
-  if (!viewer) throw new AppError({ code: 'unauthorized', message: apiText('unauthorized') });
+  if (!viewer) throw new AppError({ code: 'unauthorized', key: 'Api.unauthorized' });
   if (options.staff !== false && hasAccess(viewer, 'manage_quotes')) return { kind: 'staff', userId: viewer.id };
   return { kind: 'user', userId: viewer.id };
 }
 
 /** `{id}` of the quote routes: anything that cannot be a row id names no quote. */
 export function quoteId(id: string): number {
-  if (!isDbId(id)) throw new AppError({ code: 'not_found', message: text('notFound') });
+  if (!isDbId(id)) throw new AppError({ code: 'not_found', key: 'Quotes.notFound' });
   return Number(id);
 }

@@ -6,7 +6,7 @@ import { env } from '@/lib/env';
 import type { QuoteDetail, QuoteLineView, QuoteSummary, QuoteTotals } from '@/lib/quotes/types';
 import { canQuoteTransition, DEFAULT_QUOTE_VALIDITY_DAYS, quoteNumber, REQUESTABLE_AGAIN, type QuoteStatus } from '@/lib/quotes/status';
 import type { QuoteAnswerInput, QuoteRequestInput } from '@/lib/validation/quotes';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { limitRequest } from '@/server/auth/rate-limit';
 import { hashIp } from '@/server/actions/request-meta';
 import { checkedLine, findCart } from '@/server/cart';
@@ -25,7 +25,7 @@ import {
 } from '@/server/db/schema';
 import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
 import { linesToCart, type ReorderResult } from '@/server/orders/reorder';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { getPriceFacts, getPricingCustomer, lisbonDay, unitPriceOf } from '@/server/pricing';
 import { lineTotals } from '@/server/pricing/money';
 
@@ -56,7 +56,7 @@ type Rows<T> = { rows: T[] };
 type QuoteRow = typeof quotes.$inferSelect;
 
 function notFound(): AppError {
-  return new AppError({ code: 'not_found', message: text('notFound') });
+  return new AppError({ code: 'not_found', key: 'Quotes.notFound' });
 }
 
 export function tokenHash(token: string): string {
@@ -167,7 +167,7 @@ async function linesFromInput(input: QuoteRequestInput, requester: QuoteRequeste
         out.push(checked);
       } catch (error) {
         if (error instanceof AppError) {
-          throw new AppError({ code: error.code, message: text('lineRefused', { line: index + 1, reason: error.message }), details: { [`lines.${index}`]: [error.message] } });
+          throw new AppError({ code: error.code, key: 'Quotes.lineRefused', values: { line: index + 1, reason: error.message }, details: { [`lines.${index}`]: [error.message] } });
         }
         throw error;
       }
@@ -175,7 +175,7 @@ async function linesFromInput(input: QuoteRequestInput, requester: QuoteRequeste
     return out;
   }
   const cart = await findCart(input.cart_id!, requester ? { userId: requester.userId } : null, db);
-  if (!cart) throw new AppError({ code: 'not_found', message: text('cartNotFound') });
+  if (!cart) throw new AppError({ code: 'not_found', key: 'Quotes.cartNotFound' });
   const rows = await db
     .select({ modelId: cartItems.modelId, code: inventoryProducts.code, itemsPerPackage: cartItems.itemsPerPackage, packages: cartItems.quantityOfPackages })
     .from(cartItems)
@@ -183,7 +183,7 @@ async function linesFromInput(input: QuoteRequestInput, requester: QuoteRequeste
     .innerJoin(products, eq(products.id, inventoryProducts.productId))
     .where(and(eq(cartItems.cartId, cart.id), eq(inventoryProducts.productStatus, 'active'), eq(products.active, true)))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  if (rows.length === 0) throw new AppError({ code: 'unprocessable', message: text('cartEmpty') });
+  if (rows.length === 0) throw new AppError({ code: 'unprocessable', key: 'Quotes.cartEmpty' });
   // The cart's lines are checked as they are today (a rule may have changed since they were
   // added), and their packages named by the server.
   const out: RequestedLine[] = [];
@@ -194,7 +194,8 @@ async function linesFromInput(input: QuoteRequestInput, requester: QuoteRequeste
       if (error instanceof AppError) {
         throw new AppError({
           code: error.code,
-          message: text('cartLineRefused', { line: index + 1, code: row.code, reason: error.message }),
+          key: 'Quotes.cartLineRefused',
+          values: { line: index + 1, code: row.code, reason: error.message },
           details: { [`cart.${index}`]: [error.message] },
         });
       }
@@ -210,14 +211,14 @@ export async function requestQuote(requester: QuoteRequester | null, input: Quot
   let contact: { name: string; email: string; phone: string | null; company: string | null; nif: string | null };
   if (requester) {
     const [user] = await db.select({ name: users.fullName, fallback: users.name, email: users.email, fiscal: users.fiscalName }).from(users).where(eq(users.id, requester.userId));
-    if (!user) throw new AppError({ code: 'unauthorized', message: text('loginAgain') });
+    if (!user) throw new AppError({ code: 'unauthorized', key: 'Quotes.loginAgain' });
     contact = { name: input.name ?? (user.name || user.fallback || user.email), email: user.email, phone: input.phone, company: input.company ?? user.fiscal ?? null, nif: input.nif };
   } else {
     const details: Record<string, string[]> = {};
     if (!input.name) details.name = [text('validation.nameRequired')];
     if (!input.email) details.email = [text('validation.emailRequired')];
     if (!input.phone) details.phone = [text('validation.phoneRequired')];
-    if (Object.keys(details).length > 0) throw new AppError({ code: 'bad_request', message: text('contactRequired'), details });
+    if (Object.keys(details).length > 0) throw new AppError({ code: 'bad_request', key: 'Quotes.contactRequired', details });
     contact = { name: input.name!, email: input.email!, phone: input.phone, company: input.company, nif: input.nif };
   }
   await limitRequest('quote', { ip: meta.ip ?? null, email: contact.email });
@@ -447,7 +448,8 @@ async function moveQuote(tx: Tx, row: QuoteRow, to: QuoteStatus, actor: string, 
   if (!canQuoteTransition(row.status, to)) {
     throw new AppError({
       code: 'conflict',
-      message: text('transitionRefused', { from: text(`status.${row.status}`), to: text(`status.${to}`) }),
+      key: 'Quotes.transitionRefused',
+      values: { from: text(`status.${row.status}`), to: text(`status.${to}`) },
       details: { status: [row.status] },
     });
   }
@@ -466,27 +468,31 @@ export async function answerQuote(staffUserId: string, id: number, input: QuoteA
   const today = lisbonDay(now);
   const validUntil = input.valid_until ?? addDays(today, quoteValidityDays());
   if (validUntil < today) {
-    throw new AppError({ code: 'bad_request', message: text('validation.validUntilPast'), details: { valid_until: [text('validation.validUntilPast')] } });
+    throw new AppError({ code: 'bad_request', key: 'Quotes.validation.validUntilPast', fieldErrors: { valid_until: ['Quotes.validation.validUntilPast'] } });
   }
   await db.transaction(async (tx) => {
     const row = await lockQuote(tx, id, access);
     if (input.version !== undefined && input.version !== row.version) {
-      throw new AppError({ code: 'conflict', message: text('staleVersion'), details: { version: [String(row.version)] } });
+      throw new AppError({ code: 'conflict', key: 'Quotes.staleVersion', details: { version: [String(row.version)] } });
     }
     if (!canQuoteTransition(row.status, 'answered')) {
-      throw new AppError({ code: 'conflict', message: text('transitionRefused', { from: text(`status.${row.status}`), to: text('status.answered') }) });
+      throw new AppError({ code: 'conflict', key: 'Quotes.transitionRefused', values: { from: text(`status.${row.status}`), to: text('status.answered') } });
     }
     const lines = await tx.select().from(quoteLines).where(eq(quoteLines.quoteId, id)).orderBy(asc(quoteLines.position));
     const prices = new Map<number, number>();
     for (const l of input.lines) {
-      if (prices.has(l.position)) throw new AppError({ code: 'bad_request', message: text('validation.linePriceTwice', { line: l.position }) });
+      if (prices.has(l.position)) throw new AppError({ code: 'bad_request', key: 'Quotes.validation.linePriceTwice', values: { line: l.position } });
       prices.set(l.position, Math.round(l.unit_price * 10_000));
     }
     const missing = lines.filter((l) => !prices.has(l.position)).map((l) => l.position);
     const unknown = [...prices.keys()].filter((p) => !lines.some((l) => l.position === p));
     if (missing.length > 0 || unknown.length > 0) {
-      const message = text('validation.everyLinePriced', { lines: [...missing, ...unknown].join(', ') });
-      throw new AppError({ code: 'bad_request', message, details: { lines: [message] } });
+      throw new AppError({
+        code: 'bad_request',
+        key: 'Quotes.validation.everyLinePriced',
+        values: { lines: [...missing, ...unknown].join(', ') },
+        fieldErrors: { lines: ['Quotes.validation.everyLinePriced'] },
+      });
     }
     let net = 0;
     let gross = 0;
@@ -503,7 +509,7 @@ export async function answerQuote(staffUserId: string, id: number, input: QuoteA
     }
     const shippingCents = Math.round((input.shipping ?? 0) * 100);
     const totalCents = gross + shippingCents;
-    if (totalCents > 2_000_000_000) throw new AppError({ code: 'unprocessable', message: text('tooLarge') });
+    if (totalCents > 2_000_000_000) throw new AppError({ code: 'unprocessable', key: 'Quotes.tooLarge' });
     await moveQuote(tx, row, 'answered', `staff:${staffUserId}`, row.status === 'answered' ? 'revision' : null, {
       validUntil,
       goodsNetCents: net,
@@ -552,7 +558,7 @@ export async function addQuoteMessage(access: QuoteAccess, id: number, body: str
     const row = await lockQuote(tx, id, access);
     if (linePosition !== null) {
       const [line] = await tx.select({ id: quoteLines.id }).from(quoteLines).where(and(eq(quoteLines.quoteId, row.id), eq(quoteLines.position, linePosition)));
-      if (!line) throw new AppError({ code: 'bad_request', message: text('validation.lineUnknown'), details: { line_position: [text('validation.lineUnknown')] } });
+      if (!line) throw new AppError({ code: 'bad_request', key: 'Quotes.validation.lineUnknown', fieldErrors: { line_position: ['Quotes.validation.lineUnknown'] } });
     }
     await tx.insert(quoteMessages).values({
       quoteId: row.id,
@@ -570,10 +576,10 @@ export async function addQuoteMessage(access: QuoteAccess, id: number, body: str
 export async function requestQuoteAgain(access: QuoteAccess, id: number, meta: { ip?: string | null } = {}): Promise<RequestedQuote> {
   const old = await getQuote(access, id);
   if (!REQUESTABLE_AGAIN.includes(old.status)) {
-    throw new AppError({ code: 'conflict', message: text('notRequestableAgain', { status: text(`status.${old.status}`) }) });
+    throw new AppError({ code: 'conflict', key: 'Quotes.notRequestableAgain', values: { status: text(`status.${old.status}`) } });
   }
   const available = old.lines.filter((l) => l.model_id !== null);
-  if (available.length === 0) throw new AppError({ code: 'unprocessable', message: text('noLinesLeft') });
+  if (available.length === 0) throw new AppError({ code: 'unprocessable', key: 'Quotes.noLinesLeft' });
   const requester = access.kind === 'user' ? { userId: access.userId } : null;
   return requestQuote(
     requester,
@@ -602,13 +608,13 @@ export async function lockCustomerQuote(tx: Tx, userId: string, id: number): Pro
 /** Refuses (409) a quote that cannot be accepted now: accepted already, expired, or not answered. */
 export function assertQuoteAcceptable(row: QuoteRow, now = new Date()): void {
   if (row.status === 'accepted') {
-    throw new AppError({ code: 'conflict', message: text('alreadyAccepted'), details: { order_id: [String(row.orderId ?? '')] } });
+    throw new AppError({ code: 'conflict', key: 'Quotes.alreadyAccepted', details: { order_id: [String(row.orderId ?? '')] } });
   }
   if (row.status === 'answered' && row.validUntil !== null && row.validUntil < lisbonDay(now)) {
-    throw new AppError({ code: 'conflict', message: text('expiredCannotAccept') });
+    throw new AppError({ code: 'conflict', key: 'Quotes.expiredCannotAccept' });
   }
   if (row.status !== 'answered') {
-    throw new AppError({ code: 'conflict', message: text('transitionRefused', { from: text(`status.${row.status}`), to: text('status.accepted') }) });
+    throw new AppError({ code: 'conflict', key: 'Quotes.transitionRefused', values: { from: text(`status.${row.status}`), to: text('status.accepted') } });
   }
 }
 
@@ -645,7 +651,7 @@ export async function markQuoteAccepted(tx: Tx, row: QuoteRow, orderId: number, 
 export async function quoteToCart(userId: string, id: number): Promise<ReorderResult> {
   const quote = await getQuote({ kind: 'user', userId }, id);
   if (!REQUESTABLE_AGAIN.includes(quote.status)) {
-    throw new AppError({ code: 'conflict', message: text('toCartWhenClosed', { status: text(`status.${quote.status}`) }) });
+    throw new AppError({ code: 'conflict', key: 'Quotes.toCartWhenClosed', values: { status: text(`status.${quote.status}`) } });
   }
   return linesToCart(
     userId,

@@ -1,9 +1,9 @@
 import 'server-only';
 import { formatPercent, formatPrice } from '@/lib/format';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { dateTime, pdfLineName, renderBusinessPdf, shopHeader, unitPrice, type ShopHeader } from '@/server/documents/pdf';
 import { JOB_QUEUES, registerJobHandler } from '@/server/jobs';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { getStorage } from '@/server/storage';
 import { getQuote, type QuoteAccess, type QuoteDetail } from './index';
 
@@ -84,7 +84,7 @@ async function isFresh(key: string, quote: QuoteDetail): Promise<boolean> {
 export async function getQuotePdf(access: QuoteAccess, id: number): Promise<{ filename: string; body: Buffer }> {
   const quote = await getQuote(access, id);
   if (!quote.totals || quote.status === 'requested') {
-    throw new AppError({ code: 'conflict', message: quoteText('pdfNotYet') });
+    throw new AppError({ code: 'conflict', key: 'Quotes.pdfNotYet' });
   }
   const storage = getStorage();
   const key = quotePdfKey(quote);

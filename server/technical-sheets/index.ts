@@ -5,7 +5,7 @@ import { sheetSnapshot, type AdminSheetListItem, type SheetEditView } from '@/li
 import type { SaveSheetOutput } from '@/lib/validation/admin-technical-sheet';
 import { recordAudit } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { cacheTags } from '@/server/cache/tags';
 import { getDb, type DbOrTx } from '@/server/db/client';

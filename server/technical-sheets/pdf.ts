@@ -17,7 +17,7 @@ import {
 import { getDb } from '@/server/db/client';
 import { technicalSheets } from '@/server/db/schema';
 import { JOB_QUEUES, registerJobHandler } from '@/server/jobs';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { sharp, withSharp } from '@/server/media/sharp';
 import { getStorage } from '@/server/storage';
 import { getSheetForPdf } from './index';

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { fileError } from '@/server/files/limits';
 import { sharp, withSharp } from '@/server/media/sharp';
 import { getStorage } from '@/server/storage';

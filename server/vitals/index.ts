@@ -2,7 +2,7 @@ import 'server-only';
 import { lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAX_VITALS_PER_BEACON, PAGE_TYPES, VITAL_METRICS, type PageType, type VitalFigure, type VitalMetric, type VitalsSummary, type VitalsWindow } from '@/lib/vitals';
-import { AppError, validationError } from '@/server/api/errors';
+import { AppError, validationError } from '@/server/errors';
 import { getDb, type Db } from '@/server/db/client';
 import { webVitalBuckets } from '@/server/db/schema';
 import { bucketOf, MAX_VALUE, quantileOf } from './histogram';

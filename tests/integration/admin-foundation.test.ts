@@ -8,7 +8,8 @@ import { resetEnvCache } from '@/lib/env';
 import { isStaleData } from '@/lib/admin/stale';
 import { listAudit, recordAudit } from '@/server/admin/audit';
 import { assertVersion } from '@/server/admin/versioning';
-import { AppError } from '@/server/api/errors';
+import { statusOf } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { recordCatalogueChanges } from '@/server/catalogue/changes';
 import { getDb } from '@/server/db/client';
 import { catalogueChanges } from '@/server/db/schema';
@@ -67,7 +68,7 @@ describe('stale versions', () => {
     } catch (err) {
       expect(err).toBeInstanceOf(AppError);
       const e = err as AppError;
-      expect(e.status).toBe(409);
+      expect(statusOf(e.code)).toBe(409);
       expect(e.message).toMatch(/Este registo foi alterado por outra pessoa/);
       expect(isStaleData(e.data)).toBe(true);
       expect(e.data).toMatchObject({ version: 3, current: { name: 'Nome novo' } });
@@ -118,12 +119,12 @@ describe('uploads', () => {
   });
 
   it('judges a file by its content, not its name: text is refused as an image, an image as a PDF', async () => {
-    await expect(storeImageUpload(Buffer.from('<html>not an image</html>'))).rejects.toMatchObject({ status: 415 });
-    await expect(storeImageUpload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).rejects.toMatchObject({ status: 415 });
-    await expect(storePdfUpload(await png(10, 10))).rejects.toMatchObject({ status: 415 });
+    await expect(storeImageUpload(Buffer.from('<html>not an image</html>'))).rejects.toMatchObject({ code: 'unsupported_media_type' });
+    await expect(storeImageUpload(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).rejects.toMatchObject({ code: 'unsupported_media_type' });
+    await expect(storePdfUpload(await png(10, 10))).rejects.toMatchObject({ code: 'unsupported_media_type' });
     // A PNG header with nothing decodable after it.
     const broken = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
-    await expect(storeImageUpload(broken)).rejects.toMatchObject({ status: 400 });
+    await expect(storeImageUpload(broken)).rejects.toMatchObject({ code: 'bad_request' });
   });
 
   it('keeps a PDF as it is, and refuses one that is too large or cut short', async () => {
@@ -132,8 +133,8 @@ describe('uploads', () => {
     const response = await get(stored.key);
     expect(response.headers.get('content-type')).toBe('application/pdf');
     expect(Buffer.from(await response.arrayBuffer()).equals(pdf)).toBe(true);
-    await expect(storePdfUpload(Buffer.from('%PDF-1.4\n1 0 obj<<>>'))).rejects.toMatchObject({ status: 400 });
-    await expect(storePdfUpload(Buffer.alloc(51 * 1024 * 1024))).rejects.toMatchObject({ status: 413 });
+    await expect(storePdfUpload(Buffer.from('%PDF-1.4\n1 0 obj<<>>'))).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(storePdfUpload(Buffer.alloc(51 * 1024 * 1024))).rejects.toMatchObject({ code: 'payload_too_large' });
   });
 
   it('answers 404 for names that are not uploads and never leaves the uploads folder', async () => {

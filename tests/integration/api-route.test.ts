@@ -6,7 +6,7 @@ import { GET as campaign } from '@/app/api/campaigns/[id]/route';
 import { POST as newsletter } from '@/app/api/newsletter/route';
 import { GET as media } from '@/app/media/[kind]/[file]/route';
 import { GET as usersAuth } from '@/app/api/users/auth/route';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { apiRoute, isWrappedRoute, rawRoute, type RouteHandler } from '@/server/api/route';
 import { createAccount } from '@/server/auth/accounts';
 import { getDb } from '@/server/db/client';
@@ -339,10 +339,32 @@ describe('bodies: size and type (bad input is never a 500)', () => {
 
 describe('errors and raw answers', () => {
   it('maps AppError codes to statuses', async () => {
-    const conflict = apiRoute({}, () => Promise.reject(new AppError({ code: 'conflict', message: 'Já existe.' })));
+    const conflict = apiRoute({}, () => Promise.reject(new AppError({ code: 'conflict', key: 'Orders.idempotencyConflict' })));
     const r = await call(conflict, '/t');
     expect(r.status).toBe(409);
-    expect(r.body).toEqual({ success: false, message: 'Já existe.', error: { code: 'conflict', message: 'Já existe.' } });
+    const text = 'Esta chave de idempotência já foi usada com outro pedido. Use uma chave nova para uma nova encomenda.';
+    expect(r.body).toEqual({ success: false, message: text, error: { code: 'conflict', message: text } });
+  });
+
+  it('texts travel as keys: the wrapper translates a success message, a refinement with its values, field keys with the error values', async () => {
+    const done = apiRoute({}, async () => ({ data: 1, message: { key: 'Quotes.requested', values: { number: 'ORC-2026-00001' } } }));
+    expect((await call(done, '/t')).body).toEqual({ success: true, data: 1, message: 'Pedido de orçamento ORC-2026-00001 registado.' });
+
+    const limited = apiRoute(
+      { query: z.object({ n: z.coerce.number().refine((n) => n < 3, { message: 'CartApi.tooManyCodes', params: { max: 2 } }) }) },
+      async () => ({ data: null }),
+    );
+    const tooMany = await call(limited, '/t?n=5');
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ message: 'No máximo 2 códigos por pedido.', error: { code: 'bad_request', details: { n: ['No máximo 2 códigos por pedido.'] } } });
+
+    const mismatch = apiRoute({}, () =>
+      Promise.reject(new AppError({ code: 'unprocessable', key: 'Payments.callbackMismatch', values: { field: 'entity' }, fieldErrors: { entity: ['Payments.callbackMismatch'] } })),
+    );
+    const refused = await call(mismatch, '/t');
+    const text = 'Os dados do pagamento não correspondem à encomenda (entity). Nada foi alterado.';
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual({ success: false, message: text, error: { code: 'unprocessable', message: text, details: { entity: [text] } } });
   });
 
   it('answers an unknown error as a bare 500 and logs it with the request id', async () => {
@@ -376,7 +398,7 @@ describe('errors and raw answers', () => {
     const file = rawRoute(
       { params: z.object({ name: z.string().regex(/^[a-z]+\.txt$/) }), cache: { maxAge: 31_536_000, immutable: true } },
       ({ params: { name } }) => {
-        if (name === 'falta.txt') throw new AppError({ code: 'not_found', message: 'Ficheiro não encontrado.' });
+        if (name === 'falta.txt') throw new AppError({ code: 'not_found', key: 'Api.fileNotFound' });
         return new Response(`olá ${name}`, { headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
       },
     );

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import ExcelJS from 'exceljs';
-import { AppError } from '@/server/api/errors';
+import { statusOf } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { readTableFile, tableLimits } from '@/server/files';
 import { quickOrderLinesFromFile } from '@/server/cart/quick-order';
 import { readTableBytes } from '@/server/import/read';
@@ -27,8 +28,8 @@ async function refusal(work: Promise<unknown>): Promise<AppError> {
   expect(process.memoryUsage().rss - before).toBeLessThan(200 * 1024 * 1024);
   expect(error).toBeInstanceOf(AppError);
   const app = error as AppError;
-  expect(app.status).toBeGreaterThanOrEqual(400);
-  expect(app.status).toBeLessThan(500);
+  expect(statusOf(app.code)).toBeGreaterThanOrEqual(400);
+  expect(statusOf(app.code)).toBeLessThan(500);
   return app;
 }
 
@@ -61,7 +62,7 @@ describe('XLSX files', () => {
   test('a part that declares 1.2 GB uncompressed is refused before anything is inflated', async () => {
     const file = makeXlsx(header, { sharedStrings: '<sst/>', sharedDeclaredSize: 1_200_000_000 });
     const err = await refusal(readTableFile(file, LIMITS));
-    expect(err.status).toBe(413);
+    expect(statusOf(err.code)).toBe(413);
     expect(err.message).toMatch(/256 MB/);
   });
 
@@ -151,7 +152,7 @@ describe('CSV files', () => {
   test('a line of 10 million characters is refused before parsing, naming the line and the limit', async () => {
     const bytes = Buffer.from(`codigo;quantidade\nTJP-1;${'9'.repeat(10_000_000)}\n`);
     const err = await refusal(readTableFile(bytes, LIMITS));
-    expect(err.status).toBe(413);
+    expect(statusOf(err.code)).toBe(413);
     expect(err.message).toMatch(/linha 2 tem mais de 200 000 caracteres/i);
   });
 
@@ -161,13 +162,13 @@ describe('CSV files', () => {
   });
 
   test('a binary file is not taken for text; an empty file is refused', async () => {
-    expect((await refusal(readTableFile(Buffer.from([0x00, 0x01, 0x02, 0x00, 0x41, 0x00, 0x00, 0x00, 0x10]), LIMITS))).status).toBe(415);
+    expect(statusOf((await refusal(readTableFile(Buffer.from([0x00, 0x01, 0x02, 0x00, 0x41, 0x00, 0x00, 0x00, 0x10]), LIMITS))).code)).toBe(415);
     expect((await refusal(readTableFile(Buffer.alloc(0), LIMITS))).message).toMatch(/vazio/);
   });
 
   test('a file over the byte limit is refused before it is decoded', async () => {
     const err = await refusal(readTableFile(Buffer.alloc(31 * 1024 * 1024, 0x41), LIMITS));
-    expect(err.status).toBe(413);
+    expect(statusOf(err.code)).toBe(413);
     expect(err.message).toMatch(/30 MB/);
   });
 
@@ -237,18 +238,18 @@ describe('multipart forms (server/files/multipart.ts)', () => {
   test('a 60 MB file sent as a 15 MB cover is refused as it arrives (413, the limit named), without holding it', async () => {
     global.gc?.();
     const err = await refusal(readMultipartForm(streamedForm({ title: 'x' }, { name: 'cover', fileName: 'big.png', bytes: 60 * MB }), { files: { cover: 15 * MB } }));
-    expect(err.status).toBe(413);
+    expect(statusOf(err.code)).toBe(413);
     expect(err.message).toContain('15 MB');
   });
 
   test('the same file sent without a length is refused the same way', async () => {
     const err = await refusal(readMultipartForm(streamedForm({}, { name: 'cover', fileName: 'big.png', bytes: 60 * MB }, true), { files: { cover: 15 * MB } }));
-    expect(err.status).toBe(413);
+    expect(statusOf(err.code)).toBe(413);
   });
 
   test('a text field over its limit is refused; a body that is not a form, or is cut short, reads as null', async () => {
     const long = await refusal(readMultipartForm(streamedForm({ note: 'x'.repeat(70 * 1024) }, { name: 'cover', fileName: 'a.png', bytes: 10 }), { files: { cover: MB } }));
-    expect(long.status).toBe(413);
+    expect(statusOf(long.code)).toBe(413);
     expect(await readMultipartForm(new Request('http://localhost/', { method: 'POST', body: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), { files: {} })).toBeNull();
     const cut = `--${boundary}\r\nContent-Disposition: form-data; name="cover"; filename="a.png"\r\n\r\nAAAA`;
     expect(await readMultipartForm(new Request('http://localhost/', { method: 'POST', body: cut, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }), { files: { cover: MB } })).toBeNull();

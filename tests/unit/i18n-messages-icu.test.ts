@@ -3,7 +3,7 @@ import { TYPE, parse, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { IntlMessageFormat } from 'intl-messageformat';
 import messages from '@/messages/pt-PT.json';
 import { saveToJobListTexts } from '@/server/job-lists/texts';
-import { serverText, serverTranslator } from '@/server/mail/i18n';
+import { serverText, serverTranslator } from '@/server/i18n';
 
 jest.mock('server-only', () => ({}));
 

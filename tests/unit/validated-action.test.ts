@@ -6,7 +6,7 @@ import { resetEnvCache } from '@/lib/env';
 import type { ActionResult } from '@/lib/errors';
 import { signUpSchema } from '@/lib/validation/auth';
 import { validatedAction } from '@/server/actions/validated-action';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { signUpAction } from '@/server/auth/actions';
 import { getViewer } from '@/server/auth/session';
 import { CLIENT_IP_HEADER, behindTrustedFront } from '../helpers/client-ip';
@@ -409,13 +409,20 @@ describe('errors of the handler', () => {
     });
   });
 
-  it('answers an AppError made with a raw text with the key of its code, not the text', async () => {
+  it('answers an AppError whose text the browser does not have (an API text) with the key of its code', async () => {
     const action = validatedAction({ schema }, async () => {
-      throw new AppError({ code: 'not_found', message: 'Produto não encontrado.' });
+      throw new AppError({ code: 'not_found', key: 'Api.productNotFound' });
     });
     await expect(action({ name: 'x' })).resolves.toEqual({
       ok: false,
       error: { code: 'not_found', message: 'Errors.notFound' },
+    });
+    const refused = validatedAction({ schema }, async () => {
+      throw new AppError({ code: 'unprocessable', key: 'Orders.paymentUnavailable', values: { x: 1 }, fieldErrors: { payment_method: ['Orders.paymentUnavailable'] } });
+    });
+    await expect(refused({ name: 'x' })).resolves.toEqual({
+      ok: false,
+      error: { code: 'unprocessable', message: 'Errors.badRequest' },
     });
   });
 

@@ -1,11 +1,8 @@
 import { addressBody } from '@/lib/validation/orders';
 import { createAddress, listAddresses } from '@/server/addresses';
 import { apiRoute } from '@/server/api/route';
-import { serverTranslator } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('Orders');
 
 /** GET /api/addresses (issue 11): the caller's addresses, defaults first. */
 export const GET = apiRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD' }, async ({ viewer }) => ({ data: await listAddresses(viewer.id) }));
@@ -13,5 +10,5 @@ export const GET = apiRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD' }, asyn
 /** POST /api/addresses: a new address (postal code NNNN-NNN, NIF with check digit, 'PT' prefix accepted). */
 export const POST = apiRoute(
   { auth: 'required', flag: 'ENABLE_DASHBOARD', body: addressBody, messages: 'Orders.validation' },
-  async ({ viewer, body }) => ({ data: await createAddress(viewer.id, body), message: text('addressCreated'), status: 201 }),
+  async ({ viewer, body }) => ({ data: await createAddress(viewer.id, body), message: { key: 'Orders.addressCreated' }, status: 201 }),
 );

@@ -1,11 +1,8 @@
 import { createCartBody } from '@/lib/validation/cart';
 import { apiRoute } from '@/server/api/route';
 import { mergeMessage, resolveCart } from '@/server/cart';
-import { serverTranslator } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('CartApi');
 
 /**
  * POST /api/cart (spec 7): the cart to use. A guest sends `{ guestMode: true, guestCartId? }` and
@@ -20,6 +17,6 @@ export const POST = apiRoute({ auth: 'optional', body: createCartBody, messages:
   const { cartId, merged, adjusted } = await resolveCart(caller, body.guestCartId ?? undefined);
   return {
     data: merged ? { cart_id: cartId, merged, adjusted } : { cart_id: cartId, merged },
-    message: merged ? mergeMessage(adjusted) : text('found'),
+    message: merged ? mergeMessage(adjusted) : { key: 'CartApi.found' },
   };
 });

@@ -1,11 +1,8 @@
 import { checkoutBody } from '@/lib/validation/orders';
 import { apiRoute } from '@/server/api/route';
-import { serverTranslator } from '@/server/mail/i18n';
 import { placeOrder } from '@/server/orders/place-order';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('Orders');
 
 /**
  * POST /api/checkout (issue 11): places an order from the caller's cart. Header
@@ -23,7 +20,7 @@ export const POST = apiRoute(
     // A replay answers the same order with 200 and says so (like Stripe's Idempotent-Replayed).
     return {
       data: order,
-      message: text('placed', { number: order.number }),
+      message: { key: 'Orders.placed', values: { number: order.number } },
       status: replayed ? 200 : 201,
       headers: replayed ? { 'Idempotent-Replayed': 'true' } : undefined,
     };

@@ -1,7 +1,7 @@
 import type { FavouriteChangeJson, FavouriteCodesJson } from '@/lib/favourites/types';
 import { addFavouriteBody } from '@/lib/validation/favourites';
 import { apiRoute } from '@/server/api/route';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { addFavourite, listFavouriteCodes } from '@/server/favourites/favourites';
 
 export const dynamic = 'force-dynamic';
@@ -26,7 +26,7 @@ export const POST = apiRoute(
   { auth: 'required', flag: 'ENABLE_FAVORITES', body: addFavouriteBody, cache: 'no-store' },
   async ({ viewer, body }) => {
     const result = await addFavourite(viewer.id, body.product_code);
-    if (!result) throw new AppError({ code: 'not_found', message: 'Produto não encontrado.' });
+    if (!result) throw new AppError({ code: 'not_found', key: 'Api.productNotFound' });
     const data: FavouriteChangeJson = { product_code: body.product_code, favourite: true, changed: result.changed };
     return { data, status: result.changed ? 201 : 200, headers: VARY };
   },

@@ -1,11 +1,8 @@
 import { createJobListBody } from '@/lib/validation/job-lists';
 import { apiRoute } from '@/server/api/route';
 import { createJobList, listJobLists } from '@/server/job-lists';
-import { serverTranslator } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('JobLists');
 
 /** GET /api/job-lists (issue 12): the caller's job lists ("obras"), most recently changed first. */
 export const GET = apiRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD' }, async ({ viewer }) => ({ data: await listJobLists(viewer.id) }));
@@ -13,5 +10,5 @@ export const GET = apiRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD' }, asyn
 /** POST /api/job-lists `{ name, cart_id? }`: a new list (201); with `cart_id`, the caller's cart lines are copied into it. */
 export const POST = apiRoute(
   { auth: 'required', flag: 'ENABLE_DASHBOARD', body: createJobListBody, messages: 'JobLists' },
-  async ({ viewer, body }) => ({ data: await createJobList(viewer.id, body.name, { cartId: body.cart_id }), message: text('created'), status: 201 }),
+  async ({ viewer, body }) => ({ data: await createJobList(viewer.id, body.name, { cartId: body.cart_id }), message: { key: 'JobLists.created' }, status: 201 }),
 );

@@ -1,5 +1,6 @@
 import { rawRoute } from '@/server/api/route';
-import { AppError, errorResponse } from '@/server/api/errors';
+import { errorResponse } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { metricsAccess, metricsText } from '@/server/metrics';
 
 export const dynamic = 'force-dynamic';

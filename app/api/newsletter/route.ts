@@ -2,7 +2,6 @@ import { newsletterSchema } from '@/lib/validation/newsletter';
 import { clientIp } from '@/server/actions/request-meta';
 import { apiRoute } from '@/server/api/route';
 import { limitRequest } from '@/server/auth/rate-limit';
-import { serverTranslator } from '@/server/mail/i18n';
 import { subscribeToNewsletter } from '@/server/newsletter/subscriptions';
 
 export const dynamic = 'force-dynamic';
@@ -17,6 +16,6 @@ export const POST = apiRoute(
     const ip = clientIp(request.headers);
     await limitRequest('newsletter', { ip, email: body.email });
     await subscribeToNewsletter(body, { ip });
-    return { data: null, message: serverTranslator('Newsletter')('api.success') };
+    return { data: null, message: { key: 'Newsletter.api.success' } };
   },
 );

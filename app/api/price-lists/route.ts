@@ -1,11 +1,8 @@
 import { priceListRequestBody } from '@/lib/validation/price-lists';
 import { apiRoute } from '@/server/api/route';
-import { serverTranslator } from '@/server/mail/i18n';
 import { listPriceListExports, requestPriceList, requireProCustomer } from '@/server/price-lists';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('PriceList');
 
 /** GET /api/price-lists (issue 12): the caller's recent price lists; 403 for anyone without a professional account. */
 export const GET = apiRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD' }, async ({ viewer }) => {
@@ -21,5 +18,5 @@ export const GET = apiRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD' }, asyn
  */
 export const POST = apiRoute(
   { auth: 'required', flag: 'ENABLE_DASHBOARD', body: priceListRequestBody, messages: 'PriceList' },
-  async ({ viewer, body }) => ({ data: await requestPriceList(viewer.id, body), message: text('queued'), status: 202 }),
+  async ({ viewer, body }) => ({ data: await requestPriceList(viewer.id, body), message: { key: 'PriceList.queued' }, status: 202 }),
 );

@@ -2,13 +2,10 @@ import { z } from 'zod';
 import { quoteRequestBody, quotesQuery } from '@/lib/validation/quotes';
 import { clientIp } from '@/server/actions/request-meta';
 import { apiRoute } from '@/server/api/route';
-import { serverTranslator } from '@/server/mail/i18n';
 import { listQuotes, requestQuote } from '@/server/quotes';
 import { quoteAccess } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('Quotes');
 
 /**
  * POST /api/quotes (issue 12): a quote request from `lines` or a `cart_id`, by a customer
@@ -19,7 +16,7 @@ const text = serverTranslator('Quotes');
  */
 export const POST = apiRoute({ auth: 'optional', body: quoteRequestBody, messages: 'Quotes.validation' }, async ({ request, viewer, body }) => {
   const created = await requestQuote(viewer ? { userId: viewer.id } : null, body, { ip: clientIp(request.headers) });
-  return { data: created, message: text('requested', { number: created.number }), status: 201 };
+  return { data: created, message: { key: 'Quotes.requested', values: { number: created.number } }, status: 201 };
 });
 
 const listQuery = quotesQuery.and(z.object({ scope: z.enum(['mine', 'all'], 'invalid').default('mine') }).strip());

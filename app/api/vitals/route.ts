@@ -1,6 +1,6 @@
 import { clientIp } from '@/server/actions/request-meta';
 import { apiRoute } from '@/server/api/route';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { limitRequest } from '@/server/auth/rate-limit';
 import { parseVitalsBeacon, recordVitalsBeacon, VITALS_BODY_LIMIT } from '@/server/vitals';
 

@@ -1,7 +1,7 @@
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { siteUrl } from '@/lib/env';
 import { rawRoute } from '@/server/api/route';
-import { listFeedItems } from '@/server/catalogue/feed';
+import { FEED_CHANNEL, listFeedItems } from '@/server/catalogue/feed';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,9 +25,9 @@ export const GET = rawRoute({ cache: { maxAge: 3600 } }, async () => {
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:g="http://base.google.com/ns/1.0">',
     '<channel>',
-    '<title>Casa das Águas de Gaia — catálogo</title>',
+    `<title>${xml(FEED_CHANNEL.title)}</title>`,
     `<link>${xml(base)}</link>`,
-    '<description>Canalização, sanitários, aquecimento, climatização, piscinas e combate a incêndio.</description>',
+    `<description>${xml(FEED_CHANNEL.description)}</description>`,
   ];
   for (const item of items) {
     const link = `${base}/produtos/${item.chapterSlug}/${item.familySlug}/${encodeURIComponent(item.productCode)}`;

@@ -3,10 +3,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { formatPrice } from '@/lib/format';
 import type { OrderStatus } from '@/lib/orders/status';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb } from '@/server/db/client';
 import { orderPayments, orders, type OrderPaymentRow } from '@/server/db/schema';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { transitionOrder } from '@/server/orders/status';
 import { getMbwayStatus, parseProviderAmount, ProviderError } from './client';
 import { ifthenpayConfig, mbwayEnabled, multibancoEnabled } from './config';
@@ -76,7 +76,7 @@ const clean = (v: string | null | undefined, max = 100) => {
   return s && s.length <= max && !/^\[.*\]$/.test(s) ? s : null;
 };
 
-const mismatch = (field: string) => new AppError({ code: 'unprocessable', message: text('callbackMismatch', { field }), details: { [field]: [text('callbackMismatch', { field })] } });
+const mismatch = (field: string) => new AppError({ code: 'unprocessable', key: 'Payments.callbackMismatch', values: { field }, fieldErrors: { [field]: ['Payments.callbackMismatch'] } });
 
 type Found = { id: number; number: string; status: OrderStatus; payment: OrderPaymentRow };
 
@@ -102,11 +102,11 @@ async function findPayment(p: { orderId: string | null; requestId: string | null
 export async function handleIfthenpayCallback(params: CallbackParams): Promise<CallbackResult> {
   const config = ifthenpayConfig();
   if (!config.antiPhishingKey || !(multibancoEnabled(config) || mbwayEnabled(config))) {
-    throw new AppError({ code: 'not_found', message: text('notConfigured') });
+    throw new AppError({ code: 'not_found', key: 'Payments.notConfigured' });
   }
   // 1. The anti-phishing key.
   if (!sameSecret(params.key ?? '', config.antiPhishingKey)) {
-    throw new AppError({ code: 'forbidden', message: text('callbackKeyInvalid') });
+    throw new AppError({ code: 'forbidden', key: 'Payments.callbackKeyInvalid' });
   }
 
   // 2. The order and its provider payment.
@@ -117,7 +117,7 @@ export async function handleIfthenpayCallback(params: CallbackParams): Promise<C
     reference: clean(params.reference, 20)?.replace(/\s+/g, '') ?? null,
   };
   const found = await findPayment(ids);
-  if (!found) throw new AppError({ code: 'not_found', message: text('callbackOrderUnknown') });
+  if (!found) throw new AppError({ code: 'not_found', key: 'Payments.callbackOrderUnknown' });
   const pay = found.payment;
   if (ids.requestId && pay.requestId && ids.requestId !== pay.requestId) throw mismatch('requestId');
   if (ids.entity && pay.entity && ids.entity !== pay.entity) throw mismatch('entity');
@@ -127,11 +127,15 @@ export async function handleIfthenpayCallback(params: CallbackParams): Promise<C
 
   // 3. The amount, to the cent.
   const paidCents = parseProviderAmount(params.amount);
-  if (paidCents === null) throw new AppError({ code: 'bad_request', message: text('callbackAmountInvalid'), details: { amount: [text('callbackAmountInvalid')] } });
+  if (paidCents === null) throw new AppError({ code: 'bad_request', key: 'Payments.callbackAmountInvalid', fieldErrors: { amount: ['Payments.callbackAmountInvalid'] } });
   if (paidCents !== pay.amountCents) {
     log.warn({ provider: PROVIDER, order: found.number }, 'callback com um valor diferente do da encomenda: recusado');
-    const message = text('callbackAmountMismatch', { paid: formatPrice(paidCents / 100), expected: formatPrice(pay.amountCents / 100) });
-    throw new AppError({ code: 'unprocessable', message, details: { amount: [message] } });
+    throw new AppError({
+      code: 'unprocessable',
+      key: 'Payments.callbackAmountMismatch',
+      values: { paid: formatPrice(paidCents / 100), expected: formatPrice(pay.amountCents / 100) },
+      fieldErrors: { amount: ['Payments.callbackAmountMismatch'] },
+    });
   }
   if (pay.paidAt) return { order_number: found.number, outcome: 'already', order_status: found.status, message: text('callbackAlready') };
 
@@ -149,18 +153,18 @@ export async function handleIfthenpayCallback(params: CallbackParams): Promise<C
       answer = await getMbwayStatus(transactionId, config);
     } catch (err) {
       if (err instanceof ProviderError || err instanceof AppError) {
-        throw new AppError({ code: 'unavailable', message: text('callbackStatusUnavailable') });
+        throw new AppError({ code: 'unavailable', key: 'Payments.callbackStatusUnavailable' });
       }
       throw err;
     }
-    if (!answer.paid) throw new AppError({ code: 'conflict', message: text('callbackNotPaid') });
+    if (!answer.paid) throw new AppError({ code: 'conflict', key: 'Payments.callbackNotPaid' });
   }
 
   // 5. Recorded once, and the order confirmed.
   const db = await getDb();
   return db.transaction(async (tx) => {
     const locked = (await tx.execute(sql`select paid_at from order_payments where order_id = ${found.id} for update`)) as unknown as { rows: { paid_at: unknown }[] };
-    if (!locked.rows[0]) throw new AppError({ code: 'not_found', message: text('callbackOrderUnknown') });
+    if (!locked.rows[0]) throw new AppError({ code: 'not_found', key: 'Payments.callbackOrderUnknown' });
     if (locked.rows[0].paid_at !== null) {
       const [now] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, found.id));
       return { order_number: found.number, outcome: 'already' as const, order_status: now?.status ?? found.status, message: text('callbackAlready') };

@@ -1,6 +1,6 @@
 import 'server-only';
-import { AppError } from '@/server/api/errors';
-import { serverTranslator } from '@/server/mail/i18n';
+import type { MessageKey, MessageValues } from '@/lib/errors';
+import { AppError } from '@/server/errors';
 import { ifthenpayConfig, type IfthenpayConfig } from './config';
 
 /**
@@ -21,23 +21,23 @@ import { ifthenpayConfig, type IfthenpayConfig } from './config';
  * for a refusal (a 4xx, or a status other than success).
  */
 
-const text = serverTranslator('Payments');
 
 export class ProviderError extends AppError {
   readonly retryable: boolean;
-  constructor(init: { code: 'unavailable' | 'unprocessable'; message: string; retryable: boolean }) {
-    super({ code: init.code, message: init.message });
+  constructor(init: { code: 'unavailable' | 'unprocessable'; key: MessageKey; values?: MessageValues; retryable: boolean }) {
+    super({ code: init.code, key: init.key, values: init.values });
     this.name = 'ProviderError';
     this.retryable = init.retryable;
   }
 }
 
-const unavailable = (message = text('providerUnavailable')) => new ProviderError({ code: 'unavailable', message, retryable: true });
-const invalidAnswer = () => new ProviderError({ code: 'unavailable', message: text('providerInvalidAnswer'), retryable: true });
+const unavailable = (key: MessageKey = 'Payments.providerUnavailable') => new ProviderError({ code: 'unavailable', key, retryable: true });
+const invalidAnswer = () => new ProviderError({ code: 'unavailable', key: 'Payments.providerInvalidAnswer', retryable: true });
 const refused = (reason: unknown) =>
   new ProviderError({
     code: 'unprocessable',
-    message: text('providerRefused', { reason: cleanReason(reason) }),
+    key: 'Payments.providerRefused',
+    values: { reason: cleanReason(reason) },
     retryable: false,
   });
 
@@ -155,7 +155,7 @@ async function call(config: IfthenpayConfig, path: string, init: { method: 'GET'
   } catch (err) {
     // The time-out's DOMException may come from another realm: read its name, not its class.
     const name = err && typeof err === 'object' && 'name' in err ? String((err as { name: unknown }).name) : '';
-    throw unavailable(name === 'TimeoutError' || name === 'AbortError' ? text('providerTimeout') : undefined);
+    throw unavailable(name === 'TimeoutError' || name === 'AbortError' ? 'Payments.providerTimeout' : undefined);
   }
   let body: string;
   try {
@@ -180,7 +180,7 @@ async function call(config: IfthenpayConfig, path: string, init: { method: 'GET'
 
 /** Asks for a Multibanco reference for `orderId` (the order number) and the amount. */
 export async function createMultibancoReference(input: { orderId: string; amountCents: number; description: string }, config = ifthenpayConfig()): Promise<MultibancoReference> {
-  if (!config.mbKey) throw new AppError({ code: 'unprocessable', message: text('notConfigured') });
+  if (!config.mbKey) throw new AppError({ code: 'unprocessable', key: 'Payments.notConfigured' });
   const json = await call(config, '/multibanco/reference/init', {
     method: 'POST',
     body: {
@@ -196,7 +196,7 @@ export async function createMultibancoReference(input: { orderId: string; amount
 
 /** Sends the MB WAY payment request to the customer's phone (9 digits). */
 export async function requestMbwayPayment(input: { orderId: string; amountCents: number; phone: string; description: string }, config = ifthenpayConfig()): Promise<MbwayRequest> {
-  if (!config.mbwayKey) throw new AppError({ code: 'unprocessable', message: text('notConfigured') });
+  if (!config.mbwayKey) throw new AppError({ code: 'unprocessable', key: 'Payments.notConfigured' });
   const json = await call(config, '/spg/payment/mbway', {
     method: 'POST',
     body: {
@@ -212,7 +212,7 @@ export async function requestMbwayPayment(input: { orderId: string; amountCents:
 
 /** The state of an MB WAY request, asked back from the provider. */
 export async function getMbwayStatus(requestId: string, config = ifthenpayConfig()): Promise<MbwayStatus> {
-  if (!config.mbwayKey) throw new AppError({ code: 'unprocessable', message: text('notConfigured') });
+  if (!config.mbwayKey) throw new AppError({ code: 'unprocessable', key: 'Payments.notConfigured' });
   const json = await call(config, '/spg/payment/mbway/status', { method: 'GET', query: { mbWayKey: config.mbwayKey, requestId } });
   return parseMbwayStatus(json, requestId);
 }

@@ -1,10 +1,10 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getDb, type DbOrTx, type Tx } from '@/server/db/client';
 import { orderPayments, orders, type OrderPaymentRow, type PaymentData } from '@/server/db/schema';
 import { enqueue, JOB_QUEUES, registerJobHandler, runRetryNow, wakeJobWorker } from '@/server/jobs';
-import { serverTranslator } from '@/server/mail/i18n';
+import { serverTranslator } from '@/server/i18n';
 import { createMultibancoReference, ProviderError, requestMbwayPayment } from './client';
 import { ifthenpayConfig } from './config';
 import { logger } from '@/server/log';

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { serverText } from '@/server/mail/i18n';
+import { serverText } from '@/server/i18n';
 
 jest.mock('server-only', () => ({}));
 

@@ -15,7 +15,7 @@ import { shopFacts } from '@/server/orders/place-order';
 import { checkoutReview } from '@/server/orders/review';
 import { QuoteLines } from '@/components/quotes/quote-view';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getQuote, type QuoteDetail } from '@/server/quotes';
 import { paymentMethod } from '@/server/payments';
 import { getAccountBillingForUser } from '@/server/pro-accounts/accounts';

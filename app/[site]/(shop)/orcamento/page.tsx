@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/button';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { QUOTE_TOKEN_PATTERN } from '@/lib/validation/quotes';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getQuote, type QuoteDetail } from '@/server/quotes';
 import { findQuoteByToken } from '@/server/quotes/guest';
 

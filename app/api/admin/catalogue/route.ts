@@ -1,6 +1,6 @@
 import { NextResponse } from 'next/server';
 import { z } from 'zod';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { readMultipartForm } from '@/server/files/multipart';
 import { apiRoute, rawRoute } from '@/server/api/route';
 import { tooLargeError } from '@/server/files';
@@ -61,24 +61,25 @@ export const POST = apiRoute(
       if (!file || typeof file === 'string')
         throw new AppError({
           code: 'bad_request',
-          message: 'Envie o ficheiro do catálogo no campo «file».',
+          key: 'Api.catalogue.fileMissing',
         });
       bytes = Buffer.from(await file.arrayBuffer());
     } else {
       bytes = Buffer.from(await request.arrayBuffer());
     }
     if (bytes.length === 0)
-      throw new AppError({ code: 'bad_request', message: 'O ficheiro do catálogo está vazio.' });
+      throw new AppError({ code: 'bad_request', key: 'Api.catalogue.fileEmpty' });
     if (bytes.length > MAX_UPLOAD_BYTES)
       throw tooLargeError(MAX_UPLOAD_BYTES);
     const result = await importUploadedCatalogue(bytes, viewer);
     if (!result.ok) {
       throw new AppError({
         code: 'unprocessable',
-        message: `O catálogo não foi importado: ${result.problems.length} problema(s).`,
+        key: 'Api.catalogue.notImported',
+        values: { count: result.problems.length },
         details: { rows: result.problems },
       });
     }
-    return { data: { rows: result.rows, summary: result.summary }, message: 'Catálogo importado.' };
+    return { data: { rows: result.rows, summary: result.summary }, message: { key: 'Api.catalogue.imported' } };
   },
 );

@@ -1,7 +1,6 @@
 import { apiRoute } from '@/server/api/route';
 import { SUPPLIER_CATALOGUE_BODY_LIMIT, readSupplierCatalogueForm } from '@/server/admin/supplier-catalogue-requests';
 import { createSupplierCatalogue } from '@/server/admin/supplier-catalogues';
-import { serverText } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,6 +15,6 @@ export const POST = apiRoute(
   async ({ request, viewer }) => {
     const { input, files } = await readSupplierCatalogueForm(request);
     const created = await createSupplierCatalogue(viewer, input, files);
-    return { data: created, message: serverText('Admin.SupplierCatalogues.created'), status: 201 };
+    return { data: created, message: { key: 'Admin.SupplierCatalogues.created' }, status: 201 };
   },
 );

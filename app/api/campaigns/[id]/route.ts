@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { campaignUpdateSchema } from '@/lib/validation/admin-campaign';
 import { isDbId } from '@/lib/validation/ids';
 import { apiRoute } from '@/server/api/route';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { deleteCampaign, updateCampaign } from '@/server/campaigns/admin';
 import { campaignJson, getCurrentCampaign } from '@/server/campaigns/queries';
 import { toSearchResultJson } from '@/server/search/serialize';
@@ -10,7 +10,7 @@ import { toSearchResultJson } from '@/server/search/serialize';
 export const dynamic = 'force-dynamic';
 
 const params = z.object({
-  id: z.string().regex(/^(\d{1,9}|[a-z0-9-]{1,120})$/, 'Identificador de campanha inválido.'),
+  id: z.string().regex(/^(\d{1,9}|[a-z0-9-]{1,120})$/, 'Api.campaignIdInvalid'),
 });
 
 /** Writes name a campaign by its id; anything else names nothing (404, from the write itself). */
@@ -23,7 +23,7 @@ const idParams = z.object({ id: z.string() });
 export const GET = apiRoute({ params, cache: { maxAge: 60, staleWhileRevalidate: 300 } }, async ({ params: { id } }) => {
   const numeric = /^\d+$/.test(id);
   const campaign = numeric && !isDbId(id) ? null : await getCurrentCampaign(numeric ? Number(id) : id);
-  if (!campaign) throw new AppError({ code: 'not_found', message: 'Campanha não encontrada.' });
+  if (!campaign) throw new AppError({ code: 'not_found', key: 'Admin.Campaigns.notFound' });
   return { data: { ...campaignJson(campaign), products: campaign.products.map(toSearchResultJson) } };
 });
 

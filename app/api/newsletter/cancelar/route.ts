@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/server/api/route';
-import { AppError } from '@/server/api/errors';
-import { serverTranslator } from '@/server/mail/i18n';
+import { AppError } from '@/server/errors';
 import { unsubscribeFromNewsletter } from '@/server/newsletter/subscriptions';
 
 export const dynamic = 'force-dynamic';
@@ -13,8 +12,7 @@ const query = z.object({ token: z.string().optional() });
  * call from the List-Unsubscribe header of newsletter mails. People use /newsletter/cancelar.
  */
 export const POST = apiRoute({ query, cache: 'no-store' }, async ({ query: { token } }) => {
-  const t = serverTranslator('Newsletter.unsubscribe');
   const outcome = await unsubscribeFromNewsletter(token ?? null);
-  if (outcome === 'invalid') throw new AppError({ code: 'not_found', message: t('invalidText') });
-  return { data: null, message: t('doneText') };
+  if (outcome === 'invalid') throw new AppError({ code: 'not_found', key: 'Newsletter.unsubscribe.invalidText' });
+  return { data: null, message: { key: 'Newsletter.unsubscribe.doneText' } };
 });

@@ -6,10 +6,10 @@ export const dynamic = 'force-dynamic';
 
 const query = z.object({
   product_codes: z
-    .string({ error: 'Indique os códigos dos produtos (product_codes).' })
+    .string({ error: 'Api.productCodesRequired' })
     .transform((s) => [...new Set(s.split(',').map((c) => c.trim()).filter((c) => c.length > 0 && c.length <= 64 && !/[\u0000-\u001f]/.test(c)))])
-    .refine((codes) => codes.length > 0, 'Indique os códigos dos produtos (product_codes).')
-    .refine((codes) => codes.length <= MAX_MODEL_BATCH, `No máximo ${MAX_MODEL_BATCH} produtos por pedido.`),
+    .refine((codes) => codes.length > 0, 'Api.productCodesRequired')
+    .refine((codes) => codes.length <= MAX_MODEL_BATCH, { message: 'Api.tooManyProducts', params: { max: MAX_MODEL_BATCH } }),
 });
 
 /**

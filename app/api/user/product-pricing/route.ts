@@ -2,18 +2,15 @@ import { z } from 'zod';
 import { MAX_PRICING_CODES } from '@/lib/pricing/types';
 import { apiRoute } from '@/server/api/route';
 import { getUserPrices } from '@/server/pricing';
-import { serverTranslator } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
 
-const text = serverTranslator('CartApi');
-
 const query = z.object({
   product_ids: z
-    .string({ error: text('productIdsRequired') })
+    .string({ error: 'CartApi.productIdsRequired' })
     .transform((s) => [...new Set(s.split(',').map((c) => c.trim()).filter((c) => c.length > 0 && c.length <= 64))])
-    .refine((codes) => codes.length > 0, text('productIdsRequired'))
-    .refine((codes) => codes.length <= MAX_PRICING_CODES, text('tooManyCodes', { max: MAX_PRICING_CODES })),
+    .refine((codes) => codes.length > 0, 'CartApi.productIdsRequired')
+    .refine((codes) => codes.length <= MAX_PRICING_CODES, { message: 'CartApi.tooManyCodes', params: { max: MAX_PRICING_CODES } }),
 });
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rawRoute } from '@/server/api/route';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getCatalogueDocument } from '@/server/catalogue/documents';
 import { movedBrandSlug } from '@/server/catalogue/resolve';
 
@@ -23,7 +23,7 @@ export const GET = rawRoute({ params, cache: { maxAge: 3600 } }, async ({ params
   // A merged brand's old slug: its factory catalogue is now the brand it joined (permanently).
   const moved = !pdf && kind === 'fabrica' ? await movedBrandSlug(key) : null;
   if (moved) return new Response(null, { status: 308, headers: { Location: `/documentos/fabrica/${moved}.pdf` } });
-  if (!pdf) throw new AppError({ code: 'not_found', message: 'Documento não encontrado.' });
+  if (!pdf) throw new AppError({ code: 'not_found', key: 'Api.documentNotFound' });
   if (pdf === 'not-modified') return new Response(null, { status: 304, headers: { ETag: ifNoneMatch ?? '' } });
   return new Response(new Uint8Array(pdf.body), {
     headers: {

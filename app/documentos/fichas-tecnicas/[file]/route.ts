@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SHEET_FILE_PATTERN, parseSheetFile } from '@/lib/technical-sheets';
 import { rawRoute } from '@/server/api/route';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getPublishedSheetFile } from '@/server/technical-sheets/files';
 
 export const dynamic = 'force-dynamic';
@@ -16,7 +16,7 @@ const params = z.object({ file: z.string().regex(SHEET_FILE_PATTERN) });
 export const GET = rawRoute({ params, cache: { maxAge: 300 } }, async ({ params: { file }, request }) => {
   const parsed = parseSheetFile(file);
   const found = parsed ? await getPublishedSheetFile(parsed.kind, parsed.id) : null;
-  if (!parsed || !found) throw new AppError({ code: 'not_found', message: 'Documento não encontrado.' });
+  if (!parsed || !found) throw new AppError({ code: 'not_found', key: 'Api.documentNotFound' });
   const etag = `"ficha-${parsed.id}-${parsed.kind}-v${found.version}-${found.body.byteLength}"`;
   if (request.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers: { ETag: etag } });
   return new Response(new Uint8Array(found.body), {

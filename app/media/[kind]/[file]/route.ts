@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rawRoute } from '@/server/api/route';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getGeneratedImage, RASTER_QUALITIES, RASTER_WIDTHS } from '@/server/catalogue/images';
 
 export const dynamic = 'force-dynamic';
@@ -23,7 +23,7 @@ const params = z
     const dot = file.lastIndexOf('.');
     const key = file.slice(0, dot);
     if (!KEYS[kind].test(key)) {
-      ctx.addIssue({ code: 'custom', message: 'Imagem não encontrada.' });
+      ctx.addIssue({ code: 'custom', message: 'Api.imageNotFound' });
       return z.NEVER;
     }
     return { kind, key, format: file.slice(dot + 1) as 'svg' | 'webp' | 'png' };
@@ -32,7 +32,7 @@ const params = z
 const query = z.object({
   w: z.coerce.number().int().min(RASTER_WIDTHS.min).max(RASTER_WIDTHS.max).optional(),
   q: z.coerce.number().int().min(RASTER_QUALITIES.min).max(RASTER_QUALITIES.max).optional(),
-}, { error: 'Parâmetros de imagem inválidos (w entre 16 e 1600, q entre 30 e 100).' });
+});
 
 /**
  * GET /media/{kind}/{key}.{svg|webp|png}?w=&q= — the app's generated catalogue images. A name
@@ -46,7 +46,7 @@ export const GET = rawRoute(
   async ({ params: { kind, key, format }, query: { w, q }, request }) => {
     const ifNoneMatch = request.headers.get('if-none-match');
     const image = await getGeneratedImage(kind, key, format, { width: w, quality: q, ifNoneMatch });
-    if (!image) throw new AppError({ code: 'not_found', message: 'Imagem não encontrada.' });
+    if (!image) throw new AppError({ code: 'not_found', key: 'Api.imageNotFound' });
     if (image === 'not-modified') return new Response(null, { status: 304, headers: { ETag: ifNoneMatch ?? '' } });
     return new Response(new Uint8Array(image.body), {
       headers: { 'Content-Type': image.contentType, ETag: image.etag, 'X-Cache': image.source === 'render' ? 'MISS' : `HIT-${image.source.toUpperCase()}` },

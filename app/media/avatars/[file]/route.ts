@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { dataDir } from '@/lib/env';
 import { rawRoute } from '@/server/api/route';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getStorage } from '@/server/storage';
 
 export const dynamic = 'force-dynamic';
@@ -20,7 +20,7 @@ const params = z.object({ file: z.string().regex(/^[A-Za-z0-9_-]+-\d+\.webp$/) }
 export const GET = rawRoute({ params, cache: 'no-store' }, async ({ params: { file } }) => {
   // Kept in the shop's storage (server/account/actions.ts); pictures of before, in DATA_DIR/uploads/avatars.
   const body = (await getStorage().get(`avatars/${file}`)) ?? (await fs.readFile(/*turbopackIgnore: true*/ path.join(dataDir(), 'uploads', 'avatars', file)).catch(() => null));
-  if (!body) throw new AppError({ code: 'not_found', message: 'Imagem não encontrada.' });
+  if (!body) throw new AppError({ code: 'not_found', key: 'Api.imageNotFound' });
   return new Response(new Uint8Array(body), {
     headers: { 'Content-Type': 'image/webp', 'Content-Length': String(body.length), 'X-Content-Type-Options': 'nosniff' },
   });

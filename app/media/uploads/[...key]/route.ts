@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rawRoute } from '@/server/api/route';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getUploadVariant } from '@/server/uploads/serve';
 
 export const dynamic = 'force-dynamic';
@@ -9,10 +9,7 @@ const params = z.object({
   key: z.array(z.string()).min(3).max(4),
 });
 
-const query = z.object(
-  { w: z.coerce.number().int().min(16).max(2000).optional() },
-  { error: 'Parâmetros de imagem inválidos (w entre 16 e 2000).' },
-);
+const query = z.object({ w: z.coerce.number().int().min(16).max(2000).optional() });
 
 /**
  * GET /media/uploads/{kind}/{yyyy}/{name}.{webp|png|pdf}?w= — files uploaded in the admin area
@@ -21,7 +18,7 @@ const query = z.object(
  */
 export const GET = rawRoute({ params, query, cache: { maxAge: 31_536_000, staleWhileRevalidate: 0 } }, async ({ params: { key }, query: { w } }) => {
   const file = await getUploadVariant(`uploads/${key.join('/')}`, w);
-  if (!file) throw new AppError({ code: 'not_found', message: 'Ficheiro não encontrado.' });
+  if (!file) throw new AppError({ code: 'not_found', key: 'Api.fileNotFound' });
   const headers: Record<string, string> = { 'Content-Type': file.contentType };
   if (file.contentType === 'application/pdf') headers['Content-Disposition'] = 'inline';
   return new Response(new Uint8Array(file.body), { headers });

@@ -8,7 +8,7 @@ import { PaymentInstructions } from '@/components/orders/payment-instructions';
 import { formatPrice } from '@/lib/format';
 import { pageMetadata } from '@/lib/seo';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { getOrder, type OrderDetail } from '@/server/orders/queries';
 

@@ -11,7 +11,7 @@ import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { ORDER_STATUSES } from '@/lib/orders/status';
 import type { AddressSnapshot } from '@/lib/orders/types';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { getStaffOrder, type StaffOrderDetail } from '@/server/orders/admin';
 

@@ -10,7 +10,7 @@ import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { canQuoteTransition } from '@/lib/quotes/status';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { lisbonDay } from '@/server/pricing';
 import { addDays, getQuote, quoteValidityDays, type QuoteDetail } from '@/server/quotes';

@@ -1,4 +1,4 @@
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { readMultipartForm } from '@/server/files/multipart';
 import { apiRoute } from '@/server/api/route';
 import { tooLargeError } from '@/server/files';
@@ -33,7 +33,7 @@ export const POST = apiRoute(
     let name: string | null;
     if ((request.headers.get('content-type') ?? '').startsWith('multipart/form-data')) {
       const file = (await readMultipartForm(request, { files: { file: MAX_UPLOAD_BYTES } }))?.get('file');
-      if (!file || typeof file === 'string') throw new AppError({ code: 'bad_request', message: 'Envie o ficheiro do catálogo no campo «file».' });
+      if (!file || typeof file === 'string') throw new AppError({ code: 'bad_request', key: 'Api.catalogue.fileMissing' });
       bytes = Buffer.from(await file.arrayBuffer());
       name = file.name;
     } else {
@@ -41,18 +41,19 @@ export const POST = apiRoute(
       const header = request.headers.get('x-file-name');
       name = header ? safeDecode(header) : null;
     }
-    if (bytes.length === 0) throw new AppError({ code: 'bad_request', message: 'O ficheiro do catálogo está vazio.' });
+    if (bytes.length === 0) throw new AppError({ code: 'bad_request', key: 'Api.catalogue.fileEmpty' });
     if (bytes.length > MAX_UPLOAD_BYTES) throw tooLargeError(MAX_UPLOAD_BYTES);
     const result = await previewCatalogueUpload(viewer, cleanFileName(name, bytes), bytes);
     if (!result.ok) {
       const { report } = result;
       throw new AppError({
         code: 'unprocessable',
-        message: `O catálogo não pode ser importado: ${report.total} problema(s). Nada foi alterado.`,
+        key: 'Api.catalogue.notPreviewable',
+        values: { count: report.total },
         details: { rows: report.issues.slice(0, 50).map(formatIssue) },
         data: report,
       });
     }
-    return { data: result.preview, message: 'Pré-visualização pronta: nada foi alterado até confirmar.' };
+    return { data: result.preview, message: { key: 'Api.catalogue.previewReady' } };
   },
 );

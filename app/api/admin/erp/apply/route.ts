@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { apiRoute } from '@/server/api/route';
 import { skippedCsvPath } from '@/server/erp/skipped';
 import { applyUpload } from '@/server/erp/uploads';
@@ -14,10 +14,10 @@ export const dynamic = 'force-dynamic';
  */
 export const POST = apiRoute({ auth: 'required', admin: true, cache: 'no-store', body: z.object({ token: z.string().max(100) }) }, async ({ body, viewer }) => {
   const outcome = await applyUpload(body.token, viewer);
-  if (!outcome.ok) throw new AppError({ code: 'unprocessable', message: 'A sincronização falhou e nada foi alterado.', details: { rows: outcome.report } });
+  if (!outcome.ok) throw new AppError({ code: 'unprocessable', key: 'Api.erp.applyFailed', details: { rows: outcome.report } });
   const { counts, skipped } = outcome.preview;
   return {
     data: { run_id: outcome.runId, kind: outcome.kind, counts, skipped, skipped_csv: counts.skipped ? skippedCsvPath({ run: outcome.runId }) : null },
-    message: counts.skipped ? `Sincronização aplicada; ${counts.skipped} linha(s) ignorada(s) (artigos desconhecidos no catálogo).` : 'Sincronização aplicada.',
+    message: counts.skipped ? { key: 'Api.erp.appliedSkipped', values: { count: counts.skipped } } : { key: 'Admin.Erp.upload.applied' },
   };
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { rawRoute } from '@/server/api/route';
 import { readSkippedCsv } from '@/server/erp/uploads';
 

@@ -1,7 +1,6 @@
 import { classifierApplyBody } from '@/lib/validation/admin-classifier';
 import { apiRoute } from '@/server/api/route';
 import { applySuggestions } from '@/server/admin/classifier';
-import { serverText } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,6 +13,6 @@ export const POST = apiRoute(
   { auth: 'required', permission: 'manage_products', body: classifierApplyBody },
   async ({ viewer, body }) => {
     const result = await applySuggestions(viewer, body);
-    return { data: result, message: serverText('Admin.Classifier.appliedSuggestions', { changed: result.changed, skipped: result.skipped }) };
+    return { data: result, message: { key: 'Admin.Classifier.appliedSuggestions', values: { changed: result.changed, skipped: result.skipped } } };
   },
 );

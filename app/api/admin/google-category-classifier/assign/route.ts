@@ -1,7 +1,6 @@
 import { classifierAssignBody } from '@/lib/validation/admin-classifier';
 import { apiRoute } from '@/server/api/route';
 import { assignCategory } from '@/server/admin/classifier';
-import { serverText } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,6 +13,6 @@ export const POST = apiRoute(
   async ({ viewer, body }) => {
     const { changed } = await assignCategory(viewer, body);
     const key = changed === 0 ? 'assignedNone' : changed === 1 ? 'assignedOne' : 'assignedMany';
-    return { data: { changed }, message: serverText(`Admin.Classifier.${key}`, { count: changed }) };
+    return { data: { changed }, message: { key: `Admin.Classifier.${key}`, values: { count: changed } } };
   },
 );

@@ -1,7 +1,6 @@
 import { classifierRuleSchema } from '@/lib/validation/admin-classifier';
 import { apiRoute } from '@/server/api/route';
 import { createRule, listRules } from '@/server/admin/classifier';
-import { serverText } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,5 +10,5 @@ export const GET = apiRoute({ auth: 'required', permission: 'manage_products' },
 /** POST /api/admin/google-category-classifier/rules (manage_products): `{ keywords, categoryId, priority }`. */
 export const POST = apiRoute(
   { auth: 'required', permission: 'manage_products', body: classifierRuleSchema },
-  async ({ viewer, body }) => ({ data: await createRule(viewer, body), message: serverText('Admin.Classifier.ruleCreated'), status: 201 }),
+  async ({ viewer, body }) => ({ data: await createRule(viewer, body), message: { key: 'Admin.Classifier.ruleCreated' }, status: 201 }),
 );

@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { supplierCatalogueDeleteQuery } from '@/lib/validation/admin-supplier-catalogue';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { apiRoute } from '@/server/api/route';
 import { SUPPLIER_CATALOGUE_BODY_LIMIT, readSupplierCatalogueForm } from '@/server/admin/supplier-catalogue-requests';
 import { deleteSupplierCatalogue, updateSupplierCatalogue } from '@/server/admin/supplier-catalogues';
-import { serverText } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
 
@@ -28,7 +27,7 @@ export const PUT = apiRoute(
     const { input, files, version } = await readSupplierCatalogueForm(request);
     if (version === null) throw new AppError({ code: 'bad_request', key: 'Admin.SupplierCatalogues.validation.versionInvalid' });
     const saved = await updateSupplierCatalogue(viewer, id, version, input, files);
-    return { data: saved, message: serverText('Admin.SupplierCatalogues.saved') };
+    return { data: saved, message: { key: 'Admin.SupplierCatalogues.saved' } };
   },
 );
 
@@ -37,6 +36,6 @@ export const DELETE = apiRoute(
   { auth: 'required', permission: 'manage_products', params, query: supplierCatalogueDeleteQuery },
   async ({ viewer, params, query }) => {
     await deleteSupplierCatalogue(viewer, catalogueId(params.id), query.version);
-    return { data: { id: Number(params.id) }, message: serverText('Admin.SupplierCatalogues.deleted') };
+    return { data: { id: Number(params.id) }, message: { key: 'Admin.SupplierCatalogues.deleted' } };
   },
 );

@@ -1,7 +1,6 @@
 import { supplierCatalogueOrderBody } from '@/lib/validation/admin-supplier-catalogue';
 import { apiRoute } from '@/server/api/route';
 import { reorderSupplierCatalogues } from '@/server/admin/supplier-catalogues';
-import { serverText } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
 
@@ -10,6 +9,6 @@ export const POST = apiRoute(
   { auth: 'required', permission: 'manage_products', body: supplierCatalogueOrderBody },
   async ({ viewer, body }) => {
     await reorderSupplierCatalogues(viewer, body.ids);
-    return { data: { ids: body.ids }, message: serverText('Admin.SupplierCatalogues.reordered') };
+    return { data: { ids: body.ids }, message: { key: 'Admin.SupplierCatalogues.reordered' } };
   },
 );

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { hasAccess } from '@/lib/auth/permissions';
 import { IMPORT_FORMAT_IDS, IMPORT_FORMATS, templateCsv, type ImportFormatId } from '@/lib/admin/import-formats';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { rawRoute } from '@/server/api/route';
 
 export const dynamic = 'force-dynamic';

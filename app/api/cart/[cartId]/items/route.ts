@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { addItemBody } from '@/lib/validation/cart';
 import { apiRoute } from '@/server/api/route';
 import { addCartItem, listCartItems } from '@/server/cart';
-import { serverTranslator } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
 
-const text = serverTranslator('CartApi');
 const params = z.object({ cartId: z.string() });
 
 /**
@@ -31,5 +29,5 @@ export const POST = apiRoute({ auth: 'optional', params, body: addItemBody, mess
     itemsPerPackage: body.items_per_package,
     packages: body.quantity_of_packages,
   });
-  return { data: { item_id: itemId, cart_id: cartId, quantity_of_packages: packages }, message: text('itemAdded'), status: 201 };
+  return { data: { item_id: itemId, cart_id: cartId, quantity_of_packages: packages }, message: { key: 'CartApi.itemAdded' }, status: 201 };
 });

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { quickOrderBody } from '@/lib/validation/cart';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { apiRoute } from '@/server/api/route';
 import { readMultipartForm } from '@/server/files/multipart';
 import { QUICK_ORDER_FILE_LIMITS, quickOrder, quickOrderLinesFromFile, type QuickOrderInputLine } from '@/server/cart/quick-order';
-import { serverTranslator } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
 
-const text = serverTranslator('CartApi');
 const params = z.object({ cartId: z.string() });
 
 /** What the request carries: JSON `{ text }`, or a multipart form with a CSV/XLSX `file` (or `text`). */
@@ -16,22 +14,22 @@ async function quickOrderInput(request: Request): Promise<string | QuickOrderInp
   const type = request.headers.get('content-type') ?? '';
   if (/^multipart\/form-data/i.test(type)) {
     const form = await readMultipartForm(request, { files: { file: QUICK_ORDER_FILE_LIMITS.maxBytes }, maxFieldBytes: QUICK_ORDER_FILE_LIMITS.maxBytes });
-    if (!form) throw new AppError({ code: 'bad_request', message: text('quickEmpty') });
+    if (!form) throw new AppError({ code: 'bad_request', key: 'CartApi.quickEmpty' });
     const file = form.get('file');
     if (file && typeof file !== 'string' && file.size > 0) return quickOrderLinesFromFile(file.name, new Uint8Array(await file.arrayBuffer()));
     const pasted = form.get('text');
     if (typeof pasted === 'string' && pasted.trim()) return pasted;
-    throw new AppError({ code: 'bad_request', message: text('quickEmpty') });
+    throw new AppError({ code: 'bad_request', key: 'CartApi.quickEmpty' });
   }
-  if (!/^application\/json/i.test(type)) throw new AppError({ code: 'unsupported_media_type', message: text('quickFileType') });
+  if (!/^application\/json/i.test(type)) throw new AppError({ code: 'unsupported_media_type', key: 'CartApi.quickFileType' });
   let json: unknown;
   try {
     json = await request.json();
   } catch {
-    throw new AppError({ code: 'bad_request', message: text('quickEmpty') });
+    throw new AppError({ code: 'bad_request', key: 'CartApi.quickEmpty' });
   }
   const parsed = quickOrderBody.safeParse(json);
-  if (!parsed.success || !parsed.data.text.trim()) throw new AppError({ code: 'bad_request', message: text('quickEmpty') });
+  if (!parsed.success || !parsed.data.text.trim()) throw new AppError({ code: 'bad_request', key: 'CartApi.quickEmpty' });
   return parsed.data.text;
 }
 

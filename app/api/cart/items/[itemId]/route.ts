@@ -2,11 +2,9 @@ import { z } from 'zod';
 import { updateItemBody } from '@/lib/validation/cart';
 import { apiRoute } from '@/server/api/route';
 import { removeCartItem, updateCartItem } from '@/server/cart';
-import { serverTranslator } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
 
-const text = serverTranslator('CartApi');
 const params = z.object({ itemId: z.string() });
 
 /**
@@ -16,11 +14,11 @@ const params = z.object({ itemId: z.string() });
  */
 export const PUT = apiRoute({ auth: 'optional', params, body: updateItemBody, messages: 'CartApi' }, async ({ viewer, params: { itemId }, body }) => {
   await updateCartItem(itemId, viewer ? { userId: viewer.id } : null, body.quantity_of_packages);
-  return { data: { item_id: itemId, quantity_of_packages: body.quantity_of_packages }, message: text('itemUpdated') };
+  return { data: { item_id: itemId, quantity_of_packages: body.quantity_of_packages }, message: { key: 'CartApi.itemUpdated' } };
 });
 
 /** DELETE /api/cart/items/{itemId} (spec 7). */
 export const DELETE = apiRoute({ auth: 'optional', params }, async ({ viewer, params: { itemId } }) => {
   await removeCartItem(itemId, viewer ? { userId: viewer.id } : null);
-  return { data: null, message: text('itemRemoved') };
+  return { data: null, message: { key: 'CartApi.itemRemoved' } };
 });

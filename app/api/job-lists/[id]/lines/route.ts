@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { addJobListLinesBody } from '@/lib/validation/job-lists';
 import { apiRoute } from '@/server/api/route';
 import { addCartToJobList, addJobListLines, jobListId, lineInputs, modelIdByCode } from '@/server/job-lists';
-import { serverTranslator } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('JobLists');
 
 /**
  * POST /api/job-lists/{id}/lines: adds a line (`{ product_id, quantity_of_packages,
@@ -25,6 +22,6 @@ export const POST = apiRoute(
       const modelId = await modelIdByCode(body.code);
       result = await addJobListLines(viewer.id, listId, [{ modelId, itemsPerPackage: body.items_per_package, packages: body.quantity_of_packages }]);
     } else result = await addJobListLines(viewer.id, listId, lineInputs([body]));
-    return { data: result, message: result.added === 1 ? text('lineAdded') : text('linesAdded', { count: result.added }), status: 201 };
+    return { data: result, message: result.added === 1 ? { key: 'JobLists.lineAdded' } : { key: 'JobLists.linesAdded', values: { count: result.added } }, status: 201 };
   },
 );

@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { jobListToCartBody } from '@/lib/validation/job-lists';
 import { apiRoute } from '@/server/api/route';
 import { jobListId, jobListToCart } from '@/server/job-lists';
-import { serverTranslator } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('JobLists');
 
 /**
  * POST /api/job-lists/{id}/to-cart `{ line_ids? }`: the list's lines (or the chosen ones) into the
@@ -17,6 +14,6 @@ export const POST = apiRoute(
   { auth: 'required', flag: 'ENABLE_DASHBOARD', params: z.object({ id: z.string() }), body: jobListToCartBody, messages: 'JobLists' },
   async ({ viewer, params, body }) => {
     const result = await jobListToCart(viewer.id, jobListId(params.id), body.line_ids);
-    return { data: result, message: text('movedToCart', { count: result.added.length }) };
+    return { data: result, message: { key: 'JobLists.movedToCart', values: { count: result.added.length } } };
   },
 );

@@ -1,11 +1,8 @@
 import { apiRoute } from '@/server/api/route';
-import { serverTranslator } from '@/server/mail/i18n';
 import { idParams, rowId } from '@/server/orders/ids';
 import { reorder } from '@/server/orders/reorder';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('Orders');
 
 /**
  * POST /api/orders/{id}/reorder (issue 11): the order's lines into the caller's cart at today's
@@ -13,5 +10,5 @@ const text = serverTranslator('Orders');
  */
 export const POST = apiRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD', params: idParams }, async ({ viewer, params }) => ({
   data: await reorder(viewer.id, rowId(params.id, 'order')),
-  message: text('reordered'),
+  message: { key: 'Orders.reordered' },
 }));

@@ -1,4 +1,5 @@
 import { apiRoute } from '@/server/api/route';
+import { composedText } from '@/server/errors';
 import { handleIfthenpayCallback } from '@/server/payments/ifthenpay/callback';
 
 export const dynamic = 'force-dynamic';
@@ -21,5 +22,5 @@ export const GET = apiRoute({}, async ({ url }) => {
     paymentMethod: q.get('payment_method'),
     status: q.get('status'),
   });
-  return { data: result, message: result.message };
+  return { data: result, message: composedText(result.message) };
 });

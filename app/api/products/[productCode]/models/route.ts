@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { apiRoute } from '@/server/api/route';
 import { listProductModels } from '@/server/catalogue/models';
 
@@ -15,6 +15,6 @@ const params = z.object({ productCode: z.string() });
 export const GET = apiRoute({ params, cache: { maxAge: 60, staleWhileRevalidate: 600 } }, async ({ params: { productCode } }) => {
   const code = productCode.trim();
   const models = code.length > 0 && code.length <= 64 && !/[\u0000-\u001f]/.test(code) ? await listProductModels(code) : null;
-  if (!models) throw new AppError({ code: 'not_found', message: 'Produto não encontrado.' });
+  if (!models) throw new AppError({ code: 'not_found', key: 'Api.productNotFound' });
   return { data: models };
 });

@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { checkoutBody } from '@/lib/validation/orders';
 import { apiRoute } from '@/server/api/route';
-import { serverTranslator } from '@/server/mail/i18n';
 import { acceptQuote } from '@/server/quotes/accept';
 import { quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('Quotes');
 
 /**
  * POST /api/quotes/{id}/accept (issue 12): the customer accepts an answered quote, which becomes an
@@ -23,7 +20,7 @@ export const POST = apiRoute(
     const { order, replayed } = await acceptQuote(viewer.id, quoteId(params.id), idempotencyKey!, body);
     return {
       data: order,
-      message: text('accepted', { number: order.number }),
+      message: { key: 'Quotes.accepted', values: { number: order.number } },
       status: replayed ? 200 : 201,
       headers: replayed ? { 'Idempotent-Replayed': 'true' } : undefined,
     };

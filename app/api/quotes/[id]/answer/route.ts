@@ -1,13 +1,10 @@
 import { z } from 'zod';
 import { quoteAnswerBody } from '@/lib/validation/quotes';
 import { apiRoute } from '@/server/api/route';
-import { serverTranslator } from '@/server/mail/i18n';
 import { answerQuote } from '@/server/quotes';
 import { quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('Quotes');
 
 /**
  * POST /api/quotes/{id}/answer (issue 12, staff with `manage_quotes`): a net unit price for every
@@ -18,6 +15,6 @@ export const POST = apiRoute(
   { auth: 'required', permission: 'manage_quotes', params: z.object({ id: z.string() }), body: quoteAnswerBody, messages: 'Quotes.validation' },
   async ({ viewer, params, body }) => {
     const quote = await answerQuote(viewer.id, quoteId(params.id), body);
-    return { data: quote, message: text('answered', { number: quote.number }) };
+    return { data: quote, message: { key: 'Quotes.answered', values: { number: quote.number } } };
   },
 );

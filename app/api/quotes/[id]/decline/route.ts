@@ -1,19 +1,16 @@
 import { z } from 'zod';
 import { quoteReasonBody } from '@/lib/validation/quotes';
 import { apiRoute } from '@/server/api/route';
-import { serverTranslator } from '@/server/mail/i18n';
 import { declineQuote } from '@/server/quotes';
 import { quoteAccess, quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('Quotes');
 
 /** POST /api/quotes/{id}/decline (issue 12): the customer or the guest link declines (optional `reason`); 409 from a final state. */
 export const POST = apiRoute(
   { auth: 'optional', params: z.object({ id: z.string() }), body: quoteReasonBody, messages: 'Quotes.validation' },
   async ({ request, viewer, params, body }) => ({
     data: await declineQuote(quoteAccess(request, viewer, { staff: false }), quoteId(params.id), body.reason),
-    message: text('declined'),
+    message: { key: 'Quotes.declined' },
   }),
 );

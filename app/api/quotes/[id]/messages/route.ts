@@ -1,20 +1,17 @@
 import { z } from 'zod';
 import { quoteMessageBody } from '@/lib/validation/quotes';
 import { apiRoute } from '@/server/api/route';
-import { serverTranslator } from '@/server/mail/i18n';
 import { addQuoteMessage } from '@/server/quotes';
 import { quoteAccess, quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('Quotes');
 
 /** POST /api/quotes/{id}/messages (issue 12): a message in the quote's thread (`body`, optional `line_position`). */
 export const POST = apiRoute(
   { auth: 'optional', params: z.object({ id: z.string() }), body: quoteMessageBody, messages: 'Quotes.validation' },
   async ({ request, viewer, params, body }) => ({
     data: await addQuoteMessage(quoteAccess(request, viewer), quoteId(params.id), body.body, body.line_position ?? null),
-    message: text('messageAdded'),
+    message: { key: 'Quotes.messageAdded' },
     status: 201,
   }),
 );

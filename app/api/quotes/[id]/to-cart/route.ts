@@ -1,12 +1,9 @@
 import { z } from 'zod';
 import { apiRoute } from '@/server/api/route';
-import { serverTranslator } from '@/server/mail/i18n';
 import { quoteToCart } from '@/server/quotes';
 import { quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';
-
-const text = serverTranslator('Quotes');
 
 /**
  * POST /api/quotes/{id}/to-cart (issue 12): a declined, expired or withdrawn quote's lines into the
@@ -15,5 +12,5 @@ const text = serverTranslator('Quotes');
  */
 export const POST = apiRoute({ auth: 'required', params: z.object({ id: z.string() }) }, async ({ viewer, params }) => ({
   data: await quoteToCart(viewer.id, quoteId(params.id)),
-  message: text('toCart'),
+  message: { key: 'Quotes.toCart' },
 }));

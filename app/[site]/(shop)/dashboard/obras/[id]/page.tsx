@@ -16,7 +16,7 @@ import { lineControlLabel, lineVariantText } from '@/lib/cart/line-label';
 import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { getPricedJobList, jobListId } from '@/server/job-lists';
 

@@ -17,7 +17,7 @@ import { formatOrderLongDate } from '@/lib/orders/format';
 import type { OrderStatus } from '@/lib/orders/status';
 import { pageMetadata } from '@/lib/seo';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { getViewer, requirePageAccess } from '@/server/auth/session';
 import { getOrder, type OrderDetail } from '@/server/orders/queries';
 

@@ -11,7 +11,7 @@ import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { REQUESTABLE_AGAIN } from '@/lib/quotes/status';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { getQuote, type QuoteDetail } from '@/server/quotes';
 

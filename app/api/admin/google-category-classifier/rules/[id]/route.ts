@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { classifierRuleDeleteQuery, classifierRuleUpdateBody } from '@/lib/validation/admin-classifier';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/api/errors';
+import { AppError } from '@/server/errors';
 import { apiRoute } from '@/server/api/route';
 import { deleteRule, updateRule } from '@/server/admin/classifier';
-import { serverText } from '@/server/mail/i18n';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,7 +17,7 @@ function ruleId(id: string): number {
 /** PUT /api/admin/google-category-classifier/rules/{id} (manage_products): the rule and the version it was loaded with. */
 export const PUT = apiRoute(
   { auth: 'required', permission: 'manage_products', params, body: classifierRuleUpdateBody },
-  async ({ viewer, params, body }) => ({ data: await updateRule(viewer, ruleId(params.id), body.version, body), message: serverText('Admin.Classifier.ruleSaved') }),
+  async ({ viewer, params, body }) => ({ data: await updateRule(viewer, ruleId(params.id), body.version, body), message: { key: 'Admin.Classifier.ruleSaved' } }),
 );
 
 /** DELETE /api/admin/google-category-classifier/rules/{id}?version=N (manage_products). */
@@ -26,6 +25,6 @@ export const DELETE = apiRoute(
   { auth: 'required', permission: 'manage_products', params, query: classifierRuleDeleteQuery },
   async ({ viewer, params, query }) => {
     await deleteRule(viewer, ruleId(params.id), query.version);
-    return { data: { id: Number(params.id) }, message: serverText('Admin.Classifier.ruleDeleted') };
+    return { data: { id: Number(params.id) }, message: { key: 'Admin.Classifier.ruleDeleted' } };
   },
 );
