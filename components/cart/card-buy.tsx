@@ -7,6 +7,7 @@ import { useAuth } from '@/components/auth/auth-provider';
 import { DESKTOP_QUERY } from '@/components/layout/use-media-query';
 import { toast } from '@/components/ui/toast';
 import { keepForOffline } from '@/lib/pwa/keep-parts';
+import { isOffline, tellOffline } from '@/lib/pwa/offline-notice';
 
 // The picker (Radix Dialog, rows) loads when first opened; hovering or focusing the button starts it.
 const loadPicker = () => import('./model-picker-dialog');
@@ -20,11 +21,17 @@ keepForOffline('card-price', loadPrice);
 /** Opens the picker, or below 768 px the info toast of spec 5 instead of the quick add. */
 export function usePickerOpener() {
   const t = useTranslations('Cart.toast');
+  const tOffline = useTranslations('Offline');
   const [open, setOpen] = React.useState(false);
   const [needed, setNeeded] = React.useState(false);
   if (open && !needed) setNeeded(true);
   const triggerRef = React.useRef<HTMLButtonElement>(null);
   const openPicker = () => {
+    if (isOffline()) {
+      // The picker needs the models and prices from the server: said at once, nothing opened.
+      tellOffline(tOffline('cartBlocked'));
+      return;
+    }
     if (!window.matchMedia(DESKTOP_QUERY).matches) {
       toast.info(t('mobile'));
       return;

@@ -4,6 +4,7 @@ import * as React from 'react';
 import { useTranslations } from 'next-intl';
 import { useAuth } from '@/components/auth/auth-provider';
 import { toast } from '@/components/ui/toast';
+import { isOffline, tellOffline } from '@/lib/pwa/offline-notice';
 import { cartApi, type ApiResult } from '@/lib/cart/client-api';
 import { cartSummary, roundCents, type CartSummary } from '@/lib/cart/summary';
 import type { AddItemBody, CartItem, QuickOrderResult } from '@/lib/cart/types';
@@ -100,7 +101,12 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
     tRef.current = t;
   }, [t]);
   // A request that never reached the server: "offline" said as such when the device knows it.
-  const offlineOr = (message: string) => (typeof navigator !== 'undefined' && !navigator.onLine ? tRef.current('offline') : message);
+  const offlineOr = (message: string) => (isOffline() ? tRef.current('offline') : message);
+  // Offline, the banner says it (always on the page); a toast's code may never have been loaded.
+  const tellFailure = (message: string) => {
+    if (isOffline()) tellOffline(message);
+    else toast.error(tRef.current('errorTitle'), { description: message });
+  };
 
   const setCart = React.useCallback((cartId: string | null, items: CartItem[] | null, gen: number) => {
     if (gen !== generation.current) return;
@@ -239,7 +245,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         let cartId = await ensureCart();
         if (!cartId) {
           const message = offlineOr(tRef.current('unavailable'));
-          toast.error(tRef.current('errorTitle'), { description: message });
+          tellFailure(message);
           return { ok: false, message };
         }
         let res = await cartApi.addItem(cartId, { selected_package_type: 'Unidade', items_per_package: 1, ...body });
@@ -255,14 +261,14 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         if (!res.ok || !res.data || !cartId) {
           const message =
             res.status === 0 ? offlineOr(tRef.current('addException')) : res.status === 400 && res.message ? res.message : tRef.current('addFailed');
-          toast.error(tRef.current('errorTitle'), { description: message });
+          tellFailure(message);
           return { ok: false, message, refused: res.status === 400 && Boolean(res.message) };
         }
         await reload(cartId);
         return { ok: true, quantity: res.data.quantity_of_packages };
       } catch {
         const message = offlineOr(tRef.current('addException'));
-        toast.error(tRef.current('errorTitle'), { description: message });
+        tellFailure(message);
         return { ok: false, message };
       }
     },
@@ -275,7 +281,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         const res = await cartApi.removeItem(itemId);
         if (!res.ok && res.status !== 404) {
           const message = res.status === 0 ? offlineOr(tRef.current('removeException')) : tRef.current('removeFailed');
-          toast.error(tRef.current('errorTitle'), { description: message });
+          tellFailure(message);
           return { ok: false, message };
         }
         setState((s) => ({ ...s, items: s.items.filter((i) => i.id !== itemId) }));
@@ -283,7 +289,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
         return { ok: true };
       } catch {
         const message = offlineOr(tRef.current('removeException'));
-        toast.error(tRef.current('errorTitle'), { description: message });
+        tellFailure(message);
         return { ok: false, message };
       }
     },
@@ -297,7 +303,7 @@ export function CartProvider({ children }: { children: React.ReactNode }) {
       const res = await cartApi.updateItem(itemId, Math.floor(quantity));
       if (!res.ok) {
         const message = res.status === 0 ? offlineOr(tRef.current('updateFailed')) : res.status === 400 && res.message ? res.message : tRef.current('updateFailed');
-        toast.error(tRef.current('errorTitle'), { description: message });
+        tellFailure(message);
         return { ok: false, message };
       }
       // The line total again, locally, until the server's re-priced lines arrive.

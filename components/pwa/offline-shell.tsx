@@ -6,6 +6,7 @@ import { WifiOffIcon } from 'lucide-react';
 import { clearCachedSessionKeys, runDailyHygiene, UPDATE_CHECK_MS } from '@/lib/pwa/hygiene';
 import { askWorker, workerSupported } from '@/lib/pwa/client';
 import { loadPartsForOffline } from '@/lib/pwa/keep-parts';
+import { OFFLINE_NOTICE_EVENT } from '@/lib/pwa/offline-notice';
 
 function whenIdle(run: () => void) {
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
@@ -68,14 +69,17 @@ export function OfflineShell() {
       const form = event.target instanceof HTMLFormElement ? event.target : null;
       setBlocked(form?.getAttribute('role') === 'search' ? t('searchBlocked') : t('submitBlocked'));
     };
+    const notice = (event: Event) => setBlocked((event as CustomEvent<string>).detail);
     window.addEventListener('offline', goOffline);
     window.addEventListener('online', goOnline);
     window.addEventListener('submit', guard, true);
+    window.addEventListener(OFFLINE_NOTICE_EVENT, notice);
     return () => {
       clearTimeout(backTimer);
       window.removeEventListener('offline', goOffline);
       window.removeEventListener('online', goOnline);
       window.removeEventListener('submit', guard, true);
+      window.removeEventListener(OFFLINE_NOTICE_EVENT, notice);
     };
   }, [t]);
 
@@ -94,7 +98,10 @@ export function OfflineShell() {
         const registration = await navigator.serviceWorker.register('/sw.js', { scope: '/', updateViaCache: 'none' });
         interval = setInterval(() => void registration.update().catch(() => undefined), UPDATE_CHECK_MS);
         const ready = await navigator.serviceWorker.ready;
-        if (!wasControlled) ready.active?.postMessage({ type: 'PAGE_LOADED', url: window.location.href, assets: loadedFiles() });
+        if (!wasControlled) {
+          if (!navigator.serviceWorker.controller) ready.active?.postMessage({ type: 'CLAIM' });
+          ready.active?.postMessage({ type: 'PAGE_LOADED', url: window.location.href, assets: loadedFiles() });
+        }
         const answer = await askWorker<{ version: string }>({ type: 'GET_VERSION' }, 5_000);
         if (answer?.version) {
           loadPartsForOffline(answer.version);

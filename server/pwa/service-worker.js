@@ -75,6 +75,9 @@ self.addEventListener('message', (event) => {
   } else if (data.type === 'PAGE_LOADED') {
     // The first page of a visit loaded before this worker was in control: kept now, with what it loaded.
     event.waitUntil(rememberLoaded(data).catch(() => undefined));
+  } else if (data.type === 'CLAIM') {
+    // A page that loaded while this worker was activating (it claimed the pages open then): taken now.
+    event.waitUntil(self.clients.claim());
   } else if (data.type === 'GET_VERSION') {
     reply({ version: VERSION });
   } else if (data.type === 'GET_SAVED') {

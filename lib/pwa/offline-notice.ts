@@ -1,0 +1,14 @@
+/**
+ * Says "this needs a connection" in the offline banner (components/pwa/offline-shell.tsx), which
+ * is always on the page, rather than in a toast whose code may never have been loaded while the
+ * device was online.
+ */
+export const OFFLINE_NOTICE_EVENT = 'cag:offline-notice';
+
+export function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && !navigator.onLine;
+}
+
+export function tellOffline(message: string): void {
+  window.dispatchEvent(new CustomEvent<string>(OFFLINE_NOTICE_EVENT, { detail: message }));
+}
