@@ -59,6 +59,7 @@ async function main() {
   resetEnvCache();
   const { openPglite, openPostgres, setDatabase } = await import('@/server/db/client');
   const { prepareDatabase } = await import('@/server/db/prepare');
+  const { demoSeed } = await import('./seed');
   const { applyErpFile, previewErpFile } = await import('@/server/erp/sync');
   const { inventoryProducts, proAccounts } = await import('@/server/db/schema');
   const { sql } = await import('drizzle-orm');
@@ -66,7 +67,7 @@ async function main() {
   console.log(`Pasta: ${dir}, ${os.cpus().length} núcleos, Node ${process.version}, ${onPostgres ? 'PostgreSQL' : 'PGlite'}`);
   const database = onPostgres ? openPostgres(process.env.DATABASE_URL!) : await openPglite(path.join(dir, 'pglite'));
   try {
-    await prepareDatabase(database, { seedDemo: !onPostgres });
+    await prepareDatabase(database, { seed: onPostgres ? undefined : demoSeed });
     setDatabase(database);
     const db = database.db;
     // Pad the catalogue to 20,000 models with copies of existing ones.

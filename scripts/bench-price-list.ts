@@ -32,6 +32,7 @@ async function main() {
   resetEnvCache();
   const { openPglite, setDatabase } = await import('@/server/db/client');
   const { prepareDatabase } = await import('@/server/db/prepare');
+  const { demoSeed } = await import('./seed');
   const { processDueJobs } = await import('@/server/jobs');
   const { clearPricingCache, getPricingCustomer } = await import('@/server/pricing');
   const { requestPriceList, buildPriceListRows, writePriceListFile, getPriceListExport, priceListKey } = await import('@/server/price-lists');
@@ -42,7 +43,7 @@ async function main() {
   console.log(`Pasta: ${dir}, ${os.cpus().length} núcleos, Node ${process.version}`);
   const database = await openPglite(path.join(dir, 'pglite'));
   try {
-    await prepareDatabase(database, { seedDemo: true });
+    await prepareDatabase(database, { seed: demoSeed });
     setDatabase(database);
     const [pro] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'pro@demo.casadasaguas.pt'));
     if (!pro) throw new Error('O profissional de demonstração não existe (DEMO_ACCOUNTS=0?).');

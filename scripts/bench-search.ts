@@ -418,8 +418,9 @@ async function main() {
   resetEnvCache();
   const { openPglite, setDatabase } = await import('@/server/db/client');
   const { prepareDatabase } = await import('@/server/db/prepare');
+  const { demoSeed } = await import('./seed');
   const { importCatalogueRows } = await import('@/server/import');
-  const { generateDemoCatalogue } = await import('@/server/demo');
+  const { generateDemoCatalogue } = await import('./seed/catalogue');
   const { explainSearch } = await import('@/server/search/engine');
   const { invalidateVocabulary } = await import('@/server/search/vocabulary');
 
@@ -431,7 +432,7 @@ async function main() {
   try {
     let database = await openPglite(dbDir);
     try {
-      await prepareDatabase(database, { seedDemo: true });
+      await prepareDatabase(database, { seed: demoSeed });
       setDatabase(database);
       console.log(`Catálogo de demonstração carregado (${((performance.now() - started) / 1000).toFixed(0)} s).\n`);
       if (!HTTP_ONLY) await inProcess('demo (12 320 modelos)');

@@ -1,8 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { demoAccountsRule } from '@/server/auth/accounts';
-import { applyDemoAccountRemoval, planDemoAccountRemoval, type DemoRemovalPlan } from '@/server/auth/demo-removal';
+import { applyDemoAccountRemoval, demoAccountsRule, planDemoAccountRemoval, type DemoRemovalPlan } from '@/server/auth/demo-accounts';
 import { invalidateCatalogueCaches } from '@/server/catalogue/caches';
 import { auditLog, chapters, families } from '@/server/db/schema';
 import type { Db, DbOrTx, Tx } from '@/server/db/client';

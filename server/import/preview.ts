@@ -7,7 +7,7 @@ import { getDb, type DbOrTx } from '@/server/db/client';
 import { catalogueUploads, type CatalogueChangeKind } from '@/server/db/schema';
 import { getStorage } from '@/server/storage';
 import { planCatalogue, type CataloguePlan, type ChangeCounts, type ImportSummary, type PlannedChange } from './apply';
-import type { DemoRemovalPlan } from '@/server/auth/demo-removal';
+import type { DemoRemovalPlan } from '@/server/auth/demo-accounts';
 import { importCatalogueRows, isZipBytes, planImportAccounts, readUploadBytes, validationContext } from './index';
 import type { ImportIssue } from './read';
 import { validateRows } from './validate';

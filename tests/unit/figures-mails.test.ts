@@ -5,7 +5,7 @@ import { orderConfirmationMail } from '@/server/orders/mails';
 import type { OrderDetail } from '@/server/orders/queries';
 import { quoteAcknowledgementMail, quoteAnsweredMail } from '@/server/quotes/mails';
 import type { QuoteDetail } from '@/server/quotes/index';
-import { DEMO_PRO_ACCOUNT } from '@/server/demo/pricing';
+import { DEMO_PRO_ACCOUNT } from '@/scripts/seed/pricing';
 
 jest.mock('server-only', () => ({}));
 
