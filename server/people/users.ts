@@ -8,7 +8,7 @@ import { isStaff, type Role } from '@/lib/auth/permissions';
 import type { Viewer } from '@/lib/auth/viewer';
 import { recordAudit } from '@/server/admin/audit';
 import { AppError } from '@/server/errors';
-import { hashIp } from '@/server/actions/request-meta';
+import { hashIp } from '@/server/security/hash-ip';
 import { resetPasswordMail } from '@/server/auth/emails';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { getDb, type Tx } from '@/server/db/client';

@@ -8,7 +8,7 @@ import { canQuoteTransition, DEFAULT_QUOTE_VALIDITY_DAYS, quoteNumber, REQUESTAB
 import type { QuoteAnswerInput, QuoteRequestInput } from '@/lib/validation/quotes';
 import { AppError } from '@/server/errors';
 import { limitRequest } from '@/server/auth/rate-limit';
-import { hashIp } from '@/server/actions/request-meta';
+import { hashIp } from '@/server/security/hash-ip';
 import { checkedLine, findCart } from '@/server/cart';
 import { getDb, type Db, type Tx } from '@/server/db/client';
 import {

@@ -1,6 +1,6 @@
 import { createJobListBody } from '@/lib/validation/job-lists';
 import { apiRoute } from '@/server/api/route';
-import { createJobList, listJobLists } from '@/server/job-lists';
+import { createJobList, listJobLists } from '@/server/worksite-lists';
 
 export const dynamic = 'force-dynamic';
 

@@ -8,7 +8,7 @@ import { CreateJobListForm } from '@/components/job-lists/create-job-list-form';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
 import { requirePageAccess } from '@/server/auth/session';
-import { listJobLists } from '@/server/job-lists';
+import { listJobLists } from '@/server/worksite-lists';
 
 export const dynamic = 'force-dynamic';
 

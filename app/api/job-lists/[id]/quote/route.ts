@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { clientIp } from '@/server/actions/request-meta';
 import { apiRoute } from '@/server/api/route';
-import { jobListId } from '@/server/job-lists';
-import { requestQuoteFromJobList } from '@/server/job-lists/quote';
+import { jobListId } from '@/server/worksite-lists';
+import { requestQuoteFromJobList } from '@/server/worksite-lists/quote';
 
 export const dynamic = 'force-dynamic';
 

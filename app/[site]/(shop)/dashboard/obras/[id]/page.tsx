@@ -18,7 +18,7 @@ import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
 import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
-import { getPricedJobList, jobListId } from '@/server/job-lists';
+import { getPricedJobList, jobListId } from '@/server/worksite-lists';
 
 export const dynamic = 'force-dynamic';
 

@@ -22,7 +22,7 @@ import { ALL_FLAGS_ON, flagsForSiteKey } from '@/lib/flags';
 import { pageMetadata } from '@/lib/seo';
 import { getProductDetail, listRelatedProducts } from '@/server/catalogue/queries';
 import { tagCurrentPage } from '@/server/cache/read';
-import { saveToJobListTexts } from '@/server/job-lists/texts';
+import { saveToJobListTexts } from '@/server/worksite-lists/texts';
 import { cacheTags } from '@/server/cache/tags';
 import { getProductSheetLinks } from '@/server/technical-sheets/public';
 
