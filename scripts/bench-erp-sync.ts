@@ -1,7 +1,7 @@
 /**
  * npm run bench:erp-sync
  *
- * Time of an ERP (PHC) sync (issue 14; goal ≤ 30 s) of 20,000 prices and 2,000 clients, in a fresh
+ * Time of an ERP (PHC) sync (goal ≤ 30 s) of 20,000 prices and 2,000 clients, in a fresh
  * embedded database (PGlite) in a temporary folder with the demo catalogue. The demo catalogue has
  * about 12,320 models: the bench first adds copies of existing models (codes `BENCH-NNNNNN`, not
  * timed) so that the prices file names 20,000 real models, and 1,000 professional accounts carrying
@@ -13,7 +13,7 @@
  *
  * Options (environment): BENCH_SEED (default 1967); BENCH_UNKNOWN_PCT (default 0): the share of
  * the prices file's lines, in %, that name articles the catalogue does not have (an ERP export
- * always holds some: they are skipped and listed, issue 23) — the file keeps 20,000 lines, the
+ * always holds some: they are skipped and listed) — the file keeps 20,000 lines, the
  * unknown codes spread through it. With DATABASE_URL set it runs on that PostgreSQL database
  * instead (its catalogue must already be there).
  */

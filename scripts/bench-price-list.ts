@@ -1,7 +1,7 @@
 /**
  * npm run bench:price-list
  *
- * Time to build the professional price list (issue 12; goal ≤ 10 s) of the whole demo catalogue
+ * Time to build the professional price list (goal ≤ 10 s) of the whole demo catalogue
  * (≈12,320 models) for the demo professional (`pro@demo.casadasaguas.pt`, account "Canalizações
  * Demo"), in a fresh embedded database (PGlite) in a temporary folder, the way the server does
  * it: the request (`requestPriceList`: a row and a `price-list` job) then one step of the job

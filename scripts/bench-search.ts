@@ -13,7 +13,7 @@
  *      - first-time suggestions: BENCH_FIRST_TIME (200) distinct queries the server never saw,
  *        made from the catalogue's own words (prefixes, two words, typos, model codes, sizes),
  *        each sent once, alternating with `GET /api/health` on the same server; p50/p95 of both
- *        and the ratio of the p95s (issue 8's goal: ≤ 2 at the demo size);
+ *        and the ratio of the p95s (the goal: ≤ 2 at the demo size);
  *      - at 50,000 models also the ~300 requests of the typed words (first and repeated).
  * Over HTTP search results are kept in the server's shared cache (server/cache, a few minutes):
  * first-time queries and repeated ones are reported apart.
@@ -290,7 +290,7 @@ async function firstTimeReport(base: string, label: string, queries: string[]) {
   const p95 = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 95);
   report(`HTTP ${label}: sugestões pela 1.ª vez${failures ? `, ${failures} erros` : ''}`, search);
   report(`HTTP ${label}: /api/health (alternado)`, health);
-  console.log(`HTTP ${label}: p95 sugestões ÷ p95 /api/health = ${(p95(search) / p95(health)).toFixed(2)}× (alvo do issue 8: ≤ 2 no tamanho demo)`);
+  console.log(`HTTP ${label}: p95 sugestões ÷ p95 /api/health = ${(p95(search) / p95(health)).toFixed(2)}× (alvo: ≤ 2 no tamanho demo)`);
 }
 
 async function waitFor(url: string, timeoutMs: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 /**
- * A quote as the API answers it and the pages show it (issue 12). Types only, safe in client and
+ * A quote as the API answers it and the pages show it. Types only, safe in client and
  * server components; server/quotes builds them and re-exports them.
  */
 import type { QuoteStatus } from './status';

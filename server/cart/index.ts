@@ -16,7 +16,7 @@ import { euros2, euros4, lineTotals, toTenThousandths } from '@/server/pricing/m
 import { getPriceFacts, getPricingCustomer, unitPriceOf, type ModelPriceFacts } from '@/server/pricing';
 
 /**
- * Carts (issue 10, spec 4 "Cart lifecycle", spec 7 "Cart"). Ownership lives in the queries: a
+ * Carts (spec 4 "Cart lifecycle", spec 7 "Cart"). Ownership lives in the queries: a
  * customer's cart answers only to that customer (`user_id = $viewer`); a guest cart is a
  * capability (128 random bits) and answers to whoever holds its id, until it is merged. An id
  * that names nothing and an id that belongs to someone else get the same 404.

@@ -10,7 +10,7 @@ import { serverTranslator } from '@/server/i18n';
 import { addCartItem, findCart, groupedQuantity, QUICK_ORDER_MAX_LINES, repriceCart, type CartCaller } from './index';
 
 /**
- * Quick order (issue 10, beyond the spec): lines of "code quantity" pasted or uploaded (CSV or
+ * Quick order (beyond the spec): lines of "code quantity" pasted or uploaded (CSV or
  * XLSX, first two columns). Separators: spaces, tabs, ';' or ','. Quantities are whole numbers
  * of units (a decimal comma is refused, not guessed). Valid lines are added to the cart; every
  * other line comes back with its number and the reason.
@@ -99,7 +99,7 @@ function lineList(lines: readonly number[]): string {
 
 /**
  * Lines of one code (whatever its case) given more than once in one paste or file become one
- * line with the sum of their quantities, at the place of the first (issue 22: a code pasted twice
+ * line with the sum of their quantities, at the place of the first (a code pasted twice
  * is added once, and the result says so). A sum past the maximum is refused like any other
  * quantity, as one line.
  */

@@ -18,7 +18,7 @@ export type ImportResult =
       rows: number;
       summary: ImportSummary;
       recorded: ChangeCounts;
-      /** The demo accounts the import removed and the ones it kept (issue 23). */
+      /** The demo accounts the import removed and the ones it kept. */
       accounts: DemoRemovalPlan;
       /** The audit entry of a staff import (its result page), when one was written. */
       auditId: number | null;
@@ -65,7 +65,7 @@ export async function importCatalogueRows(db: Db, rows: readonly SourceRow[], op
     const result = plan.summary;
     // A real catalogue means a real shop: the demo accounts (public passwords) and their sessions
     // go, unless DEMO_ACCOUNTS=1 keeps them on an http site (the end-to-end server imports too);
-    // never the account that confirms the import, nor the last administrator (issue 23).
+    // never the account that confirms the import, nor the last administrator.
     const accounts = await planImportAccounts(tx, source, options.actor?.id);
     let auditId: number | null = null;
     if (source === 'import' && options.file) {

@@ -13,7 +13,7 @@ import type { ImportIssue } from './read';
 import { validateRows } from './validate';
 
 /**
- * The two steps of an import from /admin/catalogue-management (issue 13):
+ * The two steps of an import from /admin/catalogue-management:
  *
  * 1. `previewCatalogueUpload`: the whole file is read and validated, and what it would change is
  *    computed from the database without writing anything (`planCatalogue`, the import's own

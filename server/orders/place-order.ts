@@ -35,7 +35,7 @@ import { assertQuoteAcceptable, lockCustomerQuote, markQuoteAccepted, quoteLines
 import { euros4, lineTotals } from '@/server/pricing/money';
 
 /**
- * Placing an order (issue 11, `POST /api/checkout`): one transaction that
+ * Placing an order (`POST /api/checkout`): one transaction that
  *  1. locks the customer's active cart row (`SELECT … FOR UPDATE`): concurrent placements of one
  *     cart queue behind each other, and the later ones find the cart already ordered;
  *  2. answers a repeated Idempotency-Key with the order it made (same request hash) or a 409

@@ -7,7 +7,7 @@ import { orderEvents, orderLines, orders, type AddressSnapshot, type PaymentData
 import { totalsOf, type OrderTotals } from './place-order';
 
 /**
- * Reading orders (issue 11): a customer reads only their own (`user_id = $viewer` in the query);
+ * Reading orders: a customer reads only their own (`user_id = $viewer` in the query);
  * another customer's id answers 404 like an unknown one.
  */
 
@@ -99,7 +99,7 @@ export async function getOrder(userId: string, orderId: number): Promise<OrderDe
   return detailOf(row);
 }
 
-/** Staff (issue 14, `manage_orders`): any order by id, whoever placed it (deleted customers included). */
+/** Staff (`manage_orders`): any order by id, whoever placed it (deleted customers included). */
 export async function getOrderById(orderId: number): Promise<OrderDetail> {
   const db = await getDb();
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));

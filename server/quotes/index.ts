@@ -30,7 +30,7 @@ import { getPriceFacts, getPricingCustomer, lisbonDay, unitPriceOf } from '@/ser
 import { lineTotals } from '@/server/pricing/money';
 
 /**
- * Quotes (issue 12), the server's one module for them: a request (guest or customer) snapshots
+ * Quotes, the server's one module for them: a request (guest or customer) snapshots
  * its lines and gets a number `OR-YYYY-NNNNNN`; staff answer with a net price per line, shipping
  * and a validity date; the customer accepts (into an order), declines, or lets it expire; staff
  * may withdraw it. Every change of state goes through `moveQuote` (row lock, allowed moves only,
@@ -646,7 +646,7 @@ export async function markQuoteAccepted(tx: Tx, row: QuoteRow, orderId: number, 
 
 /**
  * A declined, expired or withdrawn quote's lines into its customer's cart at today's prices
- * (issue 12: "its lines can go to the cart at normal prices"); lines no longer sold come back.
+ * ("its lines can go to the cart at normal prices"); lines no longer sold come back.
  */
 export async function quoteToCart(userId: string, id: number): Promise<ReorderResult> {
   const quote = await getQuote({ kind: 'user', userId }, id);

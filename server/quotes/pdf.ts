@@ -8,7 +8,7 @@ import { getStorage } from '@/server/storage';
 import { getQuote, type QuoteAccess, type QuoteDetail } from './index';
 
 /**
- * The PDF of an answered quote (issue 12): shop header and NIF, the customer, the lines at their
+ * The PDF of an answered quote: shop header and NIF, the customer, the lines at their
  * quoted prices, IVA, totals, validity and conditions, laid out like the order confirmation
  * (server/documents/pdf.ts). Rendered by the `quote-pdf` job enqueued with each answer and kept
  * in the storage per answer (`quotes/<year>/<number>-v<version>.pdf`: a revised answer is a new

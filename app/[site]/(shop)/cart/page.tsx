@@ -41,7 +41,7 @@ export default async function CartPage({ params }: { params: Promise<{ site: str
             </NextIntlClientProvider>
           }
         />
-        {/* "Guardar o carrinho numa obra" (issue 12): a signed-in customer's lines into a job list. */}
+        {/* "Guardar o carrinho numa obra": a signed-in customer's lines into a job list. */}
         {(flagsForSiteKey(site) ?? ALL_FLAGS_ON).ENABLE_DASHBOARD && <SaveCartToJobList texts={saveToJobListTexts()} />}
       </div>
     </NextIntlClientProvider>

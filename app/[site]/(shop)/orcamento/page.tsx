@@ -25,7 +25,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type SearchParams = Promise<{ token?: string | string[] }>;
 
 /**
- * /orcamento?token=… (issue 12): a guest follows their quote through the private link of the
+ * /orcamento?token=…: a guest follows their quote through the private link of the
  * acknowledgement mail, without an account — its state, lines, the quoted prices once answered
  * (never list prices), the thread with a form to write, 'Recusar', and for an answered quote how to
  * accept it (log in or sign up with the quote's e-mail: the quote joins that account). The token

@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<{ estado?: string | string[]; desde?: string | string[] }>;
 
-/** /dashboard/quotes (issue 12): the customer's quotes, newest first, with a state filter. */
+/** /dashboard/quotes: the customer's quotes, newest first, with a state filter. */
 export default async function DashboardQuotesPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requirePageAccess(PAGE_PATH);
   const query = await searchParams;

@@ -22,7 +22,7 @@ export const metadata: Metadata = { title: 'Orçamento', robots: { index: false,
 type Params = Promise<{ id: string }>;
 
 /**
- * /admin/quotes/{id} (issue 12, `manage_quotes`): the request (contact, message, lines with the
+ * /admin/quotes/{id} (`manage_quotes`): the request (contact, message, lines with the
  * customer's list price for reference), the answer form (a net unit price per line, shipping,
  * validity — today + 30 days unless changed — and a message, sent with the quote's version so a
  * stale form is refused), withdraw with a reason, the thread with a reply form, and the history.
