@@ -31,7 +31,7 @@ import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/i18n';
 import { paymentMethod } from '@/server/payments';
 import { getPriceFacts, getPricingCustomer, lisbonDay, unitPriceOf } from '@/server/pricing';
-import { assertQuoteAcceptable, lockCustomerQuote, markQuoteAccepted, quoteLinesForOrder } from '@/server/quotes';
+import { assertQuoteAcceptable, lockCustomerQuote, markQuoteAccepted, quoteLinesForOrder } from '@/server/quotes/to-order';
 import { euros4, lineTotals } from '@/server/pricing/money';
 
 /**

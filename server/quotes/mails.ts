@@ -10,7 +10,8 @@ import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/i18n';
 import { type OutgoingMail } from '@/server/mail/send';
 import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
-import { expireDueQuotes, getQuote, type QuoteDetail } from './index';
+import { expireDueQuotes, getQuote } from './read';
+import type { QuoteDetail } from '@/lib/quotes/types';
 
 /**
  * The mails of a quote, each a row of `quote_mails` sent once by its job, like an

@@ -5,7 +5,9 @@ import { dateTime, pdfLineName, renderBusinessPdf, shopHeader, unitPrice, type S
 import { JOB_QUEUES, registerJobHandler } from '@/server/jobs';
 import { serverTranslator } from '@/server/i18n';
 import { getStorage } from '@/server/storage';
-import { getQuote, type QuoteAccess, type QuoteDetail } from './index';
+import { getQuote } from './read';
+import type { QuoteAccess } from './ownership';
+import type { QuoteDetail } from '@/lib/quotes/types';
 
 /**
  * The PDF of an answered quote: shop header and NIF, the customer, the lines at their

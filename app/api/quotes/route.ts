@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { quoteRequestBody, quotesQuery } from '@/lib/validation/quotes';
 import { clientIp } from '@/server/actions/request-meta';
 import { apiRoute } from '@/server/api/route';
-import { listQuotes, requestQuote } from '@/server/quotes';
+import { listQuotes } from '@/server/quotes/read';
+import { requestQuote } from '@/server/quotes/request';
 import { quoteAccess } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';

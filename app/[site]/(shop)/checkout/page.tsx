@@ -16,7 +16,8 @@ import { checkoutReview } from '@/server/orders/review';
 import { QuoteLines } from '@/components/quotes/quote-view';
 import { isDbId } from '@/lib/validation/ids';
 import { AppError } from '@/server/errors';
-import { getQuote, type QuoteDetail } from '@/server/quotes';
+import { getQuote } from '@/server/quotes/read';
+import type { QuoteDetail } from '@/lib/quotes/types';
 import { paymentMethod } from '@/server/payments';
 import { getAccountBillingForUser } from '@/server/pro-accounts/accounts';
 

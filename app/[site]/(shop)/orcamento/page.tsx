@@ -10,7 +10,8 @@ import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { QUOTE_TOKEN_PATTERN } from '@/lib/validation/quotes';
 import { AppError } from '@/server/errors';
-import { getQuote, type QuoteDetail } from '@/server/quotes';
+import { getQuote } from '@/server/quotes/read';
+import type { QuoteDetail } from '@/lib/quotes/types';
 import { findQuoteByToken } from '@/server/quotes/guest';
 
 /** Per request, never stored (Cache-Control private, no-store): the page is one quote's, by its token. */

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { pageOffset, QUOTE_PAGE_SIZE, QuoteStatusFilter, QuoteTable, statusFilter } from '@/components/quotes/quote-list';
 import { requirePageAccess } from '@/server/auth/session';
-import { listQuotes } from '@/server/quotes';
+import { listQuotes } from '@/server/quotes/read';
 
 export const dynamic = 'force-dynamic';
 

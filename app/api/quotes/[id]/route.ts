@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/server/api/route';
-import { getQuote } from '@/server/quotes';
+import { getQuote } from '@/server/quotes/read';
 import { quoteAccess, quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';

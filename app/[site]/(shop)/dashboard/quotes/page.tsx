@@ -5,7 +5,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { pageOffset, QUOTE_PAGE_SIZE, QuoteStatusFilter, QuoteTable, statusFilter } from '@/components/quotes/quote-list';
 import { pageMetadata } from '@/lib/seo';
 import { requirePageAccess } from '@/server/auth/session';
-import { listQuotes } from '@/server/quotes';
+import { listQuotes } from '@/server/quotes/read';
 
 export const dynamic = 'force-dynamic';
 

@@ -13,7 +13,9 @@ import { isDbId } from '@/lib/validation/ids';
 import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { lisbonDay } from '@/server/pricing';
-import { addDays, getQuote, quoteValidityDays, type QuoteDetail } from '@/server/quotes';
+import { addDays, quoteValidityDays } from '@/server/quotes/dates';
+import { getQuote } from '@/server/quotes/read';
+import type { QuoteDetail } from '@/lib/quotes/types';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quoteAnswerBody } from '@/lib/validation/quotes';
 import { apiRoute } from '@/server/api/route';
-import { answerQuote } from '@/server/quotes';
+import { answerQuote } from '@/server/quotes/staff';
 import { quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quoteReasonBody } from '@/lib/validation/quotes';
 import { apiRoute } from '@/server/api/route';
-import { declineQuote } from '@/server/quotes';
+import { declineQuote } from '@/server/quotes/customer';
 import { quoteAccess, quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quoteMessageBody } from '@/lib/validation/quotes';
 import { apiRoute } from '@/server/api/route';
-import { addQuoteMessage } from '@/server/quotes';
+import { addQuoteMessage } from '@/server/quotes/customer';
 import { quoteAccess, quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';

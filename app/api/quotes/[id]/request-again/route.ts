@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { clientIp } from '@/server/actions/request-meta';
 import { apiRoute } from '@/server/api/route';
-import { requestQuoteAgain } from '@/server/quotes';
+import { requestQuoteAgain } from '@/server/quotes/request';
 import { quoteAccess, quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/server/api/route';
-import { quoteToCart } from '@/server/quotes';
+import { quoteToCart } from '@/server/quotes/customer';
 import { quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';

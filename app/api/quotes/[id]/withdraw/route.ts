@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quoteReasonBody } from '@/lib/validation/quotes';
 import { apiRoute } from '@/server/api/route';
-import { withdrawQuote } from '@/server/quotes';
+import { withdrawQuote } from '@/server/quotes/staff';
 import { quoteId } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';

@@ -13,7 +13,8 @@ import { REQUESTABLE_AGAIN } from '@/lib/quotes/status';
 import { isDbId } from '@/lib/validation/ids';
 import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
-import { getQuote, type QuoteDetail } from '@/server/quotes';
+import { getQuote } from '@/server/quotes/read';
+import type { QuoteDetail } from '@/lib/quotes/types';
 
 export const dynamic = 'force-dynamic';
 
