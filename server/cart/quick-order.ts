@@ -7,7 +7,10 @@ import { getDb } from '@/server/db/client';
 import { inventoryProducts, products } from '@/server/db/schema';
 import { checkTextShape, decodeText, isFileError, isZip, readTableFile, tableLimits, tooLargeError } from '@/server/files';
 import { serverTranslator } from '@/server/i18n';
-import { addCartItem, findCart, groupedQuantity, QUICK_ORDER_MAX_LINES, repriceCart, type CartCaller } from './index';
+import { addCartItem } from './lines';
+import { findCart, type CartCaller } from './identity';
+import { groupedQuantity } from './rules';
+import { repriceCart } from './read';
 
 /**
  * Quick order (beyond the spec): lines of "code quantity" pasted or uploaded (CSV or
@@ -15,6 +18,9 @@ import { addCartItem, findCart, groupedQuantity, QUICK_ORDER_MAX_LINES, repriceC
  * of units (a decimal comma is refused, not guessed). Valid lines are added to the cart; every
  * other line comes back with its number and the reason.
  */
+
+/** Lines a caller may add at once. */
+export const QUICK_ORDER_MAX_LINES = 500;
 
 const text = serverTranslator('CartApi');
 

@@ -9,7 +9,7 @@ import { orderNumber, type DeliveryMethod, type OrderStatus } from '@/lib/orders
 import type { CheckoutInput } from '@/lib/validation/orders';
 import { addressSnapshot, defaultAddress, findAddress } from '@/server/addresses';
 import { AppError } from '@/server/errors';
-import { lineRuleError, modelRules } from '@/server/cart';
+import { lineRuleError, modelRules } from '@/server/cart/rules';
 import { getDb, type Tx } from '@/server/db/client';
 import {
   cartItems,

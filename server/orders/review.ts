@@ -1,7 +1,8 @@
 import 'server-only';
 import { cartSummary, type CartSummary } from '@/lib/cart/summary';
 import type { CartItem } from '@/lib/cart/types';
-import { getOrCreateUserCart, listCartItems } from '@/server/cart';
+import { getOrCreateUserCart } from '@/server/cart/identity';
+import { listCartItems } from '@/server/cart/read';
 
 /**
  * What the checkout page shows before placing ("Review and place"): the customer's cart
