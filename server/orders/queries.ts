@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { DeliveryMethod, OrderStatus, PaymentMethodId } from '@/lib/orders/status';
+import type { OrderLineView } from '@/lib/orders/types';
 import { AppError } from '@/server/errors';
 import { getDb } from '@/server/db/client';
 import { orderEvents, orderLines, orders, type AddressSnapshot, type PaymentData } from '@/server/db/schema';
@@ -22,33 +23,12 @@ export interface OrderSummary {
   totals: OrderTotals;
 }
 
-export interface OrderLine {
-  position: number;
-  model_id: number | null;
-  model_code: string;
-  product_code: string;
-  product_name: string;
-  model_name: string;
-  size: string | null;
-  package_type: string;
-  items_per_package: number;
-  packages: number;
-  units: number;
-  base_unit_price: number;
-  discount_percentage: number;
-  unit_price: number;
-  tax_rate: number;
-  total_price: number;
-  tax: number;
-  total_price_with_tax: number;
-}
-
 export interface OrderDetail extends OrderSummary {
   notes: string | null;
   delivery_address: AddressSnapshot;
   billing_address: AddressSnapshot;
   payment: PaymentData;
-  lines: OrderLine[];
+  lines: OrderLineView[];
   history: { from: OrderStatus | null; to: OrderStatus; actor: string; note: string | null; at: string }[];
 }
 
