@@ -27,6 +27,18 @@ const DATABASE_IMPORTS = [
   },
 ];
 
+/**
+ * The demo seed (scripts/seed/: the demo catalogue, accounts and addresses) is handed to
+ * prepareDatabase by the start script; the running shop never imports it.
+ */
+const SEED_IMPORTS = [
+  {
+    regex: '^(@/|(\\./)?(\\.\\./)*)scripts/seed(/.*)?$',
+    caseSensitive: true,
+    message: 'scripts/seed is the demo data of a first start: the shop may not import it (the start script hands it to prepareDatabase).',
+  },
+];
+
 /** lib/ runs on both sides: it may not reach into server-only code or React components. */
 const LIB_IMPORTS = [
   {
@@ -90,7 +102,15 @@ export default defineConfig([
     files: ['**/*.{ts,tsx,js,jsx,mjs,cjs}'],
     ignores: ['server/**', 'scripts/**', 'tests/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: DATABASE_IMPORTS }],
+      'no-restricted-imports': ['error', { patterns: [...DATABASE_IMPORTS, ...SEED_IMPORTS] }],
+    },
+  },
+  {
+    // server/ may use the database but not the demo seed.
+    name: 'boundaries/seed',
+    files: ['server/**/*.{ts,tsx,js,jsx,mjs,cjs}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: SEED_IMPORTS }],
     },
   },
   {
@@ -114,7 +134,7 @@ export default defineConfig([
     name: 'boundaries/lib',
     files: ['lib/**/*.{ts,tsx,js,jsx,mjs,cjs}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [...DATABASE_IMPORTS, ...LIB_IMPORTS] }],
+      'no-restricted-imports': ['error', { patterns: [...DATABASE_IMPORTS, ...SEED_IMPORTS, ...LIB_IMPORTS] }],
     },
   },
   {

@@ -156,7 +156,7 @@ const schema = z.object({
   IFTHENPAY_MB_EXPIRY_DAYS: z.coerce.number().int().min(0).max(365).default(3),
   /** Time limit (ms) of each call to the provider's API. */
   IFTHENPAY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
-  /** Days a quote's answer stays valid unless staff set a date (issue 12; default 30, 1–365). */
+  /** Days a quote's answer stays valid unless staff set a date (default 30, 1–365). */
   QUOTE_VALIDITY_DAYS: z.coerce.number().int().min(1).max(365).optional(),
   ENABLE_DEV_OUTBOX: z
     .enum(['0', '1', 'true', 'false', ''])

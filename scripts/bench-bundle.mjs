@@ -176,7 +176,7 @@ async function main() {
   row('branco', blank);
   for (const r of results) row(r.name, r);
   console.log(
-    '(÷ branco: razão para a página em branco; o alvo do issue 8 é ≤ 1,25×. gzip conta todos os <script src>; «sem noModule» tira os polyfills noModule, que os browsers modernos não carregam.)',
+    '(÷ branco: razão para a página em branco; o alvo é ≤ 1,25×. gzip conta todos os <script src>; «sem noModule» tira os polyfills noModule, que os browsers modernos não carregam.)',
   );
 
   // Where the weight is: the largest files of the three pages, with a hint of what they hold.

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench:cart — the buying core over HTTP (issue 10; no pass/fail): `npm start`
+ * npm run bench:cart — the buying core over HTTP (no pass/fail): `npm start`
  * (scripts/start.mjs) with the demo catalogue and demo accounts in a fresh temporary data folder;
  * the demo professional signs in, then BENCH_ROUNDS (300) rounds each send, in turn:
  *   - add-to-cart: `POST /api/cart/{id}/items` of a random demo model (its pack multiple), the
@@ -121,7 +121,7 @@ try {
     console.log(`| ${label} | ${fmt(s.p50)} | ${fmt(s.p95)} | ${(s.p95 / h.p95).toFixed(2)}× |`);
   }
   console.log(`\nrespostas: ${[...statuses].map(([k, v]) => `${k}: ${v}`).join(', ')}`);
-  console.log('objetivo (issue 10): p95 de adicionar e de preços ≤ 2× o p95 de /api/health.');
+  console.log('objetivo: p95 de adicionar e de preços ≤ 2× o p95 de /api/health.');
 } finally {
   await app.stop();
   fs.rmSync(dataDir, { recursive: true, force: true });

@@ -16,8 +16,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { classifierFigures, familiesOfCatalogue, type ExpectedFamily } from '../lib/catalogue/google-classifier-figures';
 import { googleCategory } from '../lib/catalogue/google-taxonomy';
-import { generateDemoCatalogue } from '../server/demo';
-import { CHAPTERS } from '../server/demo/chapters';
+import { generateDemoCatalogue } from './seed/catalogue';
+import { CHAPTERS } from './seed/chapters';
 
 const show = process.argv.includes('--show');
 const expected = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'tests', 'fixtures', 'classifier-expected.json'), 'utf8')) as { families: ExpectedFamily[] };

@@ -1,7 +1,7 @@
 /**
  * npm run bench:erp-sync
  *
- * Time of an ERP (PHC) sync (issue 14; goal ≤ 30 s) of 20,000 prices and 2,000 clients, in a fresh
+ * Time of an ERP (PHC) sync (goal ≤ 30 s) of 20,000 prices and 2,000 clients, in a fresh
  * embedded database (PGlite) in a temporary folder with the demo catalogue. The demo catalogue has
  * about 12,320 models: the bench first adds copies of existing models (codes `BENCH-NNNNNN`, not
  * timed) so that the prices file names 20,000 real models, and 1,000 professional accounts carrying
@@ -13,7 +13,7 @@
  *
  * Options (environment): BENCH_SEED (default 1967); BENCH_UNKNOWN_PCT (default 0): the share of
  * the prices file's lines, in %, that name articles the catalogue does not have (an ERP export
- * always holds some: they are skipped and listed, issue 23) — the file keeps 20,000 lines, the
+ * always holds some: they are skipped and listed) — the file keeps 20,000 lines, the
  * unknown codes spread through it. With DATABASE_URL set it runs on that PostgreSQL database
  * instead (its catalogue must already be there).
  */
@@ -59,6 +59,7 @@ async function main() {
   resetEnvCache();
   const { openPglite, openPostgres, setDatabase } = await import('@/server/db/client');
   const { prepareDatabase } = await import('@/server/db/prepare');
+  const { demoSeed } = await import('./seed');
   const { applyErpFile, previewErpFile } = await import('@/server/erp/sync');
   const { inventoryProducts, proAccounts } = await import('@/server/db/schema');
   const { sql } = await import('drizzle-orm');
@@ -66,7 +67,7 @@ async function main() {
   console.log(`Pasta: ${dir}, ${os.cpus().length} núcleos, Node ${process.version}, ${onPostgres ? 'PostgreSQL' : 'PGlite'}`);
   const database = onPostgres ? openPostgres(process.env.DATABASE_URL!) : await openPglite(path.join(dir, 'pglite'));
   try {
-    await prepareDatabase(database, { seedDemo: !onPostgres });
+    await prepareDatabase(database, { seed: onPostgres ? undefined : demoSeed });
     setDatabase(database);
     const db = database.db;
     // Pad the catalogue to 20,000 models with copies of existing ones.

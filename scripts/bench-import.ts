@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { eanCheckDigit } from '@/lib/catalogue/ean';
-import { generateDemoCatalogue } from '@/server/demo';
+import { generateDemoCatalogue } from './seed/catalogue';
 import { openPglite, openPostgres, type Database } from '@/server/db/client';
 import { prepareDatabase } from '@/server/db/prepare';
 import { importCatalogueFile } from '@/server/import';

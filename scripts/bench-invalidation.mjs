@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench:invalidation (issue 24): how long an admin change on one instance takes to reach the
+ * npm run bench:invalidation: how long an admin change on one instance takes to reach the
  * cached pages of the others. Three instances behind HAProxy (scripts/cluster-support.mjs); an
  * editor signed in on instance A changes a product's name BENCH_EDITS times (default 50) through
  * the catalogue import API (a one-product file); after each answer, guests poll the product page

@@ -124,7 +124,7 @@ async function main() {
       const failing = [...new Set(list.flatMap((r) => r.failing))];
       if (failing.length) console.log(`         a melhorar (em alguma corrida): ${failing.slice(0, 8).join(', ')}`);
     }
-    console.log('(alvos do issue 8: performance ≥ 95, acessibilidade ≥ 98, SEO 100; medianas de pontuações inteiras.)');
+    console.log('(alvos: performance ≥ 95, acessibilidade ≥ 98, SEO 100; medianas de pontuações inteiras.)');
   } finally {
     await app?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench:load (issue 24): LOAD_MINUTES (default 5) at LOAD_FACTOR (default 1.5) × the busy
+ * npm run bench:load: LOAD_MINUTES (default 5) at LOAD_FACTOR (default 1.5) × the busy
  * day's peak assumed below, against the cluster (three instances behind HAProxy on PostgreSQL,
  * Redis and S3: scripts/cluster-support.mjs). Arrivals are open (a fixed rate, whatever the answer
  * times), spread at random within each second. Prints, per kind of request, the count, errors

@@ -270,7 +270,7 @@ async function main() {
         );
       }
     }
-    console.log('\n(pedidos/s: média das duas corridas; p50/p95 sobre todas as respostas das duas; o alvo do issue 8 é Next/nginx ≥ 0,5 com todas as respostas 200.)');
+    console.log('\n(pedidos/s: média das duas corridas; p50/p95 sobre todas as respostas das duas; o alvo é Next/nginx ≥ 0,5 com todas as respostas 200.)');
   } finally {
     await cleanup();
   }

@@ -1,7 +1,7 @@
 /**
  * npm run bench:price-list
  *
- * Time to build the professional price list (issue 12; goal ≤ 10 s) of the whole demo catalogue
+ * Time to build the professional price list (goal ≤ 10 s) of the whole demo catalogue
  * (≈12,320 models) for the demo professional (`pro@demo.casadasaguas.pt`, account "Canalizações
  * Demo"), in a fresh embedded database (PGlite) in a temporary folder, the way the server does
  * it: the request (`requestPriceList`: a row and a `price-list` job) then one step of the job
@@ -32,6 +32,7 @@ async function main() {
   resetEnvCache();
   const { openPglite, setDatabase } = await import('@/server/db/client');
   const { prepareDatabase } = await import('@/server/db/prepare');
+  const { demoSeed } = await import('./seed');
   const { processDueJobs } = await import('@/server/jobs');
   const { clearPricingCache, getPricingCustomer } = await import('@/server/pricing');
   const { requestPriceList, buildPriceListRows, writePriceListFile, getPriceListExport, priceListKey } = await import('@/server/price-lists');
@@ -42,7 +43,7 @@ async function main() {
   console.log(`Pasta: ${dir}, ${os.cpus().length} núcleos, Node ${process.version}`);
   const database = await openPglite(path.join(dir, 'pglite'));
   try {
-    await prepareDatabase(database, { seedDemo: true });
+    await prepareDatabase(database, { seed: demoSeed });
     setDatabase(database);
     const [pro] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, 'pro@demo.casadasaguas.pt'));
     if (!pro) throw new Error('O profissional de demonstração não existe (DEMO_ACCOUNTS=0?).');

@@ -66,6 +66,7 @@ async function main() {
   resetEnvCache();
   const { openPglite, setDatabase } = await import('@/server/db/client');
   const { prepareDatabase } = await import('@/server/db/prepare');
+  const { demoSeed } = await import('./seed');
   const { searchProducts } = await import('@/server/search/engine');
   const { sql } = await import('drizzle-orm');
   const { TRADE_VOCABULARY } = await import('@/lib/search/trade-vocabulary');
@@ -83,7 +84,7 @@ async function main() {
   const started = performance.now();
   const database = await openPglite(keep ? dir : path.join(dir, 'pglite'));
   try {
-    const { seeded } = await prepareDatabase(database, { seedDemo: !catalogue });
+    const { seeded } = await prepareDatabase(database, { seed: catalogue ? undefined : demoSeed });
     if (catalogue) {
       const { importCatalogueFile } = await import('@/server/import');
       const result = await importCatalogueFile(database.db, path.resolve(catalogue));

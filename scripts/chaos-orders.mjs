@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run chaos:orders (issue 11): places orders against `npm start` on a real PostgreSQL while
+ * npm run chaos:orders: places orders against `npm start` on a real PostgreSQL while
  * the server is killed with SIGKILL at random and restarted, and PostgreSQL is restarted in
  * immediate mode (a crash: no checkpoint, every connection cut), then counts what survived.
  *
@@ -31,7 +31,7 @@
  * PDFs instead, and at the end the folder is opened again and every B-tree index checked against
  * its table (amcheck).
  *
- * CHAOS_CLUSTER=N (issue 24, instance loss): the same against N instances of the shop behind
+ * CHAOS_CLUSTER=N (instance loss): the same against N instances of the shop behind
  * HAProxy (scripts/cluster-support.mjs: one PostgreSQL, Redis, S3), the submissions through the
  * balancer (CHAOS_PORT is its port). Each "kill" is a `kill -9` of one whole instance (a machine
  * lost), restarted 20 s later; the time until HAProxy takes it out of the rotation is printed.

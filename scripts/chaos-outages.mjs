@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run chaos:outages (issue 24): the shop behind HAProxy (two instances on PostgreSQL, Redis and
+ * npm run chaos:outages: the shop behind HAProxy (two instances on PostgreSQL, Redis and
  * S3, scripts/cluster-support.mjs) while each shared piece goes away and comes back:
  *
  * 1. PostgreSQL stopped for OUTAGE_SECONDS (default 30): catalogue pages a guest already opened

@@ -7,17 +7,18 @@
 import { formatConfigProblems, startConfigProblems } from '@/server/config/production';
 import { openConfiguredDatabase } from '@/server/db/client';
 import { prepareDatabase } from '@/server/db/prepare';
+import { demoAccountsSeed, demoSeed } from './seed';
 import { fail, formatSummary, progressBar } from './cli-support';
 
 async function main() {
   const problems = startConfigProblems();
   if (problems.length) fail(formatConfigProblems(problems), 3);
-  const seedDemo = !process.argv.includes('--no-seed');
+  const seed = process.argv.includes('--no-seed') ? demoAccountsSeed : demoSeed;
   const started = Date.now();
   const database = await openConfiguredDatabase();
   try {
     const progress = progressBar();
-    const { seeded, demoAccounts, demoAccountsRemoved } = await prepareDatabase(database, { seedDemo, onProgress: progress });
+    const { seeded, demoAccounts, demoAccountsRemoved } = await prepareDatabase(database, { seed, onProgress: progress });
     progress.end();
     if (demoAccountsRemoved) process.stdout.write(`Contas de demonstração removidas / demo accounts removed: ${demoAccountsRemoved}.\n`);
     if (seeded) {

@@ -363,7 +363,7 @@ function families(p) {
       methods: ['POST'],
       gen: (r) => ({ method: 'POST', path: `/api/newsletter/cancelar${query(r, { token: ['fuzz-token', ''] })}`, ...(r.chance(0.3) ? body(r, { token: ['x'] }) : {}) }),
     },
-    // --- The buying core (issue 10): cart calls, pricing, the model picker's data.
+    // --- The buying core: cart calls, pricing, the model picker's data.
     {
       name: 'api/cart',
       weight: 2,
@@ -389,7 +389,7 @@ function families(p) {
     { name: 'api/cart/merge', weight: 1, methods: ['POST'], headers: 0.5, gen: (r) => ({ method: 'POST', path: '/api/cart/merge', ...body(r, { guest_cart_id: [CART_ID], user_cart_id: [CART_ID] }) }) },
     { name: 'api/user/product-pricing', weight: 2, headers: 0.6, gen: (r) => ({ method: 'GET', path: `/api/user/product-pricing${query(r, { product_ids: [p.productCodes.slice(0, 3).join(','), ''] })}` }) },
     { name: 'api/products/[code]/models', weight: 2, gen: (r) => ({ method: 'GET', path: `/api/products/${slot(r, p.productCodes)}/models${query(r)}` }) },
-    // --- Favourites (issue 10).
+    // --- Favourites.
     {
       name: 'api/favourites',
       weight: 2,
@@ -405,7 +405,7 @@ function families(p) {
       headers: 0.5,
       gen: (r) => (r.chance(0.5) ? { method: 'GET', path: `/api/admin/catalogue${query(r)}` } : { method: 'POST', path: '/api/admin/catalogue', ...body(r, { file: ['a;b\n1;2'] }) }),
     },
-    // --- The payment provider's callback (issue 11): without the anti-phishing key, 403 whatever else comes.
+    // --- The payment provider's callback: without the anti-phishing key, 403 whatever else comes.
     {
       name: 'api/payments/ifthenpay/callback',
       weight: 1,

@@ -368,7 +368,7 @@ function writeRandom(file, bytes) {
 // ---------------------------------------------------------------------------------------------
 // The corpus.
 
-/** A model of the embedded demo catalogue (server/demo), sold by the unit. */
+/** A model of the embedded demo catalogue (scripts/seed), sold by the unit. */
 const DEMO_MODEL = 'CRX-63120';
 /**
  * Quick-order lines with accents: the header is skipped and the demo model added when read

@@ -36,8 +36,8 @@ const compiled = new Map<string, ReturnType<typeof compile>>();
 /**
  * A text with its values filled. Texts with plural/select (`{count, plural, one {# linha} …}`)
  * go through the ICU formatter next-intl uses (icu-minify), as a page would format them: a
- * simple replace used to leave such a template raw in API answers (the job list's "Passar tudo
- * para o carrinho" toast showed `{count, plural, =0 {…} …}`). Simple `{name}` texts are filled
+ * simple replace would leave such a template raw in API answers (the job list's "Passar tudo
+ * para o carrinho" toast would show `{count, plural, =0 {…} …}`). Simple `{name}` texts are filled
  * by a replace, which leaves an unknown placeholder as it is.
  */
 export function fillText(text: string, values?: MessageValues): string {

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 
 /**
- * The admin area (spec 2.4, issue 13): rendered per request, the same for every host (proxy.ts
+ * The admin area (spec 2.4): rendered per request, the same for every host (proxy.ts
  * does not put it under `[site]`), never indexed. `(console)` holds the screens inside the admin
  * frame (sidebar, user block); `(open)` the pages reachable without a session (login).
  */

@@ -31,7 +31,7 @@ const FIELDS: readonly { name: TextField; label: string; hint?: string; required
 const ALL_FIELDS: readonly string[] = [...FIELDS.map((f) => f.name), 'country', 'is_default_delivery', 'is_default_billing'];
 
 /**
- * The address form of /dashboard/addresses (issue 11): react-hook-form with the checkout's own
+ * The address form of /dashboard/addresses: react-hook-form with the checkout's own
  * schema (lib/validation/orders `addressBody`: postal code NNNN-NNN, NIF check digit with 'PT'
  * accepted), checked on the way out and again by the server action; each field's message in
  * Portuguese under it, the first wrong field focused. `addressId` edits that address; without it a

@@ -10,7 +10,7 @@ export function roleLabel(viewer: Pick<Viewer, 'role' | 'isAdmin'>): string {
 }
 
 /**
- * The frame of every admin screen (issue 13): not the shop's header and footer, but a sidebar of
+ * The frame of every admin screen: not the shop's header and footer, but a sidebar of
  * the sections the user may open (spec 6; a reader sees only the dashboard), the user block and
  * the page. Below 1024 px the sidebar folds into a "Menu" disclosure above the page.
  */

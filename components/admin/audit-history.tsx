@@ -3,7 +3,7 @@ import { formatAdminDateTime } from '@/lib/admin/format';
 import type { DescribedAuditEntry } from '@/lib/admin/audit';
 
 /**
- * "Histórico" of one record (issue 13 audit log): who changed what and when, each changed field
+ * "Histórico" of one record (the audit log): who changed what and when, each changed field
  * with its value before and after, newest first, in words (server/audit/describe.ts: field labels,
  * a product's models by code and field, names for ids, state labels, pt-PT prices). The page
  * reads `entries` with `listAuditInWords` (server/audit/views.ts), giving its own names of its

@@ -4,7 +4,7 @@ import type { Viewer } from '@/lib/auth/viewer';
 import { AdminSignOut } from './admin-sign-out';
 
 /**
- * What a customer (private or professional: role 'viewer') meets under /admin (issue 23): not the
+ * What a customer (private or professional: role 'viewer') meets under /admin: not the
  * staff console, but a plain frame with the way back to the shop and to their own account.
  */
 export function CustomerFrame({ viewer, children }: { viewer: Viewer; children: React.ReactNode }) {

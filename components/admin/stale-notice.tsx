@@ -6,7 +6,7 @@ import { formatAuditValue } from '@/lib/admin/format';
 import { staleDifferences, type Snapshot, type StaleData } from '@/lib/admin/stale';
 
 /**
- * What a form shows when its save was refused because someone else saved first (issue 13): the
+ * What a form shows when its save was refused because someone else saved first: the
  * message, each field where the saved version differs from what this user sent (their value and
  * the current one, in words when the server described them: "TJP-16111 · Preço"), and the ways
  * on: reload the current version (losing this user's edits, which stay on screen until then) or

@@ -10,7 +10,7 @@ function isSessionKey(key: string): boolean {
 }
 
 /**
- * Spec 4 logout: clears the cart keys, stored session data and the offline copies (issue 25), ends the server session (a session
+ * Spec 4 logout: clears the cart keys, stored session data and the offline copies, ends the server session (a session
  * already gone is tolerated), then leaves a protected page for / or reloads the current one.
  */
 export async function logout(): Promise<void> {

@@ -96,7 +96,7 @@ export function CardBuy({ productCode, productName }: { productCode: string; pro
         onClick={openPicker}
         onPointerEnter={preload}
         onFocus={preload}
-        // Spec 5: no quick add below 768 px (issue 22 item 7: the button is not shown where it cannot
+        // Spec 5: no quick add below 768 px (the button is not shown where it cannot
         // work; usePickerOpener's info message stays for whoever reaches it).
         className="relative z-10 hidden size-9 shrink-0 place-items-center rounded-full bg-sky-700 md:inline-grid text-white hover:bg-sky-800 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
       >

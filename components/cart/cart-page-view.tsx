@@ -27,9 +27,9 @@ function minimumPackages(item: CartItem): number {
 }
 
 /**
- * /cart (spec 2.6, issue 10): the lines with quantity editing, packages, units and prices as the
+ * /cart (spec 2.6): the lines with quantity editing, packages, units and prices as the
  * customer's kind of account sees them (none for a guest), the summary with 'Fazer Pedido', and
- * the quick order. `quoteAction`: 'Pedir orçamento' (issue 12), given by the page with its texts.
+ * the quick order. `quoteAction`: 'Pedir orçamento', given by the page with its texts.
  */
 export function CartPageView({ quoteAction }: { quoteAction?: React.ReactNode } = {}) {
   const t = useTranslations('CartPage');
@@ -116,7 +116,7 @@ export function CartPageView({ quoteAction }: { quoteAction?: React.ReactNode } 
 }
 
 /**
- * Below 768 px (issue 22 item 7): the total and 'Fazer Pedido' stay at the bottom of the screen,
+ * Below 768 px: the total and 'Fazer Pedido' stay at the bottom of the screen,
  * above the lines and the quick order, instead of coming after all of them. A guest sees the
  * number of lines (no prices).
  */
@@ -188,7 +188,7 @@ function CartLine({
   /**
    * Saves the quantity typed (or chosen) when it is a whole number from 1 to 9 999 that the
    * model's pack rule allows; anything else stays in the box with its message and nothing is
-   * sent (issue 22). 0 asks to remove the line (spec 4); an empty box goes back to the saved
+   * sent. 0 asks to remove the line (spec 4); an empty box goes back to the saved
    * quantity; above the threshold the quantity is confirmed first.
    */
   const commit = async (text: string) => {

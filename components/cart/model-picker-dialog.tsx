@@ -97,7 +97,7 @@ export function ModelPickerDialog({
               <ModelPickerRow
                 key={model.id}
                 model={model}
-                // The toast names the model, not only the product (issue 22 item 3).
+                // The toast names the model, not only the product.
                 productName={lineLabel({ productName, modelName: model.name, size: model.size, code: model.code })}
                 price={signedIn ? (prices[model.code] ?? null) : undefined}
                 userType={userType}

@@ -62,7 +62,7 @@ export function ModelAdd({ productCode, modelCode, productName }: { productCode:
     <ModelPickerRow
       layout="cell"
       model={model}
-      // The toast names the model, not only the product (issue 22 item 3).
+      // The toast names the model, not only the product.
       productName={lineLabel({ productName, modelName: model.name, size: model.size, code: model.code })}
       price={prices[modelCode] ?? null}
       userType={userType}

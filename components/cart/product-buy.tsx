@@ -31,7 +31,7 @@ export function ProductBuyBox({
   productName: string;
   modelCodes: string[];
   children: React.ReactNode;
-  /** 'Pedir orçamento' (issue 12), given by the page with its texts; the same for every visitor. */
+  /** 'Pedir orçamento', given by the page with its texts; the same for every visitor. */
   quoteAction?: React.ReactNode;
 }) {
   const t = useTranslations('Cart');
@@ -52,8 +52,8 @@ export function ProductBuyBox({
         aria-haspopup="dialog"
         aria-expanded={open}
         onClick={() => {
-          // Below 768 px the page lists its models as cards with their own quantity and add
-          // (issue 22 item 7): the button takes the customer there instead of the picker.
+          // Below 768 px the page lists its models as cards with their own quantity and add:
+          // the button takes the customer there instead of the picker.
           const models = document.getElementById('modelos');
           if (!window.matchMedia(DESKTOP_QUERY).matches && models) {
             models.scrollIntoView({ block: 'start' });
@@ -96,7 +96,7 @@ export function ModelPriceCell({ modelCode }: { modelCode: string }) {
 
 /**
  * The add-to-cart cell of a model (signed-in customers): quantity and the add button. The product
- * page lists its models twice — a table from 768 px, cards below (issue 22 item 7) — and `media`
+ * page lists its models twice — a table from 768 px, cards below — and `media`
  * says which one this cell is in: only the one on screen mounts its row.
  */
 export function ModelAddCell({ media, ...props }: { productCode: string; modelCode: string; productName: string; media?: 'desktop' | 'phone' }) {

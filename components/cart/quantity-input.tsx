@@ -18,7 +18,7 @@ import { formatPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
 
 /**
- * The one quantity box of the shop (issue 22): the model picker, the product page's model list,
+ * The one quantity box of the shop: the model picker, the product page's model list,
  * the cart's lines, the job lists and the quote dialog. What is typed stays as typed (never
  * rewritten, never clamped); what is not a whole number from 1 to 9 999 shows
  * "Indique um número inteiro entre 1 e 9 999" under the box (role=alert, tied to the box with

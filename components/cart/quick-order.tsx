@@ -8,9 +8,9 @@ import type { ApiResult } from '@/lib/cart/client-api';
 import type { QuickOrderResult } from '@/lib/cart/types';
 
 /**
- * Quick order on /cart (issue 10, beyond the spec): paste "code quantity" lines or upload a CSV
+ * Quick order on /cart (beyond the spec): paste "code quantity" lines or upload a CSV
  * or XLSX of the same; the valid lines are added and every refused line is listed with its line
- * number and the server's reason. After a submit the box keeps only the refused lines (issue 22),
+ * number and the server's reason. After a submit the box keeps only the refused lines,
  * so sending the corrected lines adds nothing twice; a code given twice is summed once, and said.
  */
 export function QuickOrder({
@@ -36,7 +36,7 @@ export function QuickOrder({
       const res = await submit(input);
       if (res.ok && res.data) {
         setResult(res.data);
-        // The box keeps only the refused lines (issue 22): correcting them and sending again
+        // The box keeps only the refused lines: correcting them and sending again
         // never adds the good lines a second time.
         setText(res.data.problems.map((p) => p.text).join('\n'));
       } else setError(res.message || t('failed'));

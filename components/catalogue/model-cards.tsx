@@ -35,7 +35,7 @@ export function modelPackages(m: Pick<ModelCardValue, 'smallPackage' | 'mediumPa
 }
 
 /**
- * The product page's models below 768 px (issue 22 item 7): one card per model — code, what
+ * The product page's models below 768 px: one card per model — code, what
  * tells it apart, its attributes, packages and stock, then the price and the quantity row —
  * instead of the table, which would make the page wider than a phone. Server-rendered; the price
  * and the row are the same client leaves as the table's.

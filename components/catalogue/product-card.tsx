@@ -16,7 +16,7 @@ function cardImageSrc(url: string, width: number): string {
 /**
  * Product card of spec 2.5: image, brand logo, name (SEO name preferred), family link, and the
  * price block with the add-to-cart button (components/cart/card-buy.tsx). Two to a row on a
- * phone (issue 22 item 7), where the quick add is not offered (spec 5).
+ * phone, where the quick add is not offered (spec 5).
  * Its links are not prefetched: a listing shows up to 50 cards and each would ask the server for a
  * page the visitor will most likely not open.
  */
@@ -37,7 +37,7 @@ export function ProductCard({ product, priority = false }: { product: ProductCar
           className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
         />
       </Link>
-      {/* Favourites heart in the image corner, above the card's stretched link (issue 10). */}
+      {/* Favourites heart in the image corner, above the card's stretched link. */}
       <FavouriteToggle productCode={product.productCode} className="absolute right-2 top-2 z-10" />
       <div className="flex flex-1 flex-col gap-2 p-3 sm:p-4">
         <div className="flex min-h-8 items-center">

@@ -53,7 +53,7 @@ function addressLine(a: AddressSnapshot): string {
 }
 
 /**
- * The choices of /checkout (issue 11): delivery (a saved address, a new one saved on the way, or
+ * The choices of /checkout: delivery (a saved address, a new one saved on the way, or
  * pickup at the showroom or the warehouse), billing (fiscal name and NIF of a billing address,
  * the default one preselected), payment (the methods the server offers; pay at pickup only with a
  * pickup), an optional purchase-order reference and notes, the totals for the chosen delivery,
@@ -83,7 +83,7 @@ export function CheckoutForm({
   customerName: string;
   /** A new billing address starts from these (a professional's company: fiscal name, NIF, address). */
   billingDefaults?: NewAddressDefaults;
-  /** Accepting this quote (issue 12) instead of ordering the cart: `POST /api/quotes/{id}/accept`. */
+  /** Accepting this quote instead of ordering the cart: `POST /api/quotes/{id}/accept`. */
   quoteId?: number;
   /** The reviewed lines (rendered on the server). */
   children: React.ReactNode;

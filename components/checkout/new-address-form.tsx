@@ -33,7 +33,7 @@ const AUTOCOMPLETE: Record<Field, string> = {
 };
 
 /**
- * A new address saved on the way through the checkout (issue 11): `POST /api/addresses`, whose
+ * A new address saved on the way through the checkout: `POST /api/addresses`, whose
  * Portuguese messages (postal code NNNN-NNN, NIF check digit…) are shown under the fields. No
  * client-side schema: the server's answer is the one rule, and nothing typed is lost on a refusal.
  * Not a <form> of its own (it sits inside the checkout form): Enter in a field saves it.

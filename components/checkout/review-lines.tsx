@@ -6,7 +6,7 @@ import type { CartItem } from '@/lib/cart/types';
 import { formatInteger, formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 
 /**
- * The lines of the checkout review (issue 11), rendered on the server from the cart priced at
+ * The lines of the checkout review, rendered on the server from the cart priced at
  * this moment: model, size, packages × package and units, unit price (net, with the discount of a
  * professional; formatUnitPrice, so units × unit = the net line), IVA rate and the line's total
  * with IVA. A line that can no longer be bought is

@@ -25,7 +25,7 @@ export interface FavouriteToggleProps {
 }
 
 /**
- * The heart of a product (issue 10; spec 2.6 and 4, guarded actions). A guest gets the login
+ * The heart of a product (spec 2.6 and 4, guarded actions). A guest gets the login
  * dialog on the login tab, or the coming-soon dialog where registration or favourites are off
  * (the header's favourites button follows the same rules; admins pass the flags). A signed-in
  * customer toggles at once (`aria-pressed`), and the heart goes back with a toast when the call

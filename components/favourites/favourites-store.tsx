@@ -6,7 +6,7 @@ import { FAVOURITES_API, favouriteApiPath, type FavouriteCodesJson } from '@/lib
 import { FEATURE_FLAGS, type FeatureFlags } from '@/lib/flags';
 
 /**
- * The one client store of the page's favourites (issue 10): every heart of the page reads it, so
+ * The one client store of the page's favourites: every heart of the page reads it, so
  * the page asks `GET /api/favourites` once (on the first heart that mounts for a signed-in
  * customer, not once per card, and not at all on pages without hearts). The cached HTML holds
  * nothing personal: the server renders every heart empty, and the store fills them after load.

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { call } from '@/lib/cart/client-api';
 
-/** 'Pedir orçamento desta obra' (issue 12): the list's lines as a quote request, then /quote-success. */
+/** 'Pedir orçamento desta obra': the list's lines as a quote request, then /quote-success. */
 export function JobListQuote({ listId }: { listId: number }) {
   const t = useTranslations('JobLists');
   const router = useRouter();

@@ -18,7 +18,7 @@ import { JOB_LIST_NAME_MAX } from '@/lib/job-lists/texts';
 import { formatInteger } from '@/lib/format';
 
 /**
- * The dialog of "Guardar numa obra" (issue 12), loaded only when first opened (the page ships the
+ * The dialog of "Guardar numa obra", loaded only when first opened (the page ships the
  * small trigger of save-to-job-list.tsx): it keeps the customer's cart, or a model of a product
  * page, in one of their job lists or in a new one. The lists are asked for when it opens.
  */

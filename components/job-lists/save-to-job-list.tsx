@@ -10,7 +10,7 @@ import type { SaveToJobListTexts } from '@/lib/job-lists/texts';
 import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 /**
- * "Guardar numa obra" (issue 12): a button that opens the dialog keeping the customer's cart, or a
+ * "Guardar numa obra": a button that opens the dialog keeping the customer's cart, or a
  * model of a product page, in one of their job lists. The page ships only this button; the dialog
  * (Radix, the form) loads when first opened, started when the pointer or focus reaches it. Its
  * texts come as props from the server page (`saveToJobListTexts`), so the cached shop pages carry

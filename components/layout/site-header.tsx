@@ -81,7 +81,7 @@ export async function SiteHeader({
           <MobileMenu flags={flags} className={cn(iconButton, 'md:hidden')} />
         </div>
       </div>
-      {/* On a phone the search field has a row of its own (issue 22 item 7), not only inside the menu. */}
+      {/* On a phone the search field has a row of its own, not only inside the menu. */}
       <div className="h-[var(--phone-search-height)] px-4 pb-2 md:hidden" data-testid="phone-search">
         <SearchBox />
       </div>

@@ -1,25 +1,8 @@
 import { getTranslations } from 'next-intl/server';
 import { lineVariantText } from '@/lib/cart/line-label';
 import { formatInteger, formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
+import type { OrderLineView } from '@/lib/orders/types';
 import { cn } from '@/lib/utils';
-
-/** One line of an order as server/orders answers it (the snapshot taken at placement; euros). */
-export interface OrderLineValue {
-  position: number;
-  model_code: string;
-  product_name: string;
-  model_name: string;
-  size: string | null;
-  package_type: string;
-  items_per_package: number;
-  packages: number;
-  units: number;
-  unit_price: number;
-  discount_percentage: number;
-  tax_rate: number;
-  total_price: number;
-  total_price_with_tax: number;
-}
 
 /**
  * The lines of an order: code, name with what tells the model apart (finish, size — once, from
@@ -28,7 +11,7 @@ export interface OrderLineValue {
  * The table scrolls inside its frame on a phone; the page itself does not. Async server
  * component; reused by the checkout review and success pages.
  */
-export async function OrderLinesTable({ lines, caption, className }: { lines: readonly OrderLineValue[]; caption: string; className?: string }) {
+export async function OrderLinesTable({ lines, caption, className }: { lines: readonly OrderLineView[]; caption: string; className?: string }) {
   const t = await getTranslations('Orders.lines');
   return (
     // Scrolls sideways inside its frame on a phone: the frame is focusable so that a keyboard can scroll it.

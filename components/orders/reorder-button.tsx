@@ -16,7 +16,7 @@ interface ReorderAnswer {
 type Outcome = { kind: 'done'; added: number; unavailable: ReorderAnswer['unavailable'] } | { kind: 'failed'; message: string };
 
 /**
- * 'Voltar a encomendar' (issue 11): POST /api/orders/{id}/reorder puts the order's lines into the
+ * 'Voltar a encomendar': POST /api/orders/{id}/reorder puts the order's lines into the
  * customer's cart at today's prices; a toast says how many were added, the models no longer sold
  * are listed below the button (and in the toast), and the cart (header badge, dropdown) reloads.
  */

@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * "Disponível offline" (issue 25): on the customer's request, the service worker keeps this page,
+ * "Disponível offline": on the customer's request, the service worker keeps this page,
  * its product pages, their images and technical-sheet PDFs, with the time they were saved. Nothing
  * personal is kept without this click; signing out deletes it (lib/pwa/client.ts).
  */

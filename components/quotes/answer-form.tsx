@@ -38,7 +38,7 @@ function euroField(value: number | null): string {
 }
 
 /**
- * Staff's answer (issue 12): a net unit price per line (the customer's list price beside it for
+ * Staff's answer: a net unit price per line (the customer's list price beside it for
  * reference), shipping, the validity date (today + 30 days unless changed) and a message, sent
  * with the version the page was rendered from — an answer over a newer version (someone else
  * answered or withdrew meanwhile) is refused with 'Este registo foi alterado por outra pessoa'.

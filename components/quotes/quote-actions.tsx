@@ -13,7 +13,7 @@ import { toast } from '@/components/ui/toast';
 import { postQuote, refusalText } from './quote-api';
 
 /**
- * The actions of a quote's pages (issue 12), each a small client leaf that calls the quote API and
+ * The actions of a quote's pages, each a small client leaf that calls the quote API and
  * refreshes the server-rendered page: a message in the thread, decline, request again, withdraw.
  * `token`: a guest's private link token, sent as `X-Quote-Token` (otherwise the session decides).
  */

@@ -16,7 +16,7 @@ const RequestQuoteDialog = React.lazy(() => loadDialog().then((m) => ({ default:
 export type QuoteSource = { kind: 'cart' } | { kind: 'product'; productCode: string; productName: string };
 
 /**
- * 'Pedir orçamento' (issue 12), on /cart and on the product page, for guests and customers. The
+ * 'Pedir orçamento', on /cart and on the product page, for guests and customers. The
  * button is the same for everyone (the product page is cached HTML); who is asking is known only
  * in the browser, when the form opens. On the cart it shows once the cart has lines.
  */

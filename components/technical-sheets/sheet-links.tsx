@@ -3,7 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import type { PublicSheetLink } from '@/lib/technical-sheets';
 
 /**
- * 'Ficha técnica' links of a product page (issue 13): each published sheet's generated PDF and
+ * 'Ficha técnica' links of a product page: each published sheet's generated PDF and
  * the manufacturer's PDF, the product's own first, then one per model. Nothing without sheets.
  */
 export async function ProductSheetLinks({ sheets }: { sheets: PublicSheetLink[] }) {

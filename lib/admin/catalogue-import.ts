@@ -37,7 +37,7 @@ export interface ImportReport {
   issues: ImportIssueView[];
 }
 
-/** A demo account an import removes or keeps (issue 23). */
+/** A demo account an import removes or keeps. */
 export interface ImportAccountView {
   email: string;
   name: string;

@@ -1,11 +1,11 @@
 /**
- * Starting discount profiles offered when an access request is approved (issue 14), as data:
+ * Starting discount profiles offered when an access request is approved, as data:
  * each gives a percentage to the discount groups starting with a letter of the catalogue's
  * groups (`inventory_products.discount_group`, e.g. `A`, `A1`…`A9`). Applying a profile writes one
  * price rule per existing group that matches (server/pro-accounts/accounts.ts); staff adjust the
  * rules afterwards on the account's page. A profile names only some letters (A–C): the groups of
  * the catalogue it does not reach (D, E…) are asked of the approver, who sees how many models each
- * rule covers before approving (`profileCoverage`, issue 23); none is left at 0 % silently.
+ * rule covers before approving (`profileCoverage`); none is left at 0 % silently.
  */
 export interface DiscountProfile {
   id: string;
@@ -96,7 +96,7 @@ export function askedPrefix(group: string): string {
 }
 
 /**
- * What a set of tiers gives the catalogue's groups (issue 23): each group goes to the first tier
+ * What a set of tiers gives the catalogue's groups: each group goes to the first tier
  * whose prefix it starts with (as the rules are written: server/pro-accounts/accounts.ts), with the
  * number of models it holds; the groups no tier reaches are listed by first character, so that the
  * approver is asked for them instead of leaving them silently at 0 %.

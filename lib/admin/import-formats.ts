@@ -1,5 +1,5 @@
 /**
- * The files staff import (issue 23): for each, its columns in order, which ones are required and
+ * The files staff import: for each, its columns in order, which ones are required and
  * a template with example lines. The screens show the columns with their descriptions
  * (messages: Admin.Imports.columns.<format>.<column>), and `/api/admin/templates/<format>`
  * answers the template. The column names are the importers' own (server/import/format.ts,

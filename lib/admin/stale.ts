@@ -1,5 +1,5 @@
 /**
- * The refusal of a save made over a newer version (issue 13: "edits never overwrite each other"),
+ * The refusal of a save made over a newer version ("edits never overwrite each other"),
  * as the forms receive it in `error.data` of a `conflict` (server/admin/versioning.ts).
  */
 export type Snapshot = Record<string, unknown>;

@@ -2,7 +2,7 @@
 
 /**
  * `viewer` is spec 6's default role: every customer (private or professional) has it, and any
- * unknown role is read as it. `reader` (issue 23) is the shop's staff member who only looks: the
+ * unknown role is read as it. `reader` is the shop's staff member who only looks: the
  * staff console's dashboard with figures, no section to change. Customers and the staff reader
  * never share a role: a customer opening /admin gets a page for customers, not the console.
  */
@@ -28,8 +28,8 @@ export const PERMISSION_NAMES = [
 export type Permission = (typeof PERMISSION_NAMES)[number];
 
 /**
- * Spec 6 roles table, plus `manage_quotes` (issue 12: answering quotes) and `manage_orders`
- * (issue 14: staff orders) for editor and admin, and the staff `reader` (issue 23) with the view
+ * Spec 6 roles table, plus `manage_quotes` (answering quotes) and `manage_orders`
+ * (staff orders) for editor and admin, and the staff `reader` with the view
  * permissions of the table. A customer's `viewer` permissions open nothing of the staff console:
  * the console is for staff (`isStaff`) only.
  */
@@ -115,7 +115,7 @@ export const ADMIN_ROUTE_RULES: readonly AdminRouteRule[] = [
   { prefix: '/admin/catalogue-management', requirement: needs('manage_products') },
   { prefix: '/admin/brands', requirement: needs('manage_products') },
   { prefix: '/admin/supplier-catalogues', requirement: needs('manage_products') },
-  // Search tuning (issue 13, beyond spec 2.4): synonyms and the log of searches without results.
+  // Search tuning (beyond spec 2.4): synonyms and the log of searches without results.
   { prefix: '/admin/search', requirement: needs('manage_products') },
   { prefix: '/admin/users', requirement: needs('manage_users') },
   { prefix: '/admin/pro-accounts', requirement: needs('manage_users') },

@@ -1,6 +1,6 @@
 /**
  * How a line (cart, checkout, order, quote, job list, toast, mail, PDF) says which model it is
- * (issue 22, item 3): the product's name, then only what tells this model apart from the
+ * (item 3): the product's name, then only what tells this model apart from the
  * product's other models — the model name's own words (finish, size, connection…), the size
  * when those words do not already carry it, and the package when it holds more than one unit.
  * Each piece appears once ("300 mm", never "300 mm (300 mm)" or "· 300 mm · 300 mm").

@@ -1,7 +1,7 @@
 /** Longest name of a job list. */
 export const JOB_LIST_NAME_MAX = 120;
 
-/** The texts of the "Guardar numa obra" dialog, read on the server and passed as props (`server/job-lists/texts.ts`). */
+/** The texts of the "Guardar numa obra" dialog, read on the server and passed as props (`server/worksite-lists/texts.ts`). */
 export interface SaveToJobListTexts {
   saveToList: string;
   saveCart: string;

@@ -1,5 +1,5 @@
 /**
- * Order states (issue 11) and the transitions between them, shared by the server (the one
+ * Order states and the transitions between them, shared by the server (the one
  * transition function, server/orders/status.ts) and the pages that show them.
  *
  *   pending_payment → confirmed → preparing → ready_for_pickup | shipped → completed

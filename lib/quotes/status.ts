@@ -1,5 +1,5 @@
 /**
- * Quote states (issue 12) and the moves between them, shared by the server (the one transition
+ * Quote states and the moves between them, shared by the server (the one transition
  * function, server/quotes/transitions.ts) and the pages that show them.
  *
  *   requested → answered (staff price the lines; a new answer may revise it while answered)

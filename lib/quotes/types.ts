@@ -1,30 +1,23 @@
 /**
- * A quote as the API answers it and the pages show it (issue 12). Types only, safe in client and
- * server components; server/quotes builds them and re-exports them.
+ * A quote as the API answers it and the pages show it. Types only, safe in client and
+ * server components; server/quotes builds them.
  */
+import type { OrderLineView } from '@/lib/orders/types';
 import type { QuoteStatus } from './status';
 
-export interface QuoteLineView {
-  position: number;
-  model_id: number | null;
-  model_code: string;
-  product_code: string;
-  product_name: string;
-  model_name: string;
-  size: string | null;
-  package_type: string;
-  items_per_package: number;
-  packages: number;
-  units: number;
-  tax_rate: number;
+/** The prices of a line that a quote has only once staff answer it (and without a discount: staff price each line net). */
+type AnsweredPrice = 'unit_price' | 'total_price' | 'tax' | 'total_price_with_tax';
+
+/** A quote's line: an order line (OrderLineView) whose prices are null until staff answer. */
+export type QuoteLineView = Omit<OrderLineView, AnsweredPrice | 'base_unit_price' | 'discount_percentage'> & {
   /** The customer's own net price when requested (staff and the customer only; null for guests). */
   list_unit_price: number | null;
-  /** Staff's net unit price, null until answered. */
+  /** Staff's net unit price, null until answered; the totals likewise. */
   unit_price: number | null;
   total_price: number | null;
   tax: number | null;
   total_price_with_tax: number | null;
-}
+};
 
 export interface QuoteTotals {
   subtotal: number;

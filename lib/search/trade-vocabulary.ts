@@ -1,5 +1,5 @@
 /**
- * The shipped trade vocabulary (issue 13, search tuning): the words Portuguese installers and
+ * The shipped trade vocabulary (search tuning): the words Portuguese installers and
  * customers type for the things the catalogue sells, per chapter of the catalogue tree (spec 3) —
  * regional and trade names, old names, brand names used as generic ones, spelling, gender and
  * number variants the normaliser does not already unify. Data, not code.

@@ -1,5 +1,5 @@
 /**
- * The security headers of every response (issue 9), in one place. scripts/serve.mjs — the HTTP
+ * The security headers of every response, in one place. scripts/serve.mjs — the HTTP
  * server every request goes through — applies them; this module only decides them.
  *
  * Scripts: `script-src 'self' 'nonce-…'`. Next's scripts are same-origin files (allowed by 'self')

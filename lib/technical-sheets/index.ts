@@ -1,5 +1,5 @@
 /**
- * Technical sheets (issue 13) as pages and forms see them: view types and the public URLs of
+ * Technical sheets as pages and forms see them: view types and the public URLs of
  * their PDFs (`/documentos/fichas-tecnicas/…`, app/documentos/fichas-tecnicas/[file]/route.ts).
  */
 import { slugify } from '@/lib/slug';

@@ -1,5 +1,5 @@
 /**
- * The address form of /dashboard/addresses (issue 11): the checkout's own address schema
+ * The address form of /dashboard/addresses: the checkout's own address schema
  * (lib/validation/orders.ts `addressBody`, shared with the API), its messages turned into full keys
  * of messages/pt-PT.json (`Orders.validation.postalCodeInvalid`) so that the form (useMessageText)
  * and the server action (validatedAction) read them like every other form's.

@@ -1,5 +1,5 @@
 /**
- * Inputs of the Google category classifier (issue 13, /admin/google-category-classifier): a
+ * Inputs of the Google category classifier (/admin/google-category-classifier): a
  * category for families or products, and the keyword rules. Messages are keys of
  * `Admin.Classifier.validation`.
  */

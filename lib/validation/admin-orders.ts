@@ -1,4 +1,4 @@
-/** Forms of /admin/orders/{id} (issue 14), shared by the client leaf and the server actions. */
+/** Forms of /admin/orders/{id}, shared by the client leaf and the server actions. */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '@/lib/orders/status';
 import { dbId } from './ids';

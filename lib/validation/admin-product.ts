@@ -1,5 +1,5 @@
 /**
- * The product form of /admin/products/new and /admin/products/edit/{id} (issue 13), shared by the
+ * The product form of /admin/products/new and /admin/products/edit/{id}, shared by the
  * form (react-hook-form) and the server action (validatedAction): every field as the form holds
  * it (text boxes are strings, the decimal comma accepted), checked and normalised into what the
  * database stores. Messages are keys of messages/pt-PT.json (`Admin.Products.errors.*`).

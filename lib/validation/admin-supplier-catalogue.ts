@@ -1,5 +1,5 @@
 /**
- * The supplier catalogue form (issue 13, /admin/supplier-catalogues/new and /edit/{id}), shared by
+ * The supplier catalogue form (/admin/supplier-catalogues/new and /edit/{id}), shared by
  * the form (react-hook-form) and the route handlers (the multipart fields, all strings). Messages
  * are keys of `Admin.SupplierCatalogues.validation` in messages/pt-PT.json.
  */

@@ -1,5 +1,5 @@
 /**
- * The synonym form of /admin/search (issue 13, search tuning): shared by the client form
+ * The synonym form of /admin/search (search tuning): shared by the client form
  * (react-hook-form) and the server actions. Messages are keys of messages/pt-PT.json
  * (`Admin.search.validation.*`). Terms are typed one per line or separated by commas.
  */

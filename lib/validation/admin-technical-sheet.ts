@@ -1,5 +1,5 @@
 /**
- * Inputs of the technical sheets' admin screens (issue 13, /admin/ficha-tecnica), shared by the
+ * Inputs of the technical sheets' admin screens (/admin/ficha-tecnica), shared by the
  * react-hook-form forms and the server actions. Messages are keys of `Admin.Sheets.v` in
  * messages/pt-PT.json (the admin frame sends the `Admin` namespace to the browser).
  */

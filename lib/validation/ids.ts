@@ -1,7 +1,7 @@
 /**
  * Ids of database rows named in URLs and forms. PostgreSQL `integer` columns hold at most
  * 2,147,483,647: a larger number sent to a query is an error of the database ("out of range for
- * type integer"), which used to surface as a 500. Every id from outside is checked here once:
+ * type integer"), which would surface as a 500. Every id from outside is checked here once:
  * a number that cannot be an id names nothing (404), like an id that does not exist.
  */
 import { z } from 'zod';

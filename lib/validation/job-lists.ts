@@ -1,5 +1,5 @@
 /**
- * Inputs of the job lists ("obras", issue 12), shared by the route handlers and the client
+ * Inputs of the job lists ("obras"), shared by the route handlers and the client
  * forms. Messages are keys of the `JobLists` namespace of messages/pt-PT.json.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Inputs of checkout and addresses (issue 11), shared by the route handlers and the forms.
+ * Inputs of checkout and addresses, shared by the route handlers and the forms.
  * Messages are keys of the `Orders.validation` namespace of messages/pt-PT.json.
  */
 import { z } from 'zod';
@@ -83,8 +83,8 @@ export const checkoutBody = z
     if (!v.mbway_phone || !v.mbway_phone.trim()) ctx.addIssue({ code: 'custom', path: ['mbway_phone'], message: 'mbwayPhoneRequired' });
     else if (!normaliseMbwayPhone(v.mbway_phone)) ctx.addIssue({ code: 'custom', path: ['mbway_phone'], message: 'mbwayPhoneInvalid' });
   })
-  // The phone is kept (as its 9 digits) only for MB WAY; other methods drop it (undefined: the
-  // request hash of their bodies stays what it was before MB WAY existed).
+  // The phone is kept (as its 9 digits) only for MB WAY; other methods drop it (undefined), so
+  // the request hash of their bodies (the Idempotency-Key check) does not depend on the field.
   .transform(({ mbway_phone, ...rest }) => ({
     ...rest,
     mbway_phone: rest.payment_method === 'mbway' && mbway_phone ? (normaliseMbwayPhone(mbway_phone) ?? undefined) : undefined,

@@ -1,5 +1,5 @@
 /**
- * The admin forms of issue 14 (professional accounts, access requests, users): shared by the
+ * The admin forms of the people screens (professional accounts, access requests, users): shared by the
  * client forms and the server actions. Messages are keys of messages/pt-PT.json.
  */
 import { z } from 'zod';
@@ -111,8 +111,8 @@ export const approveRequestSchema = z
     profile: z.string().trim().max(60).default('none'),
     copyFromAccountId: z.preprocess(blankToNull, id.nullable().optional()).transform((v) => v ?? null),
     /**
-     * The percentages the approver gave to the catalogue's groups the profile does not reach
-     * (issue 23), as two lists of one entry per group prefix: `extraPrefix[i]` gets
+     * The percentages the approver gave to the catalogue's groups the profile does not reach,
+     * as two lists of one entry per group prefix: `extraPrefix[i]` gets
      * `extraPercentage[i]`. The server refuses a profile that leaves a group without one.
      */
     extraPrefix: z.array(discountGroupField).max(100, M.invalid).default([]),

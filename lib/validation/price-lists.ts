@@ -1,5 +1,5 @@
 /**
- * `POST /api/price-lists` (issue 12), shared by the route handler and the page's form. Messages
+ * `POST /api/price-lists`, shared by the route handler and the page's form. Messages
  * are keys of the `PriceList` namespace of messages/pt-PT.json.
  */
 import { z } from 'zod';

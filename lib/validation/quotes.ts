@@ -1,5 +1,5 @@
 /**
- * Inputs of the quote calls (issue 12), shared by the route handlers and the forms. Messages are
+ * Inputs of the quote calls, shared by the route handlers and the forms. Messages are
  * keys of the `Quotes.validation` namespace of messages/pt-PT.json.
  */
 import { z } from 'zod';

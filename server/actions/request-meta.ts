@@ -1,10 +1,8 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
 import { headers } from 'next/headers';
-import { ipHashSalt } from '@/lib/env';
 import { CLIENT_IP_HEADER, TRUSTED_FRONT, normalizeAddress } from '@/scripts/client-ip.mjs';
 
-/** What the server keeps about who sent a request: only a salted hash of the IP address. */
+/** What the server keeps about who sent a request: only a salted hash of the IP address (server/security/hash-ip.ts). */
 export interface RequestMeta {
   ip?: string | null;
 }
@@ -35,11 +33,4 @@ export async function currentRequestIp(): Promise<string | null> {
   } catch {
     return null;
   }
-}
-
-/** SHA-256 of the salted IP (hex, 32 characters), or null without an IP. */
-export function hashIp(ip: string | null | undefined): string | null {
-  if (!ip) return null;
-  const salt = ipHashSalt();
-  return createHash('sha256').update(`${salt}:${ip}`).digest('hex').slice(0, 32);
 }

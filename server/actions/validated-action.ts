@@ -40,7 +40,7 @@ export type { ActionError, ActionResult } from '@/lib/errors';
 export interface ActionContext<V extends Viewer | null = Viewer | null> {
   /** The signed-in user (always read for `session`, `permission` or `flag`; otherwise null). */
   viewer: V;
-  /** The client's IP address (hash it before storing: see hashIp). */
+  /** The client's IP address (hash it before storing: server/security/hash-ip.ts). */
   ip: string | null;
 }
 

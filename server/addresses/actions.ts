@@ -7,7 +7,7 @@ import { AppError } from '@/server/errors';
 import { addressSnapshot, createAddress, deleteAddress, findAddress, updateAddress } from './index';
 
 /**
- * The writes of /dashboard/addresses (issue 11), through validatedAction: a session, the dashboard
+ * The writes of /dashboard/addresses, through validatedAction: a session, the dashboard
  * flag (admins pass) and the checkout's own address schema. Ownership lives in server/addresses
  * (someone else's id is 'not found', like an unknown one). Orders keep their own snapshot of an
  * address, so editing or deleting one never changes an order.

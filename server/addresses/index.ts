@@ -6,7 +6,7 @@ import { getDb, type DbOrTx } from '@/server/db/client';
 import { addresses, type AddressRow, type AddressSnapshot } from '@/server/db/schema';
 
 /**
- * A customer's addresses (issue 11). Ownership lives in the queries (`user_id = $viewer`): an id
+ * A customer's addresses. Ownership lives in the queries (`user_id = $viewer`): an id
  * of someone else's address is a 404, like an unknown one. Setting a default clears the former
  * default of that kind in the same transaction (at most one of each, a partial unique index).
  */

@@ -7,7 +7,7 @@ import { getDb, type DbOrTx } from '@/server/db/client';
 import { auditLog, type AuditAction } from '@/server/db/schema';
 
 /**
- * The audit log of the admin area (issue 13): every create, update and delete made by staff
+ * The audit log of the admin area: every create, update and delete made by staff
  * records who, when, what, and the fields before and after. Call `recordAudit` with the same
  * transaction handle as the write, so the entry exists exactly when the change does.
  */

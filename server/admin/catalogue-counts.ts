@@ -4,7 +4,7 @@ import { getDb } from '@/server/db/client';
 import { families, products } from '@/server/db/schema';
 
 /**
- * Counts for the admin dashboard (issue 13): active products the Merchant feed sends without a
+ * Counts for the admin dashboard: active products the Merchant feed sends without a
  * Google category of their own or of their family (they go out with the 5181 default), and
  * active products without an uploaded or imported photo (the shop shows a generated image).
  */

@@ -9,7 +9,7 @@ import { fileBytes, MAX_IMAGE_BYTES, storeImageUpload } from '@/server/uploads';
 import { bulkUpdateProducts, deleteAdminProduct, saveAdminProduct } from './product-writes';
 
 /**
- * The writes of /admin/products (issue 13), each through validatedAction with `manage_products`
+ * The writes of /admin/products, each through validatedAction with `manage_products`
  * (spec 6: a viewer is refused with 'Errors.forbidden'). The logic lives in product-writes.ts.
  */
 

@@ -18,7 +18,7 @@ import { invalidateVocabulary } from '@/server/search/vocabulary';
 import { getAdminProduct, type AdminProductRecord } from './products';
 
 /**
- * The writes of the admin product screens (issue 13). Each is one transaction: the product row
+ * The writes of the admin product screens. Each is one transaction: the product row
  * locked (`SELECT … FOR UPDATE`), its version checked (a save over a newer one is refused with
  * the record as it is now: server/admin/versioning.ts), product, models and attributes written,
  * the version bumped, the derived columns recomputed (`refreshProductDerived`), an audit entry

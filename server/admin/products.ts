@@ -14,7 +14,7 @@ import { brands, chapters, families, inventoryProducts, modelAttributes, product
 import { isSearchTooCostly, searchProducts } from '@/server/search/engine';
 
 /**
- * Reads of the admin product screens (issue 13): the list of /admin/products (search with the
+ * Reads of the admin product screens: the list of /admin/products (search with the
  * shop's own engine, filters, sorting, 50 a page) and the form's data of /new and /edit/{id}.
  * Staff see inactive products too: the shop's engine ranks active products only, so an inactive
  * one is found by its product code, a model code or a part of its name.

@@ -6,7 +6,7 @@ import { validatedAction } from '@/server/actions/validated-action';
 import { deleteSynonym, dismissSearchLogTerm, saveSynonym } from './search';
 
 /**
- * The writes of /admin/search (issue 13, search tuning), permission `manage_products` (editor and
+ * The writes of /admin/search (search tuning), permission `manage_products` (editor and
  * admin; a viewer is refused): create or update a synonym group, delete one, dismiss a logged
  * search. Each is audited and takes effect at once (server/admin/search.ts).
  * Only async functions may be exported from a 'use server' file.

@@ -15,7 +15,7 @@ import { recordAudit, type AuditActor } from './audit';
 import { assertVersion } from './versioning';
 
 /**
- * Search tuning (issue 13, /admin/search): the synonyms staff edit and the log of searches that
+ * Search tuning (/admin/search): the synonyms staff edit and the log of searches that
  * found nothing or little. Every write bumps the row's version (a save over a newer version is
  * refused), records an audit entry and invalidates the `search` tag in the same transaction, so
  * every instance reads the synonyms again and drops its cached search pages: an edit takes effect

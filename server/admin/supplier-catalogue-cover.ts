@@ -6,7 +6,7 @@ import { sharp, withSharp } from '@/server/media/sharp';
 import { storeImageUpload, type StoredUpload } from '@/server/uploads';
 
 /**
- * The cover of a supplier catalogue (issue 13): the PDF's first page, rendered inside the server
+ * The cover of a supplier catalogue: the PDF's first page, rendered inside the server
  * by pdfjs-dist and @napi-rs/canvas (both npm packages: nothing to install on the machine beyond
  * `npm install`), where that works; otherwise a generated cover (brand, title and year on a plain
  * card, an SVG rasterised by sharp). Both are stored like an uploaded cover

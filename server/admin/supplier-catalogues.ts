@@ -14,7 +14,7 @@ import { fileBytes, MAX_IMAGE_BYTES, MAX_PDF_BYTES, storeImageUpload, storePdfUp
 import { produceCover } from './supplier-catalogue-cover';
 
 /**
- * Supplier catalogues (issue 13): the manufacturers' catalogues staff publish on
+ * Supplier catalogues: the manufacturers' catalogues staff publish on
  * /catalogos-fabrica, each a PDF upload or a link to the maker's site, with a brand, a title, a
  * year, a cover (the PDF's first page, an uploaded image, or generated) and a place in the order.
  * Every write is audited (entity `supplier_catalogue`), refused over a newer version, and

@@ -3,7 +3,7 @@ import type { DifferenceRow, Snapshot, StaleData } from '@/lib/admin/stale';
 import { AppError } from '@/server/errors';
 
 /**
- * "Edits never overwrite each other" (issue 13): every editable record carries a `version` that
+ * "Edits never overwrite each other": every editable record carries a `version` that
  * each save bumps; a form sends the version it was loaded with, and a save over a newer version
  * is refused with 'Este registo foi alterado por outra pessoa' (409 `conflict`, key
  * `Admin.stale`) and the record as it is now in the error's `data` (lib/admin/stale.ts), so the

@@ -6,7 +6,7 @@ import { formatDecimal, formatInteger, formatPrice, formatUnitPrice } from '@/li
 import { isMessageKey, serverText } from '@/server/i18n';
 
 /**
- * Recorded changes in words (issue 23, "differences in words"): the one renderer behind the
+ * Recorded changes in words ("differences in words"): the one renderer behind the
  * stale-save notice, the audit history ("Histórico"), the catalogue change log and the order
  * history. Field names become their Portuguese labels (`price` → "Preço"), a product's models are
  * compared by code and field ("TJP-16111 · Preço", 0,54 € → 0,59 €), ids become names (family,

@@ -52,7 +52,7 @@ export async function describeCatalogueChanges<E extends { kind: string; field: 
 }
 
 /**
- * The stale-save notice of a product (issue 13 refusal, issue 23 words): what this user sent
+ * The stale-save notice of a product: what this user sent
  * against the product now, field by field, models by code. In the refused save's transaction.
  */
 export async function describeStaleProduct(db: DbOrTx, mine: object, current: object): Promise<DifferenceRow[]> {

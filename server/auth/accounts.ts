@@ -1,21 +1,22 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from 'better-auth/crypto';
-import { env, siteIsHttps, type Env } from '@/lib/env';
+import { env } from '@/lib/env';
 import { failedPasswordRules, PASSWORD_MAX_LENGTH } from '@/lib/validation/auth';
-import type { Db, DbOrTx } from '@/server/db/client';
+import type { Db } from '@/server/db/client';
 import { accounts, users, type UserType } from '@/server/db/schema';
 import { serverText } from '@/server/i18n';
-import { forgetCachedSessions } from '@/server/redis/sessions';
 
 /**
- * Accounts created at start: the first administrator from ADMIN_EMAIL / ADMIN_PASSWORD (there is
- * no default admin password, and it must meet the password rules), and in a local demo one
- * account of each kind with a known password (README).
+ * Accounts created outside the sign-up form: the first administrator from ADMIN_EMAIL /
+ * ADMIN_PASSWORD at start (there is no default admin password, and it must meet the password
+ * rules), and the accounts a seed or a test creates with `createAccount`. The demo accounts of a
+ * local demo are the seed's (scripts/seed/accounts.ts); which e-mails they are, and when they are
+ * removed, is server/auth/demo-accounts.ts.
  */
 
-export interface SeedAccount {
+export interface NewAccount {
   email: string;
   password: string;
   fullName: string;
@@ -25,17 +26,8 @@ export interface SeedAccount {
   accountName?: string;
 }
 
-/** Demo accounts (README lists them): admin, editor, pro, particular and a staff viewer. Only with the demo catalogue. */
-export const DEMO_ACCOUNTS: readonly SeedAccount[] = [
-  { email: 'admin@demo.casadasaguas.pt', password: 'Demo-Admin-1967!', fullName: 'Administrador Demo', role: 'admin', isAdmin: true, userType: 'particular' },
-  { email: 'editor@demo.casadasaguas.pt', password: 'Demo-Editor-1967!', fullName: 'Editora Demo', role: 'editor', isAdmin: false, userType: 'particular' },
-  { email: 'pro@demo.casadasaguas.pt', password: 'Demo-Pro-1967!', fullName: 'Instalador Demo', role: 'viewer', isAdmin: false, userType: 'pro', accountName: 'Canalizações Demo' },
-  { email: 'cliente@demo.casadasaguas.pt', password: 'Demo-Cliente-1967!', fullName: 'Cliente Demo', role: 'viewer', isAdmin: false, userType: 'particular' },
-  { email: 'leitor@demo.casadasaguas.pt', password: 'Demo-Leitor-1967!', fullName: 'Leitor Demo', role: 'reader', isAdmin: false, userType: 'particular' },
-];
-
 /** Creates a confirmed account with a password unless the e-mail exists. Returns true when created. */
-export async function createAccount(db: Db, account: SeedAccount): Promise<boolean> {
+export async function createAccount(db: Db, account: NewAccount): Promise<boolean> {
   const email = account.email.trim().toLowerCase();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
   if (existing) return false;
@@ -90,55 +82,4 @@ export async function ensureAdminFromEnv(db: Db): Promise<string | null> {
     userType: 'particular',
   });
   return created ? ADMIN_EMAIL : null;
-}
-
-export async function ensureDemoAccounts(db: Db): Promise<number> {
-  let created = 0;
-  for (const account of DEMO_ACCOUNTS) if (await createAccount(db, account)) created++;
-  // The demo staff reader of a database seeded before it had a role of its own (issue 23: it was a
-  // customer's 'viewer') becomes the staff 'reader'.
-  const readers = DEMO_ACCOUNTS.filter((a) => a.role === 'reader').map((a) => a.email);
-  if (readers.length) await db.update(users).set({ role: 'reader' }).where(and(inArray(sql`lower(${users.email})`, readers), eq(users.role, 'viewer')));
-  // The demo pro user buys for a company with price rules (server/demo/pricing.ts).
-  const pro = DEMO_ACCOUNTS.find((a) => a.userType === 'pro');
-  if (pro) {
-    const { ensureDemoProAccount } = await import('@/server/demo/pricing');
-    await ensureDemoProAccount(db, pro.email);
-  }
-  // The demo customers get a default delivery and billing address (server/demo/addresses.ts).
-  const { ensureDemoAddresses } = await import('@/server/demo/addresses');
-  await ensureDemoAddresses(db);
-  return created;
-}
-
-/**
- * When this configuration has the demo accounts (their passwords are public):
- * - 'never' with an https SITE_URL (a real deployment), with DEMO_ACCOUNTS=0, and with
- *   PRODUCTION_HOSTS set unless DEMO_ACCOUNTS=1;
- * - 'always' with DEMO_ACCOUNTS=1 on an http SITE_URL (the end-to-end server, which plays a
- *   production host and imports catalogues): created at every start, kept through imports;
- * - otherwise 'demo-catalogue': a local demo, while the catalogue is the embedded demo one (a
- *   real import deletes them).
- */
-export type DemoAccountsRule = 'never' | 'demo-catalogue' | 'always';
-
-export function demoAccountsRule(e: Env = env()): DemoAccountsRule {
-  if (e.DEMO_ACCOUNTS === 'off' || siteIsHttps(e)) return 'never';
-  if (e.DEMO_ACCOUNTS === 'on') return 'always';
-  return e.PRODUCTION_HOSTS ? 'never' : 'demo-catalogue';
-}
-
-const DEMO_EMAILS = DEMO_ACCOUNTS.map((a) => a.email);
-
-/** Deletes the demo accounts; their sessions, passwords and second factors go with them (cascade). */
-export async function removeDemoAccounts(db: DbOrTx): Promise<number> {
-  const removed = await db.delete(users).where(inArray(sql`lower(${users.email})`, DEMO_EMAILS)).returning({ id: users.id });
-  await forgetCachedSessions(removed.map((r) => r.id));
-  return removed.length;
-}
-
-/** How many demo accounts the database holds. */
-export async function countDemoAccounts(db: Db): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(users).where(inArray(sql`lower(${users.email})`, DEMO_EMAILS));
-  return row?.n ?? 0;
 }

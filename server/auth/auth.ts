@@ -130,7 +130,7 @@ function createAuth(db: Db, secret: string) {
       resetPasswordTokenExpiresIn: env().AUTH_RESET_LINK_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // A password set from a link mailed to the address proves the address (the invitation of a
-      // user created by staff, issue 14, is such a link): the account counts as confirmed.
+      // user created by staff, is such a link): the account counts as confirmed.
       onPasswordReset: async ({ user }) => {
         await db.update(users).set({ emailVerified: true }).where(and(eq(users.id, user.id), eq(users.emailVerified, false)));
       },
@@ -165,7 +165,7 @@ function createAuth(db: Db, secret: string) {
         companyName: { type: 'string', required: false, input: false },
         phcClientId: { type: 'string', required: false, input: false },
         newsletterPreference: { type: 'boolean', required: false, defaultValue: false, input: false },
-        // Disabled by staff (issue 14): see databaseHooks below and viewerFromHeaders.
+        // Disabled by staff: see databaseHooks below and viewerFromHeaders.
         disabledAt: { type: 'date', required: false, input: false },
       },
       changeEmail: {

@@ -189,7 +189,7 @@ export async function clearRateLimit(db: Db, action: LimitedAction, email: strin
 }
 
 /**
- * A login whose password was right (issue 23): the per-IP limit counts failed attempts only, so
+ * A login whose password was right: the per-IP limit counts failed attempts only, so
  * the hit this attempt made on its IP is taken back (a shop's staff all sign in from one office
  * IP, many times a day), and its e-mail's counters are forgotten. The failures already counted on
  * the IP stay: a success between them does not open the way to more guesses. (A second factor

@@ -8,7 +8,7 @@ import { fileBytes, MAX_IMAGE_BYTES, storeImageUpload } from '@/server/uploads';
 import { mergeBrands, saveBrand } from './admin';
 
 /**
- * The brand screen's writes (issue 13, `manage_products` as spec 6 gates /admin/brands). Writes
+ * The brand screen's writes (`manage_products` as spec 6 gates /admin/brands). Writes
  * only: this module exports no read.
  */
 

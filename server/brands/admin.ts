@@ -14,7 +14,7 @@ import { getDb, type DbOrTx } from '@/server/db/client';
 import { brands, brandSlugRedirects, partnerLogos, products, supplierCatalogues } from '@/server/db/schema';
 
 /**
- * The brands of the admin area (issue 13): list with search and product counts; create and edit
+ * The brands of the admin area: list with search and product counts; create and edit
  * (name, slug, logo, official site, membership and order in the home page's partner strip — the
  * `partner_logos` rows linked by `brand_id`, which the strip and /api/partner-logos read), each
  * save against the version the editor loaded, with its audit entry; and **merge** A into B: A's

@@ -6,7 +6,7 @@ import type { MessageRef } from '@/lib/errors';
 import { validatedAction } from '@/server/actions/validated-action';
 import { clearCacheTag, clearCustomerPrices } from './admin';
 
-/** Actions of /admin/cache-performance (issue 14, `manage_users`), audited in server/cache/admin.ts. */
+/** Actions of /admin/cache-performance (`manage_users`), audited in server/cache/admin.ts. */
 
 function refresh() {
   try {

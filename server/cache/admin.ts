@@ -9,7 +9,7 @@ import { pricingTags } from '@/server/pricing';
 import { invalidateCache } from './invalidate';
 
 /**
- * The actions of /admin/cache-performance (issue 14, `manage_users`), each audited: clear one tag
+ * The actions of /admin/cache-performance (`manage_users`), each audited: clear one tag
  * (every cached page and read carrying it, on every instance through the invalidation log), and
  * clear one customer's prices (their professional account's price list, or their own).
  */

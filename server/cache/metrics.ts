@@ -4,7 +4,7 @@ import { orderPdfCounters } from '@/server/orders/pdf';
 import { pricingCacheStats } from '@/server/pricing';
 
 /**
- * Figures of the shop's caches for /admin/cache-performance (issue 14), read from the caches
+ * Figures of the shop's caches for /admin/cache-performance, read from the caches
  * themselves: the page and data cache (server/cache/next-handler.cjs: pages, search results,
  * other data), the prices per customer (server/pricing), generated images and catalogue PDFs
  * (server/media/cache.ts). Counters are per server process since it started; a sampler keeps one

@@ -41,7 +41,7 @@ const SHARED = Symbol.for('cag.cache.shared');
 let sharedNamespace = null;
 
 /**
- * The same counters split by what an entry holds (issue 14, /admin/cache-performance): rendered
+ * The same counters split by what an entry holds (/admin/cache-performance): rendered
  * pages and route answers (`pages`), search results (entries tagged `search`) and other cached
  * data (`data`). Entries and bytes are counted from the store when asked (`breakdown`).
  * @type {Record<'pages' | 'search' | 'data', { hits: number, misses: number, stale: number, sets: number, evictions: number }>}

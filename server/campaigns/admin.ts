@@ -17,7 +17,7 @@ import { getJobs } from '@/server/jobs';
 import { scheduleCampaignBoundaries } from './schedule';
 
 /**
- * The campaigns of the admin area (issue 13) and the write calls of spec 7 (POST/PUT/DELETE
+ * The campaigns of the admin area and the write calls of spec 7 (POST/PUT/DELETE
  * /api/campaigns): list with search, state filter, sort and paging; one campaign for its form;
  * create, update (optionally against the version the editor loaded) and delete, each in one
  * transaction with its audit entry and its boundary jobs, then the cache tags it touched

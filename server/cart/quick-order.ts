@@ -7,14 +7,20 @@ import { getDb } from '@/server/db/client';
 import { inventoryProducts, products } from '@/server/db/schema';
 import { checkTextShape, decodeText, isFileError, isZip, readTableFile, tableLimits, tooLargeError } from '@/server/files';
 import { serverTranslator } from '@/server/i18n';
-import { addCartItem, findCart, groupedQuantity, QUICK_ORDER_MAX_LINES, repriceCart, type CartCaller } from './index';
+import { addCartItem } from './lines';
+import { findCart, type CartCaller } from './identity';
+import { groupedQuantity } from './rules';
+import { repriceCart } from './read';
 
 /**
- * Quick order (issue 10, beyond the spec): lines of "code quantity" pasted or uploaded (CSV or
+ * Quick order (beyond the spec): lines of "code quantity" pasted or uploaded (CSV or
  * XLSX, first two columns). Separators: spaces, tabs, ';' or ','. Quantities are whole numbers
  * of units (a decimal comma is refused, not guessed). Valid lines are added to the cart; every
  * other line comes back with its number and the reason.
  */
+
+/** Lines a caller may add at once. */
+export const QUICK_ORDER_MAX_LINES = 500;
 
 const text = serverTranslator('CartApi');
 
@@ -99,7 +105,7 @@ function lineList(lines: readonly number[]): string {
 
 /**
  * Lines of one code (whatever its case) given more than once in one paste or file become one
- * line with the sum of their quantities, at the place of the first (issue 22: a code pasted twice
+ * line with the sum of their quantities, at the place of the first (a code pasted twice
  * is added once, and the result says so). A sum past the maximum is refused like any other
  * quantity, as one line.
  */

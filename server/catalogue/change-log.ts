@@ -7,7 +7,7 @@ import { getDb } from '@/server/db/client';
 import { brands, catalogueChanges, chapters, families, products } from '@/server/db/schema';
 
 /**
- * The reads of /admin/catalogue-management/change-logs (issue 13): the catalogue change log,
+ * The reads of /admin/catalogue-management/change-logs: the catalogue change log,
  * newest first, filtered by Lisbon days, chapter, family, brand, kind, source and product or
  * model code; and the options of its filters.
  */

@@ -4,7 +4,7 @@ import { catalogueChanges, type CatalogueChangeKind, type CatalogueChangeSource 
 import type { AuditActor } from '@/server/admin/audit';
 
 /**
- * The catalogue change log (issue 13): every change to products, models and prices, from imports,
+ * The catalogue change log: every change to products, models and prices, from imports,
  * staff edits and the ERP sync, one row per product/model field. `/admin/catalogue-management/
  * change-logs` lists it; the reprint report counts it since the last print of each chapter.
  * Record in the write's own transaction.

@@ -6,7 +6,7 @@ import type { DbOrTx } from '@/server/db/client';
  * The order of a product's sizes ("Medidas disponíveis"): by the size's own first measure, read as
  * a number ('15-19' → 15, '1/2"' → 0.5, '1 1/4"' → 1.25, 'DN 20' → 20, '40x3,5' → 40), then by the
  * text ('20x2' before '20x2.5'); sizes without a number ('branco', 'cromado') after them. A stable
- * order that a price or stock change never moves (it was by price: 15-19 moved after 25-28).
+ * order that a price or stock change never moves (ordered by price, 15-19 would jump after 25-28).
  */
 const SIZE_NUMBER_RE = String.raw`^\D{0,6}(\d+(?:[.,]\d+)?)(?:\s+(\d+)/(\d+)|/(\d+))?`;
 const SIZE_ORDER = sql.raw(`(

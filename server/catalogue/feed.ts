@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '@/server/db/client';
 import { DEFAULT_GOOGLE_CATEGORY } from '@/lib/catalogue/google-taxonomy';
 
-/** Tag of the feed's cached read: the Google category classifier invalidates it (issue 13). */
+/** Tag of the feed's cached read: the Google category classifier invalidates it. */
 export const MERCHANT_FEED_TAG = 'merchant-feed';
 
 /** The channel's own words in the Google Merchant feed (app/feeds/google-merchant.xml). */

@@ -13,17 +13,16 @@ import {
   chapterImageSvg,
   familyImageSvg,
   productImageSvg,
-  type ChapterIcon,
 } from '@/server/media/art';
 
 const DEFAULT_THEME = { from: '#e2e8f0', to: '#94a3b8', accent: '#334155' };
 
-async function chapterLook(code: number): Promise<{ icon: ChapterIcon; theme: typeof DEFAULT_THEME }> {
+async function chapterLook(code: number): Promise<{ icon: ChapterIconName; theme: typeof DEFAULT_THEME }> {
   const db = await getDb();
   const [row] = await db.select({ icon: chapters.icon, theme: chapters.theme }).from(chapters).where(eq(chapters.code, code));
   const fallback = getChapterDefinition(code);
   return {
-    icon: (row?.icon ?? fallback?.icon ?? 'pipe') as ChapterIconName as ChapterIcon,
+    icon: (row?.icon ?? fallback?.icon ?? 'pipe') as ChapterIconName,
     theme: row?.theme ?? fallback?.theme ?? DEFAULT_THEME,
   };
 }

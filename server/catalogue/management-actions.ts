@@ -8,7 +8,7 @@ import { confirmCatalogueUpload, type ConfirmResult } from '@/server/import/prev
 import { markChaptersReprinted } from './reprint';
 
 /**
- * The writes of /admin/catalogue-management (issue 13), through validatedAction with
+ * The writes of /admin/catalogue-management, through validatedAction with
  * manage_products: "Confirmar importação" of a previewed upload, and "Marcar como reimpresso".
  */
 

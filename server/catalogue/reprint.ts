@@ -8,7 +8,7 @@ import { cataloguePrints, chapters } from '@/server/db/schema';
 import { mediaVersion } from '@/server/media/cache';
 
 /**
- * The reprint report of the printed catalogue (issue 13): per chapter, the change-log lines
+ * The reprint report of the printed catalogue: per chapter, the change-log lines
  * recorded since the chapter's last print mark (`catalogue_prints`; a chapter never marked counts
  * every line), by kind, by family and by product; "Marcar como reimpresso" sets a new mark.
  */

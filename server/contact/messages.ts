@@ -1,7 +1,8 @@
 import 'server-only';
 import type { ContactData } from '@/lib/validation/contact';
 import { env } from '@/lib/env';
-import { hashIp, type RequestMeta } from '@/server/actions/request-meta';
+import type { RequestMeta } from '@/server/actions/request-meta';
+import { hashIp } from '@/server/security/hash-ip';
 import { getDb } from '@/server/db/client';
 import { contactMessages } from '@/server/db/schema';
 import { sendMail } from '@/server/mail/send';

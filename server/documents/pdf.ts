@@ -11,7 +11,7 @@ import { shopSettings } from '@/server/db/schema';
 import { serverTranslator } from '@/server/i18n';
 
 /**
- * The shop's business documents as PDF (issue 11's order confirmation, issue 12's quote): one
+ * The shop's business documents as PDF (the order confirmation, the quote): one
  * layout — shop header with NIF, the document's number and dates, three party blocks, a table of
  * lines whose header repeats on every page, totals, sections, and a footer line with page numbers
  * on every page. Rendered with pdfkit in plain Node (never in a React component), text in DejaVu

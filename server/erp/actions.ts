@@ -8,7 +8,7 @@ import { validatedAction } from '@/server/actions/validated-action';
 import { AppError } from '@/server/errors';
 import { createAccountFromErp, linkErpClient } from './clients';
 
-/** Actions of /admin/phc-clients (issue 14): the admin flag only (spec 6), audited in server/erp/clients.ts. */
+/** Actions of /admin/phc-clients: the admin flag only (spec 6), audited in server/erp/clients.ts. */
 
 const erpId = z.string({ message: 'Admin.Erp.errors.clientNotFound' }).trim().min(1, 'Admin.Erp.errors.clientNotFound').max(40, 'Admin.Erp.errors.clientNotFound');
 

@@ -6,7 +6,7 @@ import { getStorage, type FileStorage } from '@/server/storage';
 import { ERP_INBOX_PREFIX, erpInboxKey, isKeySegment } from '@/server/storage/keys';
 
 /**
- * Where ERP files come from (issue 14). The ERP (PHC) exports files into a folder the server
+ * Where ERP files come from. The ERP (PHC) exports files into a folder the server
  * watches (`PHC_INBOX_DIR`, default `DATA_DIR/phc-inbox`), or, when the shop keeps its files in a
  * bucket (S3_BUCKET), under the bucket's `erp/inbox/` (storageSource); or staff upload them on
  * /admin/phc-sync;

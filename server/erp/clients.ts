@@ -10,7 +10,7 @@ import { pricingTags } from '@/server/pricing';
 import { writeAccountRules } from './sync';
 
 /**
- * /admin/phc-clients (issue 14, admin flag): the ERP's clients and their link to shop accounts —
+ * /admin/phc-clients (admin flag): the ERP's clients and their link to shop accounts —
  * linked, unlinked, or in conflict (unlinked, but a shop account has the same NIF, or a user of
  * one the same e-mail) — and the two actions: link to an account ("ligar") and create an account
  * from the ERP's data ("criar conta"). Linking writes the ERP's discount rules into the account

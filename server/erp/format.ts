@@ -5,7 +5,7 @@ import { decodeText, isFileError, isZip, tableLimits } from '@/server/files';
 import { readTableBytes, readXlsxBuffer, type ColumnSet, type ImportIssue, type ReadResult, type SourceRow } from '@/server/import/read';
 
 /**
- * The two files the ERP (PHC) sends (issue 14), CSV (`;` or `,`, decimal comma or point, UTF-8)
+ * The two files the ERP (PHC) sends, CSV (`;` or `,`, decimal comma or point, UTF-8)
  * or XLSX (first sheet), columns found by header name, unknown columns ignored:
  *
  * - prices: `model_code` (a model of the catalogue; other codes are skipped), `price` (net EUR without IVA, up to 4
@@ -16,7 +16,7 @@ import { readTableBytes, readXlsxBuffer, type ColumnSet, type ImportIssue, type 
  *
  * Validation is all-or-nothing: every problem is listed (`Linha 3, coluna price: …`, the header
  * is line 1) and nothing is written while there is one. Prices of articles the catalogue does not
- * have are not problems: those lines are skipped and listed (issue 23).
+ * have are not problems: those lines are skipped and listed.
  */
 
 export const PRICE_COLUMNS = { known: ['model_code', 'price', 'discount_group'], required: ['model_code', 'price', 'discount_group'] } as const satisfies ColumnSet;
@@ -101,7 +101,7 @@ function push(issues: ImportIssue[], issue: ImportIssue) {
   if (issues.length < MAX_REPORT) issues.push(issue);
 }
 
-/** A line left out of a sync because it names something the shop does not have (issue 23). */
+/** A line left out of a sync because it names something the shop does not have. */
 export interface SkippedLine {
   line: number;
   /** The unknown code as the file gives it. */

@@ -9,7 +9,7 @@ import { logger } from '@/server/log';
 const log = logger('erp');
 
 /**
- * The scheduled ERP run (issue 14): every minute the server enqueues an `erp-inbox` job (one per
+ * The scheduled ERP run: every minute the server enqueues an `erp-inbox` job (one per
  * minute across instances: its singleton key is the minute), whose handler applies the files
  * waiting in the inbox (the watched folder, or the bucket's `erp/inbox/`), oldest first, each
  * all-or-nothing, recorded in the sync history as the scheduled run, and moved to `done/` or

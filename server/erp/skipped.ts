@@ -4,7 +4,7 @@ import { formulaSafe } from '@/lib/spreadsheet-cells';
 import type { SkippedLine } from './format';
 
 /**
- * The lines an ERP sync skipped (issue 23: articles the catalogue does not have): as report lines
+ * The lines an ERP sync skipped (articles the catalogue does not have): as report lines
  * for the history, and as a CSV staff download (line, code, reason). An applied run's CSV is kept
  * in the shop's storage under its run id; a preview's beside the previewed upload.
  */

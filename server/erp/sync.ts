@@ -32,7 +32,7 @@ import { logger } from '@/server/log';
 const log = logger('erp');
 
 /**
- * The ERP (PHC) sync (issue 14). A file of prices or clients is read and checked all-or-nothing
+ * The ERP (PHC) sync. A file of prices or clients is read and checked all-or-nothing
  * (format.ts), compared with the database (the preview), and applied in ONE transaction: prices
  * into `inventory_products` (with a change-log row per price, source 'erp'), clients into
  * `erp_clients` and, for the clients linked to a shop account, the account's name, NIF and price
@@ -64,7 +64,7 @@ export interface PricesPreview {
   counts: ErpSyncCounts & { skipped: number };
   /** Every change, the largest relative moves first (group-only changes last). */
   changes: PriceChange[];
-  /** Lines of articles the catalogue does not have: skipped, not applied (issue 23). */
+  /** Lines of articles the catalogue does not have: skipped, not applied. */
   skipped: SkippedLine[];
 }
 
@@ -194,7 +194,7 @@ async function applyPrices(tx: Tx, preview: PricesPreview, models: Map<string, M
   if (changes.length === 0) return [];
   const productIds = [...new Set(changes.map((c) => models.get(c.code)!.productId))];
   // The products' derived price range and discount group follow their models, and their version
-  // moves on: a staff form opened before the sync cannot save the old prices back over it (issue 13).
+  // moves on: a staff form opened before the sync cannot save the old prices back over it.
   await refreshProductDerived(tx, productIds);
   for (let i = 0; i < productIds.length; i += 5000) {
     const slice = productIds.slice(i, i + 5000);

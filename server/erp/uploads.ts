@@ -11,7 +11,7 @@ import { skippedCsv, skippedRunKey } from './skipped';
 import { applyErpFile, previewErpFile, recordRefusedFile, type ApplyOutcome, type ReadOutcome, type SyncPreview } from './sync';
 
 /**
- * Files uploaded on /admin/phc-sync (issue 14): kept in the shop's storage (server/storage: the
+ * Files uploaded on /admin/phc-sync: kept in the shop's storage (server/storage: the
  * filesystem or the bucket every instance shares) under `erp/uploads/<sha256>` between the preview
  * and "Aplicar" (a day at most), so what is applied is byte for byte what was previewed, whichever
  * instance answers "Aplicar"; the token the page holds is the checksum.
@@ -85,7 +85,7 @@ export async function applyUpload(token: string, actor: Actor): Promise<ApplyOut
 }
 
 /**
- * The CSV of the lines a sync skipped (issue 23): an applied run's (`run`, from the shop's
+ * The CSV of the lines a sync skipped: an applied run's (`run`, from the shop's
  * storage) or a previewed upload's (`token`). Null when there is none.
  */
 export async function readSkippedCsv(ref: { run: number } | { token: string }): Promise<Buffer | null> {

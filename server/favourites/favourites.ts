@@ -8,7 +8,7 @@ import { getDb, type DbOrTx } from '@/server/db/client';
 import { favourites, products } from '@/server/db/schema';
 
 /**
- * A customer's favourite products (issue 10; spec 2.6 favourites control, 2.3 /dashboard/favorites).
+ * A customer's favourite products (spec 2.6 favourites control, 2.3 /dashboard/favorites).
  *
  * Every query names its owner: `where user_id = $viewer`, with the viewer's id from the session,
  * never from the client. Another customer's favourites are not one query away: there is no call

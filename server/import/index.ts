@@ -1,8 +1,7 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { demoAccountsRule } from '@/server/auth/accounts';
-import { applyDemoAccountRemoval, planDemoAccountRemoval, type DemoRemovalPlan } from '@/server/auth/demo-removal';
+import { applyDemoAccountRemoval, demoAccountsRule, planDemoAccountRemoval, type DemoRemovalPlan } from '@/server/auth/demo-accounts';
 import { invalidateCatalogueCaches } from '@/server/catalogue/caches';
 import { auditLog, chapters, families } from '@/server/db/schema';
 import type { Db, DbOrTx, Tx } from '@/server/db/client';
@@ -19,7 +18,7 @@ export type ImportResult =
       rows: number;
       summary: ImportSummary;
       recorded: ChangeCounts;
-      /** The demo accounts the import removed and the ones it kept (issue 23). */
+      /** The demo accounts the import removed and the ones it kept. */
       accounts: DemoRemovalPlan;
       /** The audit entry of a staff import (its result page), when one was written. */
       auditId: number | null;
@@ -66,7 +65,7 @@ export async function importCatalogueRows(db: Db, rows: readonly SourceRow[], op
     const result = plan.summary;
     // A real catalogue means a real shop: the demo accounts (public passwords) and their sessions
     // go, unless DEMO_ACCOUNTS=1 keeps them on an http site (the end-to-end server imports too);
-    // never the account that confirms the import, nor the last administrator (issue 23).
+    // never the account that confirms the import, nor the last administrator.
     const accounts = await planImportAccounts(tx, source, options.actor?.id);
     let auditId: number | null = null;
     if (source === 'import' && options.file) {

@@ -7,13 +7,13 @@ import { getDb, type DbOrTx } from '@/server/db/client';
 import { catalogueUploads, type CatalogueChangeKind } from '@/server/db/schema';
 import { getStorage } from '@/server/storage';
 import { planCatalogue, type CataloguePlan, type ChangeCounts, type ImportSummary, type PlannedChange } from './apply';
-import type { DemoRemovalPlan } from '@/server/auth/demo-removal';
+import type { DemoRemovalPlan } from '@/server/auth/demo-accounts';
 import { importCatalogueRows, isZipBytes, planImportAccounts, readUploadBytes, validationContext } from './index';
 import type { ImportIssue } from './read';
 import { validateRows } from './validate';
 
 /**
- * The two steps of an import from /admin/catalogue-management (issue 13):
+ * The two steps of an import from /admin/catalogue-management:
  *
  * 1. `previewCatalogueUpload`: the whole file is read and validated, and what it would change is
  *    computed from the database without writing anything (`planCatalogue`, the import's own

@@ -9,7 +9,7 @@ import { jobFailed } from '@/server/metrics/jobs';
 const log = logger('jobs');
 
 /**
- * Background jobs in PostgreSQL (issue 11) with pg-boss 10 (the last major that runs on Node 20),
+ * Background jobs in PostgreSQL with pg-boss 10 (the last major that runs on Node 20),
  * in its own schema `pgboss`, created and migrated by pg-boss at first start. pg-boss never opens
  * a connection of its own here: it runs its SQL through the app's database (`db.executeSql`), on
  * PGlite as on a node-postgres pool, and a job is enqueued **inside** a use case's transaction
@@ -32,9 +32,9 @@ export const JOB_QUEUES = {
   quoteMail: 'quote-mail',
   quoteExpire: 'quote-expire',
   quotePdf: 'quote-pdf',
-  /** The customer's mail of an order status change made by staff (issue 14, server/orders/status-mails.ts). */
+  /** The customer's mail of an order status change made by staff (server/orders/status-mails.ts). */
   orderStatusMail: 'order-status-mail',
-  /** The ERP inbox check (issue 14, server/erp/inbox.ts): new client and price files in the watched folder. */
+  /** The ERP inbox check (server/erp/inbox.ts): new client and price files in the watched folder. */
   erpInbox: 'erp-inbox',
   /** A campaign starts or ends: its pages and the home carousel are refreshed (server/campaigns/schedule.ts). */
   campaignBoundary: 'campaign-boundary',
@@ -54,7 +54,8 @@ export type JobQueue = (typeof JOB_QUEUES)[keyof typeof JOB_QUEUES];
  * worker from a slow one. 60 s is above the longest handler (an order mail is bounded by the SMTP
  * timeouts of server/mail/send.ts; a PDF of hundreds of lines takes a few seconds), and a handler
  * that still overruns it is safe: the mail's row lock makes the retry wait and find it sent, and a
- * PDF written twice is the same file. (It was 300 s: after a crash, mails waited up to 7 minutes.)
+ * PDF written twice is the same file. A longer expiry holds back the mails of a crashed worker:
+ * with 300 s they waited up to 7 minutes.
  */
 const QUEUE_OPTIONS = { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 60 } as const;
 

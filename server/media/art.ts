@@ -10,7 +10,8 @@
  */
 import 'server-only';
 
-import { CHAPTER_ICONS, type ChapterIcon } from './icons';
+import type { ChapterIconName } from '@/lib/catalogue/chapters';
+import { CHAPTER_ICONS } from './icons';
 import { GROUND, drawArt, makeCtx, pickArtKind, type ArtKind } from './illustrations';
 import {
   FONT_STACK,
@@ -35,7 +36,7 @@ import {
   wrapWords,
 } from './svg-utils';
 
-export { CHAPTER_ICONS, type ChapterIcon } from './icons';
+export { CHAPTER_ICONS } from './icons';
 export { hashString } from './svg-utils';
 export { pickArtKind, type ArtKind } from './illustrations';
 
@@ -55,7 +56,7 @@ function safeTheme(t: ChapterTheme): ChapterTheme {
   };
 }
 
-function safeIcon(icon: ChapterIcon): ChapterIcon {
+function safeIcon(icon: ChapterIconName): ChapterIconName {
   return Object.prototype.hasOwnProperty.call(CHAPTER_ICONS, icon) ? icon : 'pipe';
 }
 
@@ -83,7 +84,7 @@ const GRADIENT_DIRS = [
 
 /** Standalone SVG of a chapter icon (stroke-based, 24×24 viewBox). */
 export function chapterIconSvg(
-  icon: ChapterIcon,
+  icon: ChapterIconName,
   opts?: { size?: number; color?: string },
 ): string {
   const size = Math.max(8, Math.min(1024, Math.round(opts?.size ?? 24)));
@@ -100,7 +101,7 @@ interface StudioOpts {
   seed: string;
   text: string;
   fallbackText?: string;
-  icon: ChapterIcon;
+  icon: ChapterIconName;
   theme: ChapterTheme;
   /** Box→canvas scale for the 200×200 illustration. */
   scale: number;
@@ -204,7 +205,7 @@ function studio(o: StudioOpts): string {
 export function productImageSvg(input: {
   name: string;
   familyTitle: string;
-  chapterIcon: ChapterIcon;
+  chapterIcon: ChapterIconName;
   theme: ChapterTheme;
   code: string;
 }): string {
@@ -226,7 +227,7 @@ export function productImageSvg(input: {
 /** 400×400 family image: same illustration set, picked from the family title. */
 export function familyImageSvg(input: {
   title: string;
-  chapterIcon: ChapterIcon;
+  chapterIcon: ChapterIconName;
   theme: ChapterTheme;
 }): string {
   return studio({
@@ -249,7 +250,7 @@ export function familyImageSvg(input: {
 /** 1200×600 chapter card / hero art: theme gradient, dot pattern, large icon. */
 export function chapterImageSvg(input: {
   title: string;
-  icon: ChapterIcon;
+  icon: ChapterIconName;
   theme: ChapterTheme;
 }): string {
   const th = safeTheme(input.theme);

@@ -144,7 +144,7 @@ function mediaCounters(): Record<MediaClass, MediaCounters> {
   return (g[COUNTERS] ??= { images: { hits: 0, misses: 0, evictions: 0 }, pdfs: { hits: 0, misses: 0, evictions: 0 } });
 }
 
-/** Figures of the media cache per class (issue 14, /admin/cache-performance): counters and what memory holds now. */
+/** Figures of the media cache per class (/admin/cache-performance): counters and what memory holds now. */
 export function mediaCacheStats(): Record<MediaClass, MediaCounters & { entries: number; bytes: number }> {
   const counters = mediaCounters();
   const out = { images: { ...counters.images, entries: 0, bytes: 0 }, pdfs: { ...counters.pdfs, entries: 0, bytes: 0 } };

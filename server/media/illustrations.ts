@@ -8,7 +8,8 @@
  */
 import 'server-only';
 
-import { CHAPTER_ICONS, type ChapterIcon } from './icons';
+import type { ChapterIconName } from '@/lib/catalogue/chapters';
+import { CHAPTER_ICONS } from './icons';
 import {
   circle,
   darken,
@@ -1009,7 +1010,7 @@ const PAINTERS: Record<ArtKind, Painter> = {
 export const ART_KINDS = Object.keys(PAINTERS) as ArtKind[];
 
 /** Draw the illustration for `kind` (or a chapter-icon tile when kind is null). */
-export function drawArt(kind: ArtKind | null, icon: ChapterIcon, ctx: DrawCtx): Drawing {
+export function drawArt(kind: ArtKind | null, icon: ChapterIconName, ctx: DrawCtx): Drawing {
   if (kind) return PAINTERS[kind](ctx);
   const a = ctx.accent;
   const body =

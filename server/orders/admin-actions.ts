@@ -6,7 +6,7 @@ import { orderAdvanceSchema, orderCancelSchema, orderMarkPaidSchema } from '@/li
 import { validatedAction } from '@/server/actions/validated-action';
 import { advanceStaffOrder, cancelStaffOrder, markTransferPaid } from './admin';
 
-/** Staff actions of /admin/orders/{id} (issue 14, `manage_orders`); each is audited in server/orders/admin.ts. */
+/** Staff actions of /admin/orders/{id} (`manage_orders`); each is audited in server/orders/admin.ts. */
 
 function refresh(orderId: number) {
   try {

@@ -8,7 +8,7 @@ import { auditOrderPdf } from './admin';
 import { getOrderPdf } from './pdf';
 
 /**
- * The order PDF for staff (issue 14): the customer's own document (server/orders/pdf.ts), read on
+ * The order PDF for staff: the customer's own document (server/orders/pdf.ts), read on
  * the customer's behalf; an order whose customer deleted their account has none (404). Audited.
  */
 export async function getStaffOrderPdf(orderId: number, viewer: Pick<Viewer, 'id' | 'email' | 'displayName'>): Promise<{ filename: string; body: Buffer }> {

@@ -11,7 +11,7 @@ import { getOrderById, type OrderDetail } from './queries';
 import { transitionOrder } from './status';
 
 /**
- * Orders on the staff side (issue 14, permission `manage_orders`): the list with its filters and
+ * Orders on the staff side (permission `manage_orders`): the list with its filters and
  * the overdue orders first, one order whatever its customer, and the staff's actions — move to
  * the next allowed state, cancel with a reason, mark a bank transfer paid. Every action goes
  * through `transitionOrder` (row lock, allowed moves only, the history row), enqueues the

@@ -10,7 +10,7 @@ import { getStorage } from '@/server/storage';
 import { getOrder, type OrderDetail } from './queries';
 
 /**
- * The order confirmation PDF (issue 11): shop header with NIF, order number, date and status,
+ * The order confirmation PDF: shop header with NIF, order number, date and status,
  * customer, billing and delivery, the lines (a table whose header repeats on every page), totals,
  * payment instructions, PO reference and notes, and on every page the words that it is not an
  * invoice (invoices stay with the ERP), laid out by server/documents/pdf.ts.
@@ -182,7 +182,7 @@ const PDF_COUNTERS = Symbol.for('cag.orders.pdfCounters');
 
 /**
  * Requests for an order's PDF answered from the stored file (hits) or rendered (misses), in this
- * process; /admin/cache-performance shows them (issue 14).
+ * process; /admin/cache-performance shows them.
  */
 export function orderPdfCounters(): { hits: number; misses: number } {
   const g = globalThis as { [PDF_COUNTERS]?: { hits: number; misses: number } };

@@ -9,7 +9,7 @@ import { orderNumber, type DeliveryMethod, type OrderStatus } from '@/lib/orders
 import type { CheckoutInput } from '@/lib/validation/orders';
 import { addressSnapshot, defaultAddress, findAddress } from '@/server/addresses';
 import { AppError } from '@/server/errors';
-import { lineRuleError, modelRules } from '@/server/cart';
+import { lineRuleError, modelRules } from '@/server/cart/rules';
 import { getDb, type Tx } from '@/server/db/client';
 import {
   cartItems,
@@ -31,11 +31,11 @@ import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/i18n';
 import { paymentMethod } from '@/server/payments';
 import { getPriceFacts, getPricingCustomer, lisbonDay, unitPriceOf } from '@/server/pricing';
-import { assertQuoteAcceptable, lockCustomerQuote, markQuoteAccepted, quoteLinesForOrder } from '@/server/quotes';
+import { assertQuoteAcceptable, lockCustomerQuote, markQuoteAccepted, quoteLinesForOrder } from '@/server/quotes/to-order';
 import { euros4, lineTotals } from '@/server/pricing/money';
 
 /**
- * Placing an order (issue 11, `POST /api/checkout`): one transaction that
+ * Placing an order (`POST /api/checkout`): one transaction that
  *  1. locks the customer's active cart row (`SELECT … FOR UPDATE`): concurrent placements of one
  *     cart queue behind each other, and the later ones find the cart already ordered;
  *  2. answers a repeated Idempotency-Key with the order it made (same request hash) or a 409

@@ -1,13 +1,14 @@
 import 'server-only';
 import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
 import type { DeliveryMethod, OrderStatus, PaymentMethodId } from '@/lib/orders/status';
+import type { OrderLineView } from '@/lib/orders/types';
 import { AppError } from '@/server/errors';
 import { getDb } from '@/server/db/client';
 import { orderEvents, orderLines, orders, type AddressSnapshot, type PaymentData } from '@/server/db/schema';
 import { totalsOf, type OrderTotals } from './place-order';
 
 /**
- * Reading orders (issue 11): a customer reads only their own (`user_id = $viewer` in the query);
+ * Reading orders: a customer reads only their own (`user_id = $viewer` in the query);
  * another customer's id answers 404 like an unknown one.
  */
 
@@ -22,33 +23,12 @@ export interface OrderSummary {
   totals: OrderTotals;
 }
 
-export interface OrderLine {
-  position: number;
-  model_id: number | null;
-  model_code: string;
-  product_code: string;
-  product_name: string;
-  model_name: string;
-  size: string | null;
-  package_type: string;
-  items_per_package: number;
-  packages: number;
-  units: number;
-  base_unit_price: number;
-  discount_percentage: number;
-  unit_price: number;
-  tax_rate: number;
-  total_price: number;
-  tax: number;
-  total_price_with_tax: number;
-}
-
 export interface OrderDetail extends OrderSummary {
   notes: string | null;
   delivery_address: AddressSnapshot;
   billing_address: AddressSnapshot;
   payment: PaymentData;
-  lines: OrderLine[];
+  lines: OrderLineView[];
   history: { from: OrderStatus | null; to: OrderStatus; actor: string; note: string | null; at: string }[];
 }
 
@@ -99,7 +79,7 @@ export async function getOrder(userId: string, orderId: number): Promise<OrderDe
   return detailOf(row);
 }
 
-/** Staff (issue 14, `manage_orders`): any order by id, whoever placed it (deleted customers included). */
+/** Staff (`manage_orders`): any order by id, whoever placed it (deleted customers included). */
 export async function getOrderById(orderId: number): Promise<OrderDetail> {
   const db = await getDb();
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));

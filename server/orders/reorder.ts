@@ -1,7 +1,9 @@
 import 'server-only';
 import { and, asc, eq } from 'drizzle-orm';
 import { AppError } from '@/server/errors';
-import { addCartItem, getOrCreateUserCart, repriceCart } from '@/server/cart';
+import { addCartItem } from '@/server/cart/lines';
+import { getOrCreateUserCart } from '@/server/cart/identity';
+import { repriceCart } from '@/server/cart/read';
 import { getDb } from '@/server/db/client';
 import { inventoryProducts, orderLines, orders, products } from '@/server/db/schema';
 import { serverTranslator } from '@/server/i18n';

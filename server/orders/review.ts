@@ -1,10 +1,11 @@
 import 'server-only';
 import { cartSummary, type CartSummary } from '@/lib/cart/summary';
 import type { CartItem } from '@/lib/cart/types';
-import { getOrCreateUserCart, listCartItems } from '@/server/cart';
+import { getOrCreateUserCart } from '@/server/cart/identity';
+import { listCartItems } from '@/server/cart/read';
 
 /**
- * What the checkout page shows before placing (issue 11 "Review and place"): the customer's cart
+ * What the checkout page shows before placing ("Review and place"): the customer's cart
  * lines priced by the pricing module at this moment, and the totals with home delivery (7 € below
  * 350 € of goods with IVA, the rule of lib/cart/summary.ts) — a pickup ships nothing. Placing
  * prices the lines again in its own transaction and refuses when the total the customer saw

@@ -15,7 +15,7 @@ import { type OutgoingMail } from '@/server/mail/send';
 import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
 
 /**
- * The customer's mail of an order status change made by staff (issue 14): one `order_status_mails`
+ * The customer's mail of an order status change made by staff: one `order_status_mails`
  * row per change (the order_events row), written with the change, and an `order-status-mail` job
  * enqueued in the same transaction. The job sends it once, as the order mails do
  * (server/orders/mails.ts): it locks the row, sends only when it is not marked sent, and marks it

@@ -7,7 +7,7 @@ import { mbway, multibanco } from './ifthenpay/methods';
 import { payAtPickup } from './pay-at-pickup';
 
 /**
- * Payment methods (issue 11), each a module behind this interface. A method says whether it
+ * Payment methods, each a module behind this interface. A method says whether it
  * accepts the order's delivery, whether the shop offers it now (provider methods: only with their
  * credentials configured), which status a new order starts in, and what the customer is told
  * (stored with the order as `payment_data`, shown on success, in the order and in the mail).

@@ -26,7 +26,7 @@ import { importPriceRules, RULES_IMPORT_MAX_BYTES, type RulesImportResult } from
 import { createUser, endUserSessions, sendPasswordResetLink, setAdminFlag, setUserDisabled, setUserRole } from './users';
 
 /**
- * The server actions of the people screens (issue 14): every one needs `manage_users` (the
+ * The server actions of the people screens: every one needs `manage_users` (the
  * admin flag also passes, as everywhere); changing the admin flag also needs the flag (users.ts).
  * Only actions here (no reads): every export of a 'use server' module is a public endpoint.
  */

@@ -9,7 +9,7 @@ import type { OutgoingMail } from '@/server/mail/send';
 import { shortName } from '@/server/mail/short-name';
 
 /**
- * Mails of the admin's people screens (issue 14): the answer to an access request (approved,
+ * Mails of the admin's people screens: the answer to an access request (approved,
  * with the link to set a password when the requester had no account; or rejected, politely, with
  * the reason), and the invitation of a user created by staff.
  *

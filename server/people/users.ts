@@ -8,7 +8,7 @@ import { isStaff, type Role } from '@/lib/auth/permissions';
 import type { Viewer } from '@/lib/auth/viewer';
 import { recordAudit } from '@/server/admin/audit';
 import { AppError } from '@/server/errors';
-import { hashIp } from '@/server/actions/request-meta';
+import { hashIp } from '@/server/security/hash-ip';
 import { resetPasswordMail } from '@/server/auth/emails';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { getDb, type Tx } from '@/server/db/client';
@@ -20,7 +20,7 @@ import { createPasswordToken, invitationMail } from './mails';
 import { forgetCachedSessions } from '@/server/redis/sessions';
 
 /**
- * Users and roles in the admin area (issue 14). The role (viewer = customer / reader / editor / admin) needs
+ * Users and roles in the admin area. The role (viewer = customer / reader / editor / admin) needs
  * `manage_users` (the actions check it); the admin flag needs the admin flag, and the last active
  * administrator never loses it (nor is disabled). Disabling deletes the user's sessions in the same
  * transaction, and better-auth refuses new ones (server/auth/auth.ts); session lookups reject a

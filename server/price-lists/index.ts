@@ -22,7 +22,7 @@ import { logger } from '@/server/log';
 const log = logger('price-list');
 
 /**
- * The professional price list (issue 12): a professional asks for their prices of the whole
+ * The professional price list: a professional asks for their prices of the whole
  * catalogue or of one chapter, family or brand, as XLSX or CSV. The request is a row of
  * `price_list_exports` and a `price-list` job enqueued in the same transaction; the job worker
  * builds the file (progress kept on the row, polled by the page) in a temporary folder and puts

@@ -8,7 +8,7 @@ import { inventoryProducts, products, users } from '@/server/db/schema';
 import { addTax, applyDiscount, euros4, toHundredths, toTenThousandths } from './money';
 
 /**
- * The pricing module (issue 10): for a customer and a list of model codes, the user price entry
+ * The pricing module: for a customer and a list of model codes, the user price entry
  * of spec 3. A professional account's price rules give a discount percentage per discount group
  * (the best valid rule wins); everyone else pays the net list price. IVA 23 % unless the model
  * says otherwise. Unit prices keep the ERP's 4 decimals; lines are rounded once (money.ts).

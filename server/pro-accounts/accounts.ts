@@ -16,7 +16,7 @@ import { discountProfile, profileCoverage, type CatalogueGroup } from '@/lib/adm
 import { forgetCachedSessions } from '@/server/redis/sessions';
 
 /**
- * Professional accounts in the admin area (issue 14): a company (name = badge text, fiscal name,
+ * Professional accounts in the admin area: a company (name = badge text, fiscal name,
  * NIF, ERP client id, one address), its users (`users.pro_account_id`) and its price rules
  * (`price_rules`). Every write runs in one transaction with its audit entry and the pricing tags
  * it touched (`pricing:account:<id>` for rules, `pricing:user:<id>` for users moved in or out),
@@ -207,7 +207,7 @@ export async function getAccountBillingForUser(userId: string, db?: DbOrTx): Pro
 }
 
 /**
- * The account's company as the user's default billing address (issue 23: a professional's
+ * The account's company as the user's default billing address (a professional's
  * checkout bills the company, NIF and address entered at approval, not the person's name), when
  * the account has a whole address (street, a postal code NNNN-NNN, locality). An address the user
  * already has with the same name, NIF and street becomes the default instead of a copy. Returns
@@ -369,7 +369,7 @@ export interface ExtraTier {
  * (`extraTiers`), one rule per existing group of each tier (a tier with no group in the catalogue
  * still gets its own rule, so the profile holds when such groups arrive); or a copy of another
  * account's rules. A profile that would leave any group of the catalogue without a rule is
- * refused, naming the groups (issue 23: they used to get 0 % silently). Rules the account already
+ * refused, naming the groups, rather than leaving them at 0 % without a word. Rules the account already
  * has for those groups are replaced. Returns the count.
  */
 export async function applyStartingRules(tx: Tx, accountId: number, source: { profile: string; copyFromAccountId: number | null; extraTiers?: readonly ExtraTier[] }, actor: AuditActor): Promise<number> {

@@ -14,7 +14,7 @@ import { createPasswordToken } from '@/server/people/mails';
 import { accountsWithNif, applyStartingRules, attachUserToAccount, createProAccount } from './accounts';
 
 /**
- * Access requests in the admin area (issue 14): the list (pending first, oldest of them on top),
+ * Access requests in the admin area: the list (pending first, oldest of them on top),
  * one request with what approving it would meet (accounts with the same NIF, the user with the
  * same e-mail), and its one-time handling. Approve and reject lock the request row
  * (`SELECT … FOR UPDATE`) and go on only while it is pending: of two staff handling it at once one

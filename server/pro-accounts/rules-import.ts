@@ -11,12 +11,12 @@ import { pricingTags } from '@/server/pricing';
 import { ACCOUNT_ENTITY } from './accounts';
 
 /**
- * Bulk import of price rules for many professional accounts (issue 14) from a CSV or XLSX file:
+ * Bulk import of price rules for many professional accounts from a CSV or XLSX file:
  * one line per rule — the account (`nif` or `erp`, the ERP client id), `grupo` (discount group),
  * `percentagem`, optional `inicio` / `fim` (YYYY-MM-DD or DD/MM/YYYY). All-or-nothing: any bad line
  * and nothing is written, with a report `Linha N, coluna X: motivo`. A line whose account does not
  * exist in the shop (an ERP client or NIF no account carries) is not a bad line: it is skipped and
- * listed (issue 23), the rest is imported. For each account in the file,
+ * listed, the rest is imported. For each account in the file,
  * its rules on the groups the file names are replaced by the file's lines (other groups stay).
  * The preview is what apply does (the same function, rolled back); apply invalidates the
  * affected accounts' pricing tags.

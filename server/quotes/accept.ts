@@ -1,7 +1,7 @@
 import 'server-only';
 import type { CheckoutInput } from '@/lib/validation/orders';
 import { placeOrder } from '@/server/orders/place-order';
-import { claimGuestQuotes } from './index';
+import { claimGuestQuotes } from './read';
 
 /**
  * The customer accepts an answered quote: it becomes an order through the checkout, at the quoted

@@ -4,7 +4,7 @@ import { hasAccess } from '@/lib/auth/permissions';
 import { QUOTE_TOKEN_PATTERN } from '@/lib/validation/quotes';
 import { isDbId } from '@/lib/validation/ids';
 import { AppError } from '@/server/errors';
-import type { QuoteAccess } from './index';
+import type { QuoteAccess } from './ownership';
 
 /** The guest link's token of a request: header `X-Quote-Token`, or `?token=` (the link of the mail). */
 export function quoteToken(request: Request): string | null {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { QUOTE_TOKEN_PATTERN } from '@/lib/validation/quotes';
 import { getDb } from '@/server/db/client';
 import { quotes } from '@/server/db/schema';
-import { tokenHash } from './index';
+import { tokenHash } from './ownership';
 
 /**
  * The quote a guest's private link names (`/orcamento?token=…`), or null: the page then reads it

@@ -10,10 +10,11 @@ import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/i18n';
 import { type OutgoingMail } from '@/server/mail/send';
 import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
-import { expireDueQuotes, getQuote, type QuoteDetail } from './index';
+import { expireDueQuotes, getQuote } from './read';
+import type { QuoteDetail } from '@/lib/quotes/types';
 
 /**
- * The mails of a quote (issue 12), each a row of `quote_mails` sent once by its job, like an
+ * The mails of a quote, each a row of `quote_mails` sent once by its job, like an
  * order's: the acknowledgement to the requester (the number, the lines and the way to follow the
  * quote — never text the requester wrote, so the shop's mail cannot carry someone else's words to
  * an address typed into the form), the notice to the shop, and the answer to the customer.

@@ -5,10 +5,12 @@ import { dateTime, pdfLineName, renderBusinessPdf, shopHeader, unitPrice, type S
 import { JOB_QUEUES, registerJobHandler } from '@/server/jobs';
 import { serverTranslator } from '@/server/i18n';
 import { getStorage } from '@/server/storage';
-import { getQuote, type QuoteAccess, type QuoteDetail } from './index';
+import { getQuote } from './read';
+import type { QuoteAccess } from './ownership';
+import type { QuoteDetail } from '@/lib/quotes/types';
 
 /**
- * The PDF of an answered quote (issue 12): shop header and NIF, the customer, the lines at their
+ * The PDF of an answered quote: shop header and NIF, the customer, the lines at their
  * quoted prices, IVA, totals, validity and conditions, laid out like the order confirmation
  * (server/documents/pdf.ts). Rendered by the `quote-pdf` job enqueued with each answer and kept
  * in the storage per answer (`quotes/<year>/<number>-v<version>.pdf`: a revised answer is a new

@@ -9,7 +9,7 @@ import { logger } from '@/server/log';
 const log = logger('search');
 
 /**
- * The log of searches that found nothing or little (issue 13, /admin/search): term, how often,
+ * The log of searches that found nothing or little (/admin/search): term, how often,
  * the results of the last time, first and last seen. Cheap and never in a search's way: a search
  * only adds to a map in memory (`noteSearch`, synchronous); every `SEARCH_LOG_FLUSH_MS` (5 s) the map is written
  * in one upsert, and a failed write is logged and dropped. Bounded: terms are folded and capped

@@ -7,7 +7,7 @@ import { fileBytes, MAX_IMAGE_BYTES, MAX_PDF_BYTES, storeImageUpload, storePdfUp
 import { createSheet, deleteSheet, saveSheet } from './index';
 
 /**
- * The writes of /admin/ficha-tecnica (issue 13), each through validatedAction with
+ * The writes of /admin/ficha-tecnica, each through validatedAction with
  * `manage_products` (spec 6: editor and admin; a viewer is refused): create, save (version
  * checked, audited, PDF job enqueued), delete, and the two uploads of the edit screen (the
  * drawing and the manufacturer PDF, sniffed by content and stored; the save then names them).

@@ -14,7 +14,7 @@ import { enqueue, getJobs, JOB_QUEUES, wakeJobWorker } from '@/server/jobs';
 import { escapeLike, selectSheets, toEditView } from './shared';
 
 /**
- * Technical sheets (fichas técnicas, issue 13): the admin list and edit screen's reads and writes
+ * Technical sheets (fichas técnicas): the admin list and edit screen's reads and writes
  * (`manage_products`, checked by the actions in ./actions.ts), the published sheets of a product
  * page and of the public document centre (cached reads with the product's tag and
  * `technical-sheets`), and the files the public PDF route serves. Every write runs in one

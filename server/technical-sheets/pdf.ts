@@ -23,7 +23,7 @@ import { getStorage } from '@/server/storage';
 import { getSheetForPdf } from './index';
 
 /**
- * A technical sheet as PDF (issue 13), rendered by the `technical-sheet-pdf` job that every save
+ * A technical sheet as PDF, rendered by the `technical-sheet-pdf` job that every save
  * enqueues (and by the public route when a published sheet's file is not there yet): the shop's
  * document header (server/documents/pdf.ts: DejaVu Sans, the same colours), the product's name
  * and code, the model, the brand, each section as a two-column table, the norms, the

@@ -9,7 +9,7 @@ import { brands, chapters, families, inventoryProducts, products, technicalSheet
 import { escapeLike, selectSheets, sheetColumns, toPublicLink } from './shared';
 
 /**
- * The public side of the technical sheets (issue 13): only published sheets of active products,
+ * The public side of the technical sheets: only published sheets of active products,
  * for the product page's 'Ficha técnica' links and the document centre (cached reads: a save
  * invalidates the product's tag and `technical-sheets`), and for the public PDF route.
  */

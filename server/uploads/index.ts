@@ -6,7 +6,7 @@ import { sharp, withSharp } from '@/server/media/sharp';
 import { getStorage } from '@/server/storage';
 
 /**
- * Staff uploads of the admin area (issue 13: product images, brand logos, campaign images,
+ * Staff uploads of the admin area (product images, brand logos, campaign images,
  * drawings, technical-sheet and supplier-catalogue PDFs). One door for all of them:
  * 1. the size is limited (images 15 MB, PDFs 50 MB) before anything is decoded;
  * 2. the type comes from the content (magic bytes), never from the name or the browser's type:

@@ -3,7 +3,7 @@
  * method, path, JSON body and session (bearer token or cookie), the path params Next would pass.
  */
 import { POST as authPost } from '@/app/api/auth/[...all]/route';
-import { createAccount, type SeedAccount } from '@/server/auth/accounts';
+import { createAccount, type NewAccount } from '@/server/auth/accounts';
 import { getDb } from '@/server/db/client';
 
 export const TEST_PASSWORD = 'Boa-Password-2026';
@@ -51,7 +51,7 @@ export async function call<T = Record<string, unknown>>(
 }
 
 /** A confirmed account signed in over better-auth's HTTP API: its bearer token and cookie. */
-export async function signedInAccount(account: Omit<SeedAccount, 'password'> & { password?: string }): Promise<Session & { userId: string }> {
+export async function signedInAccount(account: Omit<NewAccount, 'password'> & { password?: string }): Promise<Session & { userId: string }> {
   const password = account.password ?? TEST_PASSWORD;
   await createAccount(await getDb(), { ...account, password });
   const request = new Request('http://localhost/api/auth/sign-in/email', {

@@ -13,7 +13,8 @@ import { GET as templateGet } from '@/app/api/admin/templates/[format]/route';
 import type { ImportPreview } from '@/lib/admin/catalogue-import';
 import { IMPORT_FORMATS } from '@/lib/admin/import-formats';
 import { resetEnvCache } from '@/lib/env';
-import { DEMO_ACCOUNTS } from '@/server/auth/accounts';
+import { demoAccountsSeed } from '@/scripts/seed';
+import { DEMO_ACCOUNTS } from '@/scripts/seed/accounts';
 import { confirmCatalogueImportAction } from '@/server/catalogue/management-actions';
 import { getDb } from '@/server/db/client';
 import { prepareDatabase } from '@/server/db/prepare';
@@ -89,7 +90,7 @@ async function freshDemo() {
   await db.delete(users);
   await db.delete(appState).where(inArray(appState.key, ['catalogue', 'demo_accounts_kept']));
   await db.insert(appState).values({ key: 'catalogue', value: { source: 'demo', seed: 1967 } });
-  await prepareDatabase(handle.current());
+  await prepareDatabase(handle.current(), { seed: demoAccountsSeed });
   await db.delete(authRateLimits);
   expect(await demoEmails()).toHaveLength(DEMO_ACCOUNTS.length);
 }
@@ -166,7 +167,7 @@ describe('a catalogue import never locks the shop out', () => {
     expect(result!.accounts).toEqual(preview.accounts);
 
     // A restart of the local demo (its catalogue is now real) keeps them too.
-    await prepareDatabase(handle.current());
+    await prepareDatabase(handle.current(), { seed: demoAccountsSeed });
     expect(await demoEmails()).toEqual(['admin@demo.casadasaguas.pt', 'editor@demo.casadasaguas.pt']);
     expect(await signedIn(editor)).toBe(true);
   });

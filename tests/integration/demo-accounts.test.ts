@@ -6,7 +6,8 @@ import { resetEnvCache } from '@/lib/env';
 import { POST as authPost } from '@/app/api/auth/[...all]/route';
 import { POST as catalogueImport } from '@/app/api/admin/catalogue/route';
 import { GET as usersAuth } from '@/app/api/users/auth/route';
-import { DEMO_ACCOUNTS } from '@/server/auth/accounts';
+import { demoAccountsSeed } from '@/scripts/seed';
+import { DEMO_ACCOUNTS } from '@/scripts/seed/accounts';
 import { prepareDatabase } from '@/server/db/prepare';
 import { appState, authRateLimits, sessions, users } from '@/server/db/schema';
 import { importCatalogueFile } from '@/server/import';
@@ -70,7 +71,7 @@ async function start(vars: Record<string, string | undefined>, database: Databas
   }
   resetEnvCache();
   try {
-    return await prepareDatabase(database);
+    return await prepareDatabase(database, { seed: demoAccountsSeed });
   } finally {
     for (const [k, v] of Object.entries(saved)) {
       if (v === undefined) delete env[k];

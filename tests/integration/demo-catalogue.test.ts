@@ -1,8 +1,8 @@
 /** @jest-environment node */
 import { count, sql } from 'drizzle-orm';
 import { listChaptersWithCounts } from '@/server/catalogue/chapters';
-import { isCatalogueUninitialised } from '@/server/demo/seed';
-import { prepareDatabase } from '@/server/db/prepare';
+import { demoSeed } from '@/scripts/seed';
+import { isCatalogueUninitialised, prepareDatabase } from '@/server/db/prepare';
 import { brands, campaignProducts, campaigns, families, inventoryProducts, partnerLogos, products } from '@/server/db/schema';
 import { importCatalogueRows } from '@/server/import';
 import { exportCatalogueRows, toCsv } from '@/server/import/export';
@@ -29,7 +29,7 @@ describe('demo catalogue', () => {
   let firstExport: string;
 
   beforeAll(async () => {
-    const { seeded } = await prepareDatabase(handle.current(), { seedDemo: true });
+    const { seeded } = await prepareDatabase(handle.current(), { seed: demoSeed });
     expect(seeded?.models.created).toBeGreaterThanOrEqual(10_000);
   }, 180_000);
 
@@ -68,7 +68,7 @@ describe('demo catalogue', () => {
   it('is added once: a second start keeps the data and does not seed again', async () => {
     const before = await counts();
     expect(await isCatalogueUninitialised(handle.current().db)).toBe(false);
-    const { seeded } = await prepareDatabase(handle.current(), { seedDemo: true });
+    const { seeded } = await prepareDatabase(handle.current(), { seed: demoSeed });
     expect(seeded).toBeNull();
     expect(await counts()).toEqual(before);
   });
@@ -92,7 +92,7 @@ describe('demo catalogue', () => {
       expect(result.summary.models.created).toBe(read.rows.length);
       expect(toCsv(await exportCatalogueRows(empty.db))).toBe(firstExport);
       // Importing into an empty database never brings the demo catalogue with it.
-      const { seeded } = await prepareDatabase(empty, { seedDemo: true });
+      const { seeded } = await prepareDatabase(empty, { seed: demoSeed });
       expect(seeded).toBeNull();
     } finally {
       await empty.close();

@@ -16,7 +16,7 @@ import type { CartItem } from '@/lib/cart/types';
 import { getDb } from '@/server/db/client';
 import { inventoryProducts, priceRules, proAccounts, users } from '@/server/db/schema';
 import { importCatalogueFile } from '@/server/import';
-import { jobListQuoteLines, type JobListSummary, type PricedJobListLine, type ToCartResult } from '@/server/job-lists';
+import { jobListQuoteLines, type JobListSummary, type PricedJobListLine, type ToCartResult } from '@/server/worksite-lists';
 import { clearPricingCache } from '@/server/pricing';
 import { call, signedInAccount, type Session } from '../helpers/api';
 import { setupTestDatabase } from '../helpers/db';

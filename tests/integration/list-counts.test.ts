@@ -5,7 +5,7 @@ import { createAccount } from '@/server/auth/accounts';
 import { getDb } from '@/server/db/client';
 import { inventoryProducts, priceRules, proAccounts, users } from '@/server/db/schema';
 import { importCatalogueFile } from '@/server/import';
-import { addJobListLines, createJobList, listJobLists } from '@/server/job-lists';
+import { addJobListLines, createJobList, listJobLists } from '@/server/worksite-lists';
 import { listProAccounts } from '@/server/pro-accounts/accounts';
 import { setupTestDatabase } from '../helpers/db';
 

@@ -11,6 +11,7 @@ import { resetEnvCache } from '@/lib/env';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { getCurrentCampaign, listCurrentCampaigns } from '@/server/campaigns/queries';
 import { getDb } from '@/server/db/client';
+import { demoSeed } from '@/scripts/seed';
 import { prepareDatabase } from '@/server/db/prepare';
 import { setupTestDatabase } from '../helpers/db';
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-media-cache-'));
   env.DATA_DIR = tmp;
   resetEnvCache();
-  await prepareDatabase(handle.current(), { seedDemo: true });
+  await prepareDatabase(handle.current(), { seed: demoSeed });
 }, 180_000);
 
 afterAll(() => {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resetEnvCache } from '@/lib/env';
-import { hashIp } from '@/server/actions/request-meta';
+import { hashIp } from '@/server/security/hash-ip';
 import { startConfigProblems } from '@/server/config/production';
 
 /**

@@ -6,6 +6,7 @@ import { GET as search } from '@/app/api/products/search/route';
 import { emptyListingMessage, listingApiUrl, parseListingParams } from '@/lib/catalogue/listing';
 import { pageListingQuery } from '@/lib/catalogue/listing-query';
 import { getListing } from '@/server/catalogue/listing';
+import { demoSeed } from '@/scripts/seed';
 import { prepareDatabase } from '@/server/db/prepare';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -81,7 +82,7 @@ const SEARCH_FIELDS = [
 ];
 
 beforeAll(async () => {
-  await prepareDatabase(handle.current(), { seedDemo: true });
+  await prepareDatabase(handle.current(), { seed: demoSeed });
 }, 180_000);
 
 describe('GET /api/products/search', () => {

@@ -6,6 +6,7 @@ import { GET as search } from '@/app/api/products/search/route';
 import { resetEnvCache } from '@/lib/env';
 import { getListing } from '@/server/catalogue/listing';
 import { getDatabase } from '@/server/db/client';
+import { demoSeed } from '@/scripts/seed';
 import { prepareDatabase } from '@/server/db/prepare';
 import { searchProducts } from '@/server/search/engine';
 import { setupTestDatabase } from '../helpers/db';
@@ -18,7 +19,7 @@ const handle = setupTestDatabase();
 const env = process.env as Record<string, string | undefined>;
 
 beforeAll(async () => {
-  await prepareDatabase(handle.current(), { seedDemo: true });
+  await prepareDatabase(handle.current(), { seed: demoSeed });
   // Warm up: the vocabulary and the in-memory index are built by the first search.
   await searchProducts({ q: 'torneira', limit: 50, offset: 0, sort: 'relevance', order: 'desc' });
 }, 180_000);

@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { resetEnvCache } from '@/lib/env';
 import { isStaff } from '@/lib/auth/permissions';
 import { POST as authPost } from '@/app/api/auth/[...all]/route';
-import { DEMO_ACCOUNTS, ensureDemoAccounts } from '@/server/auth/accounts';
+import { DEMO_ACCOUNTS, ensureDemoAccounts } from '@/scripts/seed/accounts';
 import { viewerFromHeaders } from '@/server/auth/session';
 import { getDb } from '@/server/db/client';
 import { users } from '@/server/db/schema';

@@ -8,7 +8,7 @@
  * Grades: `relevant` = the product meant (gain 2); `partial` = acceptable but not what was meant
  * (gain 1). Everything else is not relevant.
  */
-import { generateDemoCatalogue } from '@/server/demo';
+import { generateDemoCatalogue } from '@/scripts/seed/catalogue';
 
 export const KINDS = ['exact', 'no-accents', 'typo', 'plural-singular', 'synonym', 'size', 'code-ean'] as const;
 export type Kind = (typeof KINDS)[number];

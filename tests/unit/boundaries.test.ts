@@ -78,3 +78,52 @@ describe("server/ is server-only", () => {
     }
   });
 });
+
+/**
+ * The demo seed (scripts/seed/: the demo catalogue, accounts and addresses) is handed to
+ * prepareDatabase by the start script; the shop's own code never loads it, not even through a
+ * dynamic `import()` (which the ESLint rule `boundaries/seed` does not see).
+ */
+describe('the demo seed stays out of the shop', () => {
+  const SEED = 'scripts/seed';
+
+  /** Every module specifier of a file: static imports, re-exports and dynamic `import()`. */
+  function specifiers(source: string, fileName: string): string[] {
+    const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+    const found: string[] = [];
+    const visit = (node: ts.Node) => {
+      if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+        found.push(node.moduleSpecifier.text);
+      } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword && node.arguments[0] && ts.isStringLiteralLike(node.arguments[0])) {
+        found.push(node.arguments[0].text);
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(file);
+    return found;
+  }
+
+  /** The repository path an import names (`@/x` or relative), or null for a package. */
+  function target(specifier: string, from: string): string | null {
+    if (specifier.startsWith('@/')) return specifier.slice(2);
+    if (specifier.startsWith('.')) return path.relative(ROOT, path.resolve(path.dirname(path.join(ROOT, from)), specifier)).split(path.sep).join('/');
+    return null;
+  }
+
+  it('finds static, re-exported and dynamic imports of the seed', () => {
+    const source = "import { a } from '@/scripts/seed/accounts';\nexport * from '../../scripts/seed';\nconst m = await import('@/scripts/seed/catalogue');";
+    expect(specifiers(source, 'x.ts').map((s) => target(s, 'server/auth/x.ts'))).toEqual(['scripts/seed/accounts', 'scripts/seed', 'scripts/seed/catalogue']);
+  });
+
+  it('lives in scripts/seed, and no module of server/, app/, components/ or lib/ imports it', () => {
+    expect(fs.existsSync(path.join(ROOT, SEED, 'index.ts'))).toBe(true);
+    const oldHome = path.join(ROOT, 'server', 'demo');
+    expect(fs.existsSync(oldHome) ? codeFiles(oldHome) : []).toEqual([]);
+    const offenders = ['server', 'app', 'components', 'lib'].flatMap((dir) =>
+      codeFiles(path.join(ROOT, dir))
+        .map((f) => path.relative(ROOT, f).split(path.sep).join('/'))
+        .filter((f) => specifiers(fs.readFileSync(path.join(ROOT, f), 'utf8'), f).some((s) => (target(s, f) ?? '').startsWith(SEED))),
+    );
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { generateDemoCatalogue, type DemoCatalogue } from '../../server/demo';
+import { generateDemoCatalogue, type DemoCatalogue } from '@/scripts/seed/catalogue';
 import {
   CATALOGUE_COLUMNS,
   STOCK_STATUSES,

@@ -4,8 +4,8 @@ import { DEMO_NIF, resetEnvCache } from '@/lib/env';
 import { orderConfirmationMail } from '@/server/orders/mails';
 import type { OrderDetail } from '@/server/orders/queries';
 import { quoteAcknowledgementMail, quoteAnsweredMail } from '@/server/quotes/mails';
-import type { QuoteDetail } from '@/server/quotes/index';
-import { DEMO_PRO_ACCOUNT } from '@/server/demo/pricing';
+import type { QuoteDetail } from '@/lib/quotes/types';
+import { DEMO_PRO_ACCOUNT } from '@/scripts/seed/pricing';
 
 jest.mock('server-only', () => ({}));
 

@@ -2,7 +2,7 @@
 import { TYPE, parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { IntlMessageFormat } from 'intl-messageformat';
 import messages from '@/messages/pt-PT.json';
-import { saveToJobListTexts } from '@/server/job-lists/texts';
+import { saveToJobListTexts } from '@/server/worksite-lists/texts';
 import { serverText, serverTranslator } from '@/server/i18n';
 
 jest.mock('server-only', () => ({}));

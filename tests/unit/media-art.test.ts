@@ -13,9 +13,9 @@ import {
   placeholderImageSvg,
   productImageSvg,
   type ArtKind,
-  type ChapterIcon,
   type ChapterTheme,
 } from '../../server/media/art';
+import type { ChapterIconName } from '@/lib/catalogue/chapters';
 
 const theme: ChapterTheme = { from: '#38bdf8', to: '#1d4ed8', accent: '#0284c7' };
 
@@ -41,7 +41,7 @@ function expectStandalone(svg: string, width: number, height: number): void {
   expect(Buffer.byteLength(svg)).toBeLessThan(6 * 1024);
 }
 
-const ICONS = Object.keys(CHAPTER_ICONS) as ChapterIcon[];
+const ICONS = Object.keys(CHAPTER_ICONS) as ChapterIconName[];
 
 // One representative product name per illustration kind.
 const NAMES_BY_KIND: Record<ArtKind, string> = {

@@ -9,7 +9,7 @@ import { getViewer } from '@/server/auth/session';
 /**
  * 403 of the admin area (spec 4 "Protected routes"): 'Admin Access Only' where the admin flag is
  * needed, 'Access Denied' where a permission is missing. A customer is told the area is for the
- * shop's staff and sent to their own account (issue 23), not to the staff dashboard.
+ * shop's staff and sent to their own account, not to the staff dashboard.
  */
 export default async function AdminForbidden() {
   const path = (await headers()).get(PATH_HEADER) ?? '/admin';

@@ -10,7 +10,7 @@ import { getViewer, loginPathFor } from '@/server/auth/session';
 
 /**
  * The frame of the admin screens. Signed out → the admin login keeping the path; a customer → a
- * plain frame (no console: the dashboard is the customers' page, issue 23); staff → the sidebar of
+ * plain frame (no console: the dashboard is the customers' page); staff → the sidebar of
  * the sections the user may open. Each page still checks its own permission
  * (`requirePageAccess`): a missing one renders the 'Access Denied' screen (forbidden.tsx) inside
  * this frame.

@@ -4,7 +4,7 @@ import { apiRoute } from '@/server/api/route';
 
 export const dynamic = 'force-dynamic';
 
-/** GET /api/addresses (issue 11): the caller's addresses, defaults first. */
+/** GET /api/addresses: the caller's addresses, defaults first. */
 export const GET = apiRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD' }, async ({ viewer }) => ({ data: await listAddresses(viewer.id) }));
 
 /** POST /api/addresses: a new address (postal code NNNN-NNN, NIF with check digit, 'PT' prefix accepted). */

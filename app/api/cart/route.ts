@@ -1,6 +1,6 @@
 import { createCartBody } from '@/lib/validation/cart';
 import { apiRoute } from '@/server/api/route';
-import { mergeMessage, resolveCart } from '@/server/cart';
+import { mergeMessage, resolveCart } from '@/server/cart/identity';
 
 export const dynamic = 'force-dynamic';
 

@@ -5,7 +5,7 @@ import { placeOrder } from '@/server/orders/place-order';
 export const dynamic = 'force-dynamic';
 
 /**
- * POST /api/checkout (issue 11): places an order from the caller's cart. Header
+ * POST /api/checkout: places an order from the caller's cart. Header
  * `Idempotency-Key` (required): the first placement answers 201; a retry with the same key and
  * body answers the same order (200, `Idempotent-Replayed: true`),
  * the same key with another body 409. Body: `delivery` ({ address_id } or { pickup }),

@@ -4,7 +4,7 @@ import { listPriceListExports, requestPriceList, requireProCustomer } from '@/se
 
 export const dynamic = 'force-dynamic';
 
-/** GET /api/price-lists (issue 12): the caller's recent price lists; 403 for anyone without a professional account. */
+/** GET /api/price-lists: the caller's recent price lists; 403 for anyone without a professional account. */
 export const GET = apiRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD' }, async ({ viewer }) => {
   await requireProCustomer(viewer.id);
   return { data: await listPriceListExports(viewer.id) };

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { quoteRequestBody, quotesQuery } from '@/lib/validation/quotes';
 import { clientIp } from '@/server/actions/request-meta';
 import { apiRoute } from '@/server/api/route';
-import { listQuotes, requestQuote } from '@/server/quotes';
+import { listQuotes } from '@/server/quotes/read';
+import { requestQuote } from '@/server/quotes/request';
 import { quoteAccess } from '@/server/quotes/access';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * POST /api/quotes (issue 12): a quote request from `lines` or a `cart_id`, by a customer
+ * POST /api/quotes: a quote request from `lines` or a `cart_id`, by a customer
  * (session or bearer; contact from the account) or a guest (`name`, `email`, `phone` required;
  * `company`, `nif`, `message` optional), on every host. 201 `{ quote_id, number, status }`, and
  * for a guest `access_token` (the private link's token, also mailed). Limited per client IP and

@@ -21,7 +21,7 @@ import { saveBrandAction, uploadBrandLogoAction } from '@/server/brands/actions'
 const FIELDS = ['name', 'slug', 'logo', 'official_site', 'partner', 'partner_order'] as const;
 
 /**
- * A brand's form (issue 13): name, slug, logo upload with preview, official site, membership and
+ * A brand's form: name, slug, logo upload with preview, official site, membership and
  * order in the home page's partner strip. Saved with the version it was loaded with; a save over
  * a newer one shows the differences.
  */

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import type { ActionResult, MessageRef } from '@/lib/errors';
 import { clearCacheTagAction, clearCustomerPricesAction } from '@/server/cache/admin-actions';
 
-/** The two actions of /admin/cache-performance (issue 14): clear one tag, clear one customer's prices. */
+/** The two actions of /admin/cache-performance: clear one tag, clear one customer's prices. */
 export function CacheActions({ tags }: { tags: string[] }) {
   const t = useTranslations('Admin.Cache.actions');
   const tRoot = useTranslations();

@@ -1,5 +1,5 @@
 /**
- * A small line chart drawn on the server as SVG (issue 14, /admin/cache-performance): no chart
+ * A small line chart drawn on the server as SVG (/admin/cache-performance): no chart
  * library reaches the browser. Each series is a polyline over the same x steps; missing values
  * (null) break the line. The y axis starts at 0 and ends at `max` (or a round number at or above
  * the largest value), with distinct ticks ("0 1 2", never "0 1 1"). The description read by a

@@ -24,7 +24,7 @@ import { ProductPicker, type PickedProduct } from './product-picker';
 const FIELDS = Object.keys(CAMPAIGN_FIELD_LABELS) as (keyof CampaignFormValues)[];
 
 /**
- * "Nova campanha" and "Editar campanha" (issue 13): the fields of a campaign, its image (uploaded,
+ * "Nova campanha" and "Editar campanha": the fields of a campaign, its image (uploaded,
  * with a preview), its period in Lisbon's time, the home-carousel switch and the linked products.
  * Saves through the campaign service (spec 7 calls, lib/campaigns/client.ts); its errors are shown
  * in Portuguese, field by field where the server named the field, and a save over a newer version

@@ -59,7 +59,7 @@ function upload(file: File, onProgress: (percent: number) => void, onSent: () =>
 }
 
 /**
- * Import from /admin/catalogue-management (issue 13): choose a file, send it with a progress
+ * Import from /admin/catalogue-management: choose a file, send it with a progress
  * bar, see the all-or-nothing report or the preview of what would change, then "Confirmar
  * importação" imports exactly that file and shows the summary.
  */
@@ -100,7 +100,7 @@ export function CatalogueImport() {
     try {
       const result = await confirmCatalogueImportAction({ uploadId: preview.uploadId });
       if (result.ok) {
-        // The result page: what changed and which accounts went, with a link back (issue 23).
+        // The result page: what changed and which accounts went, with a link back.
         if (result.data.resultPath) return router.push(result.data.resultPath);
         return setState({ step: 'done', done: result.data });
       }

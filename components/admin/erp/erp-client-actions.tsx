@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast';
 import type { ActionResult, MessageRef } from '@/lib/errors';
 import { createErpAccountAction, linkErpClientAction } from '@/server/erp/actions';
 
-/** "Ligar" (to a suggested account or an account number) and "Criar conta" of one ERP client (issue 14). */
+/** "Ligar" (to a suggested account or an account number) and "Criar conta" of one ERP client. */
 export function ErpClientActions({ erpClientId, candidates }: { erpClientId: string; candidates: { id: number; name: string }[] }) {
   const t = useTranslations('Admin.Erp.clients');
   const tRoot = useTranslations();

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 
 /**
- * The upload of /admin/phc-sync (issue 14): a file (and optionally its kind) posted to
+ * The upload of /admin/phc-sync: a file (and optionally its kind) posted to
  * /api/admin/erp/preview, the preview (or the line report) shown, then "Aplicar" posts the
  * preview's token to /api/admin/erp/apply and the page refreshes (history, figures).
  */
@@ -59,7 +59,7 @@ interface ApplyAnswer {
 }
 
 /**
- * The lines a sync skips (articles the catalogue does not have, issue 23): how many, their codes
+ * The lines a sync skips (articles the catalogue does not have): how many, their codes
  * (the first 200) and the CSV of all of them.
  */
 function SkippedLines({ count, lines, csv, done }: { count: number; lines: Skipped[]; csv: string | null; done: boolean }) {

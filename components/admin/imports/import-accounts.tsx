@@ -11,7 +11,7 @@ function Who({ account }: { account: ImportAccountView }) {
 }
 
 /**
- * The demo accounts a catalogue import removes and keeps (issue 23): in the preview, what
+ * The demo accounts a catalogue import removes and keeps: in the preview, what
  * "Confirmar importação" will do; on the result page, what it did. Rendered on the server (the
  * result page) and in the browser (the preview).
  */

@@ -11,7 +11,7 @@ const KEY: Record<ImportFormatId, 'catalogue' | 'erpPrices' | 'erpClients' | 'pr
 };
 
 /**
- * The format of an import file on its own screen (issue 23): the template to download, every
+ * The format of an import file on its own screen: the template to download, every
  * column with whether it is required and what it holds, and what is skipped or refused. The
  * columns and the template come from lib/admin/import-formats.ts, the words from the messages.
  */

@@ -11,7 +11,7 @@ import type { OrderStatus } from '@/lib/orders/status';
 import { advanceOrderAction, cancelOrderAction, markOrderPaidAction } from '@/server/orders/admin-actions';
 
 /**
- * The staff actions of /admin/orders/{id} (issue 14): the next states as buttons, "mark paid" for a
+ * The staff actions of /admin/orders/{id}: the next states as buttons, "mark paid" for a
  * bank transfer, and cancel with a reason. Each calls its server action, shows the answer as a
  * toast and refreshes the server-rendered page.
  */

@@ -10,7 +10,7 @@ import { useMessageText } from '@/lib/forms/use-message-text';
 type FormAction = (input: FormData) => Promise<ActionResult<unknown>>;
 
 /**
- * A form of the people screens posting to one server action (issue 14): the fields are the
+ * A form of the people screens posting to one server action: the fields are the
  * children (plain inputs named as the action's schema), the answer is shown under the button
  * (success or the refusal, and each field's errors next to the form), the page's data is
  * refreshed after a success, or the browser goes to `successHref` (`{id}`, `{userId}`,

@@ -15,7 +15,7 @@ const groupList = (groups: string[], max = 6) => (groups.length > max ? `${group
 const models = (n: number) => `${formatInteger(n)} ${n === 1 ? 'modelo' : 'modelos'}`;
 
 /**
- * The starting discount profile of an approval (issue 23) and, before approving, what it gives
+ * The starting discount profile of an approval and, before approving, what it gives
  * the catalogue: for each of its rules the groups and the number of models it covers, then every
  * group of the catalogue the profile does not reach, each asking for its percentage (a required
  * field: 0 is a choice, never a silent default). Posted as `profile`, `extraPrefix[]` and

@@ -22,7 +22,7 @@ type ImportResult = { ok: true; applied: boolean; lines: number; accounts: Impor
 type ImportAction = (input: FormData) => Promise<ActionResult<ImportResult>>;
 
 /**
- * Bulk price rules (issue 14): choose a CSV or XLSX, see the preview (per account: rules in the
+ * Bulk price rules: choose a CSV or XLSX, see the preview (per account: rules in the
  * file, existing rules replaced) or the line report, then apply the same file. Nothing is written
  * until "Aplicar", and then all lines or none.
  */
@@ -32,7 +32,7 @@ function skippedCsvUrl(skipped: SkippedLine[]): string {
   return URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
 }
 
-/** Lines of accounts the shop does not have (issue 23): how many, which, and the CSV of them. */
+/** Lines of accounts the shop does not have: how many, which, and the CSV of them. */
 function SkippedAccounts({ skipped }: { skipped: SkippedLine[] }) {
   const t = useTranslations('Admin.Imports');
   // The file is made when asked for (a Blob in the browser: the list came with the answer).

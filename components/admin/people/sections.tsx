@@ -4,7 +4,7 @@ import { AdminPager } from '@/components/admin/pager';
 import { ROLE_LABELS, ROLES } from '@/lib/auth/permissions';
 import type { AccessRequestSummary, ProAccountSummary, UserRow } from '@/lib/admin/people';
 
-/** Tabs, filters and tables of /admin/pro-accounts (issue 14): server-rendered, links and GET forms only. */
+/** Tabs, filters and tables of /admin/pro-accounts: server-rendered, links and GET forms only. */
 
 export type PeopleTab = 'accounts' | 'users' | 'requests';
 

@@ -98,7 +98,7 @@ async function shrinkIfLarge(file: File): Promise<Blob> {
 }
 
 /**
- * The product form of /admin/products/new and /edit/{id} (issue 13): the product's texts (SEO
+ * The product form of /admin/products/new and /edit/{id}: the product's texts (SEO
  * name and description with their length hints and live counts), chapter then family, brand,
  * images (uploaded, ordered, one main, alt text each) and the models table inline, validated by
  * the schema the server action uses (lib/validation/admin-product.ts). A save over a newer

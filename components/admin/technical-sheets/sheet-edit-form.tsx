@@ -66,7 +66,7 @@ function fromSnapshot(s: Snapshot): SheetFormValues {
 }
 
 /**
- * The edit screen's form of one technical sheet (issue 13): title, sections of label/value rows
+ * The edit screen's form of one technical sheet: title, sections of label/value rows
  * (add, remove, reorder), norms and certifications (one a line), the drawing and the
  * manufacturer PDF (uploaded at once, sniffed by the server; the save names them), published.
  * A save over a newer version shows the differences (StaleNotice) instead of overwriting.

@@ -23,7 +23,7 @@ export const accessRequests = pgTable(
     message: text('message'),
     status: text('status', { enum: accessRequestStatus }).notNull().default('pending'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** Who handled it (approved or rejected) and when (issue 14); kept as text like the audit log. */
+    /** Who handled it (approved or rejected) and when; kept as text like the audit log. */
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledById: text('handled_by_id'),
     handledByName: text('handled_by_name'),

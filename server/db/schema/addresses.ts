@@ -1,5 +1,5 @@
 /**
- * Customer addresses (issue 11, spec 2.3 `/dashboard/addresses`): delivery and billing
+ * Customer addresses (spec 2.3 `/dashboard/addresses`): delivery and billing
  * addresses of a customer, Portuguese postal codes (NNNN-NNN), a NIF per billing address, at most
  * one default delivery and one default billing address per customer (partial unique indexes).
  * Orders keep a snapshot: editing or deleting an address never changes an order.

@@ -1,5 +1,5 @@
 /**
- * Operations of the admin area (issue 14): the customer mails of staff order-status changes, the
+ * Operations of the admin area: the customer mails of staff order-status changes, the
  * ERP (PHC) sync history and the ERP's clients as last received.
  */
 import 'server-only';
@@ -42,7 +42,7 @@ export interface ErpSyncCounts {
   changed: number;
   unchanged: number;
   missing: number;
-  /** Lines skipped because they name an article the catalogue does not have (issue 23; absent in older runs). */
+  /** Lines skipped because they name an article the catalogue does not have (absent in older runs). */
   skipped?: number;
 }
 

@@ -1,5 +1,5 @@
 /**
- * The admin area's shared records (issue 13): the audit log of every staff write (who, when,
+ * The admin area's shared records: the audit log of every staff write (who, when,
  * what, the fields before and after) and the catalogue change log (every change to products,
  * models and prices, from imports, staff edits and the ERP), which `/admin/catalogue-management`
  * lists and the reprint report counts since the last print.
@@ -72,7 +72,7 @@ export type CatalogueChange = typeof catalogueChanges.$inferSelect;
 export type NewCatalogueChange = typeof catalogueChanges.$inferInsert;
 
 /**
- * The printed catalogue's baselines (issue 13, reprint report): each row marks one chapter as
+ * The printed catalogue's baselines (reprint report): each row marks one chapter as
  * reprinted. The chapter's changes counted by the report are those recorded after its newest
  * mark: `catalogue_changes.id > last_change_id` (ids, not times: rows written in one
  * transaction share its start time).

@@ -38,7 +38,7 @@ export const users = pgTable(
     newsletterPreference: boolean('newsletter_preference').notNull().default(false),
     /** The professional account (company) the user buys for; its price rules apply to the user. */
     proAccountId: integer('pro_account_id').references(() => proAccounts.id, { onDelete: 'set null' }),
-    /** Disabled by staff (issue 14): sessions deleted at once, sign-in refused, lookups reject it. */
+    /** Disabled by staff: sessions deleted at once, sign-in refused, lookups reject it. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** The last successful sign-in (a session created), for the admin user list. */
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

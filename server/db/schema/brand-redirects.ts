@@ -1,5 +1,5 @@
 /**
- * Slugs of brands merged into another (issue 13, admin "Brands"): a URL that names the old slug
+ * Slugs of brands merged into another (admin "Brands"): a URL that names the old slug
  * (`/produtos?brand=<old>`, a chapter or family listing with `?brand=<old>`) redirects
  * permanently to the same URL with the surviving brand's slug; the product APIs accept it as an
  * alias. Kept when the target is merged again (re-pointed to the new target).

@@ -1,5 +1,5 @@
 /**
- * Carts and their lines (issue 10, spec 3 "Cart item", spec 7 "Cart"). A guest cart is a
+ * Carts and their lines (spec 3 "Cart item", spec 7 "Cart"). A guest cart is a
  * capability: its id is 128 random bits, and it answers to whoever holds the id until it is
  * merged into a customer's cart. A customer's cart answers only to that customer's session.
  * One active cart per customer (partial unique index); one line per model and package size in a

@@ -48,7 +48,7 @@ export const brands = pgTable('brands', {
   slug: text('slug').notNull().unique(),
   logoPath: text('logo_path'),
   officialSite: text('official_site'),
-  /** Bumped by every staff edit (issue 13). */
+  /** Bumped by every staff edit. */
   version: integer('version').notNull().default(1),
   ...timestamps,
 });
@@ -95,7 +95,7 @@ export const products = pgTable(
     weightUnit: text('weight_unit'),
     googleCategory: integer('google_category'),
     active: boolean('active').notNull().default(true),
-    /** Bumped by every staff edit: a form saved over an older version is refused (issue 13). */
+    /** Bumped by every staff edit: a form saved over an older version is refused. */
     version: integer('version').notNull().default(1),
     // Derived from the models (kept up to date by refreshProductDerived after every write).
     stockStatus: text('stock_status', { enum: productStockStatus }).notNull().default('in_stock'),
@@ -206,7 +206,7 @@ export const campaigns = pgTable(
     active: boolean('active').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
-    /** Bumped by every staff edit (issue 13). */
+    /** Bumped by every staff edit. */
     version: integer('version').notNull().default(1),
     ...timestamps,
   },

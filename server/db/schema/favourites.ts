@@ -1,4 +1,4 @@
-/** A customer's favourite products (issue 10; spec 2.6 favourites control, /dashboard/favorites). */
+/** A customer's favourite products (spec 2.6 favourites control, /dashboard/favorites). */
 import 'server-only';
 import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth';

@@ -1,5 +1,5 @@
 /**
- * Job lists ("obras", issue 12): a customer's named lists of models per job site, with package
+ * Job lists ("obras"): a customer's named lists of models per job site, with package
  * quantities like cart lines. Owner-only: every query names `user_id`.
  */
 import 'server-only';

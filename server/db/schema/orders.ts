@@ -1,5 +1,5 @@
 /**
- * Orders (issue 11): an order is a snapshot of a customer's cart at the moment it was placed —
+ * Orders: an order is a snapshot of a customer's cart at the moment it was placed —
  * lines, prices, addresses — so later catalogue, price or address changes never rewrite it.
  * Money in integer cents (unit prices numeric(12,4), the ERP's 4 decimals). Numbers
  * `EN-YYYY-NNNNNN` come from a per-year counter row incremented inside the placement transaction

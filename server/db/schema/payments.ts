@@ -1,5 +1,5 @@
 /**
- * Payments through a provider (issue 11: Multibanco references and MB WAY with ifthenpay). One
+ * Payments through a provider (Multibanco references and MB WAY with ifthenpay). One
  * row per order paid this way, written in the placement transaction:
  *  - the request to the provider: `state` pending → requested (reference issued, MB WAY request
  *    sent) or failed (refused, or given up); asked after the commit, by the placement and by a

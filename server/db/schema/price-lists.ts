@@ -1,5 +1,5 @@
 /**
- * Professional price lists (issue 12): one row per requested file, built by a job
+ * Professional price lists: one row per requested file, built by a job
  * (server/price-lists). The file holds the prices of `account_id` at the time it was built and
  * is downloadable only by `user_id` while they still belong to that account.
  */

@@ -1,5 +1,5 @@
 /**
- * Professional accounts and their price rules (issue 10; the admin and ERP issues fill them).
+ * Professional accounts and their price rules (the admin and ERP issues fill them).
  * A professional account is a company; one or more users belong to it (`users.pro_account_id`).
  * A rule gives the account a discount percentage on one discount group of the catalogue
  * (`inventory_products.discount_group`, e.g. `A1`), optionally between two dates. Several rules
@@ -21,7 +21,7 @@ export const proAccounts = pgTable(
     nif: text('nif'),
     /** Client id in the ERP (PHC). */
     phcClientId: text('phc_client_id'),
-    /** One simple address (issue 14): street, postal code, city. */
+    /** One simple address: street, postal code, city. */
     address: text('address'),
     postalCode: text('postal_code'),
     city: text('city'),

@@ -1,5 +1,5 @@
 /**
- * Quotes (issue 12): a request for prices on some lines, by a guest (contact fields and a private
+ * Quotes: a request for prices on some lines, by a guest (contact fields and a private
  * link) or a customer, answered by staff with a price per line, accepted into an order or
  * declined, expired, withdrawn. Lines are snapshots like an order's; money in integer cents, unit
  * prices numeric(12,4). Numbers `OR-YYYY-NNNNNN` from a per-year counter row (no gaps).

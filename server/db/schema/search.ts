@@ -1,5 +1,5 @@
 /**
- * Search tuning (issue 13): the trade synonyms as editable data and the log of searches that
+ * Search tuning: the trade synonyms as editable data and the log of searches that
  * found nothing or little. The shipped vocabulary (lib/search/trade-vocabulary.ts) is seeded into
  * `search_synonyms` at start (server/db/reference.ts) under its `builtin_key`; staff edits and
  * deletions of those rows are kept (a deleted builtin stays as a row with `deleted_at`, so the

@@ -1,5 +1,5 @@
 /**
- * Technical sheets (fichas técnicas, issue 13): one per product, or one per model of a product.
+ * Technical sheets (fichas técnicas): one per product, or one per model of a product.
  * A structured sheet (sections of label/value rows, norms, certifications, a dimensions drawing)
  * that the `technical-sheet-pdf` job renders to a PDF, and/or the manufacturer's own PDF as
  * uploaded. Only published sheets are shown on the product page and in the document centre.

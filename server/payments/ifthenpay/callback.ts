@@ -16,7 +16,7 @@ import { logger } from '@/server/log';
 const log = logger('payments');
 
 /**
- * ifthenpay's payment callback (issue 11): a GET to the URL configured in ifthenpay's backoffice,
+ * ifthenpay's payment callback: a GET to the URL configured in ifthenpay's backoffice,
  *
  *   /api/payments/ifthenpay/callback?key=[ANTI_PHISHING_KEY]&orderId=[ORDER_ID]&amount=[AMOUNT]
  *     &requestId=[REQUEST_ID]&entity=[ENTITY]&reference=[REFERENCE]&payment_method=[PAYMENT_METHOD]

@@ -8,7 +8,7 @@ import {
   offeredPackageSizes,
   quantityRule,
 } from '@/lib/cart/packages';
-import { groupedQuantity, lineMaximumError } from '@/server/cart';
+import { groupedQuantity, lineMaximumError } from '@/server/cart/rules';
 import { mergeRepeatedCodes, parseQuickOrderText } from '@/server/cart/quick-order';
 
 jest.mock('server-only', () => ({}));

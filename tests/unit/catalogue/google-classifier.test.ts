@@ -5,8 +5,8 @@ import { classifyName, CONFIDENT_AT, suggestForFamily, suggestForProduct } from 
 import { classifierFigures, familiesOfCatalogue, type ExpectedFamily } from '@/lib/catalogue/google-classifier-figures';
 import { GOOGLE_CATEGORIES, googleCategory, searchGoogleCategories } from '@/lib/catalogue/google-taxonomy';
 import { words } from '@/lib/catalogue/pt-words';
-import { generateDemoCatalogue } from '@/server/demo';
-import { CHAPTERS } from '@/server/demo/chapters';
+import { generateDemoCatalogue } from '@/scripts/seed/catalogue';
+import { CHAPTERS } from '@/scripts/seed/chapters';
 
 /**
  * Issue 23, item 4: the Google taxonomy in European Portuguese, and a classifier that suggests a

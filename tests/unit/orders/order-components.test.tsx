@@ -2,7 +2,8 @@ import type * as React from 'react';
 import { render, screen, within } from '@testing-library/react';
 import { actorKind, OrderHistory } from '@/components/orders/order-history';
 import { OrderAddress } from '@/components/orders/order-address';
-import { OrderLinesTable, type OrderLineValue } from '@/components/orders/order-lines-table';
+import { OrderLinesTable } from '@/components/orders/order-lines-table';
+import type { OrderLineView } from '@/lib/orders/types';
 import { OrderStatusBadge } from '@/components/orders/order-status-badge';
 import { OrderTotals } from '@/components/orders/order-totals';
 import { OrdersTable } from '@/components/orders/orders-table';
@@ -22,9 +23,11 @@ const show = async (node: React.ReactNode) => render(<>{await resolveServerTree(
 /** Intl's pt-PT output uses narrow no-break spaces: compare with plain spaces. */
 const plain = (s: string | null | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
-const LINE: OrderLineValue = {
+const LINE: OrderLineView = {
   position: 1,
+  model_id: 7,
   model_code: 'TM-100-CR',
+  product_code: 'TM-100',
   product_name: 'Torneira monocomando',
   model_name: 'Cromado 1/2"',
   size: '1/2"',
@@ -32,10 +35,12 @@ const LINE: OrderLineValue = {
   items_per_package: 10,
   packages: 3,
   units: 30,
+  base_unit_price: 14.2857,
   unit_price: 12.5,
   discount_percentage: 12.5,
   tax_rate: 23,
   total_price: 375,
+  tax: 86.25,
   total_price_with_tax: 461.25,
 };
 

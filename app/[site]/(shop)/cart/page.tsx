@@ -7,7 +7,7 @@ import { SaveCartToJobList } from '@/components/job-lists/save-to-job-list';
 import { RequestQuoteButton } from '@/components/quotes/request-quote';
 import { ALL_FLAGS_ON, flagsForSiteKey } from '@/lib/flags';
 import { clientMessages } from '@/lib/i18n/client-messages';
-import { saveToJobListTexts } from '@/server/job-lists/texts';
+import { saveToJobListTexts } from '@/server/worksite-lists/texts';
 
 /**
  * /cart: the same shell for everyone (cached like the other shop pages); the lines, prices and
@@ -41,7 +41,7 @@ export default async function CartPage({ params }: { params: Promise<{ site: str
             </NextIntlClientProvider>
           }
         />
-        {/* "Guardar o carrinho numa obra" (issue 12): a signed-in customer's lines into a job list. */}
+        {/* "Guardar o carrinho numa obra": a signed-in customer's lines into a job list. */}
         {(flagsForSiteKey(site) ?? ALL_FLAGS_ON).ENABLE_DASHBOARD && <SaveCartToJobList texts={saveToJobListTexts()} />}
       </div>
     </NextIntlClientProvider>

@@ -16,7 +16,8 @@ import { checkoutReview } from '@/server/orders/review';
 import { QuoteLines } from '@/components/quotes/quote-view';
 import { isDbId } from '@/lib/validation/ids';
 import { AppError } from '@/server/errors';
-import { getQuote, type QuoteDetail } from '@/server/quotes';
+import { getQuote } from '@/server/quotes/read';
+import type { QuoteDetail } from '@/lib/quotes/types';
 import { paymentMethod } from '@/server/payments';
 import { getAccountBillingForUser } from '@/server/pro-accounts/accounts';
 
@@ -45,9 +46,9 @@ async function quoteToAccept(userId: string, raw: string | string[] | undefined)
 }
 
 /**
- * /checkout (spec 2.1, issue 11; login required, off on the production host): the customer's
+ * /checkout (spec 2.1; login required, off on the production host): the customer's
  * cart priced now — or, with `?quote={id}`, an answered quote at its quoted prices and shipping
- * (issue 12) — their addresses and the shop's pickup places, the payment methods this shop
+ * — their addresses and the shop's pickup places, the payment methods this shop
  * offers; the choices and 'Confirmar encomenda' are the client leaf CheckoutForm.
  */
 export default async function CheckoutPage({ searchParams }: { searchParams: Promise<{ quote?: string | string[] }> }) {
@@ -60,7 +61,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
     shopFacts(),
     viewer.userType === 'pro' ? getAccountBillingForUser(viewer.id) : null,
   ]);
-  // A professional bills the company of their account (issue 23): a new billing address starts
+  // A professional bills the company of their account: a new billing address starts
   // from its fiscal name, NIF and address (approval saves it as their default billing address
   // when it is whole).
   const billingDefaults = company ? { name: company.name, nif: company.nif, line1: company.line1, postal_code: company.postalCode, locality: company.locality } : undefined;

@@ -28,7 +28,7 @@ export async function generateMetadata({ searchParams }: { searchParams: SearchP
 }
 
 /**
- * /fichas-tecnicas (issue 13): the public document centre — every published technical sheet,
+ * /fichas-tecnicas: the public document centre — every published technical sheet,
  * grouped by chapter, filtered by brand and searched by product or model code (`?q=`), each row
  * with its PDFs (the generated sheet and the manufacturer's).
  */

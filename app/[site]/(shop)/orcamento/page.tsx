@@ -10,7 +10,8 @@ import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { QUOTE_TOKEN_PATTERN } from '@/lib/validation/quotes';
 import { AppError } from '@/server/errors';
-import { getQuote, type QuoteDetail } from '@/server/quotes';
+import { getQuote } from '@/server/quotes/read';
+import type { QuoteDetail } from '@/lib/quotes/types';
 import { findQuoteByToken } from '@/server/quotes/guest';
 
 /** Per request, never stored (Cache-Control private, no-store): the page is one quote's, by its token. */
@@ -25,7 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type SearchParams = Promise<{ token?: string | string[] }>;
 
 /**
- * /orcamento?token=… (issue 12): a guest follows their quote through the private link of the
+ * /orcamento?token=…: a guest follows their quote through the private link of the
  * acknowledgement mail, without an account — its state, lines, the quoted prices once answered
  * (never list prices), the thread with a form to write, 'Recusar', and for an answered quote how to
  * accept it (log in or sign up with the quote's e-mail: the quote joins that account). The token

@@ -22,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 type SearchParams = Promise<{ number?: string | string[] }>;
 
 /**
- * /quote-success?number=OR-YYYY-NNNNNN (spec 2.1, issue 12): the confirmation of a quote request
+ * /quote-success?number=OR-YYYY-NNNNNN (spec 2.1): the confirmation of a quote request
  * with its number and what happens next — an answer by e-mail, usually in 1–2 working days; a
  * guest follows it through the private link of the acknowledgement mail, a customer in
  * /dashboard/quotes. Nothing is read from the database: the number is the query's, shown only

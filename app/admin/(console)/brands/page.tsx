@@ -18,7 +18,7 @@ const PAGE_SIZE = 50;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
-/** /admin/brands (issue 13, `manage_products`): brands with their logo, product count, site and place in the partner strip. */
+/** /admin/brands (`manage_products`): brands with their logo, product count, site and place in the partner strip. */
 export default async function AdminBrandsPage({ searchParams }: { searchParams: SearchParams }) {
   await requirePageAccess(PAGE_PATH);
   const query = await searchParams;

@@ -25,7 +25,7 @@ function bytes(n: number | null): string {
 const percent = (v: number | null) => (v === null ? '—' : `${(v * 100).toFixed(1).replace('.', ',')} %`);
 
 /**
- * /admin/cache-performance (issue 14, `manage_users`): per cache (catalogue pages, search results,
+ * /admin/cache-performance (`manage_users`): per cache (catalogue pages, search results,
  * catalogue data, prices per customer, images, catalogue PDFs) hits, misses, hit rate, entries,
  * size, evictions and invalidations, with charts of the last hour or day drawn as SVG on the
  * server; the browsers' web vitals (p75 per page type, last 24 hours and 7 days); actions to clear one tag or one customer's prices (audited).

@@ -42,7 +42,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
 /**
- * /admin/campaigns (issue 13, `manage_campaigns`): every campaign with its state (scheduled,
+ * /admin/campaigns (`manage_campaigns`): every campaign with its state (scheduled,
  * current, ended, inactive), searchable by title, slug or category, filtered by state or
  * featured, sorted by its dates, 25 a page.
  */

@@ -15,7 +15,7 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Gestão de catálogos', robots: { index: false, follow: false } };
 
 /**
- * /admin/catalogue-management (issue 13, manage_products): import a catalogue file (progress bar,
+ * /admin/catalogue-management (manage_products): import a catalogue file (progress bar,
  * the all-or-nothing report or the preview, then "Confirmar importação") and export the catalogue
  * as CSV or XLSX.
  */

@@ -16,7 +16,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 /**
  * /admin/dashboard (spec 2.4, 6): any signed-in user. A customer gets the customers' page (this
- * area is for the shop's staff; links to their account: issue 23). Staff get what needs attention,
+ * area is for the shop's staff; it links to their account). Staff get what needs attention,
  * counted from the data (products without image or Google category, campaigns ending this week,
  * searches without results this week, changes since the last print, orders and sales of the last
  * 7 days, overdue orders, pending access requests — each only for a user who may see it, linked

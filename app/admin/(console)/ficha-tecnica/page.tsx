@@ -25,7 +25,7 @@ const STATES = ['sem', 'com', 'publicadas', 'rascunho'] as const;
 const SORTS = ['alterada', 'produto', 'codigo'] as const;
 
 /**
- * /admin/ficha-tecnica (issue 13, `manage_products`): every technical sheet and every product
+ * /admin/ficha-tecnica (`manage_products`): every technical sheet and every product
  * without one, filtered by chapter, brand and state ("sem ficha"…), searched by product or model
  * code or name, 25 a page; "Nova ficha" for a product (and optionally a model).
  */

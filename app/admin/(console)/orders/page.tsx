@@ -27,7 +27,7 @@ const day = (v: string | string[] | undefined) => {
 };
 
 /**
- * /admin/orders (issue 14, `manage_orders`: editor and admin): every order, filtered by state,
+ * /admin/orders (`manage_orders`: editor and admin): every order, filtered by state,
  * day range, customer (name, e-mail or NIF) and number; overdue orders first. Bad filter values
  * are ignored (never an error).
  */

@@ -17,7 +17,7 @@ type Query = Record<'estado' | 'q' | 'pagina', string | string[] | undefined>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim() || undefined;
 
 /**
- * /admin/phc-clients (issue 14, admin flag): the ERP's clients and their link to shop accounts
+ * /admin/phc-clients (admin flag): the ERP's clients and their link to shop accounts
  * (linked, unlinked, conflicts by NIF or e-mail), conflicts first, with "Ligar" and "Criar conta".
  */
 export default async function PhcClientsPage({ searchParams }: { searchParams: Promise<Query> }) {

@@ -12,7 +12,7 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Sincronização PHC', robots: { index: false, follow: false } };
 
 /**
- * /admin/phc-sync (issue 14, admin flag): upload a clients or prices file (preview, then apply)
+ * /admin/phc-sync (admin flag): upload a clients or prices file (preview, then apply)
  * and the sync history — who or the scheduled run, when, kind, file and checksum, counts, status;
  * failed runs in red with their line report.
  */

@@ -4,7 +4,7 @@ import { requirePageAccess } from '@/server/auth/session';
 
 export const metadata: Metadata = { title: 'Contas profissionais' };
 
-/** /admin/pro-accounts (issue 14, `manage_users`): tabs accounts / users (`?tab=users`) / requests (`?tab=requests`). */
+/** /admin/pro-accounts (`manage_users`): tabs accounts / users (`?tab=users`) / requests (`?tab=requests`). */
 export default async function ProAccountsPage({ searchParams }: { searchParams: Promise<PeopleSearchParams> }) {
   await requirePageAccess('/admin/pro-accounts');
   const query = await searchParams;

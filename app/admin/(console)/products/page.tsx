@@ -14,7 +14,7 @@ export const metadata: Metadata = { title: 'Produtos' };
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * /admin/products (issue 13, spec 6: manage_products): every product, active or not, searched with
+ * /admin/products (spec 6: manage_products): every product, active or not, searched with
  * the shop's own engine, filtered, sorted, 50 a page, with bulk actions on the ticked rows.
  */
 export default async function AdminProductsPage({ searchParams }: { searchParams: SearchParams }) {

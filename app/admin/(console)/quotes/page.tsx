@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { pageOffset, QUOTE_PAGE_SIZE, QuoteStatusFilter, QuoteTable, statusFilter } from '@/components/quotes/quote-list';
 import { requirePageAccess } from '@/server/auth/session';
-import { listQuotes } from '@/server/quotes';
+import { listQuotes } from '@/server/quotes/read';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +14,7 @@ const PAGE_PATH = '/admin/quotes';
 type SearchParams = Promise<{ estado?: string | string[]; desde?: string | string[] }>;
 
 /**
- * /admin/quotes (issue 12, permission `manage_quotes`: editor and admin): every quote, those
+ * /admin/quotes (permission `manage_quotes`: editor and admin): every quote, those
  * waiting for an answer first and the oldest of them on top, with a state filter; who asked, the
  * date, the number of lines, the state and the total once answered. A viewer gets the 403 screen.
  */

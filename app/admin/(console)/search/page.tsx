@@ -80,7 +80,7 @@ function LogPager({ query, page, total }: { query: Record<string, string | undef
 }
 
 /**
- * /admin/search (issue 13, search tuning; permission `manage_products`): the searches that found
+ * /admin/search (search tuning; permission `manage_products`): the searches that found
  * nothing or little (most frequent first) with "Adicionar sinónimo" and "Ignorar", the synonyms
  * (search, kind filter, edit, delete) and a "Testar pesquisa" box that shows the top results of a
  * term with the synonyms as they are now. Every change takes effect at once.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { rawRoute } from '@/server/api/route';
-import { findCart } from '@/server/cart';
+import { findCart } from '@/server/cart/identity';
 
 export const dynamic = 'force-dynamic';
 

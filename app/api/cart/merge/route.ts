@@ -1,6 +1,6 @@
 import { mergeBody } from '@/lib/validation/cart';
 import { apiRoute } from '@/server/api/route';
-import { mergeCarts, mergeMessage } from '@/server/cart';
+import { mergeCarts, mergeMessage } from '@/server/cart/identity';
 
 export const dynamic = 'force-dynamic';
 

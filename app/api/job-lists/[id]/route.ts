@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { renameJobListBody } from '@/lib/validation/job-lists';
 import { apiRoute } from '@/server/api/route';
-import { deleteJobList, getPricedJobList, jobListId, renameJobList } from '@/server/job-lists';
+import { deleteJobList, getPricedJobList, jobListId, renameJobList } from '@/server/worksite-lists';
 
 export const dynamic = 'force-dynamic';
 

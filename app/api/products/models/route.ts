@@ -13,7 +13,7 @@ const query = z.object({
 });
 
 /**
- * GET /api/products/models?product_codes=P1,P2 (issue 10): the models of several products in one
+ * GET /api/products/models?product_codes=P1,P2: the models of several products in one
  * call — product code → the rows of `GET /api/products/{code}/models` (active models by code; no
  * prices). Unknown or inactive products are absent. Public and cacheable like the catalogue.
  */

@@ -17,7 +17,7 @@ export const metadata: Metadata = pageMetadata({
 });
 
 /**
- * /checkout/cancel (spec 2.1, issue 11): where a checkout left unfinished lands (a payment
+ * /checkout/cancel (spec 2.1): where a checkout left unfinished lands (a payment
  * abandoned at the provider, 'Cancelar'): nothing was ordered and the cart is kept as it was.
  */
 export default async function CheckoutCancelPage() {

@@ -36,7 +36,7 @@ function nextSteps(order: OrderDetail): string[] {
 }
 
 /**
- * /checkout/success?order={id} (spec 2.1, issue 11): the order number, what happens next and,
+ * /checkout/success?order={id} (spec 2.1): the order number, what happens next and,
  * while the order waits for its payment, how to pay. Only the order's customer sees it (another
  * id is the 404 page, like an unknown one).
  */

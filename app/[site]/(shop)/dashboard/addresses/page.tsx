@@ -29,7 +29,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const messages = { ...clientMessages(['Account']), Orders: { validation: compiledMessages.Orders.validation } };
 
 /**
- * /dashboard/addresses — the customer's delivery and billing addresses (spec 2.3, issue 11):
+ * /dashboard/addresses — the customer's delivery and billing addresses (spec 2.3):
  * defaults first, each with edit, 'use for delivery/billing' and delete (confirmed); an empty
  * state that invites the first one. Orders keep their own copy of an address.
  */

@@ -31,7 +31,7 @@ function packagesOf(m: FavouriteModel): string | null {
 }
 
 /**
- * /dashboard/favorites — the signed-in customer's favourite products (spec 2.3; issue 10), newest
+ * /dashboard/favorites — the signed-in customer's favourite products (spec 2.3), newest
  * first, with their models; /favoritos redirects here (spec 2.2, lib/redirects.ts). Gated like
  * the rest of the account area: login, and the dashboard and favourites flags (admins pass).
  */
@@ -95,10 +95,9 @@ export default async function FavouritesPage() {
                       </div>
                       <div className="flex shrink-0 flex-row flex-wrap items-start gap-2 sm:flex-col sm:items-end">
                         {/*
-                          Add to cart: the cart-ui model picker dialog (issue 10) plugs in here — one
-                          button per product that opens the picker with `item.models` (their `id` is
-                          what the cart calls take as `product_id`). Until it lands, the product page
-                          holds the add-to-cart.
+                          The cart takes a model, not a product: the button leads to the product
+                          page, whose model list holds the add-to-cart (`item.models` are the
+                          product's models, their `id` what the cart calls take as `product_id`).
                         */}
                         <Button asChild size="sm" data-slot="add-to-cart">
                           <Link href={item.path}>

@@ -8,7 +8,7 @@ import { CreateJobListForm } from '@/components/job-lists/create-job-list-form';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
 import { requirePageAccess } from '@/server/auth/session';
-import { listJobLists } from '@/server/job-lists';
+import { listJobLists } from '@/server/worksite-lists';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,7 +22,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const dateFormat = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'medium', timeZone: 'Europe/Lisbon' });
 
 /**
- * /dashboard/obras — the signed-in customer's job lists (issue 12), most recently changed first.
+ * /dashboard/obras — the signed-in customer's job lists, most recently changed first.
  * A server component; the "Nova obra" form is the only client leaf.
  */
 export default async function JobListsPage() {

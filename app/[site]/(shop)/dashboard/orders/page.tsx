@@ -27,7 +27,7 @@ export async function generateMetadata(): Promise<Metadata> {
 const pageHref = (filters: OrdersFilters, page: number) => ordersHref(PAGE_PATH, filters, page);
 
 /**
- * /dashboard/orders — the customer's orders, newest first (spec 2.3, issue 11): a state filter and
+ * /dashboard/orders — the customer's orders, newest first (spec 2.3): a state filter and
  * a search by number in a plain GET form (works without JavaScript; `?status=…&q=EN-2026-…`),
  * pages of 20 (`?page=`), and an empty state that leads to the products.
  */

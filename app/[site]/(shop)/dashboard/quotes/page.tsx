@@ -5,7 +5,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { pageOffset, QUOTE_PAGE_SIZE, QuoteStatusFilter, QuoteTable, statusFilter } from '@/components/quotes/quote-list';
 import { pageMetadata } from '@/lib/seo';
 import { requirePageAccess } from '@/server/auth/session';
-import { listQuotes } from '@/server/quotes';
+import { listQuotes } from '@/server/quotes/read';
 
 export const dynamic = 'force-dynamic';
 
@@ -18,7 +18,7 @@ export async function generateMetadata(): Promise<Metadata> {
 
 type SearchParams = Promise<{ estado?: string | string[]; desde?: string | string[] }>;
 
-/** /dashboard/quotes (issue 12): the customer's quotes, newest first, with a state filter. */
+/** /dashboard/quotes: the customer's quotes, newest first, with a state filter. */
 export default async function DashboardQuotesPage({ searchParams }: { searchParams: SearchParams }) {
   const viewer = await requirePageAccess(PAGE_PATH);
   const query = await searchParams;

@@ -22,7 +22,7 @@ const dateFormat = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'short', timeSt
 const STATUS_KEY = { queued: 'statusQueued', running: 'statusRunning', done: 'statusDone', failed: 'statusFailed' } as const;
 
 /**
- * /dashboard/tabela-de-precos — a professional's price list (issue 12): the request form (a
+ * /dashboard/tabela-de-precos — a professional's price list: the request form (a
  * client leaf that polls the job's progress) and their recent files. Anyone without a
  * professional account gets the explanation instead (the API answers them 403).
  */

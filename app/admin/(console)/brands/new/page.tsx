@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { title: 'Nova marca', robots: { index: false, follow: false } };
 
-/** /admin/brands/new (issue 13, `manage_products`). */
+/** /admin/brands/new (`manage_products`). */
 export default async function NewBrandPage() {
   await requirePageAccess('/admin/brands/new');
   return (

@@ -7,7 +7,7 @@ export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { title: 'Nova campanha', robots: { index: false, follow: false } };
 
-/** /admin/campaigns/new (issue 13, `manage_campaigns`). */
+/** /admin/campaigns/new (`manage_campaigns`). */
 export default async function NewCampaignPage() {
   await requirePageAccess('/admin/campaigns/new');
   return (

@@ -31,7 +31,7 @@ const KIND_STYLE: Record<string, string> = {
 };
 
 /**
- * /admin/catalogue-management/change-logs (issue 13, manage_products): every change to products,
+ * /admin/catalogue-management/change-logs (manage_products): every change to products,
  * models and prices, newest first, with filters (days, chapter, family, brand, kind, source,
  * code), pages of 50 and a CSV export of the filtered view.
  */

@@ -15,7 +15,7 @@ export const metadata: Metadata = { title: 'Relatório de reimpressão', robots:
 const PAGE_PATH = '/admin/catalogue-management/reprint-report';
 
 /**
- * /admin/catalogue-management/reprint-report (issue 13, manage_products): for the printed
+ * /admin/catalogue-management/reprint-report (manage_products): for the printed
  * catalogue, per chapter and family, the changes since the chapter's last print by kind, the
  * products changed, the chapter's PDF as it is now and "Marcar como reimpresso".
  */

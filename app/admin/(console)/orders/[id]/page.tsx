@@ -46,7 +46,7 @@ const PAYMENT_FIELDS: Record<string, string> = {
 };
 
 /**
- * /admin/orders/{id} (issue 14, `manage_orders`): the lines, the customer, both addresses, the
+ * /admin/orders/{id} (`manage_orders`): the lines, the customer, both addresses, the
  * payment and its state, the state history (with the customer mails it sent) and the audit log;
  * the actions (next states, mark a transfer paid, cancel with a reason, the PDF).
  */

@@ -18,7 +18,7 @@ type Params = Promise<{ accountId: string }>;
 const small = 'rounded-md border px-2 py-1 text-xs hover:bg-slate-50';
 
 /**
- * /admin/pro-accounts/{accountId} (issue 14): the account's fields (saved over its version), its
+ * /admin/pro-accounts/{accountId}: the account's fields (saved over its version), its
  * users (attach by e-mail, detach) and its price rules (add, change, remove). Rule and user changes
  * re-price the account's users at once (pricing cache tags).
  */

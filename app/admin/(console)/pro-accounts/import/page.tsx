@@ -8,8 +8,8 @@ import { importPriceRulesAction } from '@/server/people/actions';
 export const metadata: Metadata = { title: 'Importar regras de preço' };
 
 /**
- * Bulk price rules for many accounts (issue 14): preview, then apply, all-or-nothing for badly
- * written lines; lines of accounts the shop does not have are skipped and listed (issue 23). The
+ * Bulk price rules for many accounts: preview, then apply, all-or-nothing for badly
+ * written lines; lines of accounts the shop does not have are skipped and listed. The
  * file's columns and its template are on the screen.
  */
 export default async function RulesImportPage() {

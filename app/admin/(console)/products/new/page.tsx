@@ -7,7 +7,7 @@ import { requirePageAccess } from '@/server/auth/session';
 
 export const metadata: Metadata = { title: 'Novo produto' };
 
-/** /admin/products/new (issue 13, spec 6: manage_products). */
+/** /admin/products/new (spec 6: manage_products). */
 export default async function NewProductPage() {
   await requirePageAccess('/admin/products/new');
   const options = await getProductFormOptions();

@@ -13,7 +13,9 @@ import { isDbId } from '@/lib/validation/ids';
 import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { lisbonDay } from '@/server/pricing';
-import { addDays, getQuote, quoteValidityDays, type QuoteDetail } from '@/server/quotes';
+import { addDays, quoteValidityDays } from '@/server/quotes/dates';
+import { getQuote } from '@/server/quotes/read';
+import type { QuoteDetail } from '@/lib/quotes/types';
 
 export const dynamic = 'force-dynamic';
 
@@ -22,7 +24,7 @@ export const metadata: Metadata = { title: 'Orçamento', robots: { index: false,
 type Params = Promise<{ id: string }>;
 
 /**
- * /admin/quotes/{id} (issue 12, `manage_quotes`): the request (contact, message, lines with the
+ * /admin/quotes/{id} (`manage_quotes`): the request (contact, message, lines with the
  * customer's list price for reference), the answer form (a net unit price per line, shipping,
  * validity — today + 30 days unless changed — and a message, sent with the quote's version so a
  * stale form is refused), withdraw with a reason, the thread with a reply form, and the history.

@@ -15,7 +15,7 @@ type SearchParams = Promise<{ conta?: string | string[] }>;
 /** What each role means, beside its name in the choice. */
 const ROLE_HINT: Partial<Record<string, string>> = { reader: ' (pessoal da loja, só consulta)', viewer: ' (sem acesso à gestão)' };
 
-/** /admin/users/new (spec 2.4, issue 14): a staff or customer user, invited by e-mail to set a password. */
+/** /admin/users/new (spec 2.4): a staff or customer user, invited by e-mail to set a password. */
 export default async function NewUserPage({ searchParams }: { searchParams: SearchParams }) {
   await requirePageAccess('/admin/users/new');
   const { conta } = await searchParams;

@@ -7,10 +7,10 @@ import { applyUpload } from '@/server/erp/uploads';
 export const dynamic = 'force-dynamic';
 
 /**
- * POST /api/admin/erp/apply `{ token }` (issue 14, admin flag): applies the previewed upload in
+ * POST /api/admin/erp/apply `{ token }` (admin flag): applies the previewed upload in
  * one transaction (all or nothing), records the run, invalidates the prices and catalogue caches.
  * The lines it skipped (articles the catalogue does not have): `counts.skipped`, `skipped` (the
- * first 200) and `skipped_csv`, the address of all of them as CSV (issue 23).
+ * first 200) and `skipped_csv`, the address of all of them as CSV.
  */
 export const POST = apiRoute({ auth: 'required', admin: true, cache: 'no-store', body: z.object({ token: z.string().max(100) }) }, async ({ body, viewer }) => {
   const outcome = await applyUpload(body.token, viewer);

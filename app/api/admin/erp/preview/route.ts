@@ -11,12 +11,12 @@ export const dynamic = 'force-dynamic';
 const kindSchema = z.enum(['prices', 'clients']).nullable().catch(null);
 
 /**
- * POST /api/admin/erp/preview (issue 14, admin flag): an ERP file (form field `file`, optional
+ * POST /api/admin/erp/preview (admin flag): an ERP file (form field `file`, optional
  * `kind` prices|clients, otherwise told by its header) read and checked all-or-nothing and
  * compared with the database. 422 with the line report (recorded as a failed run), or the
  * preview and the token that applies exactly this file. Lines of articles the catalogue does not
  * have are skipped, not refused: `preview.counts.skipped`, `preview.skipped` (the first 200: line
- * and code) and `skipped_csv`, the address of all of them as CSV (issue 23).
+ * and code) and `skipped_csv`, the address of all of them as CSV.
  */
 export const POST = apiRoute({ auth: 'required', admin: true, cache: 'no-store', bodyLimit: MAX_ERP_UPLOAD_BYTES + 64 * 1024 }, async ({ request, viewer }) => {
   const form = (request.headers.get('content-type') ?? '').startsWith('multipart/form-data') ? await readMultipartForm(request, { files: { file: MAX_ERP_UPLOAD_BYTES } }) : null;

@@ -11,7 +11,7 @@ const query = z.union([
 ]);
 
 /**
- * GET /api/admin/erp/skipped?run={id} | ?token={sha256} (issue 23, admin flag): the lines an ERP
+ * GET /api/admin/erp/skipped?run={id} | ?token={sha256} (admin flag): the lines an ERP
  * sync skipped (articles the catalogue does not have) as CSV — `linha;model_code;motivo` — of an
  * applied run, or of the previewed upload before it is applied. 404 when there is none.
  */

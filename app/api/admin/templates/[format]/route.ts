@@ -15,7 +15,7 @@ const ACCESS: Record<ImportFormatId, 'manage_products' | 'manage_users' | 'admin
 };
 
 /**
- * GET /api/admin/templates/{catalogue|erp-prices|erp-clients|price-rules} (issue 23): the template
+ * GET /api/admin/templates/{catalogue|erp-prices|erp-clients|price-rules}: the template
  * of an import file — the header and a couple of example lines, CSV in UTF-8 with `;` — for the
  * staff who may import it.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiRoute } from '@/server/api/route';
-import { emptyCart } from '@/server/cart';
+import { emptyCart } from '@/server/cart/lines';
 
 export const dynamic = 'force-dynamic';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { addItemBody } from '@/lib/validation/cart';
 import { apiRoute } from '@/server/api/route';
-import { addCartItem, listCartItems } from '@/server/cart';
+import { addCartItem } from '@/server/cart/lines';
+import { listCartItems } from '@/server/cart/read';
 
 export const dynamic = 'force-dynamic';
 

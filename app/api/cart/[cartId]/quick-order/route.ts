@@ -34,7 +34,7 @@ async function quickOrderInput(request: Request): Promise<string | QuickOrderInp
 }
 
 /**
- * POST /api/cart/{cartId}/quick-order (issue 10, beyond the spec): lines of "code quantity",
+ * POST /api/cart/{cartId}/quick-order (beyond the spec): lines of "code quantity",
  * pasted (JSON `{ text }`) or uploaded (multipart `file`, CSV or XLSX); up to 500 lines. Valid
  * lines are added; `problems` lists every other line with its number and the reason. Files are
  * read within QUICK_ORDER_FILE_LIMITS (server/cart/quick-order.ts): 413/400/415 past them.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { updateItemBody } from '@/lib/validation/cart';
 import { apiRoute } from '@/server/api/route';
-import { removeCartItem, updateCartItem } from '@/server/cart';
+import { removeCartItem, updateCartItem } from '@/server/cart/lines';
 
 export const dynamic = 'force-dynamic';
 

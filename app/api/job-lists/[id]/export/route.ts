@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { jobListExportQuery } from '@/lib/validation/job-lists';
 import { PRIVATE_NO_STORE, rawRoute } from '@/server/api/route';
-import { jobListId } from '@/server/job-lists';
-import { exportJobList } from '@/server/job-lists/export';
+import { jobListId } from '@/server/worksite-lists';
+import { exportJobList } from '@/server/worksite-lists/export';
 
 export const dynamic = 'force-dynamic';
 

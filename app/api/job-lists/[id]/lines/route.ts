@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addJobListLinesBody } from '@/lib/validation/job-lists';
 import { apiRoute } from '@/server/api/route';
-import { addCartToJobList, addJobListLines, jobListId, lineInputs, modelIdByCode } from '@/server/job-lists';
+import { addCartToJobList, addJobListLines, jobListId, lineInputs, modelIdByCode } from '@/server/worksite-lists';
 
 export const dynamic = 'force-dynamic';
 

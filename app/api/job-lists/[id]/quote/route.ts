@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { clientIp } from '@/server/actions/request-meta';
 import { apiRoute } from '@/server/api/route';
-import { jobListId } from '@/server/job-lists';
-import { requestQuoteFromJobList } from '@/server/job-lists/quote';
+import { jobListId } from '@/server/worksite-lists';
+import { requestQuoteFromJobList } from '@/server/worksite-lists/quote';
 
 export const dynamic = 'force-dynamic';
 
 /**
- * POST /api/job-lists/{id}/quote (issue 12, "turn a list into a quote request"): a quote request
+ * POST /api/job-lists/{id}/quote ("turn a list into a quote request"): a quote request
  * with the list's lines still sold, named after the list; 201 `{ quote_id, number, status }`. The
  * list stays as it was. Another customer's list: 404; a list with nothing still sold: 422.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { jobListToCartBody } from '@/lib/validation/job-lists';
 import { apiRoute } from '@/server/api/route';
-import { jobListId, jobListToCart } from '@/server/job-lists';
+import { jobListId, jobListToCart } from '@/server/worksite-lists';
 
 export const dynamic = 'force-dynamic';
 

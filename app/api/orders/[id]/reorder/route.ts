@@ -5,7 +5,7 @@ import { reorder } from '@/server/orders/reorder';
 export const dynamic = 'force-dynamic';
 
 /**
- * POST /api/orders/{id}/reorder (issue 11): the order's lines into the caller's cart at today's
+ * POST /api/orders/{id}/reorder: the order's lines into the caller's cart at today's
  * prices; `unavailable` lists the lines that could not be added.
  */
 export const POST = apiRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD', params: idParams }, async ({ viewer, params }) => ({

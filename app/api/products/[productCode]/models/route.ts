@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 const params = z.object({ productCode: z.string() });
 
 /**
- * GET /api/products/{product_code}/models (issue 10): the model picker's data — the product's
+ * GET /api/products/{product_code}/models: the model picker's data — the product's
  * active models ordered by code, with sizes, packages, stock, EAN and pack rules; no prices.
  * Public and cacheable like the catalogue.
  */

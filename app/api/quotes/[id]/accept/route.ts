@@ -7,7 +7,7 @@ import { quoteId } from '@/server/quotes/access';
 export const dynamic = 'force-dynamic';
 
 /**
- * POST /api/quotes/{id}/accept (issue 12): the customer accepts an answered quote, which becomes an
+ * POST /api/quotes/{id}/accept: the customer accepts an answered quote, which becomes an
  * order through the checkout at the quoted prices (server/quotes/accept.ts). Login required (a
  * guest signs in with the quote's e-mail: the quote joins that account); the body and the
  * `Idempotency-Key` header are those of `POST /api/checkout` (`expected_total` is the quote's

@@ -6,7 +6,7 @@ import { getQuotePdf } from '@/server/quotes/pdf';
 export const dynamic = 'force-dynamic';
 
 /**
- * GET /api/quotes/{id}/pdf (issue 12): the PDF of an answered quote, for its customer (session or
+ * GET /api/quotes/{id}/pdf: the PDF of an answered quote, for its customer (session or
  * bearer), the guest link (`X-Quote-Token` or `?token=`) or staff with `manage_quotes`; anyone
  * else 404, before the answer 409.
  */

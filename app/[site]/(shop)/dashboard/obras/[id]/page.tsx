@@ -18,7 +18,7 @@ import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
 import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
-import { getPricedJobList, jobListId } from '@/server/job-lists';
+import { getPricedJobList, jobListId } from '@/server/worksite-lists';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,8 +31,8 @@ const STOCK_KEY = { in_stock: 'inStock', out_of_stock: 'outOfStock', on_order: '
 const FORM_ID = 'job-list-lines';
 
 /**
- * /dashboard/obras/{id} — one of the customer's job lists with its lines priced for them today
- * (issue 12). Another customer's id, like an unknown one, is a 404. Server-rendered; the
+ * /dashboard/obras/{id} — one of the customer's job lists with its lines priced for them
+ * today. Another customer's id, like an unknown one, is a 404. Server-rendered; the
  * quantity/remove controls, the to-cart buttons, rename/delete and "add by code" are client
  * leaves calling /api/job-lists; the exports are plain links.
  */

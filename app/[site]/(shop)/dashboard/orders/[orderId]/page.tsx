@@ -57,7 +57,7 @@ function showsInstructions(order: OrderDetail): boolean {
 }
 
 /**
- * /dashboard/orders/{orderId} — one order (spec 2.3, issue 11): number, date, state, the lines and
+ * /dashboard/orders/{orderId} — one order (spec 2.3): number, date, state, the lines and
  * totals as placed, delivery address or pickup place, billing address with NIF, payment (with the
  * instructions while it is due), PO reference, notes, history, the PDF and 'Voltar a encomendar'.
  * Another customer's order is a 404, like one that does not exist.

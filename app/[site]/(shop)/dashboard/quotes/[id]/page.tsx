@@ -13,7 +13,8 @@ import { REQUESTABLE_AGAIN } from '@/lib/quotes/status';
 import { isDbId } from '@/lib/validation/ids';
 import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
-import { getQuote, type QuoteDetail } from '@/server/quotes';
+import { getQuote } from '@/server/quotes/read';
+import type { QuoteDetail } from '@/lib/quotes/types';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,7 +26,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /**
- * /dashboard/quotes/{id} (issue 12): one of the customer's quotes — state, lines, the prices once
+ * /dashboard/quotes/{id}: one of the customer's quotes — state, lines, the prices once
  * answered, the thread with a form, 'Recusar' while it is open, 'Pedir de novo' once declined,
  * expired or withdrawn, and the history. Another customer's id is the 404 page (ownership is in
  * getQuote's query), like an id that does not exist.

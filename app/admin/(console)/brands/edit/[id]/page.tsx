@@ -18,7 +18,7 @@ export const metadata: Metadata = { title: 'Editar marca', robots: { index: fals
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** /admin/brands/edit/{id} (issue 13, `manage_products`): the form, the merge and the history. */
+/** /admin/brands/edit/{id} (`manage_products`): the form, the merge and the history. */
 export default async function EditBrandPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { id } = await params;
   await requirePageAccess(`/admin/brands/edit/${encodeURIComponent(id)}`);

@@ -19,7 +19,7 @@ export const metadata: Metadata = { title: 'Editar campanha', robots: { index: f
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** /admin/campaigns/edit/{id} (issue 13, `manage_campaigns`): the form, the delete and the history. */
+/** /admin/campaigns/edit/{id} (`manage_campaigns`): the form, the delete and the history. */
 export default async function EditCampaignPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { id } = await params;
   await requirePageAccess(`/admin/campaigns/edit/${encodeURIComponent(id)}`);

@@ -14,7 +14,7 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Resultado da importação', robots: { index: false, follow: false } };
 
 /**
- * /admin/catalogue-management/imports/{id} (issue 23, manage_products): the result of one
+ * /admin/catalogue-management/imports/{id} (manage_products): the result of one
  * confirmed catalogue import — what changed, the change-log lines, the demo accounts it removed
  * and kept — with the way back. "Confirmar importação" lands here; the import history links here.
  */

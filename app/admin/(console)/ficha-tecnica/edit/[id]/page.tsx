@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: 'Ficha técnica', robots: { index: fa
 type Params = Promise<{ id: string }>;
 
 /**
- * /admin/ficha-tecnica/edit/{id} (issue 13, `manage_products`): the sheet's form, the state of
+ * /admin/ficha-tecnica/edit/{id} (`manage_products`): the sheet's form, the state of
  * its generated PDF (ready for this version, or being rendered by the job), links to the PDFs and
  * the product page, and the sheet's history.
  */

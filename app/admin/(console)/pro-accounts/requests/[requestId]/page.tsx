@@ -19,7 +19,7 @@ export const metadata: Metadata = { title: 'Pedido de acesso' };
 type Params = Promise<{ requestId: string }>;
 
 /**
- * One access request (issue 14): what was asked, what approving meets (accounts with the same NIF;
+ * One access request: what was asked, what approving meets (accounts with the same NIF;
  * side by side, the account that sent the request and the e-mail written in it, highlighted when
  * they differ), and — while pending — approve (the user who gets the access chosen explicitly; into
  * an existing account or a new one from the request, with a starting discount profile) or reject

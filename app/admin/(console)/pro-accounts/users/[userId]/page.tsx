@@ -19,7 +19,7 @@ type Params = Promise<{ userId: string }>;
 const small = 'rounded-md border px-3 py-1.5 text-sm hover:bg-slate-50';
 
 /**
- * /admin/pro-accounts/users/{userId} (issue 14; /admin/users/{id} redirects here): the user's
+ * /admin/pro-accounts/users/{userId} (/admin/users/{id} redirects here): the user's
  * record, role (manage_users), admin flag (admins only; never away from the last one), disable /
  * enable (sessions end at once), a password-reset link, and the sessions, each can be ended.
  */

@@ -31,7 +31,7 @@ const HISTORY_LABELS: Record<string, string> = {
   models: 'Modelos',
 };
 
-/** /admin/products/edit/{id} (issue 13, spec 6: manage_products): the form and the product's history. */
+/** /admin/products/edit/{id} (spec 6: manage_products): the form and the product's history. */
 export default async function EditProductPage({ params }: { params: Params }) {
   const { id } = await params;
   await requirePageAccess(`/admin/products/edit/${encodeURIComponent(id)}`);

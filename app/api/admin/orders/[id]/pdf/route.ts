@@ -5,7 +5,7 @@ import { idParams, rowId } from '@/server/orders/ids';
 export const dynamic = 'force-dynamic';
 
 /**
- * GET /api/admin/orders/{id}/pdf[?download=1] (issue 14, staff with `manage_orders`): the order
+ * GET /api/admin/orders/{id}/pdf[?download=1] (staff with `manage_orders`): the order
  * confirmation PDF of any order, inline or as an attachment; audited. The same stored file the
  * customer gets (server/orders/pdf.ts), rendered again when the order changed since.
  */

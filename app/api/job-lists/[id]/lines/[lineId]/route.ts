@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { updateJobListLineBody } from '@/lib/validation/job-lists';
 import { apiRoute } from '@/server/api/route';
-import { jobListId, jobListLineId, removeJobListLine, updateJobListLine } from '@/server/job-lists';
+import { jobListId, jobListLineId, removeJobListLine, updateJobListLine } from '@/server/worksite-lists';
 
 export const dynamic = 'force-dynamic';
 

@@ -22,7 +22,7 @@ import { ALL_FLAGS_ON, flagsForSiteKey } from '@/lib/flags';
 import { pageMetadata } from '@/lib/seo';
 import { getProductDetail, listRelatedProducts } from '@/server/catalogue/queries';
 import { tagCurrentPage } from '@/server/cache/read';
-import { saveToJobListTexts } from '@/server/job-lists/texts';
+import { saveToJobListTexts } from '@/server/worksite-lists/texts';
 import { cacheTags } from '@/server/cache/tags';
 import { getProductSheetLinks } from '@/server/technical-sheets/public';
 
@@ -104,7 +104,7 @@ export default async function ProductPage({ params }: { params: Params }) {
               <span className="font-semibold">Medidas disponíveis:</span> {product.availableSizes.join(' · ')}
             </p>
           )}
-          {/* Published technical sheets (issue 13): a cached read with the product's tag, so an edit shows at once. */}
+          {/* Published technical sheets: a cached read with the product's tag, so an edit shows at once. */}
           <ProductSheetLinks sheets={sheets} />
           {/* Prices only from the pricing endpoint, in a client leaf: this HTML is cached for everyone. */}
           <div data-slot="price">
@@ -181,7 +181,7 @@ export default async function ProductPage({ params }: { params: Params }) {
             </tbody>
           </table>
         </div>
-        {/* "Guardar numa obra" (issue 12): signed-in customers keep a model in a job list; off where the account area is. */}
+        {/* "Guardar numa obra": signed-in customers keep a model in a job list; off where the account area is. */}
         {(flagsForSiteKey(p.site) ?? ALL_FLAGS_ON).ENABLE_DASHBOARD && (
           <div className="mt-4 flex justify-end">
             <SaveModelToJobList

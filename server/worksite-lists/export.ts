@@ -6,7 +6,7 @@ import { serverTranslator } from '@/server/i18n';
 import { getPricedJobList } from './index';
 
 /**
- * A job list as a spreadsheet (issue 12): code, name, size, package, packages, units, and the
+ * A job list as a spreadsheet: code, name, size, package, packages, units, and the
  * owner's prices of today (net unit price after their discount, discount %, line totals without
  * and with IVA). CSV as the shop's other files: UTF-8 with BOM, `;`, decimal comma, the unit price
  * with the price list's decimals (2 to 4, so units × unit = the line); XLSX cells are numbers with

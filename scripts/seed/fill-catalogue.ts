@@ -1,7 +1,7 @@
 import 'server-only';
 import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '@/server/db/client';
-import { appState, brands, campaignProducts, campaigns, chapters, families, partnerLogos, products, technicalSheets } from '@/server/db/schema';
+import { brands, campaignProducts, campaigns, chapters, families, partnerLogos, products, technicalSheets } from '@/server/db/schema';
 import { applyCatalogue, markCatalogueSource, type ImportSummary, type ProgressFn } from '@/server/import/apply';
 import { analyzeCatalogue } from '@/server/import';
 import { invalidateCatalogueCaches } from '@/server/catalogue/caches';
@@ -12,14 +12,6 @@ import { generatedMediaUrl } from '@/lib/catalogue/media';
 /** Chapters whose last two products (by code) get a published technical sheet in the demo. */
 const DEMO_SHEET_CHAPTERS = [40, 110, 140, 200] as const;
 
-/** True when the catalogue was never filled (neither by the demo seed nor by an import). */
-export async function isCatalogueUninitialised(db: Db): Promise<boolean> {
-  const [marker] = await db.select({ key: appState.key }).from(appState).where(eq(appState.key, 'catalogue'));
-  if (marker) return false;
-  const [anyProduct] = await db.select({ id: products.id }).from(products).limit(1);
-  return !anyProduct;
-}
-
 /**
  * Fills an empty database with the deterministic demo catalogue (same seed, same data):
  * families, brands, products and models through the importer, then the extra product texts,
@@ -27,7 +19,7 @@ export async function isCatalogueUninitialised(db: Db): Promise<boolean> {
  */
 export async function seedDemoCatalogue(db: Db, seed = 1967, onProgress?: ProgressFn): Promise<ImportSummary> {
   // Loaded on demand: only the first start of an empty database needs the generator.
-  const { generateDemoCatalogue } = await import('@/server/demo');
+  const { generateDemoCatalogue } = await import('./catalogue');
   const demo = generateDemoCatalogue(seed);
   const chapterRows = await db.select({ code: chapters.code }).from(chapters);
   const { input, issues } = validateRows(
@@ -122,7 +114,7 @@ export async function seedDemoCatalogue(db: Db, seed = 1967, onProgress?: Progre
       );
     }
 
-    // A few published technical sheets (issue 13), made from the products' technical information,
+    // A few published technical sheets, made from the products' technical information,
     // so the product pages and the document centre (/fichas-tecnicas) have something to show.
     for (const chapter of DEMO_SHEET_CHAPTERS) {
       const picked = await tx

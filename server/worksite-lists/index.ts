@@ -6,7 +6,10 @@ import { productShortPath } from '@/lib/catalogue/urls';
 import { isDbId } from '@/lib/validation/ids';
 import type { JobListLineInput } from '@/lib/validation/job-lists';
 import { AppError } from '@/server/errors';
-import { addCartItem, checkedLine, findCart, getOrCreateUserCart, repriceCart, type AddItemInput } from '@/server/cart';
+import { addCartItem } from '@/server/cart/lines';
+import { checkedLine, type AddItemInput } from '@/server/cart/rules';
+import { findCart, getOrCreateUserCart } from '@/server/cart/identity';
+import { repriceCart } from '@/server/cart/read';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { cartItems, inventoryProducts, jobListLines, jobLists, products } from '@/server/db/schema';
 import { serverTranslator } from '@/server/i18n';
@@ -14,7 +17,7 @@ import { addTax, lineTotals } from '@/server/pricing/money';
 import { getPriceFacts, getPricingCustomer, unitPriceOf, type ModelPriceFacts } from '@/server/pricing';
 
 /**
- * Job lists ("obras", issue 12): a customer's named lists of models per job site. Every signed-in
+ * Job lists ("obras"): a customer's named lists of models per job site. Every signed-in
  * customer may keep them (a private customer renovating a house plans by room as an installer
  * plans by site); the prices shown and exported are the owner's own.
  *
@@ -379,7 +382,7 @@ export async function jobListToCart(userId: string, listId: number, lineIds?: re
 }
 
 /**
- * The hook for quotes (issue 12, "turn a list into a quote request"): the list's available lines
+ * The hook for quotes ("turn a list into a quote request"): the list's available lines
  * in the shape of `POST /api/quotes` `{ lines: [{ product_id, quantity_of_packages,
  * items_per_package }] }`. No UI yet; the quotes module calls this with the viewer's id, so the
  * owner check is the same as everywhere here.

@@ -1,13 +1,62 @@
 import 'server-only';
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client';
+import { and, count, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { env, siteIsHttps, type Env } from '@/lib/env';
+import type { Db, DbOrTx } from '@/server/db/client';
 import { appState, users, type UserType } from '@/server/db/schema';
-import { DEMO_ACCOUNTS } from './accounts';
 import { forgetCachedSessions } from '@/server/redis/sessions';
 
 /**
- * Which demo accounts (public passwords) a real catalogue import removes, computed before it is
- * done so that the preview can say it, and done exactly so (issue 23):
+ * The demo accounts of a local demo: one account of each kind with a password that the README
+ * publishes. The seed creates them (scripts/seed/accounts.ts, its details keyed by these e-mails);
+ * the server only needs to know which accounts they are, to remove them where a real shop runs.
+ * In the order of the README's list.
+ */
+export const DEMO_ACCOUNT_EMAILS = [
+  'admin@demo.casadasaguas.pt',
+  'editor@demo.casadasaguas.pt',
+  'pro@demo.casadasaguas.pt',
+  'cliente@demo.casadasaguas.pt',
+  'leitor@demo.casadasaguas.pt',
+] as const;
+
+export type DemoAccountEmail = (typeof DEMO_ACCOUNT_EMAILS)[number];
+
+/**
+ * When this configuration has the demo accounts (their passwords are public):
+ * - 'never' with an https SITE_URL (a real deployment), with DEMO_ACCOUNTS=0, and with
+ *   PRODUCTION_HOSTS set unless DEMO_ACCOUNTS=1;
+ * - 'always' with DEMO_ACCOUNTS=1 on an http SITE_URL (the end-to-end server, which plays a
+ *   production host and imports catalogues): created at every start, kept through imports;
+ * - otherwise 'demo-catalogue': a local demo, while the catalogue is the embedded demo one (a
+ *   real import deletes them).
+ */
+export type DemoAccountsRule = 'never' | 'demo-catalogue' | 'always';
+
+export function demoAccountsRule(e: Env = env()): DemoAccountsRule {
+  if (e.DEMO_ACCOUNTS === 'off' || siteIsHttps(e)) return 'never';
+  if (e.DEMO_ACCOUNTS === 'on') return 'always';
+  return e.PRODUCTION_HOSTS ? 'never' : 'demo-catalogue';
+}
+
+/** The demo accounts' e-mails, lower case, in their order. */
+const demoEmails: readonly string[] = DEMO_ACCOUNT_EMAILS;
+
+/** Deletes the demo accounts; their sessions, passwords and second factors go with them (cascade). */
+export async function removeDemoAccounts(db: DbOrTx): Promise<number> {
+  const removed = await db.delete(users).where(inArray(sql`lower(${users.email})`, [...demoEmails])).returning({ id: users.id });
+  await forgetCachedSessions(removed.map((r) => r.id));
+  return removed.length;
+}
+
+/** How many demo accounts the database holds. */
+export async function countDemoAccounts(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users).where(inArray(sql`lower(${users.email})`, [...demoEmails]));
+  return row?.n ?? 0;
+}
+
+/**
+ * Which demo accounts a real catalogue import removes, computed before it is done so that the
+ * preview can say it, and done exactly so:
  *
  * - the account that confirms the import is never removed (its session stays: the editor who
  *   imports is not sent to the login page);
@@ -20,9 +69,6 @@ import { forgetCachedSessions } from '@/server/redis/sessions';
  * import's back. A production configuration (https SITE_URL, PRODUCTION_HOSTS, DEMO_ACCOUNTS=0)
  * still removes every demo account at start: there the administrator comes from ADMIN_EMAIL.
  */
-
-/** The demo accounts' e-mails, lower case, in their order. */
-const demoEmails: readonly string[] = DEMO_ACCOUNTS.map((a) => a.email.toLowerCase());
 
 export type KeptReason = 'confirmer' | 'last_admin' | 'kept_before';
 

@@ -4,7 +4,7 @@
  * a deep-equal catalogue.
  */
 import 'server-only';
-import type { RawCatalogueRow } from '../import/format';
+import type { RawCatalogueRow } from '@/server/import/format';
 import { BRAND_DEFS, HOUSE_EAN, brandSite, type BrandDef } from './brands';
 import { CAMPAIGN_DEFS } from './campaigns';
 import { CHAPTERS, type DemoChapter } from './chapters';

@@ -1,7 +1,7 @@
 import 'server-only';
 import { AppError } from '@/server/errors';
 import { serverText } from '@/server/i18n';
-import { requestQuote, type RequestedQuote } from '@/server/quotes';
+import { requestQuote, type RequestedQuote } from '@/server/quotes/request';
 import { getJobList, jobListQuoteLines } from './index';
 
 /**
