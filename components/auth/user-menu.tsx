@@ -5,7 +5,6 @@ import { useTranslations } from 'next-intl';
 import type { Viewer } from '@/lib/auth/viewer';
 import type { FeatureFlags } from '@/lib/flags';
 import { Avatar, RoleBadge } from './avatar';
-import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 export { Avatar, RoleBadge } from './avatar';
 
@@ -13,7 +12,6 @@ export { Avatar, RoleBadge } from './avatar';
 // pointer or focus comes to the button. React.lazy, not next/dynamic: Next preloads next/dynamic
 // chunks with the page.
 const loadDropdown = () => import('./user-menu-content');
-keepForOffline('user-menu', loadDropdown);
 const UserMenuDropdown = React.lazy(() =>
   loadDropdown().then((m) => ({ default: m.UserMenuDropdown })),
 );

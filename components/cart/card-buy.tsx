@@ -6,7 +6,6 @@ import { ShoppingCartIcon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { DESKTOP_QUERY } from '@/components/layout/use-media-query';
 import { toast } from '@/components/ui/toast';
-import { keepForOffline } from '@/lib/pwa/keep-parts';
 import { isOffline, tellOffline } from '@/lib/pwa/offline-notice';
 
 // The picker (Radix Dialog, rows) loads when first opened; hovering or focusing the button starts it.
@@ -15,8 +14,6 @@ const ModelPickerDialog = React.lazy(() => loadPicker().then((m) => ({ default: 
 // Prices are for signed-in customers only: their code loads with the first signed-in card.
 const loadPrice = () => import('./card-price');
 const CardPrice = React.lazy(() => loadPrice().then((m) => ({ default: m.CardPrice })));
-keepForOffline('model-picker', loadPicker);
-keepForOffline('card-price', loadPrice);
 
 /** Opens the picker, or below 768 px the info toast of spec 5 instead of the quick add. */
 export function usePickerOpener() {

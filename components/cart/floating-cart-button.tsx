@@ -3,7 +3,6 @@
 import * as React from 'react';
 import { usePathname } from 'next/navigation';
 import { useCart } from './cart-provider';
-import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 const underPath = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 
@@ -31,7 +30,6 @@ export function shouldShowFloatingCart({
 
 // The button itself (hint, hover details, dismissal) loads once there is something to show.
 const loadView = () => import('./floating-cart-view');
-keepForOffline('floating-cart', loadView);
 const FloatingCartView = React.lazy(() => loadView().then((m) => ({ default: m.FloatingCartView })));
 
 /** Mounted once by the shop layout; renders nothing (and loads nothing) while the cart is empty. */

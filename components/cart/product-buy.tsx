@@ -6,11 +6,9 @@ import { ShoppingCartIcon } from 'lucide-react';
 import { useAuth } from '@/components/auth/auth-provider';
 import { DESKTOP_QUERY, useMediaQuery } from '@/components/layout/use-media-query';
 import { PickerSlot, PriceSkeleton, usePickerOpener } from './card-buy';
-import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 // Prices and quantity rows are for signed-in customers: their code loads only for them.
 const signedIn = () => import('./product-buy-signed-in');
-keepForOffline('product-buy-signed-in', signedIn);
 const ProductPrice = React.lazy(() => signedIn().then((m) => ({ default: m.ProductPrice })));
 const ModelPrice = React.lazy(() => signedIn().then((m) => ({ default: m.ModelPrice })));
 const ModelAdd = React.lazy(() => signedIn().then((m) => ({ default: m.ModelAdd })));

@@ -7,7 +7,6 @@ import { useOptionalCart } from '@/components/cart/cart-provider';
 import { Button } from '@/components/ui/button';
 import { useLazyDialog } from '@/components/ui/lazy-dialog';
 import type { SaveToJobListTexts } from '@/lib/job-lists/texts';
-import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 /**
  * "Guardar numa obra": a button that opens the dialog keeping the customer's cart, or a
@@ -30,7 +29,6 @@ export interface SaveModelOption {
 export type SaveSource = { cartId: string } | { models: SaveModelOption[] };
 
 const loadDialog = () => import('./save-to-job-list-dialog');
-keepForOffline('save-to-job-list', loadDialog);
 const SaveToJobListDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.SaveToJobListDialog })));
 
 function SaveToJobList({ source, label, texts }: { source: SaveSource; label: string; texts: SaveToJobListTexts }) {

@@ -7,12 +7,10 @@ import { ShoppingCartIcon } from 'lucide-react';
 import { useOptionalCart } from '@/components/cart/cart-provider';
 import { cn } from '@/lib/utils';
 import { formatCartBadge } from './cart-badge';
-import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 // The dropdown (lines, progress, totals, confirmations) loads the first time it opens.
 // React.lazy, not next/dynamic: Next preloads next/dynamic chunks with the page.
 const loadDropdown = () => import('@/components/cart/cart-dropdown');
-keepForOffline('cart-dropdown', loadDropdown);
 const CartDropdown = React.lazy(() => loadDropdown().then((m) => ({ default: m.CartDropdown })));
 
 /**

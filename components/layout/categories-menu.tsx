@@ -6,14 +6,12 @@ import { useTranslations } from 'next-intl';
 import { LayoutGridIcon } from 'lucide-react';
 import { useLazyDialog } from '@/components/ui/lazy-dialog';
 import { loadNavigation } from './navigation-data';
-import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 // The panel (Radix Dialog as a sheet, chapters and families) and its data (GET /api/navigation)
 // load when it is first opened, or when the pointer or focus comes to the button: the tree is
 // in no page's HTML. React.lazy, not next/dynamic: Next preloads next/dynamic chunks with the page.
 const loadContent = () => import('./categories-menu-content');
 const loadAll = () => Promise.all([loadContent(), loadNavigation()]);
-keepForOffline('categories-menu', loadAll);
 const CategoriesMenuContent = React.lazy(() => loadContent().then((m) => ({ default: m.CategoriesMenuContent })));
 
 export interface CategoriesMenuProps {

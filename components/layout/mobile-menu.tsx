@@ -6,13 +6,11 @@ import { useTranslations } from 'next-intl';
 import { MenuIcon } from 'lucide-react';
 import { useLazyDialog } from '@/components/ui/lazy-dialog';
 import type { FeatureFlags } from '@/lib/flags';
-import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 // The panel (Radix Dialog as a sheet, search, account links, Navegar) loads when it is first
 // opened, or when the pointer or focus comes to the button. React.lazy, not next/dynamic: Next
 // preloads next/dynamic chunks with the page.
 const loadContent = () => import('./mobile-menu-content');
-keepForOffline('mobile-menu', loadContent);
 const MobileMenuContent = React.lazy(() => loadContent().then((m) => ({ default: m.MobileMenuContent })));
 
 export interface MobileMenuProps {

@@ -5,7 +5,6 @@ import { useTranslations } from 'next-intl';
 import { WifiOffIcon } from 'lucide-react';
 import { clearCachedSessionKeys, runDailyHygiene, UPDATE_CHECK_MS } from '@/lib/pwa/hygiene';
 import { askWorker, workerSupported } from '@/lib/pwa/client';
-import { loadPartsForOffline } from '@/lib/pwa/keep-parts';
 import { OFFLINE_NOTICE_EVENT } from '@/lib/pwa/offline-notice';
 
 function whenIdle(run: () => void) {
@@ -23,6 +22,8 @@ function subscribeOnline(changed: () => void) {
 }
 
 const subscribeNothing = () => () => {};
+
+const PRECACHE_DELAY_MS = 5_000;
 
 const SAVED_DATE = new Intl.DateTimeFormat('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
@@ -86,6 +87,7 @@ export function OfflineShell() {
   React.useEffect(() => {
     if (process.env.NODE_ENV !== 'production' || !workerSupported() || !window.isSecureContext) return;
     let interval: ReturnType<typeof setInterval> | undefined;
+    let precacheTimer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
     const onMessage = (event: MessageEvent) => {
       if ((event.data as { type?: string } | null)?.type === 'SERVICE_WORKER_UPDATED') clearCachedSessionKeys(window.sessionStorage);
@@ -102,9 +104,12 @@ export function OfflineShell() {
           if (!navigator.serviceWorker.controller) ready.active?.postMessage({ type: 'CLAIM' });
           ready.active?.postMessage({ type: 'PAGE_LOADED', url: window.location.href, assets: loadedFiles() });
         }
+        // The rest of the build's files, fetched and kept by the worker (menus, dialogs: offline too):
+        // from the second page of a visit on, a while after it loaded, never on a first visit's
+        // bandwidth.
+        if (wasControlled) precacheTimer = setTimeout(() => ready.active?.postMessage({ type: 'PRECACHE' }), PRECACHE_DELAY_MS);
         const answer = await askWorker<{ version: string }>({ type: 'GET_VERSION' }, 5_000);
         if (answer?.version) {
-          loadPartsForOffline(answer.version);
           await runDailyHygiene({
             now: Date.now(),
             current: answer.version,
@@ -125,6 +130,7 @@ export function OfflineShell() {
     return () => {
       cancelled = true;
       clearInterval(interval);
+      clearTimeout(precacheTimer);
       window.removeEventListener('load', onLoad);
       navigator.serviceWorker.removeEventListener('message', onMessage);
     };

@@ -5,11 +5,9 @@ import { useTranslations } from 'next-intl';
 import { FileTextIcon } from 'lucide-react';
 import { useOptionalCart } from '@/components/cart/cart-provider';
 import { cn } from '@/lib/utils';
-import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 // The form (Radix Dialog, fields) loads when first opened; hovering or focusing the button starts it.
 const loadDialog = () => import('./request-quote-dialog');
-keepForOffline('request-quote', loadDialog);
 const RequestQuoteDialog = React.lazy(() => loadDialog().then((m) => ({ default: m.RequestQuoteDialog })));
 
 /** What a quote is asked for: the lines of the visitor's cart, or models of one product. */

@@ -1,5 +1,4 @@
 import type { ExternalToast } from 'sonner';
-import { keepForOffline } from '@/lib/pwa/keep-parts';
 
 /**
  * `toast.success` / `toast.error` without sonner on the page until the first toast: the first
@@ -58,9 +57,6 @@ function show(kind: 'success' | 'error' | 'info' | 'warning' | 'message', messag
   );
 }
 
-// Kept for offline use once the service worker is in control (lib/pwa/keep-parts.ts), so that a
-// toast ("Sem ligação à internet: o carrinho não foi alterado.") can still be shown offline.
-keepForOffline('toasts', () => Promise.all([import('sonner'), import('./sonner')]));
 
 export const toast = {
   success: (message: Message, data?: ExternalToast) => show('success', message, data),

@@ -20,6 +20,8 @@
 'use strict';
 
 const VERSION = '__SW_VERSION__';
+/** Every script, style and font of this build (server/pwa/script.ts). */
+const BUILD_FILES = '__SW_BUILD_FILES__';
 const PREFIX = 'cag-';
 const STATIC = `${PREFIX}static-${VERSION}`;
 const PAGES = `${PREFIX}pages-${VERSION}`;
@@ -75,6 +77,8 @@ self.addEventListener('message', (event) => {
   } else if (data.type === 'PAGE_LOADED') {
     // The first page of a visit loaded before this worker was in control: kept now, with what it loaded.
     event.waitUntil(rememberLoaded(data).catch(() => undefined));
+  } else if (data.type === 'PRECACHE') {
+    event.waitUntil(precacheBuild().catch(() => undefined));
   } else if (data.type === 'CLAIM') {
     // A page that loaded while this worker was activating (it claimed the pages open then): taken now.
     event.waitUntil(self.clients.claim());
@@ -170,7 +174,7 @@ async function rememberLoaded(data) {
     const response = await fetch(url.href, { credentials: 'same-origin', cache: 'no-cache', headers: { Accept: 'text/html' } });
     if (isStorable(response)) await keepRecent(url, response);
   }
-  const assets = (Array.isArray(data.assets) ? data.assets : []).slice(0, 150);
+  const assets = (Array.isArray(data.assets) ? data.assets : []).slice(0, 80);
   for (const href of assets) {
     if (typeof href !== 'string') continue;
     const asset = new URL(href, self.location.origin);
@@ -178,12 +182,43 @@ async function rememberLoaded(data) {
     const name = STATIC_PATH.test(asset.pathname) ? STATIC : IMAGE_PATH.test(asset.pathname) ? IMAGES : null;
     if (!name || (await matchIn(name, asset.href))) continue;
     try {
-      const response = await fetch(asset.href, { credentials: 'same-origin' });
+      // The page has just loaded these: the browser's HTTP cache answers, not the server.
+      const response = await fetch(asset.href, { credentials: 'same-origin', cache: 'force-cache' });
       if (response.ok && response.type === 'basic') await (await caches.open(name)).put(asset.href, response);
     } catch {
       /* offline again: the next visit keeps it */
     }
   }
+}
+
+/**
+ * The build's files not kept yet, a few at a time: the parts of the page that load on first use
+ * (menus, the cart, dialogs) then work offline too. Asked by every page once the worker is in
+ * control, so an interrupted run goes on at the next page.
+ */
+let precaching = null;
+function precacheBuild() {
+  precaching ??= (async () => {
+    const files = Array.isArray(BUILD_FILES) ? BUILD_FILES : [];
+    const cache = await caches.open(STATIC);
+    const missing = [];
+    for (const file of files) if (!(await cache.match(file))) missing.push(file);
+    for (let i = 0; i < missing.length; i += 2) {
+      await Promise.all(
+        missing.slice(i, i + 2).map(async (file) => {
+          try {
+            const response = await fetch(file, { credentials: 'same-origin', cache: 'force-cache' });
+            if (response.ok) await cache.put(file, response);
+          } catch {
+            /* offline: the next page asks again */
+          }
+        }),
+      );
+    }
+  })().finally(() => {
+    precaching = null;
+  });
+  return precaching;
 }
 
 async function keepRecent(url, response) {
