@@ -7,7 +7,7 @@
  * its first product). BENCH_RUNS (3) runs per page, the pages taken in turn each round; prints
  * every run and the median table. No pass/fail.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,20 +47,34 @@ function median(values) {
   return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 }
 
-function lighthouse(url, out) {
-  const run = spawnSync(
-    lighthouseBin,
-    [
-      url,
-      '--quiet',
-      '--output=json',
-      `--output-path=${out}`,
-      '--only-categories=performance,accessibility,best-practices,seo',
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
-    ],
-    { env: { ...process.env, CHROME_PATH: chrome }, encoding: 'utf8', timeout: 180_000 },
-  );
-  if (run.status !== 0 || !fs.existsSync(out)) return { error: (run.stderr || String(run.error ?? '')).split('\n').slice(-3).join(' ') };
+/**
+ * One Lighthouse run. Asynchronous on purpose: the app's log comes through a pipe this process
+ * reads; a synchronous wait would leave it unread, the pipe would fill, and the server would block
+ * on its next log line in the middle of the run.
+ */
+async function lighthouse(url, out) {
+  const run = await new Promise((resolve) => {
+    const child = spawn(
+      lighthouseBin,
+      [
+        url,
+        '--quiet',
+        '--output=json',
+        `--output-path=${out}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync',
+      ],
+      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      resolve({ status, stderr });
+    });
+  });
+  if (run.status !== 0 || !fs.existsSync(out)) return { error: (run.stderr || 'sem saída').split('\n').slice(-3).join(' ') };
   const report = JSON.parse(fs.readFileSync(out, 'utf8'));
   const scores = Object.fromEntries(CATEGORIES.map(([k]) => [k, Math.round((report.categories[k]?.score ?? NaN) * 100)]));
   const metrics = Object.fromEntries(METRICS.map(([id]) => [id, report.audits[id]?.numericValue ?? NaN]));
@@ -91,7 +105,7 @@ async function main() {
     for (let round = 1; round <= runs; round++) {
       for (const [name, p] of pages) {
         const out = path.join(dataDir, `${name}-${round}.json`);
-        const r = lighthouse(`${base}${p}`, out);
+        const r = await lighthouse(`${base}${p}`, out);
         if (r.error) {
           console.log(`${name.padEnd(9)} corrida ${round} falhou: ${r.error}`);
           continue;
