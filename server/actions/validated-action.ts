@@ -94,7 +94,9 @@ const DEFAULT_KEYS: Record<Refusal, MessageKey> = {
  * whose key lies elsewhere (the API's own texts: `Api`, `CartApi`, `Orders`…) is answered with
  * the generic key of its code, which the form can show.
  */
-const BROWSER_NAMESPACES: ReadonlySet<string> = new Set([...SHELL_NAMESPACES, ...PAGE_NAMESPACES]);
+// `Files`: the upload refusals (server/uploads), whose keys the admin forms have always been answered
+// with (the staff see why a file was refused, not a generic text).
+const BROWSER_NAMESPACES: ReadonlySet<string> = new Set([...SHELL_NAMESPACES, ...PAGE_NAMESPACES, 'Files']);
 
 /** The key answered for an AppError whose own key the browser does not have. */
 const KEY_OF_CODE: Partial<Record<ErrorCode, MessageKey>> = {
