@@ -7,7 +7,7 @@ import { ImageRetry } from '@/components/catalogue/image-retry';
 import { ToasterSlot } from '@/components/ui/toaster-slot';
 import { WebVitals } from '@/components/vitals/web-vitals';
 import { getTranslations } from 'next-intl/server';
-import { siteUrl } from '@/lib/env';
+import { env, siteUrl } from '@/lib/env';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import './globals.css';
 
@@ -53,7 +53,8 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
       <body className="min-h-screen font-sans">
         {/* Only the namespaces client components use travel to the browser. */}
         <NextIntlClientProvider messages={clientMessages()}>
-          <OfflineShell />
+          {/* The worker in production builds only: `next dev` would fill its caches with development files. */}
+          <OfflineShell enabled={env().NODE_ENV === 'production'} />
           {children}
           <ToasterSlot />
           <HydrationMarker />

@@ -12,8 +12,7 @@ import { isOffline, tellOffline } from '@/lib/pwa/offline-notice';
 const loadPicker = () => import('./model-picker-dialog');
 const ModelPickerDialog = React.lazy(() => loadPicker().then((m) => ({ default: m.ModelPickerDialog })));
 // Prices are for signed-in customers only: their code loads with the first signed-in card.
-const loadPrice = () => import('./card-price');
-const CardPrice = React.lazy(() => loadPrice().then((m) => ({ default: m.CardPrice })));
+const CardPrice = React.lazy(() => import('./card-price').then((m) => ({ default: m.CardPrice })));
 
 /** Opens the picker, or below 768 px the info toast of spec 5 instead of the quick add. */
 export function usePickerOpener() {

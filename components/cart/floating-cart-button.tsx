@@ -29,8 +29,7 @@ export function shouldShowFloatingCart({
 }
 
 // The button itself (hint, hover details, dismissal) loads once there is something to show.
-const loadView = () => import('./floating-cart-view');
-const FloatingCartView = React.lazy(() => loadView().then((m) => ({ default: m.FloatingCartView })));
+const FloatingCartView = React.lazy(() => import('./floating-cart-view').then((m) => ({ default: m.FloatingCartView })));
 
 /** Mounted once by the shop layout; renders nothing (and loads nothing) while the cart is empty. */
 export function FloatingCartButton() {

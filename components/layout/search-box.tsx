@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Loader2Icon, SearchIcon } from 'lucide-react';
 import { cx } from '@/lib/class-names';
+import { isOffline } from '@/lib/pwa/offline-notice';
 import {
   readSuggestions,
   SEARCH_DEBOUNCE_MS,
@@ -83,7 +84,7 @@ export function SearchBox({ className, onNavigate }: SearchBoxProps) {
       setResults([]);
       setResultsFor(query);
       setActive(-1);
-      setStatus(navigator.onLine ? 'error' : 'offline');
+      setStatus(isOffline() ? 'offline' : 'error');
     } finally {
       if (requestRef.current === controller) requestRef.current = null;
     }
@@ -123,7 +124,7 @@ export function SearchBox({ className, onNavigate }: SearchBoxProps) {
     const query = term.trim();
     if (!query) return;
     cancel();
-    if (!navigator.onLine) {
+    if (isOffline()) {
       // Searching needs the server: say so, and keep what was typed in the box.
       setResults([]);
       setResultsFor(query);

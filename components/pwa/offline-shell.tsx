@@ -3,6 +3,7 @@
 import * as React from 'react';
 import { useTranslations } from 'next-intl';
 import { WifiOffIcon } from 'lucide-react';
+import { formatOrderDateTime } from '@/lib/orders/format';
 import { clearCachedSessionKeys, runDailyHygiene, UPDATE_CHECK_MS } from '@/lib/pwa/hygiene';
 import { askWorker, workerSupported } from '@/lib/pwa/client';
 import { OFFLINE_NOTICE_EVENT } from '@/lib/pwa/offline-notice';
@@ -25,8 +26,6 @@ const subscribeNothing = () => () => {};
 
 const PRECACHE_DELAY_MS = 5_000;
 
-const SAVED_DATE = new Intl.DateTimeFormat('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
 /** Same-origin files the page loaded (for a first visit, before the worker was in control). */
 function loadedFiles(): string[] {
   return performance
@@ -42,7 +41,7 @@ function loadedFiles(): string[] {
  * device is offline shows a banner and stops forms (search, checkout, contact…) from being sent
  * into nothing: what was typed stays where it was.
  */
-export function OfflineShell() {
+export function OfflineShell({ enabled }: { enabled: boolean }) {
   const t = useTranslations('Offline');
   const online = React.useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
   // Set by the service worker on a page it served from its copy (server/pwa/service-worker.js).
@@ -85,7 +84,7 @@ export function OfflineShell() {
   }, [t]);
 
   React.useEffect(() => {
-    if (process.env.NODE_ENV !== 'production' || !workerSupported() || !window.isSecureContext) return;
+    if (!enabled || !workerSupported() || !window.isSecureContext) return;
     let interval: ReturnType<typeof setInterval> | undefined;
     let precacheTimer: ReturnType<typeof setTimeout> | undefined;
     let cancelled = false;
@@ -134,11 +133,11 @@ export function OfflineShell() {
       window.removeEventListener('load', onLoad);
       navigator.serviceWorker.removeEventListener('message', onMessage);
     };
-  }, []);
+  }, [enabled]);
 
   const fromCopy = savedAt !== null && !Number.isNaN(Date.parse(savedAt));
   if (online && !backOnline && !fromCopy) return null;
-  const savedDate = fromCopy ? SAVED_DATE.format(new Date(savedAt)) : '';
+  const savedDate = fromCopy ? formatOrderDateTime(savedAt) : '';
   return (
     <div
       role="status"

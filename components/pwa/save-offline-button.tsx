@@ -4,9 +4,9 @@ import * as React from 'react';
 import { useTranslations } from 'next-intl';
 import { CloudDownloadIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
+import { formatOrderDateTime } from '@/lib/orders/format';
+import { isOffline } from '@/lib/pwa/offline-notice';
 import { cacheUrls, forgetGroup, savedGroups, workerSupported } from '@/lib/pwa/client';
-
-const DATE = new Intl.DateTimeFormat('pt-PT', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 interface Props {
   /** Names what is saved on the device (`favourites`, `obra:<id>`). */
@@ -45,7 +45,7 @@ export function SaveOfflineButton({ groupId, label, urls }: Props) {
   }, [groupId]);
 
   async function save() {
-    if (!navigator.onLine) {
+    if (isOffline()) {
       setMessage(t('needsConnection'));
       return;
     }
@@ -77,7 +77,7 @@ export function SaveOfflineButton({ groupId, label, urls }: Props) {
           <>
             <span className="inline-flex items-center gap-1.5 rounded-md bg-emerald-50 px-2.5 py-1 text-sm font-medium text-emerald-900" data-testid="saved-offline-at">
               <CloudDownloadIcon aria-hidden className="size-4" />
-              {t('savedAt', { date: DATE.format(new Date(savedAt)) })}
+              {t('savedAt', { date: formatOrderDateTime(savedAt) })}
             </span>
             <Button type="button" variant="outline" size="sm" onClick={() => void save()} disabled={busy}>
               <RefreshCwIcon aria-hidden />
