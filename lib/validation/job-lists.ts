@@ -71,3 +71,4 @@ export const jobListToCartBody = z
   .strip();
 
 export const jobListExportQuery = z.object({ format: z.enum(['csv', 'xlsx'], 'formatInvalid').default('csv') }).strip();
+export type AddJobListLinesBody = z.infer<typeof addJobListLinesBody>;

@@ -1,6 +1,8 @@
 import 'server-only';
 import { csvTextField } from '@/lib/spreadsheet-cells';
-import type { ChangeLogEntry } from './change-log';
+import { formatChangeValue } from '@/lib/admin/catalogue';
+import type { ChangeLogFilters } from '@/lib/validation/catalogue-management';
+import { exportCatalogueChanges, type ChangeLogEntry } from './change-log';
 
 const KIND: Record<string, string> = { price: 'Preço', new: 'Novo', removed: 'Removido', text: 'Texto' };
 const SOURCE: Record<string, string> = { import: 'Importação', admin: 'Edição', erp: 'ERP' };
@@ -25,4 +27,9 @@ export function changeLogCsv(entries: readonly ChangeLogEntry[], format: (field:
     );
   }
   return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** The change log's filtered view (the filters of the staff's change-log page) as that CSV. */
+export async function exportCatalogueChangesCsv(filters: ChangeLogFilters): Promise<string> {
+  return changeLogCsv(await exportCatalogueChanges(filters), formatChangeValue);
 }

@@ -4,6 +4,7 @@ import { getDb } from '@/server/db/client';
 import { brands, chapters, families, products } from '@/server/db/schema';
 import { getCachedMedia, type CachedMedia } from '@/server/media/cache';
 import { renderPdf, type PdfLine } from './pdf';
+import { movedBrandSlug } from './resolve';
 
 export interface CatalogueDocument {
   slug: string;
@@ -106,14 +107,19 @@ export async function renderFactoryCatalogue(slug: string): Promise<Buffer | nul
 
 /**
  * A catalogue PDF (`catalogos`: a chapter's, `fabrica`: a brand's) from the media cache
- * (server/media/cache.ts): rendered once per content version. Null when the chapter or brand does
- * not exist; `'not-modified'` for a matching `If-None-Match`.
+ * (server/media/cache.ts): rendered once per content version. `{ movedTo }` for the old slug of a
+ * merged brand (its catalogue is the one of the brand it joined), null when the chapter or brand
+ * does not exist; `'not-modified'` for a matching `If-None-Match`.
  */
 export async function getCatalogueDocument(
   kind: 'catalogos' | 'fabrica',
   slug: string,
   ifNoneMatch?: string | null,
-): Promise<CachedMedia | 'not-modified' | null> {
+): Promise<CachedMedia | 'not-modified' | { movedTo: string } | null> {
   const render = kind === 'catalogos' ? renderOwnCatalogue : renderFactoryCatalogue;
-  return getCachedMedia(`pdf:${kind}/${slug}`, 'application/pdf', () => render(slug), ifNoneMatch);
+  const pdf = await getCachedMedia(`pdf:${kind}/${slug}`, 'application/pdf', () => render(slug), ifNoneMatch);
+  if (pdf || kind !== 'fabrica') return pdf;
+  // A merged brand's old slug: its factory catalogue is now the one of the brand it joined.
+  const moved = await movedBrandSlug(slug);
+  return moved ? { movedTo: moved } : null;
 }

@@ -4,7 +4,7 @@ import { MAX_PACKAGES, packageLabel, quantityRule } from '@/lib/cart/packages';
 import type { StockStatus } from '@/lib/catalogue/types';
 import { productShortPath } from '@/lib/catalogue/urls';
 import { isDbId } from '@/lib/validation/ids';
-import type { JobListLineInput } from '@/lib/validation/job-lists';
+import type { AddJobListLinesBody, JobListLineInput } from '@/lib/validation/job-lists';
 import { AppError } from '@/server/errors';
 import { addCartItem } from '@/server/cart/lines';
 import { checkedLine, type AddItemInput } from '@/server/cart/rules';
@@ -266,12 +266,12 @@ export async function addJobListLines(userId: string, listId: number, inputs: re
 }
 
 /** The lines of the API body as the cart module's input. */
-export function lineInputs(lines: readonly JobListLineInput[]): AddItemInput[] {
+function lineInputs(lines: readonly JobListLineInput[]): AddItemInput[] {
   return lines.map((l) => ({ modelId: l.product_id, itemsPerPackage: l.items_per_package, packages: l.quantity_of_packages }));
 }
 
 /** The id of the active model with `code` (any case), or 404 with the code named. */
-export async function modelIdByCode(code: string): Promise<number> {
+async function modelIdByCode(code: string): Promise<number> {
   const db = await getDb();
   const [row] = await db
     .select({ id: inventoryProducts.id })
@@ -440,4 +440,19 @@ export function jobListId(id: string): number {
 export function jobListLineId(id: string): number {
   if (!isDbId(id)) throw lineNotFound();
   return Number(id);
+}
+
+/**
+ * Adds to one of the caller's lists what `POST /api/job-lists/{id}/lines` was sent: one line by
+ * model id, one by model code (404 naming an unknown code), several lines, or the lines of the
+ * caller's cart.
+ */
+export async function addToJobList(userId: string, listId: number, body: AddJobListLinesBody): Promise<{ added: number; line_ids: number[] }> {
+  if ('cart_id' in body) return addCartToJobList(userId, listId, body.cart_id);
+  if ('lines' in body) return addJobListLines(userId, listId, lineInputs(body.lines));
+  if ('code' in body) {
+    const modelId = await modelIdByCode(body.code);
+    return addJobListLines(userId, listId, [{ modelId, itemsPerPackage: body.items_per_package, packages: body.quantity_of_packages }]);
+  }
+  return addJobListLines(userId, listId, lineInputs([body]));
 }

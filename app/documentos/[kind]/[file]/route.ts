@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { rawRoute } from '@/server/api/route';
 import { AppError } from '@/server/errors';
 import { getCatalogueDocument } from '@/server/catalogue/documents';
-import { movedBrandSlug } from '@/server/catalogue/resolve';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,9 +19,7 @@ export const GET = rawRoute({ params, cache: { maxAge: 3600 } }, async ({ params
   const key = file.slice(0, -'.pdf'.length);
   const ifNoneMatch = request.headers.get('if-none-match');
   const pdf = await getCatalogueDocument(kind, key, ifNoneMatch);
-  // A merged brand's old slug: its factory catalogue is now the brand it joined (permanently).
-  const moved = !pdf && kind === 'fabrica' ? await movedBrandSlug(key) : null;
-  if (moved) return new Response(null, { status: 308, headers: { Location: `/documentos/fabrica/${moved}.pdf` } });
+  if (pdf && pdf !== 'not-modified' && 'movedTo' in pdf) return new Response(null, { status: 308, headers: { Location: `/documentos/fabrica/${pdf.movedTo}.pdf` } });
   if (!pdf) throw new AppError({ code: 'not_found', key: 'Api.documentNotFound' });
   if (pdf === 'not-modified') return new Response(null, { status: 304, headers: { ETag: ifNoneMatch ?? '' } });
   return new Response(new Uint8Array(pdf.body), {

@@ -1,9 +1,7 @@
 import { NextResponse } from 'next/server';
-import { formatChangeValue } from '@/lib/admin/catalogue';
 import { changeLogFiltersSchema } from '@/lib/validation/catalogue-management';
 import { rawRoute } from '@/server/api/route';
-import { exportCatalogueChanges } from '@/server/catalogue/change-log';
-import { changeLogCsv } from '@/server/catalogue/change-log-csv';
+import { exportCatalogueChangesCsv } from '@/server/catalogue/change-log-csv';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,7 +12,7 @@ export const dynamic = 'force-dynamic';
 export const GET = rawRoute(
   { auth: 'required', permission: 'manage_products', cache: 'no-store', query: changeLogFiltersSchema },
   async ({ query }) => {
-    const csv = changeLogCsv(await exportCatalogueChanges(query), formatChangeValue);
+    const csv = await exportCatalogueChangesCsv(query);
     return new NextResponse(csv, {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
