@@ -5,7 +5,8 @@
  * folder: performance, accessibility, best practices and SEO of home, a family listing and a
  * product page (the same pages as bench:pages: the first listing linked from the home page and
  * its first product). BENCH_RUNS (3) runs per page, the pages taken in turn each round; prints
- * every run and the median table. No pass/fail.
+ * every run and the median table. No pass/fail. BENCH_SW=both measures each page a second time
+ * with /sw.js blocked (the offline shell's cost on a first visit).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -52,12 +53,13 @@ function median(values) {
  * reads; a synchronous wait would leave it unread, the pipe would fill, and the server would block
  * on its next log line in the middle of the run.
  */
-async function lighthouse(url, out) {
+async function lighthouse(url, out, extraArgs = []) {
   const run = await new Promise((resolve) => {
     const child = spawn(
       lighthouseBin,
       [
         url,
+        ...extraArgs,
         '--quiet',
         '--output=json',
         `--output-path=${out}`,
@@ -85,9 +87,9 @@ async function lighthouse(url, out) {
 }
 
 const pad = (v, n) => String(Number.isFinite(v) ? v : '—').padStart(n);
-const header = `${'página'.padEnd(9)}${CATEGORIES.map(([, label]) => label.padStart(label.length + 2)).join('')}`;
+const header = `${'página'.padEnd(15)}${CATEGORIES.map(([, label]) => label.padStart(label.length + 2)).join('')}`;
 const scoreRow = (name, scores, tail = '') =>
-  `${name.padEnd(9)}${CATEGORIES.map(([k, label]) => pad(scores[k], label.length + 2)).join('')}${tail}`;
+  `${name.padEnd(15)}${CATEGORIES.map(([k, label]) => pad(scores[k], label.length + 2)).join('')}${tail}`;
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-lighthouse-'));
@@ -101,13 +103,17 @@ async function main() {
     for (const [, p] of pages) await getRaw(`${base}${p}`);
 
     console.log(`\nLighthouse (mobile, ${chrome}), ${runs} corridas por página, páginas alternadas em cada volta`);
-    const results = new Map(pages.map(([name]) => [name, []]));
+    // BENCH_SW=both: each page also with /sw.js blocked, in the same rounds: what the offline
+    // shell's worker and its registration cost a first visit.
+    const variants = process.env.BENCH_SW === 'both' ? [['', []], ['-sem-sw', ['--blocked-url-patterns=*/sw.js']]] : [['', []]];
+    const measured = pages.flatMap(([name, p]) => variants.map(([suffix, args]) => [`${name}${suffix}`, p, args]));
+    const results = new Map(measured.map(([name]) => [name, []]));
     for (let round = 1; round <= runs; round++) {
-      for (const [name, p] of pages) {
+      for (const [name, p, args] of measured) {
         const out = path.join(dataDir, `${name}-${round}.json`);
-        const r = await lighthouse(`${base}${p}`, out);
+        const r = await lighthouse(`${base}${p}`, out, args);
         if (r.error) {
-          console.log(`${name.padEnd(9)} corrida ${round} falhou: ${r.error}`);
+          console.log(`${name.padEnd(15)} corrida ${round} falhou: ${r.error}`);
           continue;
         }
         results.get(name).push(r);
@@ -122,10 +128,10 @@ async function main() {
 
     console.log(`\nMediana de ${runs} corridas`);
     console.log(header);
-    for (const [name, p] of pages) {
+    for (const [name, p] of measured) {
       const list = results.get(name);
       if (!list.length) {
-        console.log(`${name.padEnd(9)} sem resultados`);
+        console.log(`${name.padEnd(15)} sem resultados`);
         continue;
       }
       const scores = Object.fromEntries(CATEGORIES.map(([k]) => [k, median(list.map((r) => r.scores[k]))]));
@@ -134,9 +140,9 @@ async function main() {
         const v = median(list.map((r) => r.metrics[id]));
         return `${label} ${Number.isFinite(v) ? f(v) : '—'}`;
       }).join(' · ');
-      console.log(`         ${metrics}`);
+      console.log(`               ${metrics}`);
       const failing = [...new Set(list.flatMap((r) => r.failing))];
-      if (failing.length) console.log(`         a melhorar (em alguma corrida): ${failing.slice(0, 8).join(', ')}`);
+      if (failing.length) console.log(`               a melhorar (em alguma corrida): ${failing.slice(0, 8).join(', ')}`);
     }
     console.log('(alvos: performance ≥ 95, acessibilidade ≥ 98, SEO 100; medianas de pontuações inteiras.)');
   } finally {
