@@ -1,8 +1,8 @@
 /** Requests of professionals for a pro account (spec 3 and 6). */
 import 'server-only';
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text } from 'drizzle-orm/pg-core';
 import type { ACCESS_REQUEST_TYPOLOGIES } from '../../../lib/validation/access-request';
-import { timestamps } from './columns';
+import { timestamps, timestampTz } from './columns';
 import { users } from './auth';
 import { proAccounts } from './pricing';
 
@@ -24,13 +24,13 @@ export const accessRequests = pgTable(
     status: text('status', { enum: accessRequestStatus }).notNull().default('pending'),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** Who handled it (approved or rejected) and when; kept as text like the audit log. */
-    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledAt: timestampTz('handled_at'),
     handledById: text('handled_by_id'),
     handledByName: text('handled_by_name'),
     /** The reason given when rejected (told to the requester). */
     rejectionReason: text('rejection_reason'),
     /** When the answer (approval or rejection) reached the SMTP server: the mail job sends it once. */
-    answerMailedAt: timestamp('answer_mailed_at', { withTimezone: true }),
+    answerMailedAt: timestampTz('answer_mailed_at'),
     /** The professional account it was approved into. */
     accountId: integer('account_id').references(() => proAccounts.id, { onDelete: 'set null' }),
     ...timestamps,

@@ -7,16 +7,14 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { ownerUserId } from './auth';
 import { timestamps } from './columns';
 
 export const addresses = pgTable(
   'addresses',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     /** The customer's own name for it ("Obra Rua X", "Sede"). */
     label: text('label').notNull(),
     /** Who receives the goods, or the fiscal name on a billing address. */

@@ -3,7 +3,8 @@
  * ERP (PHC) sync history and the ERP's clients as last received.
  */
 import 'server-only';
-import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from './columns';
 import { orderEvents, orders } from './orders';
 import { proAccounts } from './pricing';
 
@@ -21,7 +22,7 @@ export const orderStatusMails = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestampTz('sent_at'),
     outboxId: integer('outbox_id'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -62,8 +63,8 @@ export const erpSyncRuns = pgTable(
     counts: jsonb('counts').$type<ErpSyncCounts>(),
     /** A failed run: the line report (`Linha 3, coluna price: …`), at most a few hundred lines. */
     report: jsonb('report').$type<string[]>().notNull().default([]),
-    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
-    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestampTz('started_at').notNull().defaultNow(),
+    finishedAt: timestampTz('finished_at').notNull().defaultNow(),
   },
   (t) => [index('erp_sync_runs_started_idx').on(t.startedAt)],
 );
@@ -89,9 +90,9 @@ export const erpClients = pgTable(
     accountName: text('account_name'),
     rules: jsonb('rules').$type<ErpClientRule[]>().notNull().default([]),
     accountId: integer('account_id').references(() => proAccounts.id, { onDelete: 'set null' }),
-    missingSince: timestamp('missing_since', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    missingSince: timestampTz('missing_since'),
+    createdAt: createdAt(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [index('erp_clients_nif_idx').on(t.nif), index('erp_clients_email_idx').on(t.email), index('erp_clients_account_idx').on(t.accountId)],
 );

@@ -5,7 +5,8 @@
  * lists and the reprint report counts since the last print.
  */
 import 'server-only';
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from './columns';
 
 export { AUDIT_ACTIONS, type AuditAction } from '../../../lib/admin/audit';
 import { AUDIT_ACTIONS } from '../../../lib/admin/audit';
@@ -14,7 +15,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestampTz('at').notNull().defaultNow(),
     /** The staff user (kept as text: the log outlives a deleted account). */
     actorId: text('actor_id'),
     actorEmail: text('actor_email'),
@@ -41,7 +42,7 @@ export const catalogueChanges = pgTable(
   'catalogue_changes',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestampTz('at').notNull().defaultNow(),
     source: text('source', { enum: CATALOGUE_CHANGE_SOURCES }).notNull(),
     actorId: text('actor_id'),
     actorName: text('actor_name'),
@@ -82,7 +83,7 @@ export const cataloguePrints = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     chapterCode: integer('chapter_code').notNull(),
-    printedAt: timestamp('printed_at', { withTimezone: true }).notNull().defaultNow(),
+    printedAt: timestampTz('printed_at').notNull().defaultNow(),
     /** The newest catalogue_changes.id covered by this print (0: none yet). */
     lastChangeId: bigint('last_change_id', { mode: 'number' }).notNull().default(0),
     actorId: text('actor_id'),
@@ -106,8 +107,8 @@ export const catalogueUploads = pgTable('catalogue_uploads', {
   rows: integer('rows').notNull(),
   actorId: text('actor_id').notNull(),
   fingerprint: text('fingerprint').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+  expiresAt: timestampTz('expires_at').notNull(),
 });
 
 export type CataloguePrint = typeof cataloguePrints.$inferSelect;

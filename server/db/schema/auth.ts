@@ -5,8 +5,8 @@
  * for staff) and `is_admin` the separate flag.
  */
 import 'server-only';
-import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { bigint, boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamps, timestampTz } from './columns';
 import { proAccounts } from './pricing';
 
 export const userTypes = ['particular', 'pro'] as const;
@@ -39,25 +39,29 @@ export const users = pgTable(
     /** The professional account (company) the user buys for; its price rules apply to the user. */
     proAccountId: integer('pro_account_id').references(() => proAccounts.id, { onDelete: 'set null' }),
     /** Disabled by staff: sessions deleted at once, sign-in refused, lookups reject it. */
-    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledAt: timestampTz('disabled_at'),
     /** The last successful sign-in (a session created), for the admin user list. */
-    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastLoginAt: timestampTz('last_login_at'),
   },
   (t) => [index('users_role_idx').on(t.role)],
 );
+
+/** `user_id` of a row that belongs to one account and goes with it when the account is deleted. */
+export const ownerUserId = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
 
 export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
     token: text('token').notNull().unique(),
     ...timestamps,
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -68,14 +72,12 @@ export const accounts = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    accessTokenExpiresAt: timestampTz('access_token_expires_at'),
+    refreshTokenExpiresAt: timestampTz('refresh_token_expires_at'),
     scope: text('scope'),
     password: text('password'),
     ...timestamps,
@@ -89,7 +91,7 @@ export const verifications = pgTable(
     id: text('id').primaryKey(),
     identifier: text('identifier').notNull(),
     value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    expiresAt: timestampTz('expires_at').notNull(),
     ...timestamps,
   },
   (t) => [index('verifications_identifier_idx').on(t.identifier)],
@@ -101,12 +103,10 @@ export const twoFactors = pgTable(
     id: text('id').primaryKey(),
     secret: text('secret').notNull(),
     backupCodes: text('backup_codes').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     verified: boolean('verified').default(true),
     failedVerificationCount: integer('failed_verification_count').default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lockedUntil: timestampTz('locked_until'),
   },
   (t) => [index('two_factors_secret_idx').on(t.secret), index('two_factors_user_id_idx').on(t.userId)],
 );

@@ -5,7 +5,8 @@
  * alias. Kept when the target is merged again (re-pointed to the new target).
  */
 import 'server-only';
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 import { brands } from './catalogue';
 
 export const brandSlugRedirects = pgTable('brand_slug_redirects', {
@@ -13,7 +14,7 @@ export const brandSlugRedirects = pgTable('brand_slug_redirects', {
   brandId: integer('brand_id')
     .notNull()
     .references(() => brands.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 export type BrandSlugRedirect = typeof brandSlugRedirects.$inferSelect;

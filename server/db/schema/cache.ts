@@ -1,6 +1,7 @@
 /** The shared cache-invalidation log (server/cache). */
 import 'server-only';
-import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 /**
  * Every write that changes what cached pages show appends the tags it touched; every server
@@ -13,7 +14,7 @@ export const cacheInvalidations = pgTable(
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     tags: text('tags').array().notNull(),
     reason: text('reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('cache_invalidations_created_at_idx').on(t.createdAt)],
 );

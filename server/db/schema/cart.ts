@@ -7,10 +7,10 @@
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './auth';
-import { inventoryProducts } from './catalogue';
-import { timestamps } from './columns';
+import { modelIdColumn } from './catalogue';
+import { packageQuantityColumns, timestamps, timestampTz } from './columns';
 
 export const cartStatuses = ['active', 'merged', 'ordered'] as const;
 export type CartStatus = (typeof cartStatuses)[number];
@@ -42,13 +42,8 @@ export const cartItems = pgTable(
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
     /** The model (`inventory_products.id`, the `product_id` of the cart calls). */
-    modelId: integer('model_id')
-      .notNull()
-      .references(() => inventoryProducts.id, { onDelete: 'cascade' }),
-    /** 'Unidade', or the package the line was added in. */
-    selectedPackageType: text('selected_package_type').notNull().default('Unidade'),
-    itemsPerPackage: integer('items_per_package').notNull().default(1),
-    quantityOfPackages: integer('quantity_of_packages').notNull(),
+    modelId: modelIdColumn(),
+    ...packageQuantityColumns(),
     /**
      * Unit price (net, without IVA, after the customer's discount) when the line was last priced
      * by the server for its customer; null in a guest cart (visitors see no prices).
@@ -56,7 +51,7 @@ export const cartItems = pgTable(
     unitPriceAtPurchase: numeric('unit_price_at_purchase', { precision: 12, scale: 4 }),
     /** The unit price the line had before the last re-pricing changed it (shown as a notice). */
     previousUnitPrice: numeric('previous_unit_price', { precision: 12, scale: 4 }),
-    pricedAt: timestamp('priced_at', { withTimezone: true }),
+    pricedAt: timestampTz('priced_at'),
     ...timestamps,
   },
   (t) => [

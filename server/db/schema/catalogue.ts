@@ -4,8 +4,8 @@
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps, tsvector } from './columns';
+import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { timestamps, timestampTz, tsvector } from './columns';
 
 /** Colour theme of a chapter card (hex colours). */
 export interface ChapterThemeValue {
@@ -84,7 +84,7 @@ export const products = pgTable(
     brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     /** Uploaded or imported main photo (path under the media store or URL); null = generated. */
     photoPath: text('photo_path'),
-    photoUpdatedAt: timestamp('photo_updated_at', { withTimezone: true }),
+    photoUpdatedAt: timestampTz('photo_updated_at'),
     /** Additional images, in order, with their alt text (admin uploads; imports leave it empty). */
     images: jsonb('images').$type<{ url: string; alt?: string | null }[]>().notNull().default([]),
     informacaoAdicional: text('informacao_adicional'),
@@ -171,13 +171,17 @@ export const inventoryProducts = pgTable(
   ],
 );
 
+/** `model_id` of a row about one model (`inventory_products.id`), deleted with the model. */
+export const modelIdColumn = () =>
+  integer('model_id')
+    .notNull()
+    .references(() => inventoryProducts.id, { onDelete: 'cascade' });
+
 /** Technical attributes of a model (name, value, unit), for filters. */
 export const modelAttributes = pgTable(
   'model_attributes',
   {
-    modelId: integer('model_id')
-      .notNull()
-      .references(() => inventoryProducts.id, { onDelete: 'cascade' }),
+    modelId: modelIdColumn(),
     position: smallint('position').notNull(),
     name: text('name').notNull(),
     value: text('value').notNull(),
@@ -201,8 +205,8 @@ export const campaigns = pgTable(
     category: text('category'),
     imagePath: text('image_path'),
     theme: text('theme'),
-    startsAt: timestamp('starts_at', { withTimezone: true }),
-    endsAt: timestamp('ends_at', { withTimezone: true }),
+    startsAt: timestampTz('starts_at'),
+    endsAt: timestampTz('ends_at'),
     active: boolean('active').notNull().default(true),
     featured: boolean('featured').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),

@@ -1,6 +1,7 @@
 /** Contact form (spec 2.6 and 8): the messages sent from /contacto. */
 import 'server-only';
-import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
 
 export const contactMessageStatus = ['new', 'read', 'answered', 'archived'] as const;
 export type ContactMessageStatus = (typeof contactMessageStatus)[number];
@@ -17,7 +18,7 @@ export const contactMessages = pgTable(
     message: text('message').notNull(),
     status: text('status', { enum: contactMessageStatus }).notNull().default('new'),
     ipHash: text('ip_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index('contact_messages_created_idx').on(t.createdAt),

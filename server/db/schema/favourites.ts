@@ -1,19 +1,18 @@
 /** A customer's favourite products (spec 2.6 favourites control, /dashboard/favorites). */
 import 'server-only';
-import { index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns';
+import { ownerUserId } from './auth';
 import { products } from './catalogue';
 
 export const favourites = pgTable(
   'favourites',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('favourites_product_idx').on(t.productId)],
 );

@@ -4,17 +4,15 @@
  */
 import 'server-only';
 import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './auth';
-import { inventoryProducts } from './catalogue';
-import { timestamps } from './columns';
+import { ownerUserId } from './auth';
+import { modelIdColumn } from './catalogue';
+import { packageQuantityColumns, timestamps } from './columns';
 
 export const jobLists = pgTable(
   'job_lists',
   {
     id: serial('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     name: text('name').notNull(),
     ...timestamps,
   },
@@ -29,13 +27,8 @@ export const jobListLines = pgTable(
       .notNull()
       .references(() => jobLists.id, { onDelete: 'cascade' }),
     /** The model (`inventory_products.id`, the `product_id` of the cart calls). */
-    modelId: integer('model_id')
-      .notNull()
-      .references(() => inventoryProducts.id, { onDelete: 'cascade' }),
-    /** 'Unidade', or the package the line was added in. */
-    selectedPackageType: text('selected_package_type').notNull().default('Unidade'),
-    itemsPerPackage: integer('items_per_package').notNull().default(1),
-    quantityOfPackages: integer('quantity_of_packages').notNull(),
+    modelId: modelIdColumn(),
+    ...packageQuantityColumns(),
     ...timestamps,
   },
   (t) => [uniqueIndex('job_list_lines_model_package').on(t.listId, t.modelId, t.itemsPerPackage), index('job_list_lines_model_idx').on(t.modelId)],

@@ -1,6 +1,7 @@
 /** Mail (spec 2.6, 4, 5 and 8): every e-mail the shop sends, with its delivery status. */
 import 'server-only';
-import { index, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from './columns';
 
 export const mailStatus = ['outbox', 'sent', 'failed'] as const;
 export type MailStatus = (typeof mailStatus)[number];
@@ -22,8 +23,8 @@ export const mailOutbox = pgTable(
     status: text('status', { enum: mailStatus }).notNull().default('outbox'),
     error: text('error'),
     messageId: text('message_id'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    sentAt: timestampTz('sent_at'),
   },
   (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
 );

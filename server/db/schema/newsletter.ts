@@ -1,7 +1,8 @@
 /** Newsletter (spec 2.6, 5 and 7): double opt-in subscriptions. */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from './columns';
 
 export const newsletterStatus = ['pending', 'confirmed', 'unsubscribed'] as const;
 export type NewsletterStatus = (typeof newsletterStatus)[number];
@@ -21,15 +22,15 @@ export const newsletterSubscriptions = pgTable(
     /** SHA-256 (hex) of the token in the confirmation link; the token itself is never stored. */
     confirmTokenHash: text('confirm_token_hash'),
     /** When the last confirmation mail went out (at most one per 10 minutes). */
-    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    confirmationSentAt: timestampTz('confirmation_sent_at'),
     /** Token of the unsubscribe link carried by every newsletter mail. */
     unsubscribeToken: text('unsubscribe_token').notNull(),
     source: text('source', { enum: newsletterSource }).notNull(),
     ipHash: text('ip_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    confirmedAt: timestampTz('confirmed_at'),
+    unsubscribedAt: timestampTz('unsubscribed_at'),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('newsletter_subscriptions_email_key').on(sql`lower(${t.email})`),

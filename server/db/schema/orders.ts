@@ -8,20 +8,16 @@
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DELIVERY_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from '../../../lib/orders/status';
-import { users } from './auth';
+import { ownerUserId, users } from './auth';
 import { carts } from './cart';
-import { timestamps } from './columns';
+import { createdAt, lineSnapshotColumns, statusEventColumns, timestamps, timestampTz, yearCounterColumns } from './columns';
 
 import type { AddressSnapshot, PaymentData } from '../../../lib/orders/types';
 export type { AddressSnapshot, PaymentData };
 
-export const orderCounters = pgTable('order_counters', {
-  year: integer('year').primaryKey(),
-  /** The last number given in that year. */
-  last: integer('last').notNull(),
-});
+export const orderCounters = pgTable('order_counters', yearCounterColumns());
 
 export const orders = pgTable(
   'orders',
@@ -51,7 +47,7 @@ export const orders = pgTable(
     taxCents: integer('tax_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
-    placedAt: timestamp('placed_at', { withTimezone: true }).notNull().defaultNow(),
+    placedAt: timestampTz('placed_at').notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [
@@ -67,18 +63,7 @@ export const orderLines = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    /** The model then (may be deleted later: the snapshot stays). */
-    modelId: integer('model_id'),
-    modelCode: text('model_code').notNull(),
-    productCode: text('product_code').notNull(),
-    productName: text('product_name').notNull(),
-    modelName: text('model_name').notNull(),
-    size: text('size'),
-    packageType: text('package_type').notNull(),
-    itemsPerPackage: integer('items_per_package').notNull(),
-    packages: integer('packages').notNull(),
-    units: integer('units').notNull(),
+    ...lineSnapshotColumns(),
     baseUnitPrice: numeric('base_unit_price', { precision: 12, scale: 4 }).notNull(),
     discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }).notNull(),
     unitPrice: numeric('unit_price', { precision: 12, scale: 4 }).notNull(),
@@ -97,12 +82,7 @@ export const orderEvents = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status', { enum: ORDER_STATUSES }),
-    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
-    /** The user who made the change, or a system actor (`system`, `payment:bank_transfer`). */
-    actor: text('actor').notNull(),
-    note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...statusEventColumns(ORDER_STATUSES),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
 );
@@ -111,15 +91,13 @@ export const orderEvents = pgTable(
 export const orderIdempotencyKeys = pgTable(
   'order_idempotency_keys',
   {
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
 );
@@ -138,7 +116,7 @@ export const orderMails = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: orderMailKinds }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestampTz('sent_at'),
     /** The mail_outbox row of the mail sent (null until sent). */
     outboxId: integer('outbox_id'),
     attempts: integer('attempts').notNull().default(0),

@@ -10,9 +10,9 @@
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { PROVIDER_PAYMENT_METHODS } from '../../../lib/orders/status';
-import { timestamps } from './columns';
+import { timestamps, timestampTz } from './columns';
 import { orders } from './orders';
 
 export const PAYMENT_PROVIDERS = ['ifthenpay'] as const;
@@ -35,7 +35,7 @@ export const orderPayments = pgTable(
     phone: text('phone'),
     state: text('state', { enum: PROVIDER_REQUEST_STATES }).notNull().default('pending'),
     /** While set in the future, one process is asking the provider: nobody else does. */
-    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    leaseUntil: timestampTz('lease_until'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** The provider's id of the request (ifthenpay `RequestId`). */
@@ -44,10 +44,10 @@ export const orderPayments = pgTable(
     entity: text('entity'),
     reference: text('reference'),
     expiresOn: date('expires_on'),
-    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    requestedAt: timestampTz('requested_at'),
     /** The payment received (null until then). */
     paidCents: integer('paid_cents'),
-    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paidAt: timestampTz('paid_at'),
     /** The provider's id of the payment (ifthenpay: the request id it reports in the callback). */
     transactionId: text('transaction_id'),
     ...timestamps,

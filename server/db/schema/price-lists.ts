@@ -4,8 +4,9 @@
  * is downloadable only by `user_id` while they still belong to that account.
  */
 import 'server-only';
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './auth';
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from './columns';
+import { ownerUserId } from './auth';
 import { proAccounts } from './pricing';
 
 export const priceListStatuses = ['queued', 'running', 'done', 'failed'] as const;
@@ -16,9 +17,7 @@ export const priceListExports = pgTable(
   {
     /** 22 characters of base64url: 128 random bits (also the file's name). */
     id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: ownerUserId(),
     accountId: integer('account_id')
       .notNull()
       .references(() => proAccounts.id, { onDelete: 'cascade' }),
@@ -34,9 +33,9 @@ export const priceListExports = pgTable(
     progress: integer('progress').notNull().default(0),
     total: integer('total').notNull().default(0),
     error: text('error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    startedAt: timestamp('started_at', { withTimezone: true }),
-    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    startedAt: timestampTz('started_at'),
+    finishedAt: timestampTz('finished_at'),
     /** Time to build the file, in milliseconds. */
     buildMs: integer('build_ms'),
   },

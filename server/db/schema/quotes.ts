@@ -6,16 +6,13 @@
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { QUOTE_STATUSES } from '../../../lib/quotes/status';
 import { users } from './auth';
-import { timestamps } from './columns';
+import { createdAt, lineSnapshotColumns, statusEventColumns, timestamps, timestampTz, yearCounterColumns } from './columns';
 import { orders } from './orders';
 
-export const quoteCounters = pgTable('quote_counters', {
-  year: integer('year').primaryKey(),
-  last: integer('last').notNull(),
-});
+export const quoteCounters = pgTable('quote_counters', yearCounterColumns());
 
 export const quotes = pgTable(
   'quotes',
@@ -40,7 +37,7 @@ export const quotes = pgTable(
     taxCents: integer('tax_cents'),
     shippingCents: integer('shipping_cents'),
     totalCents: integer('total_cents'),
-    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answeredAt: timestampTz('answered_at'),
     answeredBy: text('answered_by').references(() => users.id, { onDelete: 'set null' }),
     /** The order an accepted quote became (at most one). */
     orderId: integer('order_id')
@@ -66,17 +63,7 @@ export const quoteLines = pgTable(
     quoteId: integer('quote_id')
       .notNull()
       .references(() => quotes.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    modelId: integer('model_id'),
-    modelCode: text('model_code').notNull(),
-    productCode: text('product_code').notNull(),
-    productName: text('product_name').notNull(),
-    modelName: text('model_name').notNull(),
-    size: text('size'),
-    packageType: text('package_type').notNull(),
-    itemsPerPackage: integer('items_per_package').notNull(),
-    packages: integer('packages').notNull(),
-    units: integer('units').notNull(),
+    ...lineSnapshotColumns(),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
     /** The customer's list price when requested (net, for staff's reference). */
     listUnitPrice: numeric('list_unit_price', { precision: 12, scale: 4 }),
@@ -101,7 +88,7 @@ export const quoteMessages = pgTable(
     /** A message about one line (its position), else the whole quote. */
     linePosition: integer('line_position'),
     body: text('body').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('quote_messages_quote_idx').on(t.quoteId, t.id)],
 );
@@ -113,11 +100,7 @@ export const quoteEvents = pgTable(
     quoteId: integer('quote_id')
       .notNull()
       .references(() => quotes.id, { onDelete: 'cascade' }),
-    fromStatus: text('from_status', { enum: QUOTE_STATUSES }),
-    toStatus: text('to_status', { enum: QUOTE_STATUSES }).notNull(),
-    actor: text('actor').notNull(),
-    note: text('note'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    ...statusEventColumns(QUOTE_STATUSES),
   },
   (t) => [index('quote_events_quote_idx').on(t.quoteId, t.id)],
 );
@@ -134,10 +117,10 @@ export const quoteMails = pgTable(
       .notNull()
       .references(() => quotes.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: quoteMailKinds }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    sentAt: timestampTz('sent_at'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('quote_mails_quote_idx').on(t.quoteId)],
 );

@@ -6,7 +6,8 @@
  * seed never brings it back).
  */
 import 'server-only';
-import { bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, timestampTz } from './columns';
 
 export const SYNONYM_KINDS = ['two_way', 'one_way'] as const;
 export type SynonymKind = (typeof SYNONYM_KINDS)[number];
@@ -30,10 +31,10 @@ export const searchSynonyms = pgTable(
     createdBy: text('created_by'),
     updatedBy: text('updated_by'),
     version: integer('version').notNull().default(1),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestampTz('updated_at').notNull().defaultNow(),
     /** Deleted by staff: kept so the shipped vocabulary does not seed it again. */
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedAt: timestampTz('deleted_at'),
   },
   (t) => [uniqueIndex('search_synonyms_builtin_key_idx').on(t.builtinKey), index('search_synonyms_updated_idx').on(t.updatedAt)],
 );
@@ -47,10 +48,10 @@ export const searchLog = pgTable(
     sample: text('sample').notNull(),
     count: integer('count').notNull().default(0),
     lastResults: integer('last_results').notNull().default(0),
-    firstSeen: timestamp('first_seen', { withTimezone: true }).notNull().defaultNow(),
-    lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),
+    firstSeen: timestampTz('first_seen').notNull().defaultNow(),
+    lastSeen: timestampTz('last_seen').notNull().defaultNow(),
     /** Staff dismissed it: hidden until it is searched again after that. */
-    dismissedAt: timestamp('dismissed_at', { withTimezone: true }),
+    dismissedAt: timestampTz('dismissed_at'),
   },
   (t) => [index('search_log_count_idx').on(t.count), index('search_log_last_seen_idx').on(t.lastSeen)],
 );

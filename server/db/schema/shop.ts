@@ -1,6 +1,7 @@
 /** The shop's own facts (spec 1 and 9): address, hours, contacts; one row, editable later. */
 import 'server-only';
-import { integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestampTz } from './columns';
 import type { OpeningHours, SocialLink } from '../../../lib/catalogue/types';
 
 export type { OpeningHours, SocialLink };
@@ -30,7 +31,7 @@ export const shopSettings = pgTable('shop_settings', {
   longitude: numeric('longitude', { precision: 9, scale: 6 }),
   complaintsBookUrl: text('complaints_book_url'),
   socialLinks: jsonb('social_links').$type<SocialLink[]>().notNull().default([]),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 });
 
 export type ShopSettings = typeof shopSettings.$inferSelect;

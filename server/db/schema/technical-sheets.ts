@@ -6,9 +6,9 @@
  */
 import 'server-only';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { inventoryProducts, products } from './catalogue';
-import { timestamps } from './columns';
+import { timestamps, timestampTz } from './columns';
 
 export interface TechnicalSheetRow {
   label: string;
@@ -39,7 +39,7 @@ export const technicalSheets = pgTable(
     manufacturerPdfKey: text('manufacturer_pdf_key'),
     /** Storage key of the PDF the job rendered, when, and from which version of the sheet. */
     generatedPdfKey: text('generated_pdf_key'),
-    generatedAt: timestamp('generated_at', { withTimezone: true }),
+    generatedAt: timestampTz('generated_at'),
     generatedVersion: integer('generated_version'),
     published: boolean('published').notNull().default(false),
     /** Bumped by every staff edit: a form saved over an older version is refused. */

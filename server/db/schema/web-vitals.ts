@@ -1,6 +1,7 @@
 /** Browser web vitals as histograms (server/vitals). */
 import 'server-only';
-import { integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
+import { timestampTz } from './columns';
 
 /**
  * One row per hour × page type × metric × bucket: how many measurements fell in that bucket
@@ -11,7 +12,7 @@ import { integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle
 export const webVitalBuckets = pgTable(
   'web_vital_buckets',
   {
-    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    hour: timestampTz('hour').notNull(),
     pageType: text('page_type').notNull(),
     metric: text('metric').notNull(),
     bucket: smallint('bucket').notNull(),
