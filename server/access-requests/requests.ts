@@ -3,7 +3,7 @@ import type { AccessRequestData } from '@/lib/validation/access-request';
 import { shopNotifyAddress } from '@/server/contact/messages';
 import { getDb } from '@/server/db/client';
 import { accessRequests } from '@/server/db/schema';
-import { renderMail } from '@/server/mail/html';
+import { formatMailDateTime, renderMail } from '@/server/mail/html';
 import { sendMail, type OutgoingMail } from '@/server/mail/send';
 import { shortName } from '@/server/mail/short-name';
 import { getShopInfo, type ShopInfo } from '@/server/shop/settings';
@@ -26,14 +26,6 @@ interface AccessRequestMailParams {
   userId: string | null;
 }
 
-function formatDateTime(date: Date): string {
-  return new Intl.DateTimeFormat('pt-PT', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'Europe/Lisbon',
-  }).format(date);
-}
-
 /** A single line for a mail header (names may not break the subject). */
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
@@ -48,7 +40,7 @@ export function accessRequestNotificationMail(
     blocks: [
       {
         kind: 'p',
-        text: `Recebido a ${formatDateTime(p.receivedAt)} através do site. O pedido fica pendente até ser aprovado ou recusado na área de administração.`,
+        text: `Recebido a ${formatMailDateTime(p.receivedAt)} através do site. O pedido fica pendente até ser aprovado ou recusado na área de administração.`,
       },
       {
         kind: 'fields',

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ContactData } from '@/lib/validation/contact';
-import { renderMail } from '@/server/mail/html';
+import { formatMailDateTime, renderMail } from '@/server/mail/html';
 import { serverTranslator } from '@/server/i18n';
 import type { OutgoingMail } from '@/server/mail/send';
 import { shortName } from '@/server/mail/short-name';
@@ -12,14 +12,6 @@ interface ContactMailParams {
   shop: { name: string; phone: string; email: string };
 }
 
-function formatDateTime(date: Date): string {
-  return new Intl.DateTimeFormat('pt-PT', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-    timeZone: 'Europe/Lisbon',
-  }).format(date);
-}
-
 /** To the shop: the whole message, answerable with "Reply" (reply-to is the customer). */
 export function contactNotificationMail(to: string, p: ContactMailParams): OutgoingMail {
   const t = serverTranslator('Contact.mail');
@@ -27,7 +19,7 @@ export function contactNotificationMail(to: string, p: ContactMailParams): Outgo
   const { html, text } = renderMail({
     title: t('notifyTitle'),
     blocks: [
-      { kind: 'p', text: t('notifyIntro', { date: formatDateTime(p.receivedAt) }) },
+      { kind: 'p', text: t('notifyIntro', { date: formatMailDateTime(p.receivedAt) }) },
       {
         kind: 'fields',
         rows: [

@@ -8,6 +8,7 @@ import { CATALOGUE_WIDE_TAGS, cacheTags } from '@/server/cache/tags';
 import { recordCatalogueChanges, type CatalogueChangeInput } from '@/server/catalogue/changes';
 import { refreshProductDerived } from '@/server/catalogue/derived';
 import { getDb, type DbOrTx, type Tx } from '@/server/db/client';
+import { fromExcluded } from '@/server/db/upsert';
 import {
   erpClients,
   erpSyncRuns,
@@ -351,12 +352,7 @@ async function applyClients(tx: Tx, plan: ClientPlan): Promise<string[]> {
       .onConflictDoUpdate({
         target: erpClients.erpClientId,
         set: {
-          nif: sql`excluded.nif`,
-          name: sql`excluded.name`,
-          email: sql`excluded.email`,
-          accountName: sql`excluded.account_name`,
-          rules: sql`excluded.rules`,
-          accountId: sql`excluded.account_id`,
+          ...fromExcluded(erpClients, ['nif', 'name', 'email', 'accountName', 'rules', 'accountId']),
           missingSince: null,
           updatedAt: now,
         },

@@ -1,9 +1,9 @@
 import 'server-only';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { StockStatus } from '@/lib/catalogue/types';
 import { familyPath } from '@/lib/catalogue/urls';
 import { listModelsOfProducts } from '@/server/catalogue/models';
 import { getProductSummariesByIds } from '@/server/catalogue/products';
+import type { ModelRow } from '@/server/catalogue/queries';
 import { getDb, type DbOrTx } from '@/server/db/client';
 import { favourites, products } from '@/server/db/schema';
 
@@ -17,18 +17,11 @@ import { favourites, products } from '@/server/db/schema';
  * its row stays, and shows again if the product comes back.
  */
 
-/** A model of a favourite product, as /dashboard/favorites shows it (no price: prices are personal and come from the pricing API). */
-export interface FavouriteModel {
-  /** `inventory_products.id`: what the cart calls take as `product_id` (the model picker's rows). */
-  id: number;
-  code: string;
-  name: string;
-  size: string | null;
-  smallPackage: string | null;
-  mediumPackage: string | null;
-  largePackage: string | null;
-  stockStatus: StockStatus;
-}
+/**
+ * A model of a favourite product, as /dashboard/favorites shows it (no price: prices are personal and come from the pricing API).
+ * `id` is `inventory_products.id`: what the cart calls take as `product_id` (the model picker's rows).
+ */
+export type FavouriteModel = Omit<ModelRow, 'ean' | 'attributes'>;
 
 /** A favourite product with its active models, for /dashboard/favorites. */
 export interface FavouriteProduct {

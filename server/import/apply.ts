@@ -8,6 +8,7 @@ import { refreshProductDerived } from '@/server/catalogue/derived';
 import { recordCatalogueChanges, type CatalogueChangeInput } from '@/server/catalogue/changes';
 import type { DbOrTx, Tx } from '@/server/db/client';
 import { appState, brands, families, inventoryProducts, modelAttributes, products, type CatalogueChangeKind } from '@/server/db/schema';
+import { fromExcluded } from '@/server/db/upsert';
 import type { CatalogueInput, ModelInput } from './validate';
 
 export interface EntityCounts {
@@ -390,9 +391,7 @@ export async function writeCataloguePlan(tx: Tx, plan: CataloguePlan, options: A
       .onConflictDoUpdate({
         target: families.code,
         set: {
-          title: sql`excluded.title`,
-          slug: sql`excluded.slug`,
-          chapterCode: sql`excluded.chapter_code`,
+          ...fromExcluded(families, ['title', 'slug', 'chapterCode']),
           updatedAt: sql`now()`,
         },
       })
@@ -428,13 +427,7 @@ export async function writeCataloguePlan(tx: Tx, plan: CataloguePlan, options: A
       .onConflictDoUpdate({
         target: products.productCode,
         set: {
-          name: sql`excluded.name`,
-          slug: sql`excluded.slug`,
-          description: sql`excluded.description`,
-          chapterCode: sql`excluded.chapter_code`,
-          familyId: sql`excluded.family_id`,
-          brandId: sql`excluded.brand_id`,
-          photoPath: sql`excluded.photo_path`,
+          ...fromExcluded(products, ['name', 'slug', 'description', 'chapterCode', 'familyId', 'brandId', 'photoPath']),
           photoUpdatedAt: sql`CASE WHEN products.photo_path IS DISTINCT FROM excluded.photo_path THEN now() ELSE products.photo_updated_at END`,
           updatedAt: sql`now()`,
         },
@@ -470,16 +463,7 @@ export async function writeCataloguePlan(tx: Tx, plan: CataloguePlan, options: A
       .onConflictDoUpdate({
         target: inventoryProducts.code,
         set: {
-          name: sql`excluded.name`,
-          productId: sql`excluded.product_id`,
-          size: sql`excluded.size`,
-          price: sql`excluded.price`,
-          discountGroup: sql`excluded.discount_group`,
-          ean: sql`excluded.ean`,
-          stockStatus: sql`excluded.stock_status`,
-          smallPackage: sql`excluded.small_package`,
-          mediumPackage: sql`excluded.medium_package`,
-          largePackage: sql`excluded.large_package`,
+          ...fromExcluded(inventoryProducts, ['name', 'productId', 'size', 'price', 'discountGroup', 'ean', 'stockStatus', 'smallPackage', 'mediumPackage', 'largePackage']),
           updatedAt: sql`now()`,
         },
       })

@@ -113,3 +113,10 @@ ${footer}
     [layout.title, '', textBlocks.join('\n\n'), '', '--', ...textFooter].join('\n') + '\n';
   return { html, text };
 }
+
+const receivedAt = new Intl.DateTimeFormat('pt-PT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Lisbon' });
+
+/** When a form reached the shop, as the staff notice says it (`05/03/26, 09:07`, Lisbon's time). */
+export function formatMailDateTime(date: Date): string {
+  return receivedAt.format(date);
+}

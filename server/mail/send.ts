@@ -93,8 +93,9 @@ export async function sendMail(
   const db = options.db ?? (await getDb());
   const { SMTP_URL, MAIL_FROM } = env();
   const stored = (value: string) => (SMTP_URL ? redactTokens(value) : value);
-  if (options.beforeSending) {
-    if (!options.db) throw new Error('beforeSending needs the caller’s transaction');
+  const smtpMessage = { from: MAIL_FROM, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers };
+  /** The outbox row, with the delivery state known before the SMTP conversation. */
+  const store = async (state: Pick<typeof mailOutbox.$inferInsert, 'status' | 'sentAt' | 'messageId'>) => {
     const [row] = await db
       .insert(mailOutbox)
       .values({
@@ -103,42 +104,24 @@ export async function sendMail(
         subject: mail.subject,
         text: stored(mail.text),
         html: stored(mail.html),
-        status: SMTP_URL ? 'sent' : 'outbox',
-        sentAt: SMTP_URL ? new Date() : null,
-        messageId: mail.headers?.['Message-ID'] ?? null,
+        ...state,
       })
       .returning({ id: mailOutbox.id });
     if (!row) throw new Error('Não foi possível guardar o email na caixa de saída.');
+    return row;
+  };
+  if (options.beforeSending) {
+    if (!options.db) throw new Error('beforeSending needs the caller’s transaction');
+    const row = await store({ status: SMTP_URL ? 'sent' : 'outbox', sentAt: SMTP_URL ? new Date() : null, messageId: mail.headers?.['Message-ID'] ?? null });
     await options.beforeSending(row.id);
-    if (SMTP_URL) {
-      await transportFor(SMTP_URL).sendMail({ from: MAIL_FROM, to: mail.to, replyTo: mail.replyTo, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers });
-    }
+    if (SMTP_URL) await transportFor(SMTP_URL).sendMail(smtpMessage);
     return { id: row.id, status: SMTP_URL ? 'sent' : 'outbox' };
   }
-  const [row] = await db
-    .insert(mailOutbox)
-    .values({
-      to: mail.to,
-      replyTo: mail.replyTo ? formatAddress(mail.replyTo) : null,
-      subject: mail.subject,
-      text: stored(mail.text),
-      html: stored(mail.html),
-      status: 'outbox',
-    })
-    .returning({ id: mailOutbox.id });
-  if (!row) throw new Error('Não foi possível guardar o email na caixa de saída.');
+  const row = await store({ status: 'outbox' });
   if (!SMTP_URL) return { id: row.id, status: 'outbox' };
 
   try {
-    const info = await transportFor(SMTP_URL).sendMail({
-      from: MAIL_FROM,
-      to: mail.to,
-      replyTo: mail.replyTo,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html,
-      headers: mail.headers,
-    });
+    const info = await transportFor(SMTP_URL).sendMail(smtpMessage);
     await db
       .update(mailOutbox)
       .set({ status: 'sent', sentAt: new Date(), messageId: info.messageId ?? null })

@@ -10,6 +10,7 @@ import type { CheckoutInput } from '@/lib/validation/orders';
 import { addressSnapshot, defaultAddress, findAddress } from '@/server/addresses';
 import { AppError } from '@/server/errors';
 import { lineRuleError, modelRules } from '@/server/cart/rules';
+import { nextYearNumber } from '@/server/db/counters';
 import { getDb, type Tx } from '@/server/db/client';
 import {
   cartItems,
@@ -370,11 +371,7 @@ export async function placeOrder(
 
     // 4. The number: the year's counter row, incremented under its row lock.
     const year = Number(lisbonDay(now).slice(0, 4));
-    const counter = (await tx.execute(sql`
-      insert into order_counters (year, last) values (${year}, 1)
-      on conflict (year) do update set last = order_counters.last + 1
-      returning last`)) as unknown as Rows<{ last: number }>;
-    const number = orderNumber(year, Number(counter.rows[0]!.last));
+    const number = orderNumber(year, await nextYearNumber(tx, 'order_counters', year));
     const payment = method.instructions({
       orderNumber: number,
       totalCents: cents.totalCents,

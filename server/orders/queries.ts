@@ -5,6 +5,7 @@ import type { OrderLineView } from '@/lib/orders/types';
 import { AppError } from '@/server/errors';
 import { getDb } from '@/server/db/client';
 import { orderEvents, orderLines, orders, type AddressSnapshot, type PaymentData } from '@/server/db/schema';
+import { lineSnapshotView, statusHistoryView } from './line-view';
 import { totalsOf, type OrderTotals } from './place-order';
 
 /**
@@ -98,17 +99,7 @@ async function detailOf(row: OrderRow): Promise<OrderDetail> {
     billing_address: row.billingAddress,
     payment: row.paymentData,
     lines: lines.map((l) => ({
-      position: l.position,
-      model_id: l.modelId,
-      model_code: l.modelCode,
-      product_code: l.productCode,
-      product_name: l.productName,
-      model_name: l.modelName,
-      size: l.size,
-      package_type: l.packageType,
-      items_per_package: l.itemsPerPackage,
-      packages: l.packages,
-      units: l.units,
+      ...lineSnapshotView(l),
       base_unit_price: Number(l.baseUnitPrice),
       discount_percentage: Number(l.discountPercentage),
       unit_price: Number(l.unitPrice),
@@ -117,6 +108,6 @@ async function detailOf(row: OrderRow): Promise<OrderDetail> {
       tax: l.lineTaxCents / 100,
       total_price_with_tax: l.lineTotalCents / 100,
     })),
-    history: events.map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
+    history: events.map(statusHistoryView),
   };
 }

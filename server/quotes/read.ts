@@ -5,6 +5,7 @@ import type { QuoteDetail, QuoteSummary } from '@/lib/quotes/types';
 import type { QuoteStatus } from '@/lib/quotes/status';
 import { getDb } from '@/server/db/client';
 import { quoteEvents, quoteLines, quoteMessages, quotes } from '@/server/db/schema';
+import { lineSnapshotView, statusHistoryView } from '@/server/orders/line-view';
 import { lisbonDay } from '@/server/pricing';
 import { type QuoteAccess, accessCondition, refusalFor } from './ownership';
 import { type Rows, type QuoteRow, totalsOf, lockQuote, moveQuote } from './state';
@@ -106,18 +107,9 @@ export async function getQuote(access: QuoteAccess, id: number): Promise<QuoteDe
     message: row.message,
     answered_at: row.answeredAt?.toISOString() ?? null,
     lines: lines.map((l) => ({
-      position: l.position,
-      model_id: l.modelId,
-      model_code: l.modelCode,
-      product_code: l.productCode,
-      product_name: l.productName,
-      model_name: l.modelName,
-      size: l.size,
+      ...lineSnapshotView(l),
       // The shop's name of the package (a line requested before the server named packages may hold a client's).
       package_type: packageLabel(l.itemsPerPackage),
-      items_per_package: l.itemsPerPackage,
-      packages: l.packages,
-      units: l.units,
       tax_rate: Number(l.taxRate),
       list_unit_price: access.kind === 'token' || l.listUnitPrice === null ? null : Number(l.listUnitPrice),
       unit_price: priced && l.quotedUnitPrice !== null ? Number(l.quotedUnitPrice) : null,
@@ -126,7 +118,7 @@ export async function getQuote(access: QuoteAccess, id: number): Promise<QuoteDe
       total_price_with_tax: priced && l.lineTotalCents !== null ? l.lineTotalCents / 100 : null,
     })),
     messages: messages.map((m) => ({ id: m.id, author: m.author, line_position: m.linePosition, body: m.body, at: m.createdAt.toISOString() })),
-    history: events.map((e) => ({ from: e.fromStatus, to: e.toStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
+    history: events.map(statusHistoryView),
   };
 }
 

@@ -7,6 +7,7 @@ import { limitRequest } from '@/server/auth/rate-limit';
 import { hashIp } from '@/server/security/hash-ip';
 import { checkedLine } from '@/server/cart/rules';
 import { findCart } from '@/server/cart/identity';
+import { nextYearNumber } from '@/server/db/counters';
 import { getDb } from '@/server/db/client';
 import { cartItems, inventoryProducts, products, quoteEvents, quoteLines, quotes, users } from '@/server/db/schema';
 import { getJobs, wakeJobWorker } from '@/server/jobs';
@@ -134,11 +135,7 @@ export async function requestQuote(requester: QuoteRequester | null, input: Quot
   await getJobs();
   const created = await db.transaction(async (tx) => {
     const year = Number(lisbonDay(now).slice(0, 4));
-    const counter = (await tx.execute(sql`
-      insert into quote_counters (year, last) values (${year}, 1)
-      on conflict (year) do update set last = quote_counters.last + 1
-      returning last`)) as unknown as Rows<{ last: number }>;
-    const number = quoteNumber(year, Number(counter.rows[0]!.last));
+    const number = quoteNumber(year, await nextYearNumber(tx, 'quote_counters', year));
     const [quote] = await tx
       .insert(quotes)
       .values({
