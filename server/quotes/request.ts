@@ -1,5 +1,5 @@
 import 'server-only';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { quoteNumber, REQUESTABLE_AGAIN, type QuoteStatus } from '@/lib/quotes/status';
 import type { QuoteRequestInput } from '@/lib/validation/quotes';
 import { AppError } from '@/server/errors';
@@ -14,7 +14,7 @@ import { getJobs, wakeJobWorker } from '@/server/jobs';
 import { serverTranslator } from '@/server/i18n';
 import { getPriceFacts, getPricingCustomer, lisbonDay, unitPriceOf } from '@/server/pricing';
 import { type QuoteAccess, tokenHash, newQuoteToken } from './ownership';
-import { type Rows, queueMails } from './state';
+import { queueMails } from './state';
 import { getQuote } from './read';
 
 /** Asking for a quote: from lines or a cart, by a guest or a customer, and again after it closed. */
