@@ -16,6 +16,16 @@ import { addressSnapshot, createAddress, deleteAddress, findAddress, updateAddre
 const FLAG = 'ENABLE_DASHBOARD';
 const NOT_FOUND = { code: 'not_found' as const, key: 'Account.addresses.notFound' };
 
+/** A write on one address, whose 'not found' (unknown or someone else's) is told as this page's. */
+async function onAddress(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') throw new AppError(NOT_FOUND);
+    throw err;
+  }
+}
+
 export const createAddressAction = validatedAction(
   { schema: addressFormSchema, session: 'required', flag: FLAG },
   async (input, { viewer }): Promise<MessageRef & { id: number }> => {
@@ -27,12 +37,7 @@ export const createAddressAction = validatedAction(
 export const updateAddressAction = validatedAction(
   { schema: addressUpdateSchema, session: 'required', flag: FLAG },
   async ({ id, ...input }, { viewer }): Promise<MessageRef> => {
-    try {
-      await updateAddress(viewer.id, id, input);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'not_found') throw new AppError(NOT_FOUND);
-      throw err;
-    }
+    await onAddress(updateAddress(viewer.id, id, input));
     return { message: 'Account.addresses.updated' };
   },
 );
@@ -40,12 +45,7 @@ export const updateAddressAction = validatedAction(
 export const deleteAddressAction = validatedAction(
   { schema: addressIdSchema, session: 'required', flag: FLAG },
   async ({ id }, { viewer }): Promise<MessageRef> => {
-    try {
-      await deleteAddress(viewer.id, id);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'not_found') throw new AppError(NOT_FOUND);
-      throw err;
-    }
+    await onAddress(deleteAddress(viewer.id, id));
     return { message: 'Account.addresses.deleted' };
   },
 );

@@ -209,16 +209,11 @@ async function applyPrices(tx: Tx, preview: PricesPreview, models: Map<string, M
 // ---------------------------------------------------------------------------------------------
 // Clients
 
-interface StoredClient {
-  erpClientId: string;
-  nif: string | null;
-  name: string;
-  email: string | null;
-  accountName: string | null;
-  rules: ErpClientRule[];
+/** A client as the last sync stored it: the file's fields, the account it is linked to, since when it left the file. */
+type StoredClient = Omit<ClientInput, 'line'> & {
   accountId: number | null;
   missingSince: Date | null;
-}
+};
 
 async function readStoredClients(db: DbOrTx): Promise<Map<string, StoredClient>> {
   const rows = await db

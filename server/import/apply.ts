@@ -101,20 +101,13 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 
 const money = (v: string) => canonicalMoney(Number(v).toFixed(4));
 
+/** The columns of `inventory_products` an import takes from the file as they are (besides `code` and the product). */
+const MODEL_COLUMNS = ['name', 'size', 'price', 'discountGroup', 'ean', 'stockStatus', 'smallPackage', 'mediumPackage', 'largePackage'] as const;
+type ModelColumns = Pick<ModelInput, (typeof MODEL_COLUMNS)[number]>;
+const modelColumnsOf = (m: ModelInput): ModelColumns => Object.fromEntries(MODEL_COLUMNS.map((k) => [k, m[k]])) as ModelColumns;
+
 /** The fields of a model the plan compares, as text (the import's own normal form). */
-interface ModelState {
-  name: string;
-  productCode: string;
-  size: string | null;
-  price: string;
-  discountGroup: string | null;
-  ean: string | null;
-  stockStatus: string;
-  smallPackage: string | null;
-  mediumPackage: string | null;
-  largePackage: string | null;
-  attributes: string;
-}
+type ModelState = Omit<ModelColumns, 'stockStatus'> & { stockStatus: string; productCode: string; attributes: string };
 
 /** Model fields recorded as 'text' changes (the stock state is not printed: not recorded). */
 const MODEL_TEXT_FIELDS = [
@@ -309,19 +302,7 @@ export async function planCatalogue(db: DbOrTx, input: CatalogueInput): Promise<
   );
   const modelWrites: ModelWrite[] = [];
   for (const m of input.models) {
-    const state: ModelState = {
-      name: m.name,
-      productCode: m.productCode,
-      size: m.size,
-      price: m.price,
-      discountGroup: m.discountGroup,
-      ean: m.ean,
-      stockStatus: m.stockStatus,
-      smallPackage: m.smallPackage,
-      mediumPackage: m.mediumPackage,
-      largePackage: m.largePackage,
-      attributes: formatAttributes(m.attributes),
-    };
+    const state: ModelState = { ...modelColumnsOf(m), productCode: m.productCode, attributes: formatAttributes(m.attributes) };
     const existing = modelByCode.get(m.code);
     const product = input.products.get(m.productCode)!;
     const base = { chapterCode: product.chapterCode, familyCode: product.familyCode, brand: product.brand, productCode: m.productCode, productName: product.name, modelCode: m.code };
@@ -446,24 +427,12 @@ export async function writeCataloguePlan(tx: Tx, plan: CataloguePlan, options: A
     const written = await tx
       .insert(inventoryProducts)
       .values(
-        batch.map(({ model: m }) => ({
-          code: m.code,
-          name: m.name,
-          productId: productByCode.get(m.productCode)!,
-          size: m.size,
-          price: m.price,
-          discountGroup: m.discountGroup,
-          ean: m.ean,
-          stockStatus: m.stockStatus,
-          smallPackage: m.smallPackage,
-          mediumPackage: m.mediumPackage,
-          largePackage: m.largePackage,
-        })),
+        batch.map(({ model: m }) => ({ code: m.code, productId: productByCode.get(m.productCode)!, ...modelColumnsOf(m) })),
       )
       .onConflictDoUpdate({
         target: inventoryProducts.code,
         set: {
-          ...fromExcluded(inventoryProducts, ['name', 'productId', 'size', 'price', 'discountGroup', 'ean', 'stockStatus', 'smallPackage', 'mediumPackage', 'largePackage']),
+          ...fromExcluded(inventoryProducts, ['productId', ...MODEL_COLUMNS]),
           updatedAt: sql`now()`,
         },
       })

@@ -1,7 +1,9 @@
 'use server';
 import 'server-only';
 import { revalidatePath } from 'next/cache';
-import type { MessageRef } from '@/lib/errors';
+import type { z } from 'zod';
+import type { Viewer } from '@/lib/auth/viewer';
+import type { MessageKey, MessageRef } from '@/lib/errors';
 import { orderAdvanceSchema, orderCancelSchema, orderMarkPaidSchema } from '@/lib/validation/admin-orders';
 import { validatedAction } from '@/server/actions/validated-action';
 import { advanceStaffOrder, cancelStaffOrder, markTransferPaid } from './admin';
@@ -17,29 +19,17 @@ function refresh(orderId: number) {
   }
 }
 
-export const advanceOrderAction = validatedAction(
-  { schema: orderAdvanceSchema, session: 'required', permission: 'manage_orders' },
-  async ({ orderId, to }, { viewer }): Promise<MessageRef> => {
-    await advanceStaffOrder(orderId, to, viewer);
-    refresh(orderId);
-    return { message: 'Admin.Orders.done.advanced' };
-  },
-);
+/** A staff change of one order: the change, the order's admin pages read again, the message shown. */
+function orderAction<S extends z.ZodType<{ orderId: number }>>(schema: S, change: (data: z.infer<S>, viewer: Viewer) => Promise<unknown>, message: MessageKey) {
+  return validatedAction({ schema, session: 'required', permission: 'manage_orders' }, async (data, { viewer }): Promise<MessageRef> => {
+    await change(data, viewer);
+    refresh(data.orderId);
+    return { message };
+  });
+}
 
-export const cancelOrderAction = validatedAction(
-  { schema: orderCancelSchema, session: 'required', permission: 'manage_orders' },
-  async ({ orderId, reason }, { viewer }): Promise<MessageRef> => {
-    await cancelStaffOrder(orderId, reason, viewer);
-    refresh(orderId);
-    return { message: 'Admin.Orders.done.cancelled' };
-  },
-);
+export const advanceOrderAction = orderAction(orderAdvanceSchema, ({ orderId, to }, viewer) => advanceStaffOrder(orderId, to, viewer), 'Admin.Orders.done.advanced');
 
-export const markOrderPaidAction = validatedAction(
-  { schema: orderMarkPaidSchema, session: 'required', permission: 'manage_orders' },
-  async ({ orderId }, { viewer }): Promise<MessageRef> => {
-    await markTransferPaid(orderId, viewer);
-    refresh(orderId);
-    return { message: 'Admin.Orders.done.paid' };
-  },
-);
+export const cancelOrderAction = orderAction(orderCancelSchema, ({ orderId, reason }, viewer) => cancelStaffOrder(orderId, reason, viewer), 'Admin.Orders.done.cancelled');
+
+export const markOrderPaidAction = orderAction(orderMarkPaidSchema, ({ orderId }, viewer) => markTransferPaid(orderId, viewer), 'Admin.Orders.done.paid');

@@ -62,6 +62,15 @@ export interface ProAccountDetail {
 
 export const ACCOUNT_PAGE_SIZE = 25;
 
+/** How staff tell an account apart (the list and the detail page): its names, NIF and ERP client. */
+const accountIdentityColumns = {
+  id: proAccounts.id,
+  name: proAccounts.name,
+  fiscalName: proAccounts.fiscalName,
+  nif: proAccounts.nif,
+  phcClientId: proAccounts.phcClientId,
+};
+
 /** Accounts by name, with their numbers of users and rules; `q` searches name, fiscal name, NIF and ERP id. */
 export async function listProAccounts(options: { q?: string; page?: number } = {}): Promise<{ items: ProAccountSummary[]; total: number }> {
   const db = await getDb();
@@ -73,11 +82,7 @@ export async function listProAccounts(options: { q?: string; page?: number } = {
   const [rows, [totalRow]] = await Promise.all([
     db
       .select({
-        id: proAccounts.id,
-        name: proAccounts.name,
-        fiscalName: proAccounts.fiscalName,
-        nif: proAccounts.nif,
-        phcClientId: proAccounts.phcClientId,
+        ...accountIdentityColumns,
         createdAt: proAccounts.createdAt,
         users: sql<number>`(select count(*)::int from ${users} u where u.pro_account_id = "pro_accounts"."id")`,
         rules: sql<number>`(select count(*)::int from ${priceRules} r where r.account_id = "pro_accounts"."id")`,
@@ -106,11 +111,7 @@ export async function getProAccount(id: number, db?: DbOrTx): Promise<ProAccount
   const conn = db ?? (await getDb());
   const [account] = await conn
     .select({
-      id: proAccounts.id,
-      name: proAccounts.name,
-      fiscalName: proAccounts.fiscalName,
-      nif: proAccounts.nif,
-      phcClientId: proAccounts.phcClientId,
+      ...accountIdentityColumns,
       address: proAccounts.address,
       postalCode: proAccounts.postalCode,
       city: proAccounts.city,

@@ -20,6 +20,7 @@ import {
 import { foldAccents } from '@/lib/search/normalize';
 import { trigrams, WORD_SIMILARITY_THRESHOLD, wordSimilarity } from '@/lib/search/trigrams';
 import type { Db } from '@/server/db/client';
+import type { SearchParams } from './engine';
 import { executePrepared, textLiteral } from './prepared';
 import {
   allQueryText,
@@ -503,14 +504,8 @@ export interface MemoryPlan {
   total: number;
 }
 
-export interface PlanParams {
-  limit: number;
-  offset: number;
-  chapterCode?: number;
-  familyCode?: string;
-  brand?: number | 'no-brand';
-  productIds?: readonly number[];
-}
+/** The page and the filters of a search (its query, sort and order are the plan's own arguments). */
+export type PlanParams = Pick<SearchParams, 'limit' | 'offset' | 'chapterCode' | 'familyCode' | 'brand' | 'productIds'>;
 
 function textsOf(q: Record<Mode, string | null>): string[] {
   return Object.values(q).filter((t): t is string => t !== null);
