@@ -4,7 +4,7 @@
  */
 import 'server-only';
 import { index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
-import { createdAt, timestampTz } from './columns';
+import { belongsTo, createdAt, timestampTz } from './columns';
 import { orderEvents, orders } from './orders';
 import { proAccounts } from './pricing';
 
@@ -19,9 +19,7 @@ export const orderStatusMails = pgTable(
     eventId: integer('event_id')
       .primaryKey()
       .references(() => orderEvents.id, { onDelete: 'cascade' }),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo('order_id', () => orders.id),
     sentAt: timestampTz('sent_at'),
     outboxId: integer('outbox_id'),
     attempts: integer('attempts').notNull().default(0),

@@ -5,15 +5,13 @@
  * alias. Kept when the target is merged again (re-pointed to the new target).
  */
 import 'server-only';
-import { integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt } from './columns';
 import { brands } from './catalogue';
 
 export const brandSlugRedirects = pgTable('brand_slug_redirects', {
   oldSlug: text('old_slug').primaryKey(),
-  brandId: integer('brand_id')
-    .notNull()
-    .references(() => brands.id, { onDelete: 'cascade' }),
+  brandId: belongsTo('brand_id', () => brands.id),
   createdAt: createdAt(),
 });
 

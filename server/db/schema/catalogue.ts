@@ -5,7 +5,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, numeric, pgTable, primaryKey, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamps, timestampTz, tsvector } from './columns';
+import { belongsTo, timestamps, timestampTz, tsvector } from './columns';
 
 /** Colour theme of a chapter card (hex colours). */
 export interface ChapterThemeValue {
@@ -135,9 +135,7 @@ export const inventoryProducts = pgTable(
     id: serial('id').primaryKey(),
     code: text('code').notNull().unique(),
     name: text('name').notNull(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: belongsTo('product_id', () => products.id),
     size: text('size'),
     productStatus: text('product_status').notNull().default('active'),
     /** Net price in EUR without VAT. */
@@ -173,9 +171,7 @@ export const inventoryProducts = pgTable(
 
 /** `model_id` of a row about one model (`inventory_products.id`), deleted with the model. */
 export const modelIdColumn = () =>
-  integer('model_id')
-    .notNull()
-    .references(() => inventoryProducts.id, { onDelete: 'cascade' });
+  belongsTo('model_id', () => inventoryProducts.id);
 
 /** Technical attributes of a model (name, value, unit), for filters. */
 export const modelAttributes = pgTable(
@@ -220,12 +216,8 @@ export const campaigns = pgTable(
 export const campaignProducts = pgTable(
   'campaign_products',
   {
-    campaignId: integer('campaign_id')
-      .notNull()
-      .references(() => campaigns.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    campaignId: belongsTo('campaign_id', () => campaigns.id),
+    productId: belongsTo('product_id', () => products.id),
     position: integer('position').notNull().default(0),
   },
   (t) => [

@@ -1,6 +1,6 @@
 /** Column helpers shared by the domain files of the schema (not tables themselves). */
 import 'server-only';
-import { customType, integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { customType, integer, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** PostgreSQL `tsvector` (full-text documents; always generated columns here). */
 export const tsvector = customType<{ data: string }>({
@@ -18,6 +18,9 @@ export const timestamps = {
   createdAt: createdAt(),
   updatedAt: timestampTz('updated_at').notNull().defaultNow(),
 };
+
+/** A required reference to the row this one belongs to (an order's line, a list's entry): deleted with it. */
+export const belongsTo = (name: string, parent: () => AnyPgColumn) => integer(name).notNull().references(parent, { onDelete: 'cascade' });
 
 /** A per-year counter row: `last` is the last number given in `year` (numbers without gaps). */
 export const yearCounterColumns = () => ({

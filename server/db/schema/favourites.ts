@@ -1,7 +1,7 @@
 /** A customer's favourite products (spec 2.6 favourites control, /dashboard/favorites). */
 import 'server-only';
-import { index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { index, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { belongsTo, createdAt } from './columns';
 import { ownerUserId } from './auth';
 import { products } from './catalogue';
 
@@ -9,9 +9,7 @@ export const favourites = pgTable(
   'favourites',
   {
     userId: ownerUserId(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: belongsTo('product_id', () => products.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] }), index('favourites_product_idx').on(t.productId)],

@@ -3,10 +3,10 @@
  * quantities like cart lines. Owner-only: every query names `user_id`.
  */
 import 'server-only';
-import { index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { ownerUserId } from './auth';
 import { modelIdColumn } from './catalogue';
-import { packageQuantityColumns, timestamps } from './columns';
+import { belongsTo, packageQuantityColumns, timestamps } from './columns';
 
 export const jobLists = pgTable(
   'job_lists',
@@ -23,9 +23,7 @@ export const jobListLines = pgTable(
   'job_list_lines',
   {
     id: serial('id').primaryKey(),
-    listId: integer('list_id')
-      .notNull()
-      .references(() => jobLists.id, { onDelete: 'cascade' }),
+    listId: belongsTo('list_id', () => jobLists.id),
     /** The model (`inventory_products.id`, the `product_id` of the cart calls). */
     modelId: modelIdColumn(),
     ...packageQuantityColumns(),

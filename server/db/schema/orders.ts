@@ -12,7 +12,7 @@ import { check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, tex
 import { DELIVERY_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from '../../../lib/orders/status';
 import { ownerUserId, users } from './auth';
 import { carts } from './cart';
-import { createdAt, lineSnapshotColumns, statusEventColumns, timestamps, timestampTz, yearCounterColumns } from './columns';
+import { belongsTo, createdAt, lineSnapshotColumns, statusEventColumns, timestamps, timestampTz, yearCounterColumns } from './columns';
 
 import type { AddressSnapshot, PaymentData } from '../../../lib/orders/types';
 export type { AddressSnapshot, PaymentData };
@@ -60,9 +60,7 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo('order_id', () => orders.id),
     ...lineSnapshotColumns(),
     baseUnitPrice: numeric('base_unit_price', { precision: 12, scale: 4 }).notNull(),
     discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }).notNull(),
@@ -79,9 +77,7 @@ export const orderEvents = pgTable(
   'order_events',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo('order_id', () => orders.id),
     ...statusEventColumns(ORDER_STATUSES),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.id)],
@@ -94,9 +90,7 @@ export const orderIdempotencyKeys = pgTable(
     userId: ownerUserId(),
     key: text('key').notNull(),
     requestHash: text('request_hash').notNull(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo('order_id', () => orders.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],
@@ -112,9 +106,7 @@ export type OrderMailKind = (typeof orderMailKinds)[number];
 export const orderMails = pgTable(
   'order_mails',
   {
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: belongsTo('order_id', () => orders.id),
     kind: text('kind', { enum: orderMailKinds }).notNull(),
     sentAt: timestampTz('sent_at'),
     /** The mail_outbox row of the mail sent (null until sent). */

@@ -5,7 +5,7 @@
  */
 import 'server-only';
 import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAt, timestampTz } from './columns';
+import { belongsTo, createdAt, timestampTz } from './columns';
 import { ownerUserId } from './auth';
 import { proAccounts } from './pricing';
 
@@ -18,9 +18,7 @@ export const priceListExports = pgTable(
     /** 22 characters of base64url: 128 random bits (also the file's name). */
     id: text('id').primaryKey(),
     userId: ownerUserId(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => proAccounts.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => proAccounts.id),
     /** 'all', 'chapter', 'family' or 'brand'. */
     scopeKind: text('scope_kind').notNull(),
     /** Chapter code, family code or brand slug; null for the whole catalogue. */

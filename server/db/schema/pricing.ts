@@ -8,7 +8,7 @@
 import 'server-only';
 import { sql } from 'drizzle-orm';
 import { check, date, index, numeric, pgTable, serial, integer, text } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 
 export const proAccounts = pgTable(
   'pro_accounts',
@@ -36,9 +36,7 @@ export const priceRules = pgTable(
   'price_rules',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => proAccounts.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => proAccounts.id),
     discountGroup: text('discount_group').notNull(),
     /** Percentage off the net price, 0 < p ≤ 100, two decimals. */
     discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2 }).notNull(),

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { check, date, index, integer, numeric, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { QUOTE_STATUSES } from '../../../lib/quotes/status';
 import { users } from './auth';
-import { createdAt, lineSnapshotColumns, statusEventColumns, timestamps, timestampTz, yearCounterColumns } from './columns';
+import { belongsTo, createdAt, lineSnapshotColumns, statusEventColumns, timestamps, timestampTz, yearCounterColumns } from './columns';
 import { orders } from './orders';
 
 export const quoteCounters = pgTable('quote_counters', yearCounterColumns());
@@ -60,9 +60,7 @@ export const quoteLines = pgTable(
   'quote_lines',
   {
     id: serial('id').primaryKey(),
-    quoteId: integer('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    quoteId: belongsTo('quote_id', () => quotes.id),
     ...lineSnapshotColumns(),
     taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
     /** The customer's list price when requested (net, for staff's reference). */
@@ -80,9 +78,7 @@ export const quoteMessages = pgTable(
   'quote_messages',
   {
     id: serial('id').primaryKey(),
-    quoteId: integer('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    quoteId: belongsTo('quote_id', () => quotes.id),
     author: text('author', { enum: ['customer', 'staff'] as const }).notNull(),
     authorUserId: text('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     /** A message about one line (its position), else the whole quote. */
@@ -97,9 +93,7 @@ export const quoteEvents = pgTable(
   'quote_events',
   {
     id: serial('id').primaryKey(),
-    quoteId: integer('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    quoteId: belongsTo('quote_id', () => quotes.id),
     ...statusEventColumns(QUOTE_STATUSES),
   },
   (t) => [index('quote_events_quote_idx').on(t.quoteId, t.id)],
@@ -113,9 +107,7 @@ export const quoteMails = pgTable(
   'quote_mails',
   {
     id: serial('id').primaryKey(),
-    quoteId: integer('quote_id')
-      .notNull()
-      .references(() => quotes.id, { onDelete: 'cascade' }),
+    quoteId: belongsTo('quote_id', () => quotes.id),
     kind: text('kind', { enum: quoteMailKinds }).notNull(),
     sentAt: timestampTz('sent_at'),
     attempts: integer('attempts').notNull().default(0),

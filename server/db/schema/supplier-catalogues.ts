@@ -6,15 +6,13 @@
 import 'server-only';
 import { boolean, index, integer, pgTable, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { brands } from './catalogue';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 
 export const supplierCatalogues = pgTable(
   'supplier_catalogues',
   {
     id: serial('id').primaryKey(),
-    brandId: integer('brand_id')
-      .notNull()
-      .references(() => brands.id, { onDelete: 'cascade' }),
+    brandId: belongsTo('brand_id', () => brands.id),
     title: text('title').notNull(),
     year: smallint('year'),
     /** Storage key of the uploaded PDF (`uploads/documents/…`); null when the catalogue is a link. */

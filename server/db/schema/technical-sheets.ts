@@ -8,7 +8,7 @@ import 'server-only';
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, serial, text, unique } from 'drizzle-orm/pg-core';
 import { inventoryProducts, products } from './catalogue';
-import { timestamps, timestampTz } from './columns';
+import { belongsTo, timestamps, timestampTz } from './columns';
 
 export interface TechnicalSheetRow {
   label: string;
@@ -24,9 +24,7 @@ export const technicalSheets = pgTable(
   'technical_sheets',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: belongsTo('product_id', () => products.id),
     /** Null: the sheet of the whole product. */
     modelId: integer('model_id').references(() => inventoryProducts.id, { onDelete: 'cascade' }),
     title: text('title').notNull(),
