@@ -4,7 +4,7 @@ import { shopNotifyAddress } from '@/server/contact/messages';
 import { getDb } from '@/server/db/client';
 import { accessRequests } from '@/server/db/schema';
 import { formatMailDateTime, renderMail } from '@/server/mail/html';
-import { sendMail, type OutgoingMail } from '@/server/mail/send';
+import { headerText, noticeToShop, sendMail, type OutgoingMail } from '@/server/mail/send';
 import { shortName } from '@/server/mail/short-name';
 import { getShopInfo, type ShopInfo } from '@/server/shop/settings';
 
@@ -27,7 +27,7 @@ interface AccessRequestMailParams {
 }
 
 /** A single line for a mail header (names may not break the subject). */
-const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
+const oneLine = (value: string) => headerText(value).trim();
 
 /** To the shop: every field of the request, answerable with "Reply" (reply-to is the requester). */
 export function accessRequestNotificationMail(
@@ -63,13 +63,7 @@ export function accessRequestNotificationMail(
     ],
     footer: [{ text: `Pedido de acesso n.º ${p.id}` }],
   });
-  return {
-    to,
-    subject: `[Pedido de acesso] ${oneLine(r.companyName)} — ${oneLine(r.contactName)}`,
-    text,
-    html,
-    replyTo: { name: oneLine(r.contactName), address: r.email },
-  };
+  return noticeToShop(to, `[Pedido de acesso] ${oneLine(r.companyName)} — ${oneLine(r.contactName)}`, { html, text }, { name: oneLine(r.contactName), email: r.email });
 }
 
 /** 'Olá {name},' with at most shortName's part of the name. */

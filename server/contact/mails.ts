@@ -2,7 +2,7 @@ import 'server-only';
 import type { ContactData } from '@/lib/validation/contact';
 import { formatMailDateTime, renderMail } from '@/server/mail/html';
 import { serverTranslator } from '@/server/i18n';
-import type { OutgoingMail } from '@/server/mail/send';
+import { headerText, noticeToShop, type OutgoingMail } from '@/server/mail/send';
 import { shortName } from '@/server/mail/short-name';
 
 interface ContactMailParams {
@@ -35,13 +35,7 @@ export function contactNotificationMail(to: string, p: ContactMailParams): Outgo
     ],
     footer: [{ text: t('notifyFooter', { id: p.id }) }],
   });
-  return {
-    to,
-    subject: t('notifySubject', { subject: m.subject, name: m.name.replace(/[\r\n]+/g, ' ') }),
-    text,
-    html,
-    replyTo: { name: m.name, address: m.email },
-  };
+  return noticeToShop(to, t('notifySubject', { subject: m.subject, name: headerText(m.name) }), { html, text }, m);
 }
 
 /**

@@ -23,6 +23,16 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
+/** A text on one line, for a mail header (a name typed into a form may not break the subject). */
+export function headerText(value: string): string {
+  return value.replace(/[\r\n]+/g, ' ');
+}
+
+/** A notice to the shop about what someone sent through the site: "Reply" answers that person. */
+export function noticeToShop(to: string, subject: string, body: { html: string; text: string }, sender: { name: string; email: string }): OutgoingMail {
+  return { to, subject, text: body.text, html: body.html, replyTo: { name: sender.name, address: sender.email } };
+}
+
 export interface SentMail {
   /** Row of mail_outbox that records this mail. */
   id: number;
@@ -53,7 +63,7 @@ function transportFor(url: string): Transporter {
 /** `"Name" <address>` with the display name quoted safely (for the outbox record). */
 function formatAddress(value: string | MailAddress): string {
   if (typeof value === 'string') return value;
-  const name = value.name.replace(/[\r\n]+/g, ' ').replace(/(["\\])/g, '\\$1');
+  const name = headerText(value.name).replace(/(["\\])/g, '\\$1');
   return `"${name}" <${value.address}>`;
 }
 

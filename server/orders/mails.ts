@@ -8,7 +8,7 @@ import { orderMails, orders, shopSettings, type AddressSnapshot, type OrderMailK
 import { registerJobHandler, JOB_QUEUES } from '@/server/jobs';
 import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/i18n';
-import { type OutgoingMail } from '@/server/mail/send';
+import { headerText, noticeToShop, type OutgoingMail } from '@/server/mail/send';
 import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
 import { paymentInstructionsPending } from '@/server/payments';
 import { getOrder, type OrderDetail } from './queries';
@@ -121,13 +121,7 @@ export function orderShopNoticeMail(order: OrderDetail, customer: Recipient, to:
     ],
     footer: [{ text: t('mail.footer', { number: order.number }) }],
   });
-  return {
-    to,
-    subject: t('mail.shopSubject', { number: order.number, customer: customer.name.replace(/[\r\n]+/g, ' ') }),
-    text,
-    html,
-    replyTo: { name: customer.name, address: customer.email },
-  };
+  return noticeToShop(to, t('mail.shopSubject', { number: order.number, customer: headerText(customer.name) }), { html, text }, customer);
 }
 
 /** The mail of that kind for that order, built before any transaction (it reads several tables). */

@@ -8,7 +8,7 @@ import { quoteMails, shopSettings } from '@/server/db/schema';
 import { registerJobHandler, JOB_QUEUES } from '@/server/jobs';
 import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/i18n';
-import { type OutgoingMail } from '@/server/mail/send';
+import { headerText, noticeToShop, type OutgoingMail } from '@/server/mail/send';
 import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
 import { expireDueQuotes, getQuote } from './read';
 import type { QuoteDetail } from '@/lib/quotes/types';
@@ -87,13 +87,7 @@ export function quoteShopNoticeMail(quote: QuoteDetail, to: string): OutgoingMai
     ],
     footer: [{ text: t('mail.footer', { number: quote.number }) }],
   });
-  return {
-    to,
-    subject: t('mail.shopSubject', { number: quote.number, name: c.name.replace(/[\r\n]+/g, ' ') }),
-    text,
-    html,
-    replyTo: { name: c.name, address: c.email },
-  };
+  return noticeToShop(to, t('mail.shopSubject', { number: quote.number, name: headerText(c.name) }), { html, text }, c);
 }
 
 export function quoteAnsweredMail(quote: QuoteDetail): OutgoingMail {
