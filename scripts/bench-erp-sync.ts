@@ -20,6 +20,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { mulberry32 } from './random.mjs';
+import { closeBenchDatabase, loadServerForBench } from './bench-server';
 
 const GOAL_MS = 30_000;
 const PRICES = 20_000;
@@ -27,17 +29,6 @@ const CLIENTS = 2_000;
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const UNKNOWN_PCT = Math.min(100, Math.max(0, Number(process.env.BENCH_UNKNOWN_PCT ?? 0) || 0));
 
-/** A small deterministic generator (mulberry32). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A valid NIF from 8 digits (the check digit computed). */
 function nifOf(n: number): string {
@@ -49,17 +40,10 @@ function nifOf(n: number): string {
 
 async function main() {
   const started = performance.now();
-  const random = rng(Number(process.env.BENCH_SEED ?? 1967));
+  const random = mulberry32(Number(process.env.BENCH_SEED ?? 1967));
   const onPostgres = Boolean(process.env.DATABASE_URL);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-erp-'));
-  delete process.env.SKIP_DEMO_SEED;
-  delete process.env.PRODUCTION_HOSTS;
-  process.env.DATA_DIR = dir;
-  const { resetEnvCache } = await import('@/lib/env');
-  resetEnvCache();
-  const { openPglite, openPostgres, setDatabase } = await import('@/server/db/client');
-  const { prepareDatabase } = await import('@/server/db/prepare');
-  const { demoSeed } = await import('./seed');
+  const { openPglite, openPostgres, setDatabase, prepareDatabase, demoSeed } = await loadServerForBench({ PRODUCTION_HOSTS: undefined, DATA_DIR: dir });
   const { applyErpFile, previewErpFile } = await import('@/server/erp/sync');
   const { inventoryProducts, proAccounts } = await import('@/server/db/schema');
   const { sql } = await import('drizzle-orm');
@@ -138,9 +122,7 @@ async function main() {
     console.log(`\nObjetivo ≤ ${secs(GOAL_MS)}: ${total <= GOAL_MS ? 'cumprido' : 'NÃO cumprido'}.`);
     console.log('Nota: numa máquina partilhada com outros processos os tempos são pessimistas.');
   } finally {
-    setDatabase(undefined);
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await closeBenchDatabase(database, dir);
   }
 }
 

@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { closeBenchDatabase, loadServerForBench } from './bench-server';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const GOAL_MS = 10_000;
@@ -24,15 +25,7 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 async function main() {
   const started = performance.now();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-price-list-'));
-  delete process.env.SKIP_DEMO_SEED;
-  delete process.env.DATABASE_URL;
-  delete process.env.PRODUCTION_HOSTS;
-  process.env.DATA_DIR = dir;
-  const { resetEnvCache } = await import('@/lib/env');
-  resetEnvCache();
-  const { openPglite, setDatabase } = await import('@/server/db/client');
-  const { prepareDatabase } = await import('@/server/db/prepare');
-  const { demoSeed } = await import('./seed');
+  const { openPglite, setDatabase, prepareDatabase, demoSeed } = await loadServerForBench({ DATABASE_URL: undefined, PRODUCTION_HOSTS: undefined, DATA_DIR: dir });
   const { processDueJobs } = await import('@/server/jobs');
   const { clearPricingCache, getPricingCustomer } = await import('@/server/pricing');
   const { requestPriceList, buildPriceListRows, writePriceListFile, getPriceListExport, priceListKey } = await import('@/server/price-lists');
@@ -90,9 +83,7 @@ async function main() {
     console.log(`\nObjetivo ≤ ${secs(GOAL_MS)}: ${worst <= GOAL_MS ? 'cumprido' : 'NÃO cumprido'} (pior mediana ${secs(worst)}).`);
     console.log('Nota: numa máquina partilhada com outros processos os tempos são pessimistas.');
   } finally {
-    setDatabase(undefined);
-    await database.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    await closeBenchDatabase(database, dir);
   }
 }
 

@@ -27,6 +27,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { closeBenchDatabase, loadServerForBench } from './bench-server';
 
 interface LabelledQuery {
   query: string;
@@ -60,13 +61,7 @@ function mean(xs: number[]): number {
 
 async function main() {
   // The demo seed must run: a developer's SKIP_DEMO_SEED would leave the catalogue empty.
-  delete process.env.SKIP_DEMO_SEED;
-  delete process.env.DATABASE_URL;
-  const { resetEnvCache } = await import('@/lib/env');
-  resetEnvCache();
-  const { openPglite, setDatabase } = await import('@/server/db/client');
-  const { prepareDatabase } = await import('@/server/db/prepare');
-  const { demoSeed } = await import('./seed');
+  const { openPglite, setDatabase, prepareDatabase, demoSeed } = await loadServerForBench({ DATABASE_URL: undefined });
   const { searchProducts } = await import('@/server/search/engine');
   const { sql } = await import('drizzle-orm');
   const { TRADE_VOCABULARY } = await import('@/lib/search/trade-vocabulary');
@@ -134,9 +129,7 @@ async function main() {
       for (const t of r.top) console.log(`      ${t.grade === 2 ? '✓' : t.grade === 1 ? '~' : '✗'} ${t.code} ${t.name}`);
     }
   } finally {
-    setDatabase(undefined);
-    await database.close();
-    if (!keep) fs.rmSync(dir, { recursive: true, force: true });
+    await closeBenchDatabase(database, keep ? null : dir);
   }
 }
 

@@ -29,6 +29,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { eanCheckDigit } from '@/lib/catalogue/ean';
 import type { RawCatalogueRow } from '@/server/import/format';
+import { mulberry32 } from './random.mjs';
+import { loadServerForBench } from './bench-server';
 
 const TARGET_MODELS = 50_000;
 /** BENCH_PORT: port of the `next start` of the HTTP part (default 3311). */
@@ -173,17 +175,6 @@ async function inProcess(label: string) {
   return slowest;
 }
 
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LETTERS = 'abcdefghijlmnopqrstuvxz';
 
@@ -209,7 +200,7 @@ function typo(word: string, rnd: () => number): string {
  * none of `exclude` (what the server saw while warming up), so each is new to the server.
  */
 function firstTimeQueries(rows: RawCatalogueRow[], count: number, seed: number, exclude: Iterable<string>): string[] {
-  const rnd = random(seed);
+  const rnd = mulberry32(seed);
   const pick = <T,>(list: T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const fold = (q: string) => q.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
   const seen = new Set([...exclude].map(fold));
@@ -412,13 +403,7 @@ async function overHttp(dataDir: string, label: string, queries: string[]) {
 
 async function main() {
   const started = performance.now();
-  delete process.env.SKIP_DEMO_SEED;
-  delete process.env.DATABASE_URL;
-  const { resetEnvCache } = await import('@/lib/env');
-  resetEnvCache();
-  const { openPglite, setDatabase } = await import('@/server/db/client');
-  const { prepareDatabase } = await import('@/server/db/prepare');
-  const { demoSeed } = await import('./seed');
+  const { openPglite, setDatabase, prepareDatabase, demoSeed } = await loadServerForBench({ DATABASE_URL: undefined });
   const { importCatalogueRows } = await import('@/server/import');
   const { generateDemoCatalogue } = await import('./seed/catalogue');
   const { explainSearch } = await import('@/server/search/engine');

@@ -49,6 +49,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, portInUse, Postgres } from './cluster-support.mjs';
 import { startSmtpCapture } from '../tests/helpers/smtp.ts';
+import { mulberry32 } from './random.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const num = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -72,18 +73,7 @@ const SHOP_MAIL = 'encomendas@loja.example.pt';
 // ---------------------------------------------------------------------------------------------
 // Small tools
 
-/** mulberry32: the same seed gives the same schedule and quantities. */
-function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(SEED);
+const random = mulberry32(SEED);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const started = Date.now();
 const clock = () => `${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`;

@@ -1,0 +1,14 @@
+/**
+ * mulberry32: deterministic pseudo-random numbers in [0, 1). The same seed gives the same
+ * sequence, so a benchmark's data or a chaos run's schedule can be replayed.
+ */
+export function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
