@@ -31,6 +31,7 @@ import { eanCheckDigit } from '@/lib/catalogue/ean';
 import type { RawCatalogueRow } from '@/server/import/format';
 import { mulberry32 } from './random.mjs';
 import { loadServerForBench } from './bench-server';
+import { stopGroup } from './process-group.mjs';
 
 const TARGET_MODELS = 50_000;
 /** BENCH_PORT: port of the `next start` of the HTTP part (default 3311). */
@@ -301,20 +302,7 @@ async function waitFor(url: string, timeoutMs: number): Promise<boolean> {
 async function stop(child: ChildProcess) {
   if (child.exitCode !== null || !child.pid) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  try {
-    process.kill(-child.pid, 'SIGTERM'); // the whole group: next start forks next-server
-  } catch {
-    /* already gone */
-  }
-  const timer = setTimeout(() => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      /* already gone */
-    }
-  }, 5000);
-  await exited;
-  clearTimeout(timer);
+  await stopGroup(child.pid, exited, 5000); // the whole group: next start forks next-server
 }
 
 /**

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopGroup } from './process-group.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -94,20 +95,7 @@ export async function startApp({ port, dataDir, env: extraEnv = {}, label = 'app
     if (stopped) return;
     stopped = true;
     if (!exited && child.pid) {
-      try {
-        process.kill(-child.pid, 'SIGTERM'); // start.mjs, next start and next-server
-      } catch {
-        /* already gone */
-      }
-      const timer = setTimeout(() => {
-        try {
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          /* already gone */
-        }
-      }, 10_000);
-      await exit;
-      clearTimeout(timer);
+      await stopGroup(child.pid, exit, 10_000); // start.mjs, next start and next-server
     }
   };
   // A synchronous last resort when the benchmark exits early (error, Ctrl-C).

@@ -48,6 +48,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { freePort, portInUse, Postgres } from './cluster-support.mjs';
+import { stopGroup } from './process-group.mjs';
 import { startSmtpCapture } from '../tests/helpers/smtp.ts';
 import { mulberry32 } from './random.mjs';
 
@@ -136,20 +137,7 @@ class App {
   async stop() {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      /* gone */
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }, 30_000);
-    await this.exited;
-    clearTimeout(timer);
+    await stopGroup(child.pid, this.exited, 30_000);
     await this.groupGone();
   }
   /** The serving worker's PID (scripts/primary.mjs writes it), or null. */

@@ -11,6 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { stopGroup } from './process-group.mjs';
 
 /** The repository: the working folder (npm run sets it; scripts/cluster.mjs makes sure). No import.meta: Playwright loads this file too. */
 export const root = process.cwd();
@@ -147,20 +148,7 @@ class Daemon {
   async stop(signal = 'SIGTERM') {
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      /* gone */
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }, 20_000);
-    await this.exited;
-    clearTimeout(timer);
+    await stopGroup(child.pid, this.exited, 20_000, signal);
     // Until the port is free (the group's other processes may take a moment longer).
     const deadline = Date.now() + 20_000;
     while ((await portInUse(this.port)) && Date.now() < deadline) await sleep(50);
