@@ -7,6 +7,7 @@ import { formatMailDateTime, renderMail } from '@/server/mail/html';
 import { headerText, noticeToShop, sendMail, type OutgoingMail } from '@/server/mail/send';
 import { shortName } from '@/server/mail/short-name';
 import { getShopInfo, type ShopInfo } from '@/server/shop/settings';
+import { isHoneypotFilled } from '@/server/security/honeypot';
 
 export type AccessRequestOutcome =
   /** Honeypot filled: answered as success, nothing stored or sent. */
@@ -122,7 +123,7 @@ export async function submitAccessRequest(
   input: AccessRequestData,
   meta: AccessRequestMeta = {},
 ): Promise<AccessRequestOutcome> {
-  if (input.honeypot && input.honeypot.trim() !== '') return { outcome: 'ignored' };
+  if (isHoneypotFilled(input.honeypot)) return { outcome: 'ignored' };
 
   const userId = meta.userId ?? null;
   const db = await getDb();

@@ -31,6 +31,7 @@ import { CONFIRM_PATH, RESET_PATH } from './emails';
 import { authFailureOf, throwAuthError, type KnownAuthErrors } from './errors';
 import { enforceRateLimit } from './rate-limit';
 import { forgetCachedSessions } from '@/server/redis/sessions';
+import { isHoneypotFilled } from '@/server/security/honeypot';
 
 /**
  * Account actions of the login modal, /login, /forgot-password, /reset-password and the account
@@ -98,7 +99,7 @@ export const signUpAction = validatedAction(
   { schema: signUpSchema, flag: 'ENABLE_USER_REGISTRATION' },
   async (values, { ip }): Promise<MessageRef> => {
     // A filled honeypot is a robot: it is answered like everyone and nothing is created.
-    if (values.newsletterHoneypot?.trim()) return { message: SIGNUP_MESSAGES.success };
+    if (isHoneypotFilled(values.newsletterHoneypot)) return { message: SIGNUP_MESSAGES.success };
     const db = await getDb();
     // Counted before the "already registered" answer: no unlimited probing of addresses.
     await enforceRateLimit(db, 'sign-up', { ip, email: values.email });

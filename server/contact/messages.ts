@@ -7,6 +7,7 @@ import { getDb } from '@/server/db/client';
 import { contactMessages } from '@/server/db/schema';
 import { sendMail } from '@/server/mail/send';
 import { getShopInfo } from '@/server/shop/settings';
+import { isHoneypotFilled } from '@/server/security/honeypot';
 import { contactAcknowledgementMail, contactNotificationMail } from './mails';
 
 export type ContactOutcome =
@@ -28,7 +29,7 @@ export async function submitContactMessage(
   input: ContactData,
   meta: RequestMeta = {},
 ): Promise<ContactOutcome> {
-  if (input.honeypot && input.honeypot.trim() !== '') return { outcome: 'ignored' };
+  if (isHoneypotFilled(input.honeypot)) return { outcome: 'ignored' };
 
   const db = await getDb();
   const [row] = await db

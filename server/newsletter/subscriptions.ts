@@ -9,6 +9,7 @@ import { getDb } from '@/server/db/client';
 import { newsletterSubscriptions, type NewsletterSource } from '@/server/db/schema';
 import { isDelivered, sendMail } from '@/server/mail/send';
 import { getShopInfo } from '@/server/shop/settings';
+import { isHoneypotFilled } from '@/server/security/honeypot';
 import { newsletterConfirmationMail } from './mails';
 
 /** A pending address gets at most one confirmation mail per this many minutes. */
@@ -111,7 +112,7 @@ export async function subscribeToNewsletter(
   input: NewsletterData,
   meta: RequestMeta = {},
 ): Promise<SubscribeResult> {
-  if (input.honeypot && input.honeypot.trim() !== '') return { outcome: 'ignored' };
+  if (isHoneypotFilled(input.honeypot)) return { outcome: 'ignored' };
 
   const db = await getDb();
   const email = input.email.trim().toLowerCase();

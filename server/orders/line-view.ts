@@ -1,4 +1,5 @@
 import 'server-only';
+import { formatInteger, formatPrice, formatUnitPrice } from '@/lib/format';
 import type { OrderLineView } from '@/lib/orders/types';
 import type { OrderStatus } from '@/lib/orders/status';
 import type { QuoteStatus } from '@/lib/quotes/status';
@@ -37,4 +38,16 @@ export function lineSnapshotView(l: LineSnapshotRow): LineSnapshotView {
 /** A status change of an order or a quote as the detail views list it (`statusEventColumns`). */
 export function statusHistoryView<S extends OrderStatus | QuoteStatus>(e: { fromStatus: S | null; toStatus: S; actor: string; note: string | null; createdAt: Date }) {
   return { from: e.fromStatus, to: e.toStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() };
+}
+
+/** The figures of a priced line as its mail writes them (packages, units, unit price, net and gross totals). */
+export function pricedLineFigures(l: Pick<OrderLineView, 'packages' | 'package_type' | 'units' | 'unit_price' | 'total_price' | 'total_price_with_tax'>) {
+  return {
+    packages: formatInteger(l.packages),
+    package: l.package_type,
+    units: formatInteger(l.units),
+    unit: formatUnitPrice(l.unit_price),
+    net: formatPrice(l.total_price),
+    gross: formatPrice(l.total_price_with_tax),
+  };
 }

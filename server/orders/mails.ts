@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { formatInteger, formatPrice, formatUnitPrice } from '@/lib/format';
+import { formatPrice } from '@/lib/format';
 import { env, siteUrl } from '@/lib/env';
 import { lineTitle } from '@/lib/orders/line-label';
 import { getDb, type Tx } from '@/server/db/client';
@@ -11,6 +11,7 @@ import { serverTranslator } from '@/server/i18n';
 import { headerText, noticeToShop, type OutgoingMail } from '@/server/mail/send';
 import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
 import { paymentInstructionsPending } from '@/server/payments';
+import { pricedLineFigures } from './line-view';
 import { getOrder, type OrderDetail } from './queries';
 
 /**
@@ -59,14 +60,7 @@ function orderBlocks(order: OrderDetail): MailBlock[] {
       kind: 'fields',
       rows: order.lines.map((l) => ({
         label: `${l.model_code} — ${lineTitle(l)}`,
-        value: t('mail.lineValue', {
-          packages: formatInteger(l.packages),
-          package: l.package_type,
-          units: formatInteger(l.units),
-          unit: formatUnitPrice(l.unit_price),
-          net: formatPrice(l.total_price),
-          gross: formatPrice(l.total_price_with_tax),
-        }),
+        value: t('mail.lineValue', pricedLineFigures(l)),
       })),
     },
     {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { eq, sql } from 'drizzle-orm';
-import { formatInteger, formatPrice, formatUnitPrice } from '@/lib/format';
+import { formatInteger, formatPrice } from '@/lib/format';
 import { lineTitle } from '@/lib/orders/line-label';
 import { env, siteUrl } from '@/lib/env';
 import { getDb, type Tx } from '@/server/db/client';
@@ -10,8 +10,9 @@ import { renderMail, type MailBlock } from '@/server/mail/html';
 import { serverTranslator } from '@/server/i18n';
 import { headerText, noticeToShop, type OutgoingMail } from '@/server/mail/send';
 import { sendOnce, type SendOnceResult } from '@/server/mail/send-once';
+import { pricedLineFigures } from '@/server/orders/line-view';
 import { expireDueQuotes, getQuote } from './read';
-import type { QuoteDetail } from '@/lib/quotes/types';
+import type { QuoteDetail, QuoteLineView } from '@/lib/quotes/types';
 
 /**
  * The mails of a quote, each a row of `quote_mails` sent once by its job, like an
@@ -28,21 +29,18 @@ export function quoteLink(quote: Pick<QuoteDetail, 'id'>, token: string | undefi
   return token ? `${base}/orcamento?token=${encodeURIComponent(token)}` : `${base}/dashboard/quotes/${quote.id}`;
 }
 
+/** A line staff have priced. */
+const answered = (l: QuoteLineView): l is QuoteLineView & { unit_price: number; total_price: number; total_price_with_tax: number } =>
+  l.unit_price !== null && l.total_price !== null && l.total_price_with_tax !== null;
+
 function lineRows(quote: QuoteDetail, priced: boolean): MailBlock {
   return {
     kind: 'fields',
     rows: quote.lines.map((l) => ({
       label: `${l.model_code} — ${lineTitle(l)}`,
       value:
-        priced && l.unit_price !== null && l.total_price !== null && l.total_price_with_tax !== null
-          ? t('mail.linePriced', {
-              packages: formatInteger(l.packages),
-              package: l.package_type,
-              units: formatInteger(l.units),
-              unit: formatUnitPrice(l.unit_price),
-              net: formatPrice(l.total_price),
-              gross: formatPrice(l.total_price_with_tax),
-            })
+        priced && answered(l)
+          ? t('mail.linePriced', pricedLineFigures(l))
           : t('mail.lineValue', { packages: formatInteger(l.packages), package: l.package_type, units: formatInteger(l.units) }),
     })),
   };

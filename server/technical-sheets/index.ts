@@ -193,18 +193,6 @@ async function lockSheet(tx: DbOrTx, id: number): Promise<TechnicalSheetRecord> 
   return row;
 }
 
-function recordSnapshot(r: TechnicalSheetRecord) {
-  return sheetSnapshot({
-    title: r.title,
-    sections: r.sections,
-    norms: r.norms,
-    certifications: r.certifications,
-    drawingKey: r.drawingKey,
-    manufacturerPdfKey: r.manufacturerPdfKey,
-    published: r.published,
-  });
-}
-
 async function productCodeOf(tx: DbOrTx, productId: number): Promise<string> {
   const [p] = await tx.select({ code: products.productCode }).from(products).where(eq(products.id, productId));
   return p?.code ?? '';
@@ -220,7 +208,7 @@ export async function saveSheet(viewer: Viewer, input: SaveSheetOutput): Promise
   await getJobs();
   const saved = await db.transaction(async (tx) => {
     const row = await lockSheet(tx, input.id);
-    const before = recordSnapshot(row);
+    const before = sheetSnapshot(row);
     assertVersion(input.version, row.version, () => before);
     const version = row.version + 1;
     const [updated] = await tx
@@ -239,7 +227,7 @@ export async function saveSheet(viewer: Viewer, input: SaveSheetOutput): Promise
       .where(and(eq(technicalSheets.id, row.id), eq(technicalSheets.version, row.version)))
       .returning();
     if (!updated) throw notFound();
-    await recordAudit(tx, { actor: viewer, entity: AUDIT_ENTITY, entityId: row.id, action: 'update', before, after: recordSnapshot(updated) });
+    await recordAudit(tx, { actor: viewer, entity: AUDIT_ENTITY, entityId: row.id, action: 'update', before, after: sheetSnapshot(updated) });
     await enqueue(tx, JOB_QUEUES.technicalSheetPdf, { sheetId: row.id }, { singletonKey: `technical-sheet-${row.id}-v${version}` });
     const code = await productCodeOf(tx, row.productId);
     await invalidateCache([cacheTags.product(code), cacheTags.technicalSheets], { db: tx, reason: `ficha técnica ${row.id}` });
@@ -254,7 +242,7 @@ export async function deleteSheet(viewer: Viewer, input: { id: number; version: 
   const db = await getDb();
   await db.transaction(async (tx) => {
     const row = await lockSheet(tx, input.id);
-    const before = recordSnapshot(row);
+    const before = sheetSnapshot(row);
     assertVersion(input.version, row.version, () => before);
     const code = await productCodeOf(tx, row.productId);
     await tx.delete(technicalSheets).where(eq(technicalSheets.id, row.id));
