@@ -20,7 +20,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { mulberry32 } from './random.mjs';
+import { seededRandom } from '@/lib/random';
 import { closeBenchDatabase, loadServerForBench } from './bench-server';
 
 const GOAL_MS = 30_000;
@@ -40,7 +40,7 @@ function nifOf(n: number): string {
 
 async function main() {
   const started = performance.now();
-  const random = mulberry32(Number(process.env.BENCH_SEED ?? 1967));
+  const random = seededRandom(Number(process.env.BENCH_SEED ?? 1967));
   const onPostgres = Boolean(process.env.DATABASE_URL);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-erp-'));
   const { openPglite, openPostgres, setDatabase, prepareDatabase, demoSeed } = await loadServerForBench({ PRODUCTION_HOSTS: undefined, DATA_DIR: dir });

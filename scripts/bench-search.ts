@@ -29,7 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eanCheckDigit } from '@/lib/catalogue/ean';
 import type { RawCatalogueRow } from '@/server/import/format';
-import { mulberry32 } from './random.mjs';
+import { seededRandom } from '@/lib/random';
 import { loadServerForBench } from './bench-server';
 import { stopGroup } from './process-group.mjs';
 
@@ -201,7 +201,7 @@ function typo(word: string, rnd: () => number): string {
  * none of `exclude` (what the server saw while warming up), so each is new to the server.
  */
 function firstTimeQueries(rows: RawCatalogueRow[], count: number, seed: number, exclude: Iterable<string>): string[] {
-  const rnd = mulberry32(seed);
+  const rnd = seededRandom(seed);
   const pick = <T,>(list: T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const fold = (q: string) => q.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '').replace(/\s+/g, ' ').trim();
   const seen = new Set([...exclude].map(fold));

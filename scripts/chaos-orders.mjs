@@ -50,7 +50,7 @@ import pg from 'pg';
 import { freePort, portInUse, Postgres } from './cluster-support.mjs';
 import { stopGroup } from './process-group.mjs';
 import { startSmtpCapture } from '../tests/helpers/smtp.ts';
-import { mulberry32 } from './random.mjs';
+import { seededRandom } from '../lib/random.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const num = (name, fallback) => (process.env[name] ? Number(process.env[name]) : fallback);
@@ -74,7 +74,7 @@ const SHOP_MAIL = 'encomendas@loja.example.pt';
 // ---------------------------------------------------------------------------------------------
 // Small tools
 
-const random = mulberry32(SEED);
+const random = seededRandom(SEED);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const started = Date.now();
 const clock = () => `${((Date.now() - started) / 1000).toFixed(1).padStart(6)} s`;

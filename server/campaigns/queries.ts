@@ -1,6 +1,7 @@
 import 'server-only';
 import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import { imageUrl } from '@/lib/catalogue/media';
+import type { CampaignListItem } from '@/lib/campaigns/client';
 import type { ProductSummary } from '@/lib/catalogue/types';
 import { isDbId } from '@/lib/validation/ids';
 import { cachedRead } from '@/server/cache/read';
@@ -9,18 +10,8 @@ import { getProductSummariesByIds } from '@/server/catalogue/products';
 import { getDb } from '@/server/db/client';
 import { campaignProducts, campaigns, products } from '@/server/db/schema';
 
-export interface CampaignSummary {
-  id: number;
-  slug: string;
-  title: string;
-  description: string | null;
-  category: string | null;
-  imageUrl: string;
-  startsAt: string | null;
-  endsAt: string | null;
-  featured: boolean;
-  productCount: number;
-}
+/** A campaign as the shop lists it: the public API's list item, every field present. */
+export type CampaignSummary = Required<CampaignListItem>;
 
 const columns = {
   id: campaigns.id,

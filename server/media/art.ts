@@ -11,6 +11,7 @@
 import 'server-only';
 
 import type { ChapterIconName } from '@/lib/catalogue/chapters';
+import { seededRandom } from '@/lib/random';
 import { CHAPTER_ICONS } from './icons';
 import { GROUND, drawArt, makeCtx, pickArtKind, type ArtKind } from './illustrations';
 import {
@@ -29,7 +30,6 @@ import {
   normalizeText,
   pickFrom,
   rect,
-  seededRandom,
   svgDoc,
   textWidthEm,
   toneOf,

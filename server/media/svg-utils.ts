@@ -32,18 +32,6 @@ export function hashString(s: string): number {
   return h >>> 0;
 }
 
-/** mulberry32 PRNG: returns a function yielding floats in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Deterministically pick an element of a non-empty list. */
 export function pickFrom<T>(list: readonly [T, ...T[]], r: number): T {
   const i = Math.min(list.length - 1, Math.max(0, Math.floor(r * list.length)));

@@ -1,8 +1,9 @@
 /**
  * mulberry32: deterministic pseudo-random numbers in [0, 1). The same seed gives the same
- * sequence, so a benchmark's data or a chaos run's schedule can be replayed.
+ * sequence: the generated art of a product or chapter is stable, and a benchmark's data or a
+ * chaos run's schedule can be replayed.
  */
-export function mulberry32(seed) {
+export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

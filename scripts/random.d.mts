@@ -1,1 +1,0 @@
-export function mulberry32(seed: number): () => number;
