@@ -4,7 +4,7 @@ import { packageLabel, quantityRule } from '@/lib/cart/packages';
 import type { CartItem } from '@/lib/cart/types';
 import { imageUrl } from '@/lib/catalogue/media';
 import { productShortPath } from '@/lib/catalogue/urls';
-import { getDb, type Db } from '@/server/db/client';
+import { getDb, type Db, type DbOrTx } from '@/server/db/client';
 import { cartItems, inventoryProducts, products } from '@/server/db/schema';
 import { euros2, euros4, lineTotals, toTenThousandths } from '@/server/pricing/money';
 import { getPriceFacts, getPricingCustomer, unitPriceOf, type ModelPriceFacts } from '@/server/pricing';
@@ -59,11 +59,12 @@ export async function repriceCart(cartId: string, caller: { userId: string }): P
   await repriceLines(conn, caller, lines);
 }
 
-/** `GET /api/cart/{cartId}/items`: the lines, priced for a customer, without prices for a guest. */
-export async function listCartItems(cartId: string, caller: CartCaller): Promise<CartItem[]> {
-  const db = await getDb();
-  const cart = await requireCart(cartId, caller, db);
-  const rows = await db
+/**
+ * A cart's lines with their model and product, in the order they were added: what the cart shows
+ * and what an order is placed from.
+ */
+export function readCartLines(db: DbOrTx, cartId: string) {
+  return db
     .select({
       id: cartItems.id,
       modelId: cartItems.modelId,
@@ -89,8 +90,15 @@ export async function listCartItems(cartId: string, caller: CartCaller): Promise
     .from(cartItems)
     .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
     .innerJoin(products, eq(products.id, inventoryProducts.productId))
-    .where(eq(cartItems.cartId, cart.id))
+    .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+}
+
+/** `GET /api/cart/{cartId}/items`: the lines, priced for a customer, without prices for a guest. */
+export async function listCartItems(cartId: string, caller: CartCaller): Promise<CartItem[]> {
+  const db = await getDb();
+  const cart = await requireCart(cartId, caller, db);
+  const rows = await readCartLines(db, cart.id);
   // The lines are read once, then priced for the customer (a guest's carry no prices).
   const { facts, changed } = caller ? await repriceLines(db, caller, rows) : { facts: new Map<string, ModelPriceFacts>(), changed: new Map<string, number | null>() };
   return rows.map((r) => {

@@ -1,6 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { MAX_PACKAGES, packageLabel } from '@/lib/cart/packages';
 import { shippingFor } from '@/lib/cart/summary';
 import { DEFAULT_SHOP_SETTINGS } from '@/lib/catalogue/shop';
@@ -9,19 +9,17 @@ import { orderNumber, type DeliveryMethod, type OrderStatus } from '@/lib/orders
 import type { CheckoutInput } from '@/lib/validation/orders';
 import { addressSnapshot, defaultAddress, findAddress } from '@/server/addresses';
 import { AppError } from '@/server/errors';
+import { readCartLines } from '@/server/cart/read';
 import { lineRuleError, modelRules } from '@/server/cart/rules';
 import { nextYearNumber } from '@/server/db/counters';
 import { getDb, type Tx } from '@/server/db/client';
 import {
-  cartItems,
   carts,
-  inventoryProducts,
   orderEvents,
   orderIdempotencyKeys,
   orderLines,
   orderMails,
   orders,
-  products,
   shopSettings,
   users,
   type AddressSnapshot,
@@ -168,22 +166,7 @@ interface PricedLine {
 
 /** The cart's lines priced by server/pricing at this moment (fresh from the database); 409 naming models no longer sold. */
 async function cartLinesPriced(tx: Tx, userId: string, cartId: string, now: Date): Promise<PricedLine[]> {
-  const lines = await tx
-    .select({
-      modelId: cartItems.modelId,
-      per: cartItems.itemsPerPackage,
-      packages: cartItems.quantityOfPackages,
-      code: inventoryProducts.code,
-      modelName: inventoryProducts.name,
-      size: inventoryProducts.size,
-      productCode: products.productCode,
-      productName: products.name,
-    })
-    .from(cartItems)
-    .innerJoin(inventoryProducts, eq(inventoryProducts.id, cartItems.modelId))
-    .innerJoin(products, eq(products.id, inventoryProducts.productId))
-    .where(eq(cartItems.cartId, cartId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const lines = await readCartLines(tx, cartId);
   if (lines.length === 0) throw new AppError({ code: 'unprocessable', key: 'Orders.cartEmpty' });
 
   const customer = await getPricingCustomer(userId, tx);
