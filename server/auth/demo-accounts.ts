@@ -4,6 +4,7 @@ import { env, siteIsHttps, type Env } from '@/lib/env';
 import type { Db, DbOrTx } from '@/server/db/client';
 import { appState, users, type UserType } from '@/server/db/schema';
 import { forgetCachedSessions } from '@/server/redis/sessions';
+import { userIdentityColumns } from './users';
 
 /**
  * The demo accounts of a local demo: one account of each kind with a password that the README
@@ -104,16 +105,7 @@ async function recordedKept(db: DbOrTx): Promise<Set<string>> {
  */
 export async function planDemoAccountRemoval(db: DbOrTx, options: { keepUserId?: string | null; keepRecorded?: boolean } = {}): Promise<DemoRemovalPlan> {
   const rows = await db
-    .select({
-      id: users.id,
-      email: users.email,
-      name: users.name,
-      fullName: users.fullName,
-      role: users.role,
-      isAdmin: users.isAdmin,
-      userType: users.userType,
-      disabledAt: users.disabledAt,
-    })
+    .select({ ...userIdentityColumns, disabledAt: users.disabledAt })
     .from(users)
     .where(inArray(sql`lower(${users.email})`, [...demoEmails]));
   const order = (email: string) => demoEmails.indexOf(email.toLowerCase());

@@ -18,6 +18,17 @@ export interface AuthUserDto {
   created_at: string;
 }
 
+/** Who an account is and what it may do, as the staff screens show it (the people list, the demo-account removal). */
+export const userIdentityColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  fullName: users.fullName,
+  role: users.role,
+  isAdmin: users.isAdmin,
+  userType: users.userType,
+};
+
 /** Every account, oldest first. Administrators only (the route checks it too). */
 export async function listAuthUsers(viewer: Viewer): Promise<AuthUserDto[]> {
   if (!viewer.isAdmin) throw new AppError({ code: 'forbidden', key: 'Api.adminOnly' });

@@ -10,6 +10,7 @@ import { recordAudit } from '@/server/admin/audit';
 import { AppError } from '@/server/errors';
 import { hashIp } from '@/server/security/hash-ip';
 import { resetPasswordMail } from '@/server/auth/emails';
+import { userIdentityColumns } from '@/server/auth/users';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { getDb, type Tx } from '@/server/db/client';
 import { proAccounts, sessions, users } from '@/server/db/schema';
@@ -46,13 +47,7 @@ export interface UserListFilters {
 
 /** The columns a UserRow is read from (the list and the detail page). */
 const userRowColumns = {
-  id: users.id,
-  email: users.email,
-  name: users.name,
-  fullName: users.fullName,
-  role: users.role,
-  isAdmin: users.isAdmin,
-  userType: users.userType,
+  ...userIdentityColumns,
   accountId: users.proAccountId,
   accountName: proAccounts.name,
   createdAt: users.createdAt,
