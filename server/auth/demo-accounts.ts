@@ -4,7 +4,7 @@ import { env, siteIsHttps, type Env } from '@/lib/env';
 import type { Db, DbOrTx } from '@/server/db/client';
 import { appState, users, type UserType } from '@/server/db/schema';
 import { forgetCachedSessions } from '@/server/redis/sessions';
-import { userIdentityColumns } from './users';
+import { userIdentity, userIdentityColumns } from './users';
 
 /**
  * The demo accounts of a local demo: one account of each kind with a password that the README
@@ -110,14 +110,7 @@ export async function planDemoAccountRemoval(db: DbOrTx, options: { keepUserId?:
     .where(inArray(sql`lower(${users.email})`, [...demoEmails]));
   const order = (email: string) => demoEmails.indexOf(email.toLowerCase());
   rows.sort((a, b) => order(a.email) - order(b.email));
-  const ref = (r: (typeof rows)[number]): DemoAccountRef => ({
-    id: r.id,
-    email: r.email,
-    name: r.fullName || r.name,
-    role: r.role,
-    isAdmin: r.isAdmin,
-    userType: r.userType,
-  });
+  const ref = (r: (typeof rows)[number]): DemoAccountRef => userIdentity(r);
 
   const kept = new Map<string, KeptReason>();
   if (options.keepUserId && rows.some((r) => r.id === options.keepUserId)) kept.set(options.keepUserId, 'confirmer');

@@ -29,6 +29,11 @@ export const userIdentityColumns = {
   userType: users.userType,
 };
 
+/** The identity read with userIdentityColumns, as staff see it: the full name where there is one. */
+export function userIdentity(r: { id: string; email: string; name: string; fullName: string | null; role: string; isAdmin: boolean; userType: 'particular' | 'pro' }) {
+  return { id: r.id, email: r.email, name: r.fullName || r.name, role: r.role, isAdmin: r.isAdmin, userType: r.userType };
+}
+
 /** Every account, oldest first. Administrators only (the route checks it too). */
 export async function listAuthUsers(viewer: Viewer): Promise<AuthUserDto[]> {
   if (!viewer.isAdmin) throw new AppError({ code: 'forbidden', key: 'Api.adminOnly' });

@@ -10,7 +10,7 @@ import { recordAudit } from '@/server/admin/audit';
 import { AppError } from '@/server/errors';
 import { hashIp } from '@/server/security/hash-ip';
 import { resetPasswordMail } from '@/server/auth/emails';
-import { userIdentityColumns } from '@/server/auth/users';
+import { userIdentity, userIdentityColumns } from '@/server/auth/users';
 import { invalidateCache } from '@/server/cache/invalidate';
 import { getDb, type Tx } from '@/server/db/client';
 import { proAccounts, sessions, users } from '@/server/db/schema';
@@ -70,12 +70,7 @@ function toUserRow(r: {
   disabledAt: Date | null;
 }): UserRow {
   return {
-    id: r.id,
-    email: r.email,
-    name: r.fullName || r.name,
-    role: r.role,
-    isAdmin: r.isAdmin,
-    userType: r.userType,
+    ...userIdentity(r),
     accountId: r.accountId,
     accountName: r.accountName,
     createdAt: r.createdAt.toISOString(),
