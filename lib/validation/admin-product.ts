@@ -313,3 +313,26 @@ export const bulkProductsSchema = z
   });
 
 export const productIdSchema = z.object({ id: idFromForm });
+
+/** A row of the admin product list (/admin/products). */
+export interface AdminProductRow {
+  id: number;
+  productCode: string;
+  name: string;
+  thumbUrl: string;
+  chapterCode: number;
+  chapterTitle: string;
+  familyTitle: string;
+  brandName: string | null;
+  modelCount: number;
+  active: boolean;
+  stockStatus: ProductStockStatus;
+  /** The models' lowest and highest list price (s/ IVA), null without models. */
+  minPrice: number | null;
+  maxPrice: number | null;
+  /** How many of its models are in stock. */
+  inStockModels: number;
+  updatedAt: string;
+  /** The shop's page of the product (null: inactive, not shown in the shop). */
+  shopPath: string | null;
+}

@@ -7,6 +7,7 @@ import {
   formatAttributeLines,
   priceForForm,
   type AdminProductFormValues,
+  type AdminProductRow,
   type ProductStockStatus,
 } from '@/lib/validation/admin-product';
 import { getDb, type DbOrTx } from '@/server/db/client';
@@ -42,27 +43,7 @@ export interface AdminProductListQuery {
   page: number;
 }
 
-export interface AdminProductRow {
-  id: number;
-  productCode: string;
-  name: string;
-  thumbUrl: string;
-  chapterCode: number;
-  chapterTitle: string;
-  familyTitle: string;
-  brandName: string | null;
-  modelCount: number;
-  active: boolean;
-  stockStatus: ProductStockStatus;
-  /** The models' lowest and highest list price (s/ IVA), null without models. */
-  minPrice: number | null;
-  maxPrice: number | null;
-  /** How many of its models are in stock. */
-  inStockModels: number;
-  updatedAt: string;
-  /** The shop's page of the product (null: inactive, not shown in the shop). */
-  shopPath: string | null;
-}
+export type { AdminProductRow };
 
 const int = (v: unknown) => Number(v ?? 0);
 

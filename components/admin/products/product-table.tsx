@@ -8,29 +8,10 @@ import { toast } from '@/components/ui/toast';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { formatUnitPrice } from '@/lib/format';
 import { useMessageText } from '@/lib/forms/use-message-text';
-import type { BulkProductAction } from '@/lib/validation/admin-product';
+import type { AdminProductRow, BulkProductAction } from '@/lib/validation/admin-product';
 import { bulkProductsAction } from '@/server/admin/product-actions';
 import { ConfirmButton } from './confirm-button';
 import type { ProductFormOptionsProps } from './product-form';
-
-export interface ProductTableRow {
-  id: number;
-  productCode: string;
-  name: string;
-  thumbUrl: string;
-  chapterCode: number;
-  chapterTitle: string;
-  familyTitle: string;
-  brandName: string | null;
-  modelCount: number;
-  active: boolean;
-  stockStatus: string;
-  minPrice: number | null;
-  maxPrice: number | null;
-  inStockModels: number;
-  updatedAt: string;
-  shopPath: string | null;
-}
 
 function thumb(url: string): string {
   if (url.startsWith('/media/uploads/')) return `${url}?w=64`;
@@ -42,7 +23,7 @@ function thumb(url: string): string {
  * The rows of /admin/products with a box each and the bulk actions on the ticked ones (activate,
  * deactivate, move to a family, set the brand), each confirmed first and reported by a toast.
  */
-export function ProductTable({ rows, options }: { rows: ProductTableRow[]; options: ProductFormOptionsProps }) {
+export function ProductTable({ rows, options }: { rows: AdminProductRow[]; options: ProductFormOptionsProps }) {
   const t = useTranslations('Admin.Products');
   const text = useMessageText();
   const router = useRouter();
