@@ -1,22 +1,11 @@
 'use client';
 
 import * as React from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Pencil, Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import { useMessageText } from '@/lib/forms/use-message-text';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { useRefreshingAction } from '@/components/forms/use-refreshing-action';
 import type { AddressLike } from '@/lib/validation/addresses';
 import { deleteAddressAction, setDefaultAddressAction } from '@/server/addresses/actions';
 import { AddressDialog } from './address-dialog';
@@ -29,41 +18,14 @@ export type AddressActionsAddress = AddressLike & { id: number; label: string; i
  */
 export function AddressActions({ address }: { address: AddressActionsAddress }) {
   const t = useTranslations('Account.addresses');
-  const text = useMessageText();
-  const router = useRouter();
-  const [busy, setBusy] = React.useState<null | 'delivery' | 'billing' | 'delete'>(null);
+  const { run, busy } = useRefreshingAction();
   const [confirmOpen, setConfirmOpen] = React.useState(false);
 
-  const setDefault = async (kind: 'delivery' | 'billing') => {
-    setBusy(kind);
-    try {
-      const result = await setDefaultAddressAction({ id: address.id, kind });
-      if (result.ok) {
-        toast.success(text(result.data.message));
-        router.refresh();
-      } else toast.error(text(result.error.message, result.error.values));
-    } catch {
-      toast.error(t('failed'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const setDefault = (kind: 'delivery' | 'billing') =>
+    run(() => setDefaultAddressAction({ id: address.id, kind }), { kind, failed: 'Account.addresses.failed' });
 
-  const remove = async () => {
-    setBusy('delete');
-    try {
-      const result = await deleteAddressAction({ id: address.id });
-      if (result.ok) {
-        setConfirmOpen(false);
-        toast.success(text(result.data.message));
-        router.refresh();
-      } else toast.error(text(result.error.message, result.error.values));
-    } catch {
-      toast.error(t('deleteFailed'));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const remove = () =>
+    run(() => deleteAddressAction({ id: address.id }), { kind: 'delete', failed: 'Account.addresses.deleteFailed', onDone: () => setConfirmOpen(false) });
 
   return (
     <div className="flex flex-wrap gap-2">
@@ -87,27 +49,24 @@ export function AddressActions({ address }: { address: AddressActionsAddress }) 
           {t('useForBilling')}
         </Button>
       )}
-      <AlertDialog open={confirmOpen} onOpenChange={(open) => busy !== 'delete' && setConfirmOpen(open)}>
-        <AlertDialogTrigger asChild>
+      <ConfirmDialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        busy={busy === 'delete'}
+        trigger={
           <Button type="button" variant="outline" size="sm" className="text-red-700 hover:bg-red-50 hover:text-red-800" disabled={busy !== null} aria-label={t('deleteLabel', { label: address.label })} data-testid="address-delete">
             <Trash2 aria-hidden />
             {t('delete')}
           </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent data-testid="address-delete-dialog">
-          <AlertDialogHeader>
-            <AlertDialogTitle>{t('deleteTitle', { label: address.label })}</AlertDialogTitle>
-            <AlertDialogDescription>{t('deleteText')}</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy === 'delete'}>{t('cancel')}</AlertDialogCancel>
-            {/* A plain button, not AlertDialogAction: the dialog stays open until the delete is done. */}
-            <Button type="button" variant="destructive" disabled={busy === 'delete'} onClick={remove} data-testid="address-delete-confirm">
-              {busy === 'delete' ? t('deleting') : t('deleteConfirm')}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        }
+        title={t('deleteTitle', { label: address.label })}
+        description={t('deleteText')}
+        cancel={t('cancel')}
+        confirm={busy === 'delete' ? t('deleting') : t('deleteConfirm')}
+        onConfirm={() => void remove()}
+        contentTestId="address-delete-dialog"
+        confirmTestId="address-delete-confirm"
+      />
     </div>
   );
 }

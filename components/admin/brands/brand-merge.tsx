@@ -3,16 +3,8 @@
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { NativeSelect } from '@/components/ui/native-select';
 import { mergeBrandsAction } from '@/server/brands/actions';
 
@@ -77,22 +69,25 @@ export function BrandMerge({ source, choices }: { source: { id: number; name: st
           {problem}
         </p>
       ) : null}
-      <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>
-              Fundir «{source.name}» em «{targetName}»?
-            </AlertDialogTitle>
-            <AlertDialogDescription>Esta operação não pode ser desfeita. Os produtos passam para «{targetName}» e «{source.name}» é eliminada.</AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
-            <Button type="button" variant="destructive" disabled={busy} onClick={merge} data-testid="brand-merge-confirm">
-              {busy ? 'A fundir…' : 'Fundir'}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        busy={busy}
+        title={
+          <>
+            Fundir «{source.name}» em «{targetName}»?
+          </>
+        }
+        description={
+          <>
+            Esta operação não pode ser desfeita. Os produtos passam para «{targetName}» e «{source.name}» é eliminada.
+          </>
+        }
+        cancel="Cancelar"
+        confirm={busy ? 'A fundir…' : 'Fundir'}
+        onConfirm={() => void merge()}
+        confirmTestId="brand-merge-confirm"
+      />
     </section>
   );
 }

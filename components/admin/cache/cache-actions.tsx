@@ -1,40 +1,19 @@
 'use client';
 
 import * as React from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { useRefreshingAction } from '@/components/forms/use-refreshing-action';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import type { ActionResult, MessageRef } from '@/lib/errors';
 import { clearCacheTagAction, clearCustomerPricesAction } from '@/server/cache/admin-actions';
 
 /** The two actions of /admin/cache-performance: clear one tag, clear one customer's prices. */
 export function CacheActions({ tags }: { tags: string[] }) {
   const t = useTranslations('Admin.Cache.actions');
-  const tRoot = useTranslations();
-  const router = useRouter();
-  const [busy, setBusy] = React.useState(false);
+  const { run, busy } = useRefreshingAction();
   const [tag, setTag] = React.useState('');
   const [customer, setCustomer] = React.useState('');
   const tagId = React.useId();
   const customerId = React.useId();
-
-  const run = async (call: () => Promise<ActionResult<MessageRef>>, reset: () => void) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const result = await call();
-      if (result.ok) {
-        toast.success(tRoot(result.data.message, result.data.values));
-        reset();
-        router.refresh();
-      } else toast.error(tRoot(result.error.message, result.error.values));
-    } catch {
-      toast.error(tRoot('Errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="grid gap-4 md:grid-cols-2">
@@ -42,7 +21,7 @@ export function CacheActions({ tags }: { tags: string[] }) {
         className="space-y-2"
         onSubmit={(e) => {
           e.preventDefault();
-          void run(() => clearCacheTagAction({ tag }), () => setTag(''));
+          void run(() => clearCacheTagAction({ tag }), { onDone: () => setTag('') });
         }}
       >
         <label htmlFor={tagId} className="block text-sm font-medium text-slate-800">
@@ -55,7 +34,7 @@ export function CacheActions({ tags }: { tags: string[] }) {
           ))}
         </datalist>
         <p className="text-xs text-slate-600">{t('tagHelp')}</p>
-        <Button type="submit" variant="outline" disabled={busy || !tag.trim()}>
+        <Button type="submit" variant="outline" disabled={busy !== null || !tag.trim()}>
           {t('clearTag')}
         </Button>
       </form>
@@ -63,7 +42,7 @@ export function CacheActions({ tags }: { tags: string[] }) {
         className="space-y-2"
         onSubmit={(e) => {
           e.preventDefault();
-          void run(() => clearCustomerPricesAction({ customer }), () => setCustomer(''));
+          void run(() => clearCustomerPricesAction({ customer }), { onDone: () => setCustomer('') });
         }}
       >
         <label htmlFor={customerId} className="block text-sm font-medium text-slate-800">
@@ -71,7 +50,7 @@ export function CacheActions({ tags }: { tags: string[] }) {
         </label>
         <input id={customerId} value={customer} onChange={(e) => setCustomer(e.target.value)} maxLength={254} placeholder="cliente@empresa.pt ou 12" className="w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm" />
         <p className="text-xs text-slate-600">{t('customerHelp')}</p>
-        <Button type="submit" variant="outline" disabled={busy || !customer.trim()}>
+        <Button type="submit" variant="outline" disabled={busy !== null || !customer.trim()}>
           {t('clearPrices')}
         </Button>
       </form>

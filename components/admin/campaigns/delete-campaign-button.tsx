@@ -4,17 +4,8 @@ import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Trash2 } from 'lucide-react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { campaignErrorKey, CampaignServiceError, campaignService } from '@/lib/campaigns/client';
 
 /** "Eliminar campanha" with a confirmation; back to the list once done. */
@@ -39,30 +30,23 @@ export function DeleteCampaignButton({ id, title }: { id: number; title: string 
   };
 
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      busy={busy}
+      trigger={
         <Button type="button" variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800" data-testid="campaign-delete">
           <Trash2 aria-hidden />
           Eliminar campanha
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>Eliminar a campanha «{title}»?</AlertDialogTitle>
-          <AlertDialogDescription>A campanha deixa de aparecer na loja e não pode ser recuperada. Os produtos ligados não são alterados.</AlertDialogDescription>
-        </AlertDialogHeader>
-        {problem ? (
-          <p role="alert" className="text-sm text-red-700">
-            {problem}
-          </p>
-        ) : null}
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>Cancelar</AlertDialogCancel>
-          <Button type="button" variant="destructive" disabled={busy} onClick={remove} data-testid="campaign-delete-confirm">
-            {busy ? 'A eliminar…' : 'Eliminar'}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={<>Eliminar a campanha «{title}»?</>}
+      description="A campanha deixa de aparecer na loja e não pode ser recuperada. Os produtos ligados não são alterados."
+      problem={problem}
+      cancel="Cancelar"
+      confirm={busy ? 'A eliminar…' : 'Eliminar'}
+      onConfirm={() => void remove()}
+      confirmTestId="campaign-delete-confirm"
+    />
   );
 }

@@ -63,10 +63,10 @@ export function ClassifierTable({
   const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const thresholdText = formatPercent(Math.round(threshold * 100));
 
-  const assign = async (ids: number[], categoryId: number | null) => {
-    if (ids.length === 0) return;
+  /** One call of the classifier API; the answer as a toast, the selection cleared after a success. */
+  const post = async (action: 'assign' | 'apply', body: Record<string, unknown>) => {
     setBusy(true);
-    const result = await adminFetch<{ changed: number }>('/api/admin/google-category-classifier/assign', jsonInit('POST', { kind, ids, categoryId }));
+    const result = await adminFetch<{ changed: number }>(`/api/admin/google-category-classifier/${action}`, jsonInit('POST', { kind, ...body }));
     setBusy(false);
     if (result.ok) {
       toast.success(result.message ?? t('assigned', { count: result.data?.changed ?? 0 }));
@@ -75,20 +75,18 @@ export function ClassifierTable({
     } else toast.error(result.message ?? t('failed'));
   };
 
+  const assign = async (ids: number[], categoryId: number | null) => {
+    if (ids.length === 0) return;
+    await post('assign', { ids, categoryId });
+  };
+
   /**
    * The confident suggestions, applied on the server (which recomputes them): of the selected
    * rows; with none selected, of every unclassified family, or of this page's products.
    */
   const applySuggestions = async () => {
     const ids = selected.size > 0 ? [...selected] : kind === 'product' ? rows.map((r) => r.id) : undefined;
-    setBusy(true);
-    const result = await adminFetch<{ changed: number; skipped: number }>('/api/admin/google-category-classifier/apply', jsonInit('POST', { kind, ids }));
-    setBusy(false);
-    if (result.ok) {
-      toast.success(result.message ?? t('assigned', { count: result.data?.changed ?? 0 }));
-      setSelected(new Set());
-      router.refresh();
-    } else toast.error(result.message ?? t('failed'));
+    await post('apply', { ids });
   };
 
   const toggle = (id: number) =>

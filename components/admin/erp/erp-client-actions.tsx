@@ -1,37 +1,18 @@
 'use client';
 
 import * as React from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { useRefreshingAction } from '@/components/forms/use-refreshing-action';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast';
-import type { ActionResult, MessageRef } from '@/lib/errors';
 import { createErpAccountAction, linkErpClientAction } from '@/server/erp/actions';
 
 /** "Ligar" (to a suggested account or an account number) and "Criar conta" of one ERP client. */
 export function ErpClientActions({ erpClientId, candidates }: { erpClientId: string; candidates: { id: number; name: string }[] }) {
   const t = useTranslations('Admin.Erp.clients');
-  const tRoot = useTranslations();
-  const router = useRouter();
-  const [busy, setBusy] = React.useState(false);
+  const { run, busy: running } = useRefreshingAction();
+  const busy = running !== null;
   const [accountId, setAccountId] = React.useState('');
   const inputId = React.useId();
-
-  const run = async (call: () => Promise<ActionResult<MessageRef>>) => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      const result = await call();
-      if (result.ok) {
-        toast.success(tRoot(result.data.message));
-        router.refresh();
-      } else toast.error(tRoot(result.error.message, result.error.values));
-    } catch {
-      toast.error(tRoot('Errors.generic'));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="flex flex-wrap items-center gap-2">

@@ -1,11 +1,10 @@
 'use client';
 
 import * as React from 'react';
-import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { useRefreshingAction } from '@/components/forms/use-refreshing-action';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toast';
 import type { ActionResult, MessageRef } from '@/lib/errors';
 import type { OrderStatus } from '@/lib/orders/status';
 import { advanceOrderAction, cancelOrderAction, markOrderPaidAction } from '@/server/orders/admin-actions';
@@ -32,33 +31,19 @@ export function OrderActions({
 }) {
   const t = useTranslations('Admin.Orders.detail');
   const tRoot = useTranslations();
-  const router = useRouter();
-  const [busy, setBusy] = React.useState(false);
+  const { run: runAction, busy: running } = useRefreshingAction();
+  const busy = running !== null;
   const [reason, setReason] = React.useState('');
   const [reasonError, setReasonError] = React.useState<string | null>(null);
   const reasonId = React.useId();
 
-  const run = async (call: () => Promise<ActionResult<MessageRef>>) => {
-    if (busy) return false;
-    setBusy(true);
-    try {
-      const result = await call();
-      if (result.ok) {
-        toast.success(tRoot(result.data.message));
-        router.refresh();
-        return true;
-      }
-      const field = result.error.fieldErrors?.reason?.[0];
-      if (field) setReasonError(tRoot(field));
-      toast.error(tRoot(result.error.message, result.error.values));
-      return false;
-    } catch {
-      toast.error(tRoot('Errors.generic'));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const run = (call: () => Promise<ActionResult<MessageRef>>) =>
+    runAction(call, {
+      onRefused: (error) => {
+        const field = error.fieldErrors?.reason?.[0];
+        if (field) setReasonError(tRoot(field));
+      },
+    });
 
   if (next.length === 0 && !canCancel && !canMarkPaid) return <p className="text-sm text-slate-600">{t('noActions')}</p>;
 

@@ -1,17 +1,8 @@
 'use client';
 
 import * as React from 'react';
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 
 /**
  * A button that asks first (an alert dialog with the consequence spelled out); the dialog stays
@@ -50,24 +41,23 @@ export function ConfirmButton({
     }
   };
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      busy={busy}
+      trigger={
         <Button type="button" variant={destructive ? 'outline' : 'default'} className={destructive ? 'text-red-700 hover:bg-red-50 hover:text-red-800' : undefined} disabled={disabled} data-testid={testId}>
           {label}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent data-testid={testId ? `${testId}-dialog` : undefined}>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={busy}>{cancel}</AlertDialogCancel>
-          <Button type="button" variant={destructive ? 'destructive' : 'default'} disabled={busy} onClick={() => void run()} data-testid={testId ? `${testId}-confirm` : undefined}>
-            {confirm}
-          </Button>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={title}
+      description={description}
+      cancel={cancel}
+      confirm={confirm}
+      confirmVariant={destructive ? 'destructive' : 'default'}
+      onConfirm={() => void run()}
+      contentTestId={testId ? `${testId}-dialog` : undefined}
+      confirmTestId={testId ? `${testId}-confirm` : undefined}
+    />
   );
 }
