@@ -2,16 +2,13 @@
 
 import * as React from 'react';
 import { useTranslations } from 'next-intl';
-import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/toast';
-import type { MessageRef } from '@/lib/errors';
-import { useMessageText } from '@/lib/forms/use-message-text';
-import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { useActionForm } from '@/lib/forms/use-action-form';
 import { addressFormSchema, addressFormValues, type AddressFormValues, type AddressLike } from '@/lib/validation/addresses';
 import { createAddressAction, updateAddressAction } from '@/server/addresses/actions';
 
@@ -49,33 +46,21 @@ export function AddressForm({
   onCancel?: () => void;
 }) {
   const t = useTranslations('Account.addresses');
-  const text = useMessageText();
   const id = React.useId();
-  const [problem, setProblem] = React.useState<MessageRef | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<AddressFormValues>({
-    resolver: zodFormResolver<AddressFormValues>(addressFormSchema),
+  const { form, text, submit, fieldError, problemText } = useActionForm<AddressFormValues>({
+    schema: addressFormSchema,
     defaultValues: addressFormValues(initial),
-    mode: 'onTouched',
+    fields: ALL_FIELDS,
+    failed: { message: 'Account.addresses.failed' },
   });
+  const { register } = form;
+  const { isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      const result = addressId ? await updateAddressAction({ ...values, id: addressId }) : await createAddressAction(values);
-      if (result.ok) {
-        toast.success(text(result.data.message, result.data.values));
-        onSaved?.({ id: 'id' in result.data ? (result.data.id as number) : (addressId ?? null) });
-        return;
-      }
-      if (!applyFieldErrors(result.error.fieldErrors, setError, ALL_FIELDS)) setProblem(result.error);
-    } catch {
-      setProblem({ message: 'Account.addresses.failed' });
-    }
+  const onSubmit = submit((values) => (addressId ? updateAddressAction({ ...values, id: addressId }) : createAddressAction(values)), {
+    onSuccess: (data) => {
+      toast.success(text(data.message, data.values));
+      onSaved?.({ id: 'id' in data ? (data.id as number) : (addressId ?? null) });
+    },
   });
 
   return (
@@ -84,7 +69,7 @@ export function AddressForm({
       <fieldset disabled={isSubmitting} className="grid gap-4 sm:grid-cols-2">
         {FIELDS.map((field) => {
           const fieldId = `${id}-${field.name}`;
-          const error = text(errors[field.name]?.message);
+          const error = fieldError(field.name);
           const wide = field.name === 'name' || field.name === 'line1' || field.name === 'line2';
           return (
             <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
@@ -95,7 +80,6 @@ export function AddressForm({
                   maxLength={field.maxLength}
                   inputMode={field.inputMode}
                   placeholder={field.placeholder}
-                  aria-required={field.required ? 'true' : undefined}
                   {...register(field.name)}
                 />
               </Field>
@@ -120,7 +104,7 @@ export function AddressForm({
           </label>
         </div>
       </fieldset>
-      <FormAlert message={text(problem?.message, problem?.values)} testId="address-form-error" />
+      <FormAlert message={problemText} testId="address-form-error" />
       <div className="flex flex-wrap justify-end gap-2">
         {onCancel && (
           <Button type="button" variant="outline" onClick={onCancel} disabled={isSubmitting}>

@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { useTranslations } from 'next-intl';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/forms/form-alert';
@@ -20,8 +20,7 @@ import {
 } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import type { MessageRef } from '@/lib/errors';
-import { useMessageText } from '@/lib/forms/use-message-text';
-import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { useActionForm } from '@/lib/forms/use-action-form';
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -33,79 +32,40 @@ import {
 import { SIGN_UP_LIMITS } from '@/lib/validation/auth';
 import { changeEmailAction, changePasswordAction, deleteAccountAction } from '@/server/auth/actions';
 
-const UNEXPECTED: MessageRef = { message: 'Errors.unexpected' };
-
 /** 'Alterar password': the current one, then a new one with the strength meter (spec 5). */
 export function ChangePasswordForm() {
   const t = useTranslations('Account.password');
-  const text = useMessageText();
   const id = React.useId();
-  const [problem, setProblem] = React.useState<MessageRef | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({
-    resolver: zodFormResolver<ChangePasswordValues>(changePasswordSchema),
+  const { form, text, submit, fieldError, problemText } = useActionForm<ChangePasswordValues>({
+    schema: changePasswordSchema,
     defaultValues: { currentPassword: '', password: '', confirmPassword: '' },
-    mode: 'onTouched',
   });
+  const { register, reset, control } = form;
+  const { isSubmitting } = form.formState;
   const password = useWatch({ control, name: 'password' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      const result = await changePasswordAction(values);
-      if (result.ok) {
-        reset();
-        toast.success(text(result.data.message, result.data.values));
-        return;
-      }
-      if (!applyFieldErrors(result.error.fieldErrors, setError)) setProblem(result.error);
-    } catch {
-      setProblem(UNEXPECTED);
-    }
+  const onSubmit = submit(changePasswordAction, {
+    onSuccess: (data) => {
+      reset();
+      toast.success(text(data.message, data.values));
+    },
   });
 
-  const current = `${id}-current-password`;
-  const next = `${id}-new-password`;
-  const confirm = `${id}-confirm-password`;
-  const currentError = text(errors.currentPassword?.message);
-  const nextError = text(errors.password?.message);
-  const confirmError = text(errors.confirmPassword?.message);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('title')} data-testid="change-password-form">
       <fieldset disabled={isSubmitting} className="space-y-4">
-        <Field id={current} label={t('current')} error={currentError} required>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            aria-required="true"
-            {...register('currentPassword')}
-          />
+        <Field id={`${id}-current-password`} label={t('current')} error={fieldError('currentPassword')} required>
+          <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
         </Field>
-        <Field id={next} label={t('new')} error={nextError} description={t('newHint')} required>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            {...register('password')}
-          />
+        <Field id={`${id}-new-password`} label={t('new')} error={fieldError('password')} description={t('newHint')} required>
+          <Input type="password" autoComplete="new-password" {...register('password')} />
         </Field>
         <PasswordStrength password={password} />
-        <Field id={confirm} label={t('confirm')} error={confirmError} required>
-          <Input
-            type="password"
-            autoComplete="new-password"
-            aria-required="true"
-            {...register('confirmPassword')}
-          />
+        <Field id={`${id}-confirm-password`} label={t('confirm')} error={fieldError('confirmPassword')} required>
+          <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
         </Field>
       </fieldset>
-      <FormAlert message={text(problem?.message, problem?.values)} />
+      <FormAlert message={problemText} />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? t('submitting') : t('submit')}
       </Button>
@@ -116,42 +76,28 @@ export function ChangePasswordForm() {
 /** 'Alterar email': a confirmation link goes to the new address; the e-mail changes when it is opened. */
 export function ChangeEmailForm({ currentEmail, emailChanged = false }: { currentEmail: string; emailChanged?: boolean }) {
   const t = useTranslations('Account.email');
-  const text = useMessageText();
   const id = React.useId();
-  const [problem, setProblem] = React.useState<MessageRef | null>(null);
   const [sent, setSent] = React.useState<MessageRef | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<ChangeEmailValues>({
-    resolver: zodFormResolver<ChangeEmailValues>(changeEmailSchema),
+  const { form, text, submit, fieldError, problemText } = useActionForm<ChangeEmailValues>({
+    schema: changeEmailSchema,
     defaultValues: { newEmail: '', currentPassword: '' },
-    mode: 'onTouched',
   });
+  const { register, reset } = form;
+  const { isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    setSent(null);
-    try {
-      const result = await changeEmailAction({ newEmail: values.newEmail.trim().toLowerCase(), currentPassword: values.currentPassword });
-      if (result.ok) {
+  const onSubmit = submit(
+    (values) => {
+      setSent(null);
+      return changeEmailAction({ newEmail: values.newEmail.trim().toLowerCase(), currentPassword: values.currentPassword });
+    },
+    {
+      onSuccess: (data) => {
         reset();
-        setSent(result.data);
-        return;
-      }
-      if (!applyFieldErrors(result.error.fieldErrors, setError)) setProblem(result.error);
-    } catch {
-      setProblem(UNEXPECTED);
-    }
-  });
+        setSent(data);
+      },
+    },
+  );
 
-  const email = `${id}-new-email`;
-  const emailError = text(errors.newEmail?.message);
-  const password = `${id}-email-password`;
-  const passwordError = text(errors.currentPassword?.message);
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('title')} data-testid="change-email-form">
       {emailChanged && (
@@ -163,29 +109,17 @@ export function ChangeEmailForm({ currentEmail, emailChanged = false }: { curren
         {t('current')} <span className="break-all font-medium text-slate-900">{currentEmail}</span>
       </p>
       <fieldset disabled={isSubmitting} className="space-y-4">
-        <Field id={email} label={t('new')} error={emailError} description={t('newHint')} required>
-          <Input
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            aria-required="true"
-            maxLength={SIGN_UP_LIMITS.emailMax}
-            {...register('newEmail')}
-          />
+        <Field id={`${id}-new-email`} label={t('new')} error={fieldError('newEmail')} description={t('newHint')} required>
+          <Input type="email" inputMode="email" autoComplete="email" maxLength={SIGN_UP_LIMITS.emailMax} {...register('newEmail')} />
         </Field>
-        <Field id={password} label={t('password')} error={passwordError} required>
-          <Input
-            type="password"
-            autoComplete="current-password"
-            aria-required="true"
-            {...register('currentPassword')}
-          />
+        <Field id={`${id}-email-password`} label={t('password')} error={fieldError('currentPassword')} required>
+          <Input type="password" autoComplete="current-password" {...register('currentPassword')} />
         </Field>
       </fieldset>
       <div role="status" aria-live="polite">
         {sent && <p className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{text(sent.message, sent.values)}</p>}
       </div>
-      <FormAlert message={text(problem?.message, problem?.values)} />
+      <FormAlert message={problemText} />
       <Button type="submit" disabled={isSubmitting}>
         {isSubmitting ? t('submitting') : t('submit')}
       </Button>
@@ -202,21 +136,14 @@ function goHome() {
 /** 'Eliminar conta': the password is asked in a dialog; afterwards the visitor goes to the home page. */
 export function DeleteAccount({ onDeleted = goHome }: { onDeleted?: () => void }) {
   const t = useTranslations('Account.delete');
-  const text = useMessageText();
   const id = React.useId();
   const [open, setOpen] = React.useState(false);
-  const [problem, setProblem] = React.useState<MessageRef | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<PasswordConfirmationValues>({
-    resolver: zodFormResolver<PasswordConfirmationValues>(passwordConfirmationSchema),
+  const { form, text, submit, fieldError, problemText, setProblem } = useActionForm<PasswordConfirmationValues>({
+    schema: passwordConfirmationSchema,
     defaultValues: { password: '' },
-    mode: 'onTouched',
   });
+  const { register, reset } = form;
+  const { isSubmitting } = form.formState;
 
   const onOpenChange = (next: boolean) => {
     if (isSubmitting) return; // never closed half-way
@@ -227,23 +154,13 @@ export function DeleteAccount({ onDeleted = goHome }: { onDeleted?: () => void }
     }
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      const result = await deleteAccountAction({ password: values.password });
-      if (result.ok) {
-        toast.success(text(result.data.message, result.data.values));
-        onDeleted();
-        return;
-      }
-      if (!applyFieldErrors(result.error.fieldErrors, setError)) setProblem(result.error);
-    } catch {
-      setProblem(UNEXPECTED);
-    }
+  const onSubmit = submit((values) => deleteAccountAction({ password: values.password }), {
+    onSuccess: (data) => {
+      toast.success(text(data.message, data.values));
+      onDeleted();
+    },
   });
 
-  const password = `${id}-delete-password`;
-  const passwordError = text(errors.password?.message);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
@@ -258,16 +175,11 @@ export function DeleteAccount({ onDeleted = goHome }: { onDeleted?: () => void }
         </DialogHeader>
         <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label={t('title')} data-testid="delete-account-form">
           <fieldset disabled={isSubmitting}>
-            <Field id={password} label={t('password')} error={passwordError} required>
-              <Input
-                type="password"
-                autoComplete="current-password"
-                aria-required="true"
-                {...register('password')}
-              />
+            <Field id={`${id}-delete-password`} label={t('password')} error={fieldError('password')} required>
+              <Input type="password" autoComplete="current-password" {...register('password')} />
             </Field>
           </fieldset>
-          <FormAlert message={text(problem?.message, problem?.values)} />
+          <FormAlert message={problemText} />
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={isSubmitting}>

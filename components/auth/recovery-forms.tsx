@@ -3,27 +3,25 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import type { MessageRef } from '@/lib/errors';
-import { useMessageText } from '@/lib/forms/use-message-text';
-import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { useActionForm } from '@/lib/forms/use-action-form';
+import { applyFieldErrors } from '@/lib/forms/zod-resolver';
 import { emailOnlySchema, newPasswordSchema, type EmailOnlyInput, type NewPasswordInput } from '@/lib/validation/auth';
 import { requestPasswordResetAction, resetPasswordAction } from '@/server/auth/actions';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/forms/form-alert';
 import { PasswordStrength } from './password-strength';
 
-const UNEXPECTED: MessageRef = { message: 'Errors.unexpected' };
-
 /** /forgot-password: sends a one-time link (the answer is the same for any address). */
 export function ForgotPasswordForm() {
   const t = useTranslations('Auth.recovery');
-  const text = useMessageText();
   const [done, setDone] = React.useState<MessageRef | null>(null);
-  const [problem, setProblem] = React.useState<MessageRef | null>(null);
-  const { register, handleSubmit, setError, formState: { errors, isSubmitting } } = useForm<EmailOnlyInput>({ resolver: zodFormResolver<EmailOnlyInput>(emailOnlySchema), defaultValues: { email: '' }, mode: 'onTouched' });
+  const { form, text, submit, fieldError, problem } = useActionForm<EmailOnlyInput>({ schema: emailOnlySchema, defaultValues: { email: '' } });
+  const { register } = form;
+  const { isSubmitting } = form.formState;
   if (done) {
     return (
       <p role="status" className="rounded-md border border-emerald-200 bg-emerald-50 p-4 text-sm text-emerald-900" data-testid="recovery-sent">
@@ -31,23 +29,9 @@ export function ForgotPasswordForm() {
       </p>
     );
   }
-  const emailError = text(errors.email?.message);
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={handleSubmit(async (values) => {
-        setProblem(null);
-        try {
-          const result = await requestPasswordResetAction(values);
-          if (result.ok) setDone(result.data);
-          else if (!applyFieldErrors(result.error.fieldErrors, setError)) setProblem(result.error);
-        } catch {
-          setProblem(UNEXPECTED);
-        }
-      })}
-    >
-      <Field id="recovery-email" label={t('email')} error={emailError} required>
+    <form noValidate className="space-y-4" onSubmit={submit(requestPasswordResetAction, { onSuccess: setDone })}>
+      <Field id="recovery-email" label={t('email')} error={fieldError('email')} required>
         <Input type="email" autoComplete="email" {...register('email')} />
       </Field>
       {problem && (
@@ -65,10 +49,10 @@ export function ForgotPasswordForm() {
 /** /reset-password?token=: the new password, twice, with the strength meter. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const t = useTranslations('Auth.reset');
-  const text = useMessageText();
   const [done, setDone] = React.useState<MessageRef | null>(null);
-  const [problem, setProblem] = React.useState<MessageRef | null>(null);
-  const { register, handleSubmit, setError, control, formState: { errors, isSubmitting } } = useForm<NewPasswordInput>({ resolver: zodFormResolver<NewPasswordInput>(newPasswordSchema), defaultValues: { password: '', confirmPassword: '' }, mode: 'onTouched' });
+  const { form, text, submit, fieldError, problem, setProblem } = useActionForm<NewPasswordInput>({ schema: newPasswordSchema, defaultValues: { password: '', confirmPassword: '' } });
+  const { register, setError, control } = form;
+  const { isSubmitting } = form.formState;
   const password = useWatch({ control, name: 'password' });
   if (done) {
     return (
@@ -80,30 +64,21 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </div>
     );
   }
-  const passwordError = text(errors.password?.message);
-  const confirmError = text(errors.confirmPassword?.message);
+  // Every refusal is shown above the button (with the link to ask for a new e-mail), field errors too.
+  const onSubmit = submit((values) => resetPasswordAction({ token, ...values }), {
+    onSuccess: setDone,
+    onRefused: (error) => {
+      applyFieldErrors(error.fieldErrors, setError, ['password', 'confirmPassword']);
+      setProblem(error.fieldErrors?.token ? { message: 'Auth.reset.invalidLink' } : error);
+      return true;
+    },
+  });
   return (
-    <form
-      noValidate
-      className="space-y-4"
-      onSubmit={handleSubmit(async (values) => {
-        setProblem(null);
-        try {
-          const result = await resetPasswordAction({ token, ...values });
-          if (result.ok) setDone(result.data);
-          else {
-            applyFieldErrors(result.error.fieldErrors, setError, ['password', 'confirmPassword']);
-            setProblem(result.error.fieldErrors?.token ? { message: 'Auth.reset.invalidLink' } : result.error);
-          }
-        } catch {
-          setProblem(UNEXPECTED);
-        }
-      })}
-    >
-      <Field id="reset-password" label={t('password')} error={passwordError} required description={password ? <PasswordStrength password={password} /> : undefined}>
+    <form noValidate className="space-y-4" onSubmit={onSubmit}>
+      <Field id="reset-password" label={t('password')} error={fieldError('password')} required description={password ? <PasswordStrength password={password} /> : undefined}>
         <Input type="password" autoComplete="new-password" {...register('password')} />
       </Field>
-      <Field id="reset-confirm" label={t('confirmPassword')} error={confirmError} required>
+      <Field id="reset-confirm" label={t('confirmPassword')} error={fieldError('confirmPassword')} required>
         <Input type="password" autoComplete="new-password" {...register('confirmPassword')} />
       </Field>
       {problem && (

@@ -3,14 +3,12 @@
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
-import { useForm } from 'react-hook-form';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/forms/form-alert';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
-import type { MessageRef } from '@/lib/errors';
+import { useActionForm } from '@/lib/forms/use-action-form';
 import { useMessageText } from '@/lib/forms/use-message-text';
-import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
 import { createSheetSchema, SHEET_LIMITS } from '@/lib/validation/admin-technical-sheet';
 import { createTechnicalSheetAction } from '@/server/technical-sheets/actions';
 
@@ -24,34 +22,28 @@ const editPath = (id: number) => `/admin/ficha-tecnica/edit/${id}`;
 /** "Nova ficha" of /admin/ficha-tecnica: a product code and an optional model code → the new sheet's edit screen. */
 export function NewSheetForm({ initialProductCode = '' }: { initialProductCode?: string }) {
   const t = useTranslations('Admin.Sheets');
-  const text = useMessageText();
   const router = useRouter();
   const id = React.useId();
-  const [problem, setProblem] = React.useState<MessageRef | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<Values>({ resolver: zodFormResolver<Values>(createSheetSchema), defaultValues: { product_code: initialProductCode, model_code: '' } });
+  const { form, submit, fieldError, problemText } = useActionForm<Values>({
+    schema: createSheetSchema,
+    defaultValues: { product_code: initialProductCode, model_code: '' },
+    mode: 'onSubmit',
+    fields: ['product_code', 'model_code'],
+  });
+  const { register } = form;
+  const { isSubmitting } = form.formState;
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    const result = await createTechnicalSheetAction(values);
-    if (result.ok) {
-      router.push(editPath(result.data.id));
-      return;
-    }
-    const existing = (result.error.data as { id?: unknown } | undefined)?.id;
-    if (result.error.code === 'conflict' && typeof existing === 'number') {
+  const onSubmit = submit(createTechnicalSheetAction, {
+    onSuccess: (data) => router.push(editPath(data.id)),
+    // A sheet for that code exists already: open it.
+    onRefused: (error) => {
+      const existing = (error.data as { id?: unknown } | undefined)?.id;
+      if (error.code !== 'conflict' || typeof existing !== 'number') return false;
       router.push(editPath(existing));
-      return;
-    }
-    if (!applyFieldErrors(result.error.fieldErrors, setError, ['product_code', 'model_code'])) setProblem(result.error);
+      return true;
+    },
   });
 
-  const productError = text(errors.product_code?.message);
-  const modelError = text(errors.model_code?.message);
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`} className="rounded-xl border bg-white p-5" data-testid="new-sheet-form">
       <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
@@ -59,17 +51,17 @@ export function NewSheetForm({ initialProductCode = '' }: { initialProductCode?:
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('newDescription')}</p>
       <fieldset disabled={isSubmitting} className="mt-4 grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-start">
-        <Field id={`${id}-product`} label={t('productCode')} error={productError} required>
-          <Input autoComplete="off" maxLength={SHEET_LIMITS.code} aria-required="true" {...register('product_code')} />
+        <Field id={`${id}-product`} label={t('productCode')} error={fieldError('product_code')} required>
+          <Input autoComplete="off" maxLength={SHEET_LIMITS.code} {...register('product_code')} />
         </Field>
-        <Field id={`${id}-model`} label={t('modelCode')} error={modelError} description={t('modelCodeHint')}>
+        <Field id={`${id}-model`} label={t('modelCode')} error={fieldError('model_code')} description={t('modelCodeHint')}>
           <Input autoComplete="off" maxLength={SHEET_LIMITS.code} {...register('model_code')} />
         </Field>
         <Button type="submit" className="sm:mt-6">
           {isSubmitting ? t('creating') : t('create')}
         </Button>
       </fieldset>
-      <FormAlert message={text(problem?.message, problem?.values)} testId="new-sheet-error" />
+      <FormAlert message={problemText} testId="new-sheet-error" />
     </form>
   );
 }
