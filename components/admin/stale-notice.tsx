@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { DifferenceTable } from '@/components/admin/difference-table';
 import { formatAuditValue } from '@/lib/admin/format';
 import { staleDifferences, type Snapshot, type StaleData } from '@/lib/admin/stale';
+import { ColumnHeaders } from '@/components/ui/table';
 
 /**
  * What a form shows when its save was refused because someone else saved first: the
@@ -40,11 +41,7 @@ export function StaleNotice({
       ) : diffs.length > 0 ? (
         <table className="mt-3 w-full text-left text-xs" data-testid="stale-differences">
           <thead>
-            <tr>
-              <th scope="col" className="py-1 pr-2">{t('staleField')}</th>
-              <th scope="col" className="py-1 pr-2">{t('staleMine')}</th>
-              <th scope="col" className="py-1">{t('staleCurrent')}</th>
-            </tr>
+            <ColumnHeaders cellClassName="py-1" columns={[{ label: t('staleField'), className: 'pr-2' }, { label: t('staleMine'), className: 'pr-2' }, t('staleCurrent')]} />
           </thead>
           <tbody>
             {diffs.map((d) => (

@@ -3,6 +3,7 @@ import { lineVariantText } from '@/lib/cart/line-label';
 import { formatInteger, formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import type { OrderLineView } from '@/lib/orders/types';
 import { cn } from '@/lib/utils';
+import { ColumnHeaders, right } from '@/components/ui/table';
 
 /**
  * The lines of an order: code, name with what tells the model apart (finish, size — once, from
@@ -19,17 +20,10 @@ export async function OrderLinesTable({ lines, caption, className }: { lines: re
       <table className="w-full min-w-[46rem] text-left text-sm" data-testid="order-lines">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">{t('code')}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t('name')}</th>
-            <th scope="col" className="px-3 py-2 font-semibold">{t('packages')}</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('units')}</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('unitPrice')}</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('discount')}</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('vat')}</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('totalNet')}</th>
-            <th scope="col" className="px-3 py-2 text-right font-semibold">{t('totalWithVat')}</th>
-          </tr>
+          <ColumnHeaders
+            cellClassName="px-3 py-2 font-semibold"
+            columns={[t('code'), t('name'), t('packages'), ...(['units', 'unitPrice', 'discount', 'vat', 'totalNet', 'totalWithVat'] as const).map((key) => right(t(key)))]}
+          />
         </thead>
         <tbody className="divide-y divide-slate-200">
           {lines.map((line) => {

@@ -5,6 +5,7 @@ import type { DeliveryMethod, OrderStatus } from '@/lib/orders/status';
 import { formatOrderDate } from '@/lib/orders/format';
 import { cn } from '@/lib/utils';
 import { OrderStatusBadge } from './order-status-badge';
+import { ColumnHeaders, right } from '@/components/ui/table';
 
 /** What a row needs of an order (server/orders OrderSummary). */
 export interface OrderRowValue {
@@ -31,13 +32,10 @@ export async function OrdersTable({ orders, caption, compact = false, className 
       <table className="w-full text-left text-sm" data-testid="orders-table">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">{t('page.number')}</th>
-            <th scope="col" className="px-4 py-2 font-semibold">{t('page.date')}</th>
-            <th scope="col" className="px-4 py-2 font-semibold">{t('page.status')}</th>
-            {!compact && <th scope="col" className="hidden px-4 py-2 font-semibold md:table-cell">{t('page.delivery')}</th>}
-            <th scope="col" className="px-4 py-2 text-right font-semibold">{t('page.total')}</th>
-          </tr>
+          <ColumnHeaders
+            cellClassName="px-4 py-2 font-semibold"
+            columns={[t('page.number'), t('page.date'), t('page.status'), !compact && { label: t('page.delivery'), className: 'hidden md:table-cell' }, right(t('page.total'))]}
+          />
         </thead>
         <tbody className="divide-y divide-slate-200">
           {orders.map((order) => (

@@ -6,6 +6,7 @@ import { QUOTE_STATUSES, type QuoteStatus } from '@/lib/quotes/status';
 import { cn } from '@/lib/utils';
 import type { QuoteSummary } from '@/lib/quotes/types';
 import { QuoteStatusBadge } from './quote-view';
+import { ColumnHeaders, right } from '@/components/ui/table';
 
 export const QUOTE_PAGE_SIZE = 20;
 
@@ -97,33 +98,18 @@ export async function QuoteTable({
       <div className="overflow-x-auto rounded-xl border bg-white">
         <table className="w-full min-w-[40rem] text-left text-sm" data-testid="quote-table">
           <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('number')}
-              </th>
-              {staff && (
-                <th scope="col" className="px-3 py-2 font-semibold">
-                  {t('customer')}
-                </th>
-              )}
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('date')}
-              </th>
-              {staff && (
-                <th scope="col" className="px-3 py-2 text-right font-semibold">
-                  {t('lines')}
-                </th>
-              )}
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('status')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                {t('total')}
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                {t('validUntil')}
-              </th>
-            </tr>
+            <ColumnHeaders
+              cellClassName="px-3 py-2 font-semibold"
+              columns={[
+                t('number'),
+                staff && t('customer'),
+                t('date'),
+                staff && right(t('lines')),
+                t('status'),
+                right(t('total')),
+                t('validUntil'),
+              ]}
+            />
           </thead>
           <tbody className="divide-y">
             {items.map((q) => (

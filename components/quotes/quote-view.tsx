@@ -5,6 +5,7 @@ import { formatQuoteDateTime } from '@/lib/quotes/format';
 import type { QuoteStatus } from '@/lib/quotes/status';
 import { cn } from '@/lib/utils';
 import type { QuoteDetail } from '@/lib/quotes/types';
+import { ColumnHeaders, right } from '@/components/ui/table';
 
 /**
  * The read-only parts of a quote's pages (server components), shared by the guest link
@@ -44,19 +45,10 @@ export async function QuoteLines({ quote, showListPrice = false }: { quote: Quot
       <div role="region" aria-labelledby="quote-lines" tabIndex={0} className="overflow-x-auto rounded-xl border bg-white focus-visible:ring-2 focus-visible:ring-sky-500">
         <table className="w-full min-w-[40rem] text-left text-sm">
           <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">#</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('product')}</th>
-              <th scope="col" className="px-3 py-2 font-semibold">{t('quantity')}</th>
-              {showListPrice && <th scope="col" className="px-3 py-2 text-right font-semibold">{t('listPrice')}</th>}
-              {priced && (
-                <>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{t('unitPrice')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{t('vat')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{t('lineTotal')}</th>
-                </>
-              )}
-            </tr>
+            <ColumnHeaders
+              cellClassName="px-3 py-2 font-semibold"
+              columns={['#', t('product'), t('quantity'), showListPrice && right(t('listPrice')), ...(priced ? [right(t('unitPrice')), right(t('vat')), right(t('lineTotal'))] : [])]}
+            />
           </thead>
           <tbody className="divide-y">
             {quote.lines.map((l) => (

@@ -11,6 +11,7 @@ import type { ImportDone, ImportPreview, ImportReport, ImportSummaryView } from 
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { useMessageText } from '@/lib/forms/use-message-text';
 import { confirmCatalogueImportAction } from '@/server/catalogue/management-actions';
+import { ColumnHeaders, right } from '@/components/ui/table';
 
 const MAX_BYTES = 30 * 1024 * 1024;
 const PREVIEW_URL = '/api/admin/catalogue/preview';
@@ -179,11 +180,7 @@ export function CatalogueImport() {
           <div className="mt-3 max-h-96 overflow-auto rounded-md border border-red-200 bg-white">
             <table className="w-full text-left text-sm">
               <thead className="sticky top-0 bg-red-100 text-red-950">
-                <tr>
-                  <th scope="col" className="px-3 py-1.5">{t('line')}</th>
-                  <th scope="col" className="px-3 py-1.5">{t('column')}</th>
-                  <th scope="col" className="px-3 py-1.5">{t('reason')}</th>
-                </tr>
+                <ColumnHeaders cellClassName="px-3 py-1.5" columns={[t('line'), t('column'), t('reason')]} />
               </thead>
               <tbody>
                 {state.report.issues.map((issue, i) => (
@@ -243,13 +240,11 @@ export function SummaryTable({ summary }: { summary: ImportSummaryView }) {
   return (
     <table className="mt-3 w-full max-w-2xl text-left text-sm" data-testid="import-summary">
       <thead>
-        <tr className="border-b text-slate-700">
-          <th scope="col" className="py-1 pr-3">{t('entity')}</th>
-          <th scope="col" className="py-1 pr-3 text-right">{t('created')}</th>
-          <th scope="col" className="py-1 pr-3 text-right">{t('updated')}</th>
-          <th scope="col" className="py-1 pr-3 text-right">{t('unchanged')}</th>
-          <th scope="col" className="py-1 text-right">{t('deactivated')}</th>
-        </tr>
+        <ColumnHeaders
+          className="border-b text-slate-700"
+          cellClassName="py-1"
+          columns={[{ label: t('entity'), className: 'pr-3' }, right(t('created'), 'pr-3'), right(t('updated'), 'pr-3'), right(t('unchanged'), 'pr-3'), right(t('deactivated'))]}
+        />
       </thead>
       <tbody>
         {ENTITIES.map((entity) => (

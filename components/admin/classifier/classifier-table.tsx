@@ -8,6 +8,8 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
 import { formatPercent } from '@/lib/format';
 import { CategoryPicker } from './category-picker';
+import { ColumnHeaders } from '@/components/ui/table';
+import { useRowSelection } from '../use-row-selection';
 
 export interface ClassifierSuggestionView {
   categoryId: number;
@@ -57,10 +59,9 @@ export function ClassifierTable({
 }) {
   const t = useTranslations('Admin.Classifier');
   const router = useRouter();
-  const [selected, setSelected] = React.useState<Set<number>>(new Set());
+  const { selected, allChecked, toggle, toggleAll, clear } = useRowSelection(rows);
   const [category, setCategory] = React.useState<number | null>(null);
   const [busy, setBusy] = React.useState(false);
-  const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
   const thresholdText = formatPercent(Math.round(threshold * 100));
 
   /** One call of the classifier API; the answer as a toast, the selection cleared after a success. */
@@ -70,7 +71,7 @@ export function ClassifierTable({
     setBusy(false);
     if (result.ok) {
       toast.success(result.message ?? t('assigned', { count: result.data?.changed ?? 0 }));
-      setSelected(new Set());
+      clear();
       router.refresh();
     } else toast.error(result.message ?? t('failed'));
   };
@@ -89,13 +90,6 @@ export function ClassifierTable({
     await post('apply', { ids });
   };
 
-  const toggle = (id: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
 
   if (rows.length === 0) return <p className="rounded-xl border bg-white p-4 text-slate-700">{kind === 'family' ? t('emptyFamilies') : t('emptyProducts')}</p>;
 
@@ -137,20 +131,16 @@ export function ClassifierTable({
       <div className="overflow-x-auto rounded-xl border bg-white">
         <table className="w-full text-left text-sm">
           <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="w-10 px-3 py-2">
-                <input
-                  type="checkbox"
-                  aria-label={t('selectAll')}
-                  checked={allChecked}
-                  onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))}
-                />
-              </th>
-              <th scope="col" className="px-3 py-2">{kind === 'family' ? t('colFamily') : t('colProduct')}</th>
-              {kind === 'family' ? <th scope="col" className="px-3 py-2">{t('colProducts')}</th> : null}
-              <th scope="col" className="px-3 py-2">{classified ? t('colCategory') : t('colSuggestion')}</th>
-              {kind === 'product' && classified ? <th scope="col" className="px-3 py-2">{t('colFamilyCategory')}</th> : null}
-            </tr>
+            <ColumnHeaders
+              cellClassName="px-3 py-2"
+              columns={[
+                { label: <input type="checkbox" aria-label={t('selectAll')} checked={allChecked} onChange={toggleAll} />, className: 'w-10' },
+                kind === 'family' ? t('colFamily') : t('colProduct'),
+                kind === 'family' && t('colProducts'),
+                classified ? t('colCategory') : t('colSuggestion'),
+                kind === 'product' && classified && t('colFamilyCategory'),
+              ]}
+            />
           </thead>
           <tbody>
             {rows.map((r) => (

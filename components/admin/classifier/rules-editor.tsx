@@ -10,6 +10,7 @@ import { toast } from '@/components/ui/toast';
 import { useMessageText } from '@/lib/forms/use-message-text';
 import { classifierRuleSchema, RULE_KEYWORDS_MAX } from '@/lib/validation/admin-classifier';
 import { CategoryPicker } from './category-picker';
+import { ColumnHeaders } from '@/components/ui/table';
 
 export interface RuleView {
   id: number;
@@ -119,12 +120,7 @@ export function RulesEditor({ rules }: { rules: RuleView[] }) {
         <div className="overflow-x-auto rounded-xl border bg-white">
           <table className="w-full text-left text-sm" data-testid="rules-table">
             <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t('ruleKeywords')}</th>
-                <th scope="col" className="px-3 py-2">{t('ruleCategory')}</th>
-                <th scope="col" className="px-3 py-2">{t('rulePriority')}</th>
-                <th scope="col" className="px-3 py-2">{t('colActions')}</th>
-              </tr>
+              <ColumnHeaders cellClassName="px-3 py-2" columns={(['ruleKeywords', 'ruleCategory', 'rulePriority', 'colActions'] as const).map((key) => t(key))} />
             </thead>
             <tbody>
               {rules.map((r) =>

@@ -5,6 +5,7 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast';
+import { ColumnHeaders, right } from '@/components/ui/table';
 
 /**
  * The upload of /admin/phc-sync: a file (and optionally its kind) posted to
@@ -224,14 +225,9 @@ export function ErpUpload() {
               <h4 className="text-sm font-medium">{t('preview.priceChanges')}</h4>
               <table className="mt-1 w-full text-left text-sm">
                 <thead className="text-slate-600">
-                  <tr>
-                    <th scope="col" className="pr-2">{t('preview.code')}</th>
-                    <th scope="col" className="pr-2">{t('preview.name')}</th>
-                    <th scope="col" className="pr-2 text-right">{t('preview.before')}</th>
-                    <th scope="col" className="pr-2 text-right">{t('preview.after')}</th>
-                    <th scope="col" className="pr-2 text-right">{t('preview.move')}</th>
-                    <th scope="col">{t('preview.group')}</th>
-                  </tr>
+                  <ColumnHeaders
+                    columns={[{ label: t('preview.code'), className: 'pr-2' }, { label: t('preview.name'), className: 'pr-2' }, right(t('preview.before'), 'pr-2'), right(t('preview.after'), 'pr-2'), right(t('preview.move'), 'pr-2'), t('preview.group')]}
+                  />
                 </thead>
                 <tbody>
                   {p.changes.map((c) => (

@@ -1,6 +1,7 @@
 import { DownloadIcon } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { IMPORT_FORMATS, templatePath, type ImportFormatId } from '@/lib/admin/import-formats';
+import { ColumnHeaders } from '@/components/ui/table';
 
 /** Message key of a format (next-intl keys have no hyphen here). */
 const KEY: Record<ImportFormatId, 'catalogue' | 'erpPrices' | 'erpClients' | 'priceRules'> = {
@@ -42,11 +43,7 @@ export async function ImportFormatHelp({ format, headingLevel = 2, showName = fa
       <div className="overflow-x-auto">
         <table className="w-full min-w-[32rem] text-left text-sm">
           <thead className="border-b text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-3">{t('colName')}</th>
-              <th scope="col" className="py-1 pr-3">{t('colRequired')}</th>
-              <th scope="col" className="py-1">{t('colDescription')}</th>
-            </tr>
+            <ColumnHeaders cellClassName="py-1" columns={[{ label: t('colName'), className: 'pr-3' }, { label: t('colRequired'), className: 'pr-3' }, t('colDescription')]} />
           </thead>
           <tbody>
             {spec.columns.map((c) => (

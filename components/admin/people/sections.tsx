@@ -3,6 +3,7 @@ import { FilterSelect } from '@/components/admin/filter-select';
 import { AdminPager } from '@/components/admin/pager';
 import { ROLE_LABELS, ROLES } from '@/lib/auth/permissions';
 import type { AccessRequestSummary, ProAccountSummary, UserRow } from '@/lib/admin/people';
+import { ColumnHeaders } from '@/components/ui/table';
 
 /** Tabs, filters and tables of /admin/pro-accounts: server-rendered, links and GET forms only. */
 
@@ -69,14 +70,7 @@ export function AccountsTable({ items, total, page, pageSize, q }: { items: ProA
         <div className="overflow-x-auto rounded-xl border bg-white">
           <table className="w-full text-sm">
             <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={th}>Conta</th>
-                <th scope="col" className={th}>Nome fiscal</th>
-                <th scope="col" className={th}>NIF</th>
-                <th scope="col" className={th}>Cliente ERP</th>
-                <th scope="col" className={th}>Utilizadores</th>
-                <th scope="col" className={th}>Regras</th>
-              </tr>
+              <ColumnHeaders cellClassName={th} columns={['Conta', 'Nome fiscal', 'NIF', 'Cliente ERP', 'Utilizadores', 'Regras']} />
             </thead>
             <tbody>
               {items.map((a) => (
@@ -135,14 +129,7 @@ export function RequestsTable({ items, total, page, pageSize, status }: { items:
         <div className="overflow-x-auto rounded-xl border bg-white">
           <table className="w-full text-sm">
             <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={th}>Recebido</th>
-                <th scope="col" className={th}>Empresa</th>
-                <th scope="col" className={th}>NIF</th>
-                <th scope="col" className={th}>Contacto</th>
-                <th scope="col" className={th}>Tipologia</th>
-                <th scope="col" className={th}>Estado</th>
-              </tr>
+              <ColumnHeaders cellClassName={th} columns={['Recebido', 'Empresa', 'NIF', 'Contacto', 'Tipologia', 'Estado']} />
             </thead>
             <tbody>
               {items.map((r) => (
@@ -206,15 +193,7 @@ export function UsersTable({ items, total, page, pageSize, query }: { items: Use
         <div className="overflow-x-auto rounded-xl border bg-white">
           <table className="w-full text-sm">
             <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={th}>Email</th>
-                <th scope="col" className={th}>Nome</th>
-                <th scope="col" className={th}>Função</th>
-                <th scope="col" className={th}>Tipo / conta</th>
-                <th scope="col" className={th}>Criado</th>
-                <th scope="col" className={th}>Último acesso</th>
-                <th scope="col" className={th}>Estado</th>
-              </tr>
+              <ColumnHeaders cellClassName={th} columns={['Email', 'Nome', 'Função', 'Tipo / conta', 'Criado', 'Último acesso', 'Estado']} />
             </thead>
             <tbody>
               {items.map((u) => (

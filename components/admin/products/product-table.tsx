@@ -12,6 +12,8 @@ import type { AdminProductRow, BulkProductAction } from '@/lib/validation/admin-
 import { bulkProductsAction } from '@/server/admin/product-actions';
 import { ConfirmButton } from './confirm-button';
 import type { ProductFormOptionsProps } from './product-form';
+import { ColumnHeaders, right } from '@/components/ui/table';
+import { useRowSelection } from '../use-row-selection';
 
 function thumb(url: string): string {
   if (url.startsWith('/media/uploads/')) return `${url}?w=64`;
@@ -28,18 +30,10 @@ export function ProductTable({ rows, options }: { rows: AdminProductRow[]; optio
   const text = useMessageText();
   const router = useRouter();
   const id = React.useId();
-  const [selected, setSelected] = React.useState<Set<number>>(new Set());
+  const { selected, allChecked, toggle, toggleAll, clear } = useRowSelection(rows);
   const [action, setAction] = React.useState<BulkProductAction | ''>('');
   const [familyId, setFamilyId] = React.useState('');
   const [brandId, setBrandId] = React.useState('');
-  const allChecked = rows.length > 0 && rows.every((r) => selected.has(r.id));
-  const toggle = (rowId: number) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (next.has(rowId)) next.delete(rowId);
-      else next.add(rowId);
-      return next;
-    });
   const ready = selected.size > 0 && action !== '' && (action !== 'move_family' || familyId !== '');
 
   const run = async () => {
@@ -55,7 +49,7 @@ export function ProductTable({ rows, options }: { rows: AdminProductRow[]; optio
       return;
     }
     toast.success(text(result.data.message, { changed: result.data.changed }));
-    setSelected(new Set());
+    clear();
     router.refresh();
   };
 
@@ -129,29 +123,32 @@ export function ProductTable({ rows, options }: { rows: AdminProductRow[]; optio
         <table className="w-full text-left text-sm" data-testid="admin-products-table">
           <caption className="sr-only">{t('listCaption')}</caption>
           <thead className="border-b bg-slate-50 text-xs text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">
-                <input
-                  type="checkbox"
-                  className="size-4 accent-sky-700"
-                  checked={allChecked}
-                  onChange={() => setSelected(allChecked ? new Set() : new Set(rows.map((r) => r.id)))}
-                  aria-label={t('selectAll')}
-                />
-              </th>
-              <th scope="col" className="px-3 py-2">
-                <span className="sr-only">{t('image')}</span>
-              </th>
-              <th scope="col" className="px-3 py-2">{t('fields.product_code')}</th>
-              <th scope="col" className="px-3 py-2">{t('fields.name')}</th>
-              <th scope="col" className="px-3 py-2">{t('chapterFamily')}</th>
-              <th scope="col" className="px-3 py-2">{t('fields.brand_id')}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t('priceColumn')}</th>
-              <th scope="col" className="px-3 py-2">{t('stockColumn')}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t('models')}</th>
-              <th scope="col" className="px-3 py-2">{t('fields.status')}</th>
-              <th scope="col" className="px-3 py-2">{t('updated')}</th>
-            </tr>
+            <ColumnHeaders
+              cellClassName="px-3 py-2"
+              columns={[
+                {
+                  label: (
+                    <input
+                      type="checkbox"
+                      className="size-4 accent-sky-700"
+                      checked={allChecked}
+                      onChange={toggleAll}
+                      aria-label={t('selectAll')}
+                    />
+                  ),
+                },
+                { label: <span className="sr-only">{t('image')}</span> },
+                t('fields.product_code'),
+                t('fields.name'),
+                t('chapterFamily'),
+                t('fields.brand_id'),
+                right(t('priceColumn')),
+                t('stockColumn'),
+                right(t('models')),
+                t('fields.status'),
+                t('updated'),
+              ]}
+            />
           </thead>
           <tbody>
             {rows.map((r) => (
