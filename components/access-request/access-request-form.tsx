@@ -9,10 +9,11 @@ import { toast } from '@/components/ui/toast';
 import { ConsentCheckbox, privacyLink } from '@/components/forms/consent-checkbox';
 import { FormAlert } from '@/components/forms/form-alert';
 import { Honeypot } from '@/components/forms/honeypot';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
-import { NativeSelect } from '@/components/ui/native-select';
+import { NativeSelect, NativeSelectOptions } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import type { MessageRef } from '@/lib/errors';
 import { useMessageText } from '@/lib/forms/use-message-text';
@@ -179,14 +180,7 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
           </Field>
           <Field id={fieldId('typology')} label={t('typology')} required error={error('typology')}>
             <NativeSelect {...register('typology')}>
-              <option value="" disabled>
-                {t('typologyPlaceholder')}
-              </option>
-              {ACCESS_REQUEST_TYPOLOGIES.map((typology) => (
-                <option key={typology} value={typology}>
-                  {typology}
-                </option>
-              ))}
+              <NativeSelectOptions values={ACCESS_REQUEST_TYPOLOGIES} placeholder={t('typologyPlaceholder')} />
             </NativeSelect>
           </Field>
         </div>
@@ -211,13 +205,9 @@ export function AccessRequestForm({ defaultValues, className }: AccessRequestFor
         )}
       </div>
 
-      <Button
-        type="submit"
-        disabled={isSubmitting}
-        className="h-11 bg-sky-700 px-6 text-white hover:bg-sky-800"
-      >
-        {isSubmitting ? t('submitting') : t('submit')}
-      </Button>
+      <SubmitButton pending={isSubmitting} pendingLabel={t('submitting')} className="h-11 bg-sky-700 px-6 text-white hover:bg-sky-800">
+        {t('submit')}
+      </SubmitButton>
     </form>
   );
 }

@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/toast';
 import { useActionForm } from '@/lib/forms/use-action-form';
 import { addressFormSchema, addressFormValues, type AddressFormValues, type AddressLike } from '@/lib/validation/addresses';
 import { createAddressAction, updateAddressAction } from '@/server/addresses/actions';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 type TextField = Exclude<keyof AddressFormValues, 'country' | 'is_default_delivery' | 'is_default_billing'>;
 
@@ -111,9 +112,9 @@ export function AddressForm({
             {t('cancel')}
           </Button>
         )}
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t('saving') : t('save')}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel={t('saving')}>
+          {t('save')}
+        </SubmitButton>
       </div>
     </form>
   );

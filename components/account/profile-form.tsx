@@ -6,11 +6,11 @@ import { useTranslations } from 'next-intl';
 import { toast } from '@/components/ui/toast';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/forms/form-alert';
-import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useActionForm } from '@/lib/forms/use-action-form';
 import { PROFILE_NAME_MAX, profileSchema, type ProfileFormValues } from '@/lib/validation/account';
 import { updateProfileAction } from '@/server/auth/actions';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 const trimmed = (values: ProfileFormValues): ProfileFormValues => ({ fullName: values.fullName.trim(), fiscalName: values.fiscalName.trim() });
 
@@ -46,9 +46,9 @@ export function ProfileForm({ fullName, fiscalName }: { fullName: string | null;
         </Field>
       </fieldset>
       <FormAlert message={problemText} />
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? t('submitting') : t('submit')}
-      </Button>
+      <SubmitButton pending={isSubmitting} pendingLabel={t('submitting')}>
+        {t('submit')}
+      </SubmitButton>
     </form>
   );
 }

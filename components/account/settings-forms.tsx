@@ -31,6 +31,7 @@ import {
 } from '@/lib/validation/account';
 import { SIGN_UP_LIMITS } from '@/lib/validation/auth';
 import { changeEmailAction, changePasswordAction, deleteAccountAction } from '@/server/auth/actions';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /** 'Alterar password': the current one, then a new one with the strength meter (spec 5). */
 export function ChangePasswordForm() {
@@ -66,9 +67,9 @@ export function ChangePasswordForm() {
         </Field>
       </fieldset>
       <FormAlert message={problemText} />
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? t('submitting') : t('submit')}
-      </Button>
+      <SubmitButton pending={isSubmitting} pendingLabel={t('submitting')}>
+        {t('submit')}
+      </SubmitButton>
     </form>
   );
 }
@@ -120,9 +121,9 @@ export function ChangeEmailForm({ currentEmail, emailChanged = false }: { curren
         {sent && <p className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-800">{text(sent.message, sent.values)}</p>}
       </div>
       <FormAlert message={problemText} />
-      <Button type="submit" disabled={isSubmitting}>
-        {isSubmitting ? t('submitting') : t('submit')}
-      </Button>
+      <SubmitButton pending={isSubmitting} pendingLabel={t('submitting')}>
+        {t('submit')}
+      </SubmitButton>
     </form>
   );
 }
@@ -186,9 +187,9 @@ export function DeleteAccount({ onDeleted = goHome }: { onDeleted?: () => void }
                 {t('cancel')}
               </Button>
             </DialogClose>
-            <Button type="submit" variant="destructive" disabled={isSubmitting}>
-              {isSubmitting ? t('submitting') : t('submit')}
-            </Button>
+            <SubmitButton variant="destructive" pending={isSubmitting} pendingLabel={t('submitting')}>
+              {t('submit')}
+            </SubmitButton>
           </DialogFooter>
         </form>
       </DialogContent>

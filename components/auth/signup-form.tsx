@@ -7,16 +7,16 @@ import { toast } from '@/components/ui/toast';
 import { ConsentCheckbox, privacyLink } from '@/components/forms/consent-checkbox';
 import { FormAlert } from '@/components/forms/form-alert';
 import { Honeypot } from '@/components/forms/honeypot';
-import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { NativeSelect, NativeSelectOptions } from '@/components/ui/native-select';
 import type { MessageValues } from '@/lib/errors';
 import { useMessageText } from '@/lib/forms/use-message-text';
 import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
 import { digitsOnly, SIGN_UP_DEFAULTS, SIGNUP_MESSAGES, signUpSchema, TYPOLOGIES, type SignUpFormValues } from '@/lib/validation/auth';
 import { signUpAction } from '@/server/auth/actions';
 import { PasswordStrength } from './password-strength';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 /**
  * 'Criar Conta' (spec 3, 5, 8): every field of the sign-up form with its messages, the
@@ -114,11 +114,7 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
         {newsletter && (
           <Field id={id('newsletterTypology')} label={t('typology')}>
             <NativeSelect {...register('newsletterTypology')}>
-              {TYPOLOGIES.map((typology) => (
-                <option key={typology} value={typology}>
-                  {typology}
-                </option>
-              ))}
+              <NativeSelectOptions values={TYPOLOGIES} />
             </NativeSelect>
           </Field>
         )}
@@ -132,9 +128,9 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
         {...register('acceptPrivacyPolicy')}
       />
       <FormAlert message={text(problem?.message, problem?.values)} testId="signup-error" />
-      <Button type="submit" className="w-full" disabled={!accepted || isSubmitting}>
-        {isSubmitting ? t('submitting') : t('submit')}
-      </Button>
+      <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={t('submitting')} disabled={!accepted}>
+        {t('submit')}
+      </SubmitButton>
     </form>
   );
 }

@@ -7,10 +7,10 @@ import { toast } from '@/components/ui/toast';
 import { ConsentCheckbox, privacyLink } from '@/components/forms/consent-checkbox';
 import { FormAlert } from '@/components/forms/form-alert';
 import { Honeypot } from '@/components/forms/honeypot';
-import { Button } from '@/components/ui/button';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Input } from '@/components/ui/input';
 import { Field } from '@/components/ui/field';
-import { NativeSelect } from '@/components/ui/native-select';
+import { NativeSelect, NativeSelectOptions } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import type { ActionError } from '@/lib/errors';
 import { useMessageText } from '@/lib/forms/use-message-text';
@@ -135,14 +135,7 @@ export function ContactForm({ className }: { className?: string }) {
           </Field>
           <Field id={fieldId('subject')} label={t('form.subject')} required error={message('subject')}>
             <NativeSelect {...register('subject')}>
-              <option value="" disabled>
-                {t('form.subjectPlaceholder')}
-              </option>
-              {CONTACT_SUBJECTS.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
+              <NativeSelectOptions values={CONTACT_SUBJECTS} placeholder={t('form.subjectPlaceholder')} />
             </NativeSelect>
           </Field>
         </div>
@@ -178,13 +171,9 @@ export function ContactForm({ className }: { className?: string }) {
           ))}
       </div>
 
-      <Button
-        type="submit"
-        disabled={isSubmitting}
-        className="h-11 bg-sky-700 px-6 text-white hover:bg-sky-800"
-      >
-        {isSubmitting ? t('form.submitting') : t('form.submit')}
-      </Button>
+      <SubmitButton pending={isSubmitting} pendingLabel={t('form.submitting')} className="h-11 bg-sky-700 px-6 text-white hover:bg-sky-800">
+        {t('form.submit')}
+      </SubmitButton>
     </form>
   );
 }

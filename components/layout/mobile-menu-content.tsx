@@ -77,6 +77,12 @@ export function MobileMenuContent({ flags, open, onOpenChange, id, trigger }: Mo
   const { viewer, openLogin, setLoading } = useAuth();
   const comingSoon = useComingSoon();
   const staff = viewer?.isAdmin === true;
+  /** Spec 6: the login dialog, or "em breve" while registration is off. */
+  const askLogin = () => {
+    close();
+    if (flags.ENABLE_USER_REGISTRATION) openLogin('login');
+    else comingSoon.open();
+  };
 
   const accountLinks = [
     {
@@ -170,11 +176,7 @@ export function MobileMenuContent({ flags, open, onOpenChange, id, trigger }: Mo
                     type="button"
                     className={rowClass}
                     aria-haspopup="dialog"
-                    onClick={() => {
-                      close();
-                      if (flags.ENABLE_USER_REGISTRATION) openLogin('login');
-                      else comingSoon.open();
-                    }}
+                    onClick={askLogin}
                   >
                     <Icon aria-hidden className="size-4 text-slate-500" />
                     {t(key)}
@@ -251,11 +253,7 @@ export function MobileMenuContent({ flags, open, onOpenChange, id, trigger }: Mo
           ) : (
             <button
               type="button"
-              onClick={() => {
-                close();
-                if (flags.ENABLE_USER_REGISTRATION) openLogin('login');
-                else comingSoon.open();
-              }}
+              onClick={askLogin}
               className="flex h-11 w-full items-center justify-center gap-2 rounded-md bg-sky-800 text-sm font-semibold text-white outline-none hover:bg-sky-900 focus-visible:ring-[3px] focus-visible:ring-sky-500/60"
             >
               <LogInIcon aria-hidden className="size-4" />

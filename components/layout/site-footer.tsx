@@ -1,3 +1,4 @@
+import type * as React from 'react';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { NewsletterFooterForm } from '@/components/newsletter/newsletter-footer-form';
@@ -5,6 +6,18 @@ import type { ShopInfo } from '@/lib/catalogue/types';
 
 /** The national complaints book (used when the shop settings name none). */
 export const COMPLAINTS_BOOK_URL = 'https://www.livroreclamacoes.pt/';
+
+/** A column of the footer: a titled section (the title names it for assistive technology). */
+function FooterSection({ id, title, className, children }: { id: string; title: string; className?: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="mb-3 text-sm font-semibold uppercase tracking-wide text-white">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /**
  * The shop footer (spec 2.6): address, warehouse, phone, e-mail, hours, maps and social links,
@@ -18,13 +31,7 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
   return (
     <footer className="mt-16 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-5">
-        <section aria-labelledby="footer-shop">
-          <h2
-            id="footer-shop"
-            className="mb-3 text-sm font-semibold uppercase tracking-wide text-white"
-          >
-            {t('shop')}
-          </h2>
+        <FooterSection id="footer-shop" title={t('shop')}>
           <address className="not-italic leading-relaxed">
             {shop.name}
             <br />
@@ -42,15 +49,9 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
               {t('mapsLink')}
             </a>
           )}
-        </section>
+        </FooterSection>
         {shop.warehouse && (
-          <section aria-labelledby="footer-warehouse">
-            <h2
-              id="footer-warehouse"
-              className="mb-3 text-sm font-semibold uppercase tracking-wide text-white"
-            >
-              {t('warehouse')}
-            </h2>
+          <FooterSection id="footer-warehouse" title={t('warehouse')}>
             <address className="not-italic leading-relaxed">
               {shop.warehouse.address}
               <br />
@@ -67,15 +68,9 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
                 </>
               )}
             </address>
-          </section>
+          </FooterSection>
         )}
-        <section aria-labelledby="footer-contacts">
-          <h2
-            id="footer-contacts"
-            className="mb-3 text-sm font-semibold uppercase tracking-wide text-white"
-          >
-            {t('contacts')}
-          </h2>
+        <FooterSection id="footer-contacts" title={t('contacts')}>
           <p>
             <a href={`tel:${shop.phone.replace(/\s/g, '')}`} className="hover:text-white">
               {shop.phone}
@@ -94,14 +89,8 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
               </li>
             ))}
           </ul>
-        </section>
-        <section aria-labelledby="footer-hours">
-          <h2
-            id="footer-hours"
-            className="mb-3 text-sm font-semibold uppercase tracking-wide text-white"
-          >
-            {t('hours')}
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-hours" title={t('hours')}>
           <dl className="space-y-1">
             {shop.hours.map((h) => (
               <div key={h.days}>
@@ -110,33 +99,25 @@ export async function SiteFooter({ shop }: { shop: ShopInfo }) {
               </div>
             ))}
           </dl>
-        </section>
-        <section aria-labelledby="footer-newsletter" className="sm:col-span-2 lg:col-span-1">
-          <h2
-            id="footer-newsletter"
-            className="mb-3 text-sm font-semibold uppercase tracking-wide text-white"
-          >
-            {t('newsletterTitle')}
-          </h2>
+        </FooterSection>
+        <FooterSection id="footer-newsletter" title={t('newsletterTitle')} className="sm:col-span-2 lg:col-span-1">
           <NewsletterFooterForm />
-        </section>
+        </FooterSection>
       </div>
       <div className="border-t border-slate-800">
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-4 text-sm">
           <p>{t('rights', { year, name: shop.name })}</p>
           <nav aria-label={t('legalNav')} className="flex flex-wrap gap-x-4 gap-y-1 sm:ml-auto">
-            <Link href="/condicoes-gerais-de-venda" className="hover:text-white">
-              {t('salesConditions')}
-            </Link>
-            <Link href="/garantias-e-assistencia" className="hover:text-white">
-              {t('warranty')}
-            </Link>
-            <Link href="/fichas-tecnicas" className="hover:text-white">
-              {sheets('footerLink')}
-            </Link>
-            <Link href="/sitemap" className="hover:text-white">
-              {t('sitemap')}
-            </Link>
+            {[
+              { href: '/condicoes-gerais-de-venda', label: t('salesConditions') },
+              { href: '/garantias-e-assistencia', label: t('warranty') },
+              { href: '/fichas-tecnicas', label: sheets('footerLink') },
+              { href: '/sitemap', label: t('sitemap') },
+            ].map((link) => (
+              <Link key={link.href} href={link.href} className="hover:text-white">
+                {link.label}
+              </Link>
+            ))}
             <a
               href={complaintsBookUrl}
               className="hover:text-white"

@@ -4,7 +4,7 @@ import { Honeypot } from '@/components/forms/honeypot';
 import { Button } from '@/components/ui/button';
 import { FieldError } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
-import { NativeSelect } from '@/components/ui/native-select';
+import { NativeSelect, NativeSelectOptions } from '@/components/ui/native-select';
 import { cn } from '@/lib/utils';
 import { NEWSLETTER_CUSTOMER_TYPES } from '@/lib/validation/newsletter-fields';
 
@@ -135,14 +135,7 @@ export function NewsletterFormMarkup({ variant, idBase, texts, className, contro
             disabled={submitting}
             className={cn('h-10', fieldClass, !customerType && (dark ? 'text-slate-400' : 'text-slate-500'))}
           >
-            <option value="" disabled className={optionClass}>
-              {texts.customerTypePlaceholder}
-            </option>
-            {NEWSLETTER_CUSTOMER_TYPES.map((type) => (
-              <option key={type} value={type} className={optionClass}>
-                {type}
-              </option>
-            ))}
+            <NativeSelectOptions values={NEWSLETTER_CUSTOMER_TYPES} placeholder={texts.customerTypePlaceholder} optionClassName={optionClass} />
           </NativeSelect>
         </div>
         <Honeypot

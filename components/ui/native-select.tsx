@@ -19,4 +19,25 @@ function NativeSelect({ className, ...props }: React.ComponentProps<'select'>) {
   );
 }
 
-export { NativeSelect };
+/**
+ * The options of a select whose values are shown as they are (typologies, subjects), after an
+ * optional placeholder that stands while nothing is chosen and cannot be chosen again.
+ */
+function NativeSelectOptions({ values, placeholder, optionClassName }: { values: readonly string[]; placeholder?: React.ReactNode; optionClassName?: string }) {
+  return (
+    <>
+      {placeholder !== undefined && (
+        <option value="" disabled className={optionClassName}>
+          {placeholder}
+        </option>
+      )}
+      {values.map((value) => (
+        <option key={value} value={value} className={optionClassName}>
+          {value}
+        </option>
+      ))}
+    </>
+  );
+}
+
+export { NativeSelect, NativeSelectOptions };

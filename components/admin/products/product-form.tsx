@@ -24,6 +24,7 @@ import {
 import { cn } from '@/lib/utils';
 import { deleteProductAction, saveProductAction, uploadProductImageAction } from '@/server/admin/product-actions';
 import { ConfirmButton } from './confirm-button';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 export interface ProductFormOptionsProps {
   chapters: { code: number; title: string }[];
@@ -579,9 +580,9 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
       </fieldset>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <Button type="submit" disabled={isSubmitting || uploading} data-testid="product-save">
-          {isSubmitting ? t('saving') : editing ? t('save') : t('create')}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel={t('saving')} disabled={uploading} data-testid="product-save">
+          {editing ? t('save') : t('create')}
+        </SubmitButton>
         {editing ? (
           <ConfirmButton
             label={t('delete')}

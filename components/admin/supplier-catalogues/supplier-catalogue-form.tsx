@@ -16,6 +16,7 @@ import { toast } from '@/components/ui/toast';
 import { isStaleData } from '@/lib/admin/stale';
 import { useMessageText } from '@/lib/forms/use-message-text';
 import { zodFormResolver } from '@/lib/forms/zod-resolver';
+import { SubmitButton } from '@/components/forms/submit-button';
 import {
   SUPPLIER_CATALOGUE_TITLE_MAX,
   supplierCatalogueSchema,
@@ -222,9 +223,9 @@ export function SupplierCatalogueForm({ brands, initial }: { brands: { id: numbe
       </fieldset>
       <FormAlert message={problem} />
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t('saving') : initial ? t('save') : t('create')}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel={t('saving')}>
+          {initial ? t('save') : t('create')}
+        </SubmitButton>
         <Button type="button" variant="outline" onClick={() => router.push('/admin/supplier-catalogues')}>
           {t('cancel')}
         </Button>

@@ -20,6 +20,7 @@ import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
 import type { SheetEditView } from '@/lib/technical-sheets';
 import { SHEET_LIMITS, sheetFormSchema, type SheetFormValues } from '@/lib/validation/admin-technical-sheet';
 import { deleteTechnicalSheetAction, saveTechnicalSheetAction, uploadTechnicalSheetFileAction } from '@/server/technical-sheets/actions';
+import { SubmitButton } from '@/components/forms/submit-button';
 
 const FIELDS = ['title', 'sections', 'norms', 'certifications', 'drawing_key', 'manufacturer_pdf_key', 'published'] as const;
 
@@ -257,9 +258,9 @@ export function SheetEditForm({ sheet }: { sheet: SheetEditView }) {
         >
           {t('delete')}
         </Button>
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? t('saving') : t('save')}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel={t('saving')}>
+          {t('save')}
+        </SubmitButton>
       </div>
     </form>
   );
