@@ -11,6 +11,7 @@ import { displayPrice, formatInteger, formatPrice, formatUnitPrice, roundUnitPri
 import { ConfirmAction } from './confirm-action';
 import { useCart } from './cart-provider';
 import { FreeShippingProgress } from './free-shipping-progress';
+import { ClearCartButton } from './clear-cart-button';
 
 /**
  * The cart dropdown of the header (spec 2.6): the lines with a remove action, the free-shipping
@@ -30,7 +31,7 @@ export function CartDropdown({
 }) {
   const t = useTranslations('Cart');
   const { viewer } = useAuth();
-  const { items, summary, loading, signedIn, removeItem, clearCart } = useCart();
+  const { items, summary, loading, signedIn, removeItem } = useCart();
   const panelRef = React.useRef<HTMLDivElement>(null);
   const pro = viewer?.userType === 'pro';
 
@@ -179,17 +180,7 @@ export function CartDropdown({
               <p className="text-slate-600">{t('pricesOnLogin')}</p>
             )}
             <div className="flex items-center justify-between gap-2">
-              <ConfirmAction
-                label={t('clear')}
-                question={t('confirmClear')}
-                confirmLabel={t('confirm')}
-                cancelLabel={t('cancel')}
-                onConfirm={() => clearCart()}
-                testId="cart-clear"
-                className="text-xs font-medium text-red-700 hover:underline focus-visible:ring-2 focus-visible:ring-sky-500"
-              >
-                {t('clear')}
-              </ConfirmAction>
+              <ClearCartButton testId="cart-clear" className="text-xs font-medium text-red-700 hover:underline focus-visible:ring-2 focus-visible:ring-sky-500" />
             </div>
             <div className="grid grid-cols-2 gap-2">
               <Link

@@ -17,6 +17,7 @@ import { CartSummaryView } from './cart-summary-view';
 import { ConfirmAction } from './confirm-action';
 import { QuantityInput, useQuantityConfirm } from './quantity-input';
 import { QuickOrder } from './quick-order';
+import { ClearCartButton } from './clear-cart-button';
 
 /** A unit price with IVA at the price list's precision (4 decimals), as the shop computes it. */
 const withTax = (net: number | null, rate: number | null) => (net === null ? null : roundUnitPrice(net * (1 + (rate ?? 23) / 100)));
@@ -34,7 +35,7 @@ function minimumPackages(item: CartItem): number {
 export function CartPageView({ quoteAction }: { quoteAction?: React.ReactNode } = {}) {
   const t = useTranslations('CartPage');
   const { viewer, openLogin } = useAuth();
-  const { items, summary, loading, signedIn, updateQuantity, removeItem, clearCart, quickOrder } = useCart();
+  const { items, summary, loading, signedIn, updateQuantity, removeItem, quickOrder } = useCart();
   const pro = viewer?.userType === 'pro';
   const hasLines = !loading && items.length > 0;
 
@@ -68,17 +69,7 @@ export function CartPageView({ quoteAction }: { quoteAction?: React.ReactNode } 
               ))}
             </ul>
             <div className="flex justify-end border-t px-4 py-3">
-              <ConfirmAction
-                label={t('clear')}
-                question={t('confirmClear')}
-                confirmLabel={t('confirm')}
-                cancelLabel={t('cancel')}
-                onConfirm={() => clearCart()}
-                testId="cart-page-clear"
-                className="text-sm font-medium text-red-700 hover:underline focus-visible:ring-2 focus-visible:ring-sky-500"
-              >
-                {t('clear')}
-              </ConfirmAction>
+              <ClearCartButton testId="cart-page-clear" className="text-sm font-medium text-red-700 hover:underline focus-visible:ring-2 focus-visible:ring-sky-500" />
             </div>
           </section>
         )}

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import { formatInteger, formatPrice } from '@/lib/format';
 import type { CartSummary } from '@/lib/cart/summary';
 import { FreeShippingProgress } from './free-shipping-progress';
+import { GrandTotalRow, TotalRow } from '@/components/orders/total-rows';
 
 /**
  * The summary of /cart (spec 3 "Cart summary"): lines, packages and units for everyone; net
@@ -16,23 +17,20 @@ export function CartSummaryView({ summary, signedIn }: { summary: CartSummary; s
   return (
     <div className="space-y-4">
       <dl className="space-y-2 text-sm" data-testid="cart-summary">
-        <Row label={t('lines')} value={formatInteger(summary.count)} testId="summary-lines" />
-        <Row label={t('items')} value={formatInteger(summary.total_items)} testId="summary-items" />
-        <Row label={t('totalUnits')} value={formatInteger(summary.total_units)} testId="summary-units" />
+        <TotalRow label={t('lines')} value={formatInteger(summary.count)} testId="summary-lines" />
+        <TotalRow label={t('items')} value={formatInteger(summary.total_items)} testId="summary-items" />
+        <TotalRow label={t('totalUnits')} value={formatInteger(summary.total_units)} testId="summary-units" />
         {priced && (
           <>
-            <Row label={t('subtotal')} value={formatPrice(summary.subtotal)} testId="summary-subtotal" />
-            <Row label={t('vat')} value={formatPrice(summary.tax)} testId="summary-vat" />
-            <Row label={t('subtotalWithVat')} value={formatPrice(summary.subtotal_with_tax)} testId="summary-subtotal-with-vat" />
-            <Row
+            <TotalRow label={t('subtotal')} value={formatPrice(summary.subtotal)} testId="summary-subtotal" />
+            <TotalRow label={t('vat')} value={formatPrice(summary.tax)} testId="summary-vat" />
+            <TotalRow label={t('subtotalWithVat')} value={formatPrice(summary.subtotal_with_tax)} testId="summary-subtotal-with-vat" />
+            <TotalRow
               label={t('shipping')}
               value={summary.shipping === null ? '—' : summary.shipping === 0 ? t('freeShipping') : formatPrice(summary.shipping)}
               testId="summary-shipping"
             />
-            <div className="flex justify-between border-t pt-2 text-base font-bold">
-              <dt>{t('total')}</dt>
-              <dd data-testid="summary-total">{formatPrice(summary.total)}</dd>
-            </div>
+            <GrandTotalRow label={t('total')} value={formatPrice(summary.total)} testId="summary-total" />
           </>
         )}
       </dl>
@@ -41,13 +39,3 @@ export function CartSummaryView({ summary, signedIn }: { summary: CartSummary; s
   );
 }
 
-function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium text-slate-900" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}

@@ -16,6 +16,7 @@ import { formatPrice } from '@/lib/format';
 import type { AddressSnapshot } from '@/lib/orders/types';
 import { cn } from '@/lib/utils';
 import { NewAddressForm, type NewAddressDefaults, type SavedAddress } from './new-address-form';
+import { GrandTotalRow, TotalRow } from '@/components/orders/total-rows';
 
 export interface CheckoutPaymentOption {
   id: string;
@@ -466,18 +467,15 @@ function Totals({ goods, shipping, total, isPickup }: { goods: CheckoutGoods; sh
   return (
     <>
     <dl className="space-y-2 text-sm" data-testid="checkout-totals">
-      <Row label={t('goods')} value={formatPrice(goods.net)} testId="checkout-goods" />
-      <Row label={t('tax')} value={formatPrice(goods.tax)} testId="checkout-tax" />
-      <Row label={t('goodsWithTax')} value={formatPrice(goods.gross)} testId="checkout-goods-with-tax" />
-      <Row
+      <TotalRow label={t('goods')} value={formatPrice(goods.net)} testId="checkout-goods" />
+      <TotalRow label={t('tax')} value={formatPrice(goods.tax)} testId="checkout-tax" />
+      <TotalRow label={t('goodsWithTax')} value={formatPrice(goods.gross)} testId="checkout-goods-with-tax" />
+      <TotalRow
         label={isPickup ? t('pickup') : t('shipping')}
         value={shipping === 0 ? t('free') : formatPrice(shipping)}
         testId="checkout-shipping"
       />
-      <div className="flex justify-between border-t pt-2 text-base font-bold">
-        <dt>{t('total')}</dt>
-        <dd data-testid="checkout-total">{formatPrice(total)}</dd>
-      </div>
+      <GrandTotalRow label={t('total')} value={formatPrice(total)} testId="checkout-total" />
     </dl>
     {/* Outside the list: a <dl> holds only its term/value groups (axe definition-list). */}
     <p className="mt-2 text-xs text-slate-600">{t('note')}</p>
@@ -485,13 +483,3 @@ function Totals({ goods, shipping, total, isPickup }: { goods: CheckoutGoods; sh
   );
 }
 
-function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium text-slate-900" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}

@@ -1,6 +1,7 @@
 import { getTranslations } from 'next-intl/server';
 import { formatPrice } from '@/lib/format';
 import { cn } from '@/lib/utils';
+import { GrandTotalRow, TotalRow } from './total-rows';
 
 /** The totals of an order (server/orders OrderTotals, euros). */
 export interface OrderTotalsValue {
@@ -19,25 +20,12 @@ export async function OrderTotals({ totals, className }: { totals: OrderTotalsVa
   const t = await getTranslations('Orders.totals');
   return (
     <dl aria-label={t('label')} className={cn('space-y-2 text-sm', className)} data-testid="order-totals">
-      <Row label={t('goods')} value={formatPrice(totals.subtotal)} testId="totals-goods" />
-      <Row label={t('tax')} value={formatPrice(totals.tax)} testId="totals-tax" />
-      <Row label={t('goodsWithTax')} value={formatPrice(totals.subtotal_with_tax)} testId="totals-goods-with-tax" />
-      <Row label={t('shipping')} value={totals.shipping === 0 ? t('free') : formatPrice(totals.shipping)} testId="totals-shipping" />
-      <div className="flex justify-between gap-4 border-t border-slate-200 pt-2 text-base font-bold text-slate-900">
-        <dt>{t('total')}</dt>
-        <dd data-testid="totals-total">{formatPrice(totals.total)}</dd>
-      </div>
+      <TotalRow label={t('goods')} value={formatPrice(totals.subtotal)} testId="totals-goods" />
+      <TotalRow label={t('tax')} value={formatPrice(totals.tax)} testId="totals-tax" />
+      <TotalRow label={t('goodsWithTax')} value={formatPrice(totals.subtotal_with_tax)} testId="totals-goods-with-tax" />
+      <TotalRow label={t('shipping')} value={totals.shipping === 0 ? t('free') : formatPrice(totals.shipping)} testId="totals-shipping" />
+      <GrandTotalRow label={t('total')} value={formatPrice(totals.total)} testId="totals-total" className="gap-4 border-slate-200 text-slate-900" />
     </dl>
   );
 }
 
-function Row({ label, value, testId }: { label: string; value: string; testId: string }) {
-  return (
-    <div className="flex justify-between gap-4">
-      <dt className="text-slate-600">{label}</dt>
-      <dd className="font-medium tabular-nums text-slate-900" data-testid={testId}>
-        {value}
-      </dd>
-    </div>
-  );
-}

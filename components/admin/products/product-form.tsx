@@ -25,6 +25,7 @@ import { cn } from '@/lib/utils';
 import { deleteProductAction, saveProductAction, uploadProductImageAction } from '@/server/admin/product-actions';
 import { ConfirmButton } from './confirm-button';
 import { SubmitButton } from '@/components/forms/submit-button';
+import { BrandOptions, ChapterOptions, FamilyOptions } from './catalogue-options';
 
 export interface ProductFormOptionsProps {
   chapters: { code: number; title: string }[];
@@ -315,11 +316,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
                   })}
                 >
                   <option value="">{t('choose')}</option>
-                  {options.chapters.map((c) => (
-                    <option key={c.code} value={String(c.code)}>
-                      {c.code} · {c.title}
-                    </option>
-                  ))}
+                  <ChapterOptions chapters={options.chapters} />
                 </select>
               ),
               { required: true },
@@ -330,11 +327,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
               (fid, e) => (
                 <select className={inputClass} aria-required="true" {...fieldControlProps(fid, e, !chapterCode)} {...register('family_id')}>
                   <option value="">{t('choose')}</option>
-                  {families.map((f) => (
-                    <option key={f.id} value={String(f.id)}>
-                      {f.code} · {f.title}
-                    </option>
-                  ))}
+                  <FamilyOptions families={families} />
                 </select>
               ),
               { required: true, hint: chapterCode ? undefined : t('familyAfterChapter') },
@@ -342,11 +335,7 @@ export function ProductForm({ initial, options }: { initial: AdminProductFormVal
             {field('brand_id', t('fields.brand_id'), (fid, e) => (
               <select className={inputClass} {...fieldControlProps(fid, e)} {...register('brand_id')}>
                 <option value="">{t('noBrand')}</option>
-                {options.brands.map((b) => (
-                  <option key={b.id} value={String(b.id)}>
-                    {b.name}
-                  </option>
-                ))}
+                <BrandOptions brands={options.brands} />
               </select>
             ))}
             <div className="flex items-end gap-6">

@@ -14,6 +14,7 @@ import { ConfirmButton } from './confirm-button';
 import type { ProductFormOptionsProps } from './product-form';
 import { ColumnHeaders, right } from '@/components/ui/table';
 import { useRowSelection } from '../use-row-selection';
+import { BrandOptions, FamilyOptions, ToolbarField } from './catalogue-options';
 
 function thumb(url: string): string {
   if (url.startsWith('/media/uploads/')) return `${url}?w=64`;
@@ -60,10 +61,7 @@ export function ProductTable({ rows, options }: { rows: AdminProductRow[]; optio
         <p className="text-sm text-slate-700" aria-live="polite">
           {t('selectedCount', { count: selected.size })}
         </p>
-        <div>
-          <label htmlFor={`${id}-action`} className="block text-xs font-medium text-slate-800">
-            {t('bulkAction')}
-          </label>
+        <ToolbarField htmlFor={`${id}-action`} label={t('bulkAction')}>
           <select id={`${id}-action`} className={select} value={action} onChange={(e) => setAction(e.currentTarget.value as BulkProductAction | '')} data-testid="bulk-action">
             <option value="">{t('choose')}</option>
             <option value="activate">{t('bulk.activate')}</option>
@@ -71,42 +69,26 @@ export function ProductTable({ rows, options }: { rows: AdminProductRow[]; optio
             <option value="move_family">{t('bulk.move_family')}</option>
             <option value="set_brand">{t('bulk.set_brand')}</option>
           </select>
-        </div>
+        </ToolbarField>
         {action === 'move_family' ? (
-          <div>
-            <label htmlFor={`${id}-family`} className="block text-xs font-medium text-slate-800">
-              {t('fields.family_id')}
-            </label>
+          <ToolbarField htmlFor={`${id}-family`} label={t('fields.family_id')}>
             <select id={`${id}-family`} className={select} value={familyId} onChange={(e) => setFamilyId(e.currentTarget.value)}>
               <option value="">{t('choose')}</option>
               {options.chapters.map((c) => (
                 <optgroup key={c.code} label={`${c.code} · ${c.title}`}>
-                  {options.families
-                    .filter((f) => f.chapterCode === c.code)
-                    .map((f) => (
-                      <option key={f.id} value={String(f.id)}>
-                        {f.code} · {f.title}
-                      </option>
-                    ))}
+                  <FamilyOptions families={options.families.filter((f) => f.chapterCode === c.code)} />
                 </optgroup>
               ))}
             </select>
-          </div>
+          </ToolbarField>
         ) : null}
         {action === 'set_brand' ? (
-          <div>
-            <label htmlFor={`${id}-brand`} className="block text-xs font-medium text-slate-800">
-              {t('fields.brand_id')}
-            </label>
+          <ToolbarField htmlFor={`${id}-brand`} label={t('fields.brand_id')}>
             <select id={`${id}-brand`} className={select} value={brandId} onChange={(e) => setBrandId(e.currentTarget.value)}>
               <option value="">{t('noBrand')}</option>
-              {options.brands.map((b) => (
-                <option key={b.id} value={String(b.id)}>
-                  {b.name}
-                </option>
-              ))}
+              <BrandOptions brands={options.brands} />
             </select>
-          </div>
+          </ToolbarField>
         ) : null}
         <ConfirmButton
           label={t('apply')}
