@@ -79,3 +79,27 @@ export function ConfirmDialog({
     </AlertDialog>
   );
 }
+
+export interface ConfirmButtonProps extends Omit<ConfirmDialogProps, 'open' | 'onOpenChange' | 'busy' | 'onConfirm' | 'trigger'> {
+  /** The button that opens the question. */
+  trigger: React.ReactNode;
+  /** The confirm button's label while the action runs (default: its label). */
+  confirmBusy?: React.ReactNode;
+  /** The action; the dialog closes when it is done, unless it answers false (a refusal shown in `problem`). */
+  onConfirm: () => Promise<boolean | void>;
+}
+
+/** A ConfirmDialog that holds its own state: opened by its trigger, busy while `onConfirm` runs. */
+export function ConfirmButton({ confirm, confirmBusy, onConfirm, ...dialog }: ConfirmButtonProps) {
+  const [open, setOpen] = React.useState(false);
+  const [busy, setBusy] = React.useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      if ((await onConfirm()) !== false) setOpen(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return <ConfirmDialog {...dialog} open={open} onOpenChange={setOpen} busy={busy} confirm={busy && confirmBusy ? confirmBusy : confirm} onConfirm={() => void run()} />;
+}

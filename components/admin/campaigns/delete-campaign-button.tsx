@@ -5,19 +5,16 @@ import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { Trash2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmButton } from '@/components/ui/confirm-dialog';
 import { campaignErrorKey, CampaignServiceError, campaignService } from '@/lib/campaigns/client';
 
 /** "Eliminar campanha" with a confirmation; back to the list once done. */
 export function DeleteCampaignButton({ id, title }: { id: number; title: string }) {
   const t = useTranslations();
   const router = useRouter();
-  const [open, setOpen] = React.useState(false);
-  const [busy, setBusy] = React.useState(false);
   const [problem, setProblem] = React.useState<string | null>(null);
 
   const remove = async () => {
-    setBusy(true);
     setProblem(null);
     try {
       await campaignService.delete(id);
@@ -25,15 +22,13 @@ export function DeleteCampaignButton({ id, title }: { id: number; title: string 
       router.refresh();
     } catch (err) {
       setProblem(t(campaignErrorKey(err instanceof CampaignServiceError ? err.kind : 'failed', 'delete')));
-      setBusy(false);
     }
+    // Left open: on success the list replaces the page, on a refusal the dialog shows why.
+    return false;
   };
 
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      busy={busy}
+    <ConfirmButton
       trigger={
         <Button type="button" variant="outline" className="text-red-700 hover:bg-red-50 hover:text-red-800" data-testid="campaign-delete">
           <Trash2 aria-hidden />
@@ -44,8 +39,9 @@ export function DeleteCampaignButton({ id, title }: { id: number; title: string 
       description="A campanha deixa de aparecer na loja e não pode ser recuperada. Os produtos ligados não são alterados."
       problem={problem}
       cancel="Cancelar"
-      confirm={busy ? 'A eliminar…' : 'Eliminar'}
-      onConfirm={() => void remove()}
+      confirm="Eliminar"
+      confirmBusy="A eliminar…"
+      onConfirm={remove}
       confirmTestId="campaign-delete-confirm"
     />
   );

@@ -2,11 +2,12 @@
 
 import * as React from 'react';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ConfirmButton as UiConfirmButton } from '@/components/ui/confirm-dialog';
 
 /**
- * A button that asks first (an alert dialog with the consequence spelled out); the dialog stays
- * open, its buttons disabled, until `onConfirm` has finished.
+ * The product screens' button that asks first (an alert dialog with the consequence spelled out):
+ * outlined red when destructive; the dialog stays open, its buttons disabled, until `onConfirm`
+ * has finished.
  */
 export function ConfirmButton({
   label,
@@ -29,22 +30,8 @@ export function ConfirmButton({
   onConfirm: () => Promise<void>;
   testId?: string;
 }) {
-  const [open, setOpen] = React.useState(false);
-  const [busy, setBusy] = React.useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-      setOpen(false);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <ConfirmDialog
-      open={open}
-      onOpenChange={setOpen}
-      busy={busy}
+    <UiConfirmButton
       trigger={
         <Button type="button" variant={destructive ? 'outline' : 'default'} className={destructive ? 'text-red-700 hover:bg-red-50 hover:text-red-800' : undefined} disabled={disabled} data-testid={testId}>
           {label}
@@ -55,7 +42,7 @@ export function ConfirmButton({
       cancel={cancel}
       confirm={confirm}
       confirmVariant={destructive ? 'destructive' : 'default'}
-      onConfirm={() => void run()}
+      onConfirm={onConfirm}
       contentTestId={testId ? `${testId}-dialog` : undefined}
       confirmTestId={testId ? `${testId}-confirm` : undefined}
     />
