@@ -15,36 +15,31 @@ export interface DiscountProfile {
   tiers: readonly { prefix: string; percentage: string }[];
 }
 
+/** The tiers of a profile that gives these percentages to the groups A, B and C. */
+const abc = (a: string, b: string, c: string): DiscountProfile['tiers'] => [
+  { prefix: 'A', percentage: a },
+  { prefix: 'B', percentage: b },
+  { prefix: 'C', percentage: c },
+];
+
 export const DISCOUNT_PROFILES: readonly DiscountProfile[] = [
   {
     id: 'instalador-20-15-10',
     name: 'Instalador 20/15/10',
     description: '20 % nos grupos A, 15 % nos grupos B, 10 % nos grupos C.',
-    tiers: [
-      { prefix: 'A', percentage: '20.00' },
-      { prefix: 'B', percentage: '15.00' },
-      { prefix: 'C', percentage: '10.00' },
-    ],
+    tiers: abc('20.00', '15.00', '10.00'),
   },
   {
     id: 'revendedor-30-25-20',
     name: 'Revendedor 30/25/20',
     description: '30 % nos grupos A, 25 % nos grupos B, 20 % nos grupos C.',
-    tiers: [
-      { prefix: 'A', percentage: '30.00' },
-      { prefix: 'B', percentage: '25.00' },
-      { prefix: 'C', percentage: '20.00' },
-    ],
+    tiers: abc('30.00', '25.00', '20.00'),
   },
   {
     id: 'arquiteto-10',
     name: 'Arquiteto / Decorador 10',
     description: '10 % nos grupos A, B e C.',
-    tiers: [
-      { prefix: 'A', percentage: '10.00' },
-      { prefix: 'B', percentage: '10.00' },
-      { prefix: 'C', percentage: '10.00' },
-    ],
+    tiers: abc('10.00', '10.00', '10.00'),
   },
   {
     id: 'sem-desconto',

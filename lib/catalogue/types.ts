@@ -258,13 +258,7 @@ export interface ShopInfo {
   socialLinks: SocialLink[];
 }
 
-export interface ChapterSummary {
-  code: number;
-  title: string;
-  shortTitle: string;
-  slug: string;
-  icon: string;
-  theme: { from: string; to: string; accent: string };
+export interface ChapterSummary extends ChapterInfo {
   productCount: number;
   familyCount: number;
 }

@@ -74,30 +74,7 @@ function readQuoted(text: string, start: number): { value: string; end: number }
 /** Parses the text of a `tsvector` (`'lexeme':1A,2 'other':3B`). */
 export function parseTsVector(text: string): Map<string, number[]> {
   const out = new Map<string, number[]>();
-  let i = 0;
-  while (i < text.length) {
-    if (text[i] === ' ') {
-      i++;
-      continue;
-    }
-    if (text[i] !== "'") throw new SyntaxError(`unexpected ${text[i]} in tsvector`);
-    const { value, end } = readQuoted(text, i);
-    i = end;
-    const positions: number[] = [];
-    if (text[i] === ':') {
-      i++;
-      for (;;) {
-        let digits = '';
-        while (/[0-9]/.test(text[i] ?? '')) digits += text[i++];
-        const weight = WEIGHT_INDEX[text[i] ?? ''];
-        if (weight !== undefined) i++;
-        positions.push(Number(digits) * 4 + (weight ?? 0));
-        if (text[i] !== ',') break;
-        i++;
-      }
-    }
-    out.set(value, positions);
-  }
+  scanTsVector(text, (lexeme, _weights, positions) => out.set(lexeme, positions));
   return out;
 }
 
@@ -187,22 +164,17 @@ export function parseTsQuery(text: string): TsQuery | null {
   if (tokens.length === 0) return null;
   let at = 0;
   // Priorities as in PostgreSQL: | < & < <-> < !
-  const parseOr = (): TsQuery => {
-    let left = parseAnd();
-    while (tokens[at]?.t === 'op' && (tokens[at] as { op: string }).op === '|') {
+  /** A left-associative chain of one binary operator over the next level's operands. */
+  const chain = (op: '|' | '&', kind: 'or' | 'and', operand: () => TsQuery) => (): TsQuery => {
+    let left = operand();
+    while (tokens[at]?.t === 'op' && (tokens[at] as { op: string }).op === op) {
       at++;
-      left = { kind: 'or', left, right: parseAnd() };
+      left = { kind, left, right: operand() };
     }
     return left;
   };
-  const parseAnd = (): TsQuery => {
-    let left = parsePhrase();
-    while (tokens[at]?.t === 'op' && (tokens[at] as { op: string }).op === '&') {
-      at++;
-      left = { kind: 'and', left, right: parsePhrase() };
-    }
-    return left;
-  };
+  const parseAnd = chain('&', 'and', () => parsePhrase());
+  const parseOr = chain('|', 'or', parseAnd);
   const parsePhrase = (): TsQuery => {
     let left = parseUnary();
     while (tokens[at]?.t === 'phrase') {

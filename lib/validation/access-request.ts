@@ -4,21 +4,15 @@
  */
 import { z } from 'zod';
 import { isValidNif, NIF_LENGTH, PHONE_LENGTH, VALIDATION_MESSAGES } from './auth';
+import { honeypotField } from './fields';
+import { PROFESSIONS } from './typologies';
 
 /**
  * Typologies of a professional (the `typology` column of access_requests), in display order.
  * Same list as `accessRequestTypologies` of the schema (server/db/schema/access-requests.ts checks it
  * at compile time); kept here so that the client bundle does not load the Drizzle schema.
  */
-export const ACCESS_REQUEST_TYPOLOGIES = [
-  'Arquiteto',
-  'Decorador',
-  'Empreiteiro',
-  'Instalador',
-  'Promotor',
-  'Revendedor',
-  'Outro',
-] as const;
+export const ACCESS_REQUEST_TYPOLOGIES = [...PROFESSIONS, 'Outro'] as const;
 export type AccessRequestTypology = (typeof ACCESS_REQUEST_TYPOLOGIES)[number];
 
 export const ACCESS_REQUEST_LIMITS = {
@@ -98,10 +92,7 @@ export const accessRequestSchema = z.object({
   ),
   acceptPrivacyPolicy: z.literal(true, M.privacyRequired),
   /** Hidden field: people leave it empty; anything in it marks a bot (answered as success, ignored). */
-  honeypot: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.string({ error: M.invalid }).max(ACCESS_REQUEST_LIMITS.honeypotMax, M.invalid).optional(),
-  ),
+  honeypot: honeypotField(ACCESS_REQUEST_LIMITS.honeypotMax, M.invalid),
 });
 
 export type AccessRequestInput = z.input<typeof accessRequestSchema>;

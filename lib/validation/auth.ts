@@ -4,6 +4,8 @@
  * (`Validation.*`, `Auth.*`), whose texts are the spec's, word for word.
  */
 import { z } from 'zod';
+import { honeypotField } from './fields';
+import { PROFESSIONS } from './typologies';
 
 /** Spec 9: password minimum length. */
 export const PASSWORD_MIN_LENGTH = 12;
@@ -123,16 +125,7 @@ export function isValidNif(nif: string): boolean {
 }
 
 /** Sign-up typologies (spec 3), in order. */
-export const TYPOLOGIES = [
-  'Arquiteto',
-  'Decorador',
-  'Empreiteiro',
-  'Instalador',
-  'Promotor',
-  'Revendedor',
-  'Particular',
-  'Outro',
-] as const;
+export const TYPOLOGIES = [...PROFESSIONS, 'Particular', 'Outro'] as const;
 export type Typology = (typeof TYPOLOGIES)[number];
 export const DEFAULT_TYPOLOGY: Typology = 'Particular';
 
@@ -241,10 +234,7 @@ export const signUpSchema = z
       z.enum(TYPOLOGIES, M.typologyInvalid).default(DEFAULT_TYPOLOGY),
     ),
     /** Hidden field: people leave it empty; the server judges it. */
-    newsletterHoneypot: z.preprocess(
-      (v) => (v === '' || v === null ? undefined : v),
-      z.string({ error: M.invalid }).max(SIGN_UP_LIMITS.honeypotMax, M.invalid).optional(),
-    ),
+    newsletterHoneypot: honeypotField(SIGN_UP_LIMITS.honeypotMax, M.invalid),
     acceptPrivacyPolicy: z.literal(true, M.privacyRequired),
   })
   .refine(samePasswords, passwordsMatch);

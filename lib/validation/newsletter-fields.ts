@@ -3,16 +3,10 @@
  * on every catalogue page and load the schema (lib/validation/newsletter) only when sending.
  */
 
+import { PROFESSIONS } from './typologies';
+
 /** Customer types of the popup, footer and banner forms (the spec's `mmerge4`), in order. */
-export const NEWSLETTER_CUSTOMER_TYPES = [
-  'Arquiteto',
-  'Decorador',
-  'Empreiteiro',
-  'Instalador',
-  'Promotor',
-  'Revendedor',
-  'Outro',
-] as const;
+export const NEWSLETTER_CUSTOMER_TYPES = [...PROFESSIONS, 'Outro'] as const;
 
 /** The sign-up form's typology adds 'Particular' (spec 3): accepted by the server too. */
 export const NEWSLETTER_ACCEPTED_TYPES = [...NEWSLETTER_CUSTOMER_TYPES, 'Particular'] as const;

@@ -3,6 +3,7 @@
  * are accepted and stripped, then the one NIF rule of the forms applies (lib/validation/auth.ts
  * `isValidNif`: 9 digits, a valid first digit, the check digit). Shared by forms and server.
  */
+import { z } from 'zod';
 import { isValidNif as isValidPlainNif } from './auth';
 
 export function normaliseNif(value: string): string {
@@ -13,3 +14,12 @@ export function normaliseNif(value: string): string {
 export function isValidNif(value: string): boolean {
   return isValidPlainNif(normaliseNif(value));
 }
+
+/** An optional NIF field, normalised and checked; empty, null or absent becomes null. */
+export const optionalNif = (message: string) =>
+  z
+    .string(message)
+    .trim()
+    .nullish()
+    .transform((v) => (v ? normaliseNif(v) : null))
+    .refine((v) => v === null || isValidNif(v), message);

@@ -5,30 +5,19 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@/lib/orders/status';
 import { DB_INT_MAX } from './ids';
-import { isValidNif, normaliseNif } from './nif';
+import { optionalText } from './fields';
+import { optionalNif } from './nif';
 
 export const POSTAL_CODE_PT = /^\d{4}-\d{3}$/;
 
 const trimmed = (max: number, message: string, min = 1) => z.string(message).trim().min(min, message).max(max, message);
-const optionalText = (max: number, message: string) =>
-  z
-    .string(message)
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v ? v : null));
 
 /** An address as the customer types it; the NIF is normalised (no 'PT', no spaces). */
 export const addressBody = z
   .object({
     label: trimmed(60, 'labelRequired'),
     name: trimmed(160, 'nameRequired'),
-    nif: z
-      .string('nifInvalid')
-      .trim()
-      .nullish()
-      .transform((v) => (v ? normaliseNif(v) : null))
-      .refine((v) => v === null || isValidNif(v), 'nifInvalid'),
+    nif: optionalNif('nifInvalid'),
     line1: trimmed(160, 'line1Required'),
     line2: optionalText(160, 'lineTooLong'),
     postal_code: z.string('postalCodeInvalid').trim().regex(POSTAL_CODE_PT, 'postalCodeInvalid'),

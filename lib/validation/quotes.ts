@@ -6,15 +6,8 @@ import { z } from 'zod';
 import { MAX_PACKAGES, MIN_PACKAGES } from '@/lib/cart/packages';
 import { QUOTE_MAX_LINES, QUOTE_STATUSES } from '@/lib/quotes/status';
 import { DB_INT_MAX } from './ids';
-import { isValidNif, normaliseNif } from './nif';
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string(message)
-    .trim()
-    .max(max, message)
-    .nullish()
-    .transform((v) => (v ? v : null));
+import { optionalText } from './fields';
+import { optionalNif } from './nif';
 
 export const quoteLineInput = z
   .object({
@@ -47,12 +40,7 @@ export const quoteRequestBody = z
       .transform((v) => (v ? v.replace(/\s+/g, '') : null))
       .refine((v) => v === null || /^(\+?351)?[29]\d{8}$/.test(v), 'phoneInvalid'),
     company: optionalText(160, 'companyInvalid'),
-    nif: z
-      .string('nifInvalid')
-      .trim()
-      .nullish()
-      .transform((v) => (v ? normaliseNif(v) : null))
-      .refine((v) => v === null || isValidNif(v), 'nifInvalid'),
+    nif: optionalNif('nifInvalid'),
     message: optionalText(2000, 'messageTooLong'),
   })
   .strip()
