@@ -14,23 +14,23 @@ export const DEMO_IBAN = 'PT50003500010001234567805';
 /** The shop's NIF on documents when SHOP_NIF is not set (valid check digit, invented). */
 export const DEMO_NIF = '509123457';
 
-/** A provider key such as `ABC-123456`: unset or empty = not configured. */
-function providerKey(name: string) {
-  return z
+/** An optional variable, trimmed; empty counts as unset. */
+const unsetWhenEmpty = () =>
+  z
     .string()
     .trim()
     .optional()
-    .transform((v) => (v ? v : undefined))
+    .transform((v) => (v ? v : undefined));
+
+/** A provider key such as `ABC-123456`: unset or empty = not configured. */
+function providerKey(name: string) {
+  return unsetWhenEmpty()
     .pipe(z.string().regex(/^[A-Za-z0-9_-]{3,64}$/, `${name}: chave inválida / invalid key`).optional());
 }
 
 const schema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  DATABASE_URL: unsetWhenEmpty(),
   DATA_DIR: z.string().trim().optional(),
   /**
    * Object storage (server/storage/s3.ts): set, every file the shop keeps goes to this S3 bucket
@@ -38,11 +38,7 @@ const schema = z.object({
    * DATA_DIR. The rest is the AWS SDK's own configuration: AWS_ENDPOINT_URL_S3, AWS_REGION,
    * AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY.
    */
-  S3_BUCKET: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
+  S3_BUCKET: unsetWhenEmpty()
     .pipe(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'S3_BUCKET: nome de bucket inválido / invalid bucket name').optional()),
   /** A prefix for every key in the bucket (`loja/`), so that one bucket can hold several shops or environments. */
   S3_PREFIX: z
@@ -52,11 +48,7 @@ const schema = z.object({
     .transform((v) => (v ? v.replace(/^\/+/, '').replace(/\/*$/, '/') : '')),
   /** Path-style addresses (`endpoint/bucket/key`): on whenever AWS_ENDPOINT_URL_S3 is set, unless this is `0`. */
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false', '']).optional(),
-  AWS_ENDPOINT_URL_S3: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
+  AWS_ENDPOINT_URL_S3: unsetWhenEmpty()
     .pipe(z.url('AWS_ENDPOINT_URL_S3: endereço inválido / invalid URL').optional()),
   AWS_REGION: z.string().trim().optional(),
   /**
@@ -66,11 +58,7 @@ const schema = z.object({
    * unreachable, everything runs on PostgreSQL as without it. `redis://[user:password@]host:port[/db]`
    * or `rediss://` for TLS.
    */
-  REDIS_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
+  REDIS_URL: unsetWhenEmpty()
     .pipe(z.string().regex(/^rediss?:\/\/[^\s]+$/, 'REDIS_URL deve começar por redis:// ou rediss:// / must start with redis:// or rediss://').optional()),
   /** Prefix of every Redis key and channel of the shop (several shops or environments may share one Redis). */
   REDIS_PREFIX: z.string().trim().regex(/^[A-Za-z0-9:_-]{0,40}$/, 'REDIS_PREFIX: letras, algarismos, : _ - / letters, digits, : _ -').default('cag:'),
@@ -99,21 +87,13 @@ const schema = z.object({
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
-  SMTP_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  SMTP_URL: unsetWhenEmpty(),
   MAIL_FROM: z
     .string()
     .trim()
     .optional()
     .transform((v) => v || DEFAULT_MAIL_FROM),
-  SHOP_NOTIFY_EMAIL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
+  SHOP_NOTIFY_EMAIL: unsetWhenEmpty()
     .pipe(z.email().optional()),
   /**
    * IBAN the customers pay bank transfers to (shown on the order, the success page and the mail).
@@ -146,11 +126,7 @@ const schema = z.object({
   IFTHENPAY_MB_KEY: providerKey('IFTHENPAY_MB_KEY'),
   IFTHENPAY_MBWAY_KEY: providerKey('IFTHENPAY_MBWAY_KEY'),
   /** The anti-phishing key ifthenpay puts in every callback (set in its backoffice). */
-  IFTHENPAY_ANTI_PHISHING_KEY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
+  IFTHENPAY_ANTI_PHISHING_KEY: unsetWhenEmpty()
     .pipe(z.string().min(8, 'IFTHENPAY_ANTI_PHISHING_KEY deve ter pelo menos 8 caracteres / must be at least 8 characters').max(200).optional()),
   /** Days a Multibanco reference can be paid (0: the reference does not expire). */
   IFTHENPAY_MB_EXPIRY_DAYS: z.coerce.number().int().min(0).max(365).default(3),
@@ -162,11 +138,7 @@ const schema = z.object({
     .enum(['0', '1', 'true', 'false', ''])
     .optional()
     .transform((v) => v === '1' || v === 'true'),
-  BETTER_AUTH_SECRET: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
+  BETTER_AUTH_SECRET: unsetWhenEmpty()
     .pipe(z.string().min(32, 'BETTER_AUTH_SECRET deve ter pelo menos 32 caracteres / must be at least 32 characters').optional()),
   /** Extra origins allowed to call /api/auth (comma-separated), besides SITE_URL. */
   AUTH_TRUSTED_ORIGINS: z.string().trim().optional(),
@@ -180,21 +152,13 @@ const schema = z.object({
   /** Lowest level written to the JSON logs on standard output (server/log.ts; default `info`). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The `instance` field of every log line (default `hostname:pid`). */
-  INSTANCE_ID: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
+  INSTANCE_ID: unsetWhenEmpty()
     .pipe(z.string().regex(/^[A-Za-z0-9._:-]{1,64}$/, 'INSTANCE_ID: letras, algarismos, . _ : - / letters, digits, . _ : -').optional()),
   /**
    * Bearer token of the Prometheus endpoint /metrics (app/api/metrics): unset, the endpoint answers
    * 404 (off); set, a scrape without `Authorization: Bearer <token>` gets 401.
    */
-  METRICS_TOKEN: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined))
+  METRICS_TOKEN: unsetWhenEmpty()
     .pipe(z.string().min(16, 'METRICS_TOKEN deve ter pelo menos 16 caracteres / must be at least 16 characters').optional()),
   /** How long a password-recovery link works (seconds; default 1 hour). */
   AUTH_RESET_LINK_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(3600),
@@ -209,11 +173,7 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => (v ? v : undefined)),
-  IP_HASH_SALT: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  IP_HASH_SALT: unsetWhenEmpty(),
   /**
    * Demo accounts (known passwords, README): unset = only in a local demo (demo catalogue, no
    * PRODUCTION_HOSTS, SITE_URL not https); `1` = always on an http SITE_URL, even with

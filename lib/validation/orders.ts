@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '@/lib/orders/status';
 import { DB_INT_MAX } from './ids';
-import { optionalText } from './fields';
+import { optionalText, pagedListQuery } from './fields';
 import { optionalNif } from './nif';
 
 export const POSTAL_CODE_PT = /^\d{4}-\d{3}$/;
@@ -83,10 +83,4 @@ export type CheckoutInput = z.output<typeof checkoutBody>;
 /** Idempotency-Key: 8 to 200 characters of a safe alphabet (UUIDs, ULIDs, hashes). */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,200}$/;
 
-export const ordersQuery = z
-  .object({
-    limit: z.coerce.number('invalid').int('invalid').min(1, 'invalid').max(100, 'invalid').default(20),
-    offset: z.coerce.number('invalid').int('invalid').min(0, 'invalid').max(1_000_000, 'invalid').default(0),
-    status: z.enum(ORDER_STATUSES, 'statusInvalid').optional(),
-  })
-  .strip();
+export const ordersQuery = pagedListQuery(ORDER_STATUSES);

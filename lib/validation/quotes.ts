@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { MAX_PACKAGES, MIN_PACKAGES } from '@/lib/cart/packages';
 import { QUOTE_MAX_LINES, QUOTE_STATUSES } from '@/lib/quotes/status';
 import { DB_INT_MAX } from './ids';
-import { optionalText } from './fields';
+import { optionalText, pagedListQuery } from './fields';
 import { optionalNif } from './nif';
 
 export const quoteLineInput = z
@@ -97,13 +97,7 @@ export const quoteMessageBody = z
 
 export const quoteReasonBody = z.object({ reason: optionalText(1000, 'messageTooLong') }).strip();
 
-export const quotesQuery = z
-  .object({
-    limit: z.coerce.number('invalid').int('invalid').min(1, 'invalid').max(100, 'invalid').default(20),
-    offset: z.coerce.number('invalid').int('invalid').min(0, 'invalid').max(1_000_000, 'invalid').default(0),
-    status: z.enum(QUOTE_STATUSES, 'statusInvalid').optional(),
-  })
-  .strip();
+export const quotesQuery = pagedListQuery(QUOTE_STATUSES);
 
 /** A guest's private link token: 22 base64url characters (128 random bits). */
 export const QUOTE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
