@@ -2,7 +2,7 @@
 
 import * as React from 'react';
 import { useTranslations } from 'next-intl';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { ConsentCheckbox, privacyLink } from '@/components/forms/consent-checkbox';
 import { FormAlert } from '@/components/forms/form-alert';
@@ -10,9 +10,8 @@ import { Honeypot } from '@/components/forms/honeypot';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect, NativeSelectOptions } from '@/components/ui/native-select';
-import type { MessageValues } from '@/lib/errors';
-import { useMessageText } from '@/lib/forms/use-message-text';
-import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { useActionForm } from '@/lib/forms/use-action-form';
+import { applyFieldErrors } from '@/lib/forms/zod-resolver';
 import { digitsOnly, SIGN_UP_DEFAULTS, SIGNUP_MESSAGES, signUpSchema, TYPOLOGIES, type SignUpFormValues } from '@/lib/validation/auth';
 import { signUpAction } from '@/server/auth/actions';
 import { PasswordStrength } from './password-strength';
@@ -25,17 +24,14 @@ import { SubmitButton } from '@/components/forms/submit-button';
  */
 export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: { onDone?: () => void; onSubmittingChange?: (submitting: boolean) => void; idPrefix?: string }) {
   const t = useTranslations('Auth.signup');
-  const text = useMessageText();
-  const [problem, setProblem] = React.useState<{ message: string; values?: MessageValues } | null>(null);
   const [created, setCreated] = React.useState(false);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    control,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<SignUpFormValues>({ resolver: zodFormResolver<SignUpFormValues>(signUpSchema), defaultValues: SIGN_UP_DEFAULTS, mode: 'onTouched' });
+  const { form, text, submit, fieldError, problemText, setProblem } = useActionForm<SignUpFormValues>({
+    schema: signUpSchema,
+    defaultValues: SIGN_UP_DEFAULTS,
+    failed: { message: SIGNUP_MESSAGES.unexpected },
+  });
+  const { register, reset, control, setError } = form;
+  const { isSubmitting } = form.formState;
 
   React.useEffect(() => onSubmittingChange?.(isSubmitting), [isSubmitting, onSubmittingChange]);
   const id = (name: string) => `${idPrefix}-${name}`;
@@ -43,22 +39,19 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
   const newsletter = useWatch({ control, name: 'newsletter' });
   const accepted = useWatch({ control, name: 'acceptPrivacyPolicy' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    try {
-      const result = await signUpAction(values);
-      if (result.ok) {
-        toast.success(text(result.data.message));
-        reset(SIGN_UP_DEFAULTS);
-        setCreated(true);
-        onDone?.();
-        return;
-      }
-      applyFieldErrors(result.error.fieldErrors, setError);
-      setProblem({ message: result.error.message, values: result.error.values });
-    } catch {
-      setProblem({ message: SIGNUP_MESSAGES.unexpected });
-    }
+  const onSubmit = submit(signUpAction, {
+    onSuccess: (data) => {
+      toast.success(text(data.message));
+      reset(SIGN_UP_DEFAULTS);
+      setCreated(true);
+      onDone?.();
+    },
+    // The refusal is said above the button even when its fields are marked.
+    onRefused: (error) => {
+      applyFieldErrors(error.fieldErrors, setError);
+      setProblem(error);
+      return true;
+    },
   });
 
   const digits = (name: 'phoneNumber' | 'taxNumber') => {
@@ -74,9 +67,8 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
     };
   };
 
-  const passwordError = text(errors.password?.message);
   const input = (name: keyof SignUpFormValues, label: string, props: React.ComponentProps<typeof Input> & { required?: boolean } = {}) => {
-    const error = text(errors[name]?.message);
+    const error = fieldError(name);
     const { required, ...rest } = props;
     return (
       <Field id={id(name)} label={label} error={error} required={required}>
@@ -97,7 +89,7 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
         {input('lastName', t('lastName'), { autoComplete: 'family-name', required: true })}
       </div>
       {input('email', t('email'), { type: 'email', autoComplete: 'email', required: true })}
-      <Field id={id('password')} label={t('password')} error={passwordError} required description={password ? <PasswordStrength password={password} /> : undefined}>
+      <Field id={id('password')} label={t('password')} error={fieldError('password')} required description={password ? <PasswordStrength password={password} /> : undefined}>
         <Input type="password" autoComplete="new-password" {...register('password')} />
       </Field>
       {input('confirmPassword', t('confirmPassword'), { type: 'password', autoComplete: 'new-password', required: true })}
@@ -123,11 +115,11 @@ export function SignUpForm({ onDone, onSubmittingChange, idPrefix = 'signup' }: 
       <ConsentCheckbox
         id={id('acceptPrivacyPolicy')}
         label={t.rich('privacy', { link: privacyLink({ className: 'font-medium', newTab: true }) })}
-        error={text(errors.acceptPrivacyPolicy?.message)}
+        error={fieldError('acceptPrivacyPolicy')}
         required={false}
         {...register('acceptPrivacyPolicy')}
       />
-      <FormAlert message={text(problem?.message, problem?.values)} testId="signup-error" />
+      <FormAlert message={problemText} testId="signup-error" />
       <SubmitButton className="w-full" pending={isSubmitting} pendingLabel={t('submitting')} disabled={!accepted}>
         {t('submit')}
       </SubmitButton>

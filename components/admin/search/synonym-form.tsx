@@ -2,17 +2,18 @@
 
 import * as React from 'react';
 import { useRouter } from 'next/navigation';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { StaleNotice } from '@/components/admin/stale-notice';
 import { Field } from '@/components/ui/field';
 import { FormAlert } from '@/components/forms/form-alert';
+import { SubmitButton } from '@/components/forms/submit-button';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toast';
 import { isStaleData, type StaleData } from '@/lib/admin/stale';
-import { useMessageText } from '@/lib/forms/use-message-text';
-import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { useActionForm } from '@/lib/forms/use-action-form';
+import { applyFieldErrors } from '@/lib/forms/zod-resolver';
 import { synonymSchema, type SynonymFormValues } from '@/lib/validation/admin-synonym';
 import { saveSynonymAction } from '@/server/admin/search-actions';
 
@@ -25,42 +26,36 @@ const LABELS: Record<string, string> = { kind: 'Tipo', terms: 'Termos', targets:
  */
 export function SynonymForm({ initial, builtin }: { initial: SynonymFormValues; builtin?: boolean }) {
   const router = useRouter();
-  const text = useMessageText();
-  const [problem, setProblem] = React.useState<string | null>(null);
   const [stale, setStale] = React.useState<StaleData | null>(null);
   const editing = initial.id !== undefined && initial.id !== '';
-  const {
-    register,
-    handleSubmit,
-    control,
-    reset,
-    setError,
-    setValue,
-    getValues,
-    formState: { errors, isSubmitting },
-  } = useForm<SynonymFormValues>({ resolver: zodFormResolver<SynonymFormValues>(synonymSchema), defaultValues: initial, mode: 'onTouched' });
+  const { form, text, submit, fieldError: err, problemText, setProblem } = useActionForm<SynonymFormValues>({
+    schema: synonymSchema,
+    defaultValues: initial,
+    failed: { message: 'Errors.generic' },
+  });
+  const { register, control, reset, setError, setValue, getValues } = form;
+  const { isSubmitting } = form.formState;
   const kind = useWatch({ control, name: 'kind' });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    setStale(null);
-    try {
-      const result = await saveSynonymAction(values);
-      if (result.ok) {
-        toast.success(text(result.data.created ? 'Admin.search.created' : 'Admin.search.saved') ?? '');
+  const onSubmit = submit(
+    (values) => {
+      setStale(null);
+      return saveSynonymAction(values);
+    },
+    {
+      onSuccess: (data) => {
+        toast.success(text(data.created ? 'Admin.search.created' : 'Admin.search.saved') ?? '');
         // The action revalidated /admin/search: this navigation renders the list afresh.
         router.push('/admin/search');
-        return;
-      }
-      const { error } = result;
-      if (error.code === 'conflict' && isStaleData(error.data)) setStale(error.data);
-      else if (!applyFieldErrors(error.fieldErrors, setError) || error.code !== 'bad_request') setProblem(text(error.message, error.values) ?? null);
-    } catch {
-      setProblem(text('Errors.generic') ?? null);
-    }
-  });
-
-  const err = (name: keyof SynonymFormValues) => text(errors[name]?.message as string | undefined);
+      },
+      onRefused: (error) => {
+        if (error.code === 'conflict' && isStaleData(error.data)) setStale(error.data);
+        // Field errors go under their fields; anything else (or a refusal besides them) above the form.
+        else if (!applyFieldErrors(error.fieldErrors, setError) || error.code !== 'bad_request') setProblem(error);
+        return true;
+      },
+    },
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4" aria-labelledby="formulario-titulo" data-testid="synonym-form">
       <h2 id="formulario-titulo" className="text-lg font-semibold text-slate-900">
@@ -83,7 +78,7 @@ export function SynonymForm({ initial, builtin }: { initial: SynonymFormValues; 
           }}
         />
       ) : null}
-      <FormAlert message={problem} />
+      <FormAlert message={problemText} />
       <input type="hidden" {...register('id')} />
       <input type="hidden" {...register('version')} />
       <Field id="syn-kind" label="Tipo" error={err('kind')} required>
@@ -110,9 +105,9 @@ export function SynonymForm({ initial, builtin }: { initial: SynonymFormValues; 
         <Textarea rows={2} {...register('notes')} />
       </Field>
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? 'A gravar…' : editing ? 'Gravar alterações' : 'Criar sinónimo'}
-        </Button>
+        <SubmitButton pending={isSubmitting} pendingLabel="A gravar…">
+          {editing ? 'Gravar alterações' : 'Criar sinónimo'}
+        </SubmitButton>
         {editing ? (
           <Button type="button" variant="outline" onClick={() => router.push('/admin/search')}>
             Cancelar
