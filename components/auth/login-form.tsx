@@ -3,14 +3,12 @@
 import * as React from 'react';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useForm } from 'react-hook-form';
 import { toast } from '@/components/ui/toast';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { safeRedirectPath } from '@/lib/safe-redirect';
-import type { MessageValues } from '@/lib/errors';
-import { useMessageText } from '@/lib/forms/use-message-text';
-import { applyFieldErrors, zodFormResolver } from '@/lib/forms/zod-resolver';
+import { useActionForm } from '@/lib/forms/use-action-form';
+import { applyFieldErrors } from '@/lib/forms/zod-resolver';
 import { LOGIN_MESSAGES, loginSchema, type LoginInput } from '@/lib/validation/auth';
 import { resendConfirmationAction, signInAction, verifyBackupCodeAction, verifyTotpAction } from '@/server/auth/actions';
 import { Field } from '@/components/ui/field';
@@ -19,8 +17,6 @@ import { FormAlert } from '@/components/forms/form-alert';
 /** Answers of the code step after which the password is asked again. */
 const SIGN_IN_AGAIN = new Set<string>([LOGIN_MESSAGES.twoFactorSignInAgain, LOGIN_MESSAGES.twoFactorChallengeGone]);
 
-/** What the error box shows: a message key (and its values). */
-type Problem = { message: string; values?: MessageValues; unconfirmed?: boolean } | null;
 
 /**
  * Login (spec 4, 5, 8): e-mail and password required; an unconfirmed e-mail is told to confirm
@@ -30,20 +26,20 @@ type Problem = { message: string; values?: MessageValues; unconfirmed?: boolean 
  */
 export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { next?: string; onSubmittingChange?: (submitting: boolean) => void; idPrefix?: string }) {
   const t = useTranslations('Auth');
-  const text = useMessageText();
-  const [problem, setProblem] = React.useState<Problem>(null);
   const [twoFactor, setTwoFactor] = React.useState(false);
   const [code, setCode] = React.useState('');
   const [backup, setBackup] = React.useState(false);
   const [busy, setBusy] = React.useState(false);
   const [resent, setResent] = React.useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginInput>({ resolver: zodFormResolver<LoginInput>(loginSchema), defaultValues: { email: '', password: '' }, mode: 'onTouched' });
+  /** The e-mail is not confirmed yet: the error box offers to send the link again. */
+  const [unconfirmed, setUnconfirmed] = React.useState(false);
+  const { form, text, submit, fieldError, problem, problemText, setProblem } = useActionForm<LoginInput>({
+    schema: loginSchema,
+    defaultValues: { email: '', password: '' },
+    failed: { message: LOGIN_MESSAGES.generic },
+  });
+  const { register, getValues, setError } = form;
+  const { isSubmitting } = form.formState;
 
   const submitting = isSubmitting || busy;
   React.useEffect(() => onSubmittingChange?.(submitting), [submitting, onSubmittingChange]);
@@ -55,23 +51,26 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
     else window.location.reload();
   };
 
-  const onSubmit = handleSubmit(async (values) => {
-    setProblem(null);
-    setResent(null);
-    try {
-      const result = await signInAction(values);
-      if (result.ok) {
-        if (result.data.twoFactor) setTwoFactor(true);
+  const onSubmit = submit(
+    (values) => {
+      setResent(null);
+      setUnconfirmed(false);
+      return signInAction(values);
+    },
+    {
+      onSuccess: (data) => {
+        if (data.twoFactor) setTwoFactor(true);
         else done();
-        return;
-      }
-      const { error } = result;
-      if (error.code === 'email_not_confirmed') setProblem({ message: error.message, unconfirmed: true });
-      else if (!applyFieldErrors(error.fieldErrors, setError) || error.code !== 'bad_request') setProblem({ message: error.message, values: error.values });
-    } catch {
-      setProblem({ message: LOGIN_MESSAGES.generic });
-    }
-  });
+      },
+      onRefused: (error) => {
+        if (error.code === 'email_not_confirmed') {
+          setUnconfirmed(true);
+          setProblem({ message: error.message });
+        } else if (!applyFieldErrors(error.fieldErrors, setError) || error.code !== 'bad_request') setProblem({ message: error.message, values: error.values });
+        return true;
+      },
+    },
+  );
 
   const submitCode = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -109,8 +108,8 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
   };
 
   const alert = (
-    <FormAlert message={text(problem?.message, problem?.values)} testId="login-error">
-      {problem?.unconfirmed && (
+    <FormAlert message={problemText} testId="login-error">
+      {problem && unconfirmed && (
         <Button type="button" variant="link" className="h-auto p-0 text-red-900 underline" onClick={resend} disabled={busy}>
           {t('login.resendConfirmation')}
         </Button>
@@ -158,14 +157,12 @@ export function LoginForm({ next, onSubmittingChange, idPrefix = 'login' }: { ne
 
   const email = `${idPrefix}-email`;
   const password = `${idPrefix}-password`;
-  const emailError = text(errors.email?.message);
-  const passwordError = text(errors.password?.message);
   return (
     <form key="password" onSubmit={onSubmit} className="space-y-4" noValidate data-testid="login-form">
-      <Field id={email} label={t('login.email')} error={emailError} required>
+      <Field id={email} label={t('login.email')} error={fieldError('email')} required>
         <Input type="email" autoComplete="email" {...register('email')} />
       </Field>
-      <Field id={password} label={t('login.password')} error={passwordError} required>
+      <Field id={password} label={t('login.password')} error={fieldError('password')} required>
         <Input type="password" autoComplete="current-password" {...register('password')} />
       </Field>
       <div className="flex justify-end text-sm">
