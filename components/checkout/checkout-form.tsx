@@ -240,10 +240,7 @@ export function CheckoutForm({
           void place();
         }}
       >
-        <section aria-labelledby="checkout-delivery" className="space-y-3">
-          <h2 id="checkout-delivery" className="text-xl font-bold text-slate-900">
-            {t('delivery.title')}
-          </h2>
+        <CheckoutStep id="checkout-delivery" title={t('delivery.title')}>
           <fieldset className="space-y-3">
             <legend className="sr-only">{t('delivery.legend')}</legend>
             {addresses.map((a) =>
@@ -271,12 +268,9 @@ export function CheckoutForm({
             />
           )}
           {fieldErrors.delivery && <p className="text-sm text-red-700">{fieldErrors.delivery}</p>}
-        </section>
+        </CheckoutStep>
 
-        <section aria-labelledby="checkout-billing" className="space-y-3">
-          <h2 id="checkout-billing" className="text-xl font-bold text-slate-900">
-            {t('billing.title')}
-          </h2>
+        <CheckoutStep id="checkout-billing" title={t('billing.title')}>
           <p className="text-sm text-slate-600">{t('billing.hint')}</p>
           {addresses.length > 0 && (
             <div className="space-y-1.5">
@@ -326,12 +320,9 @@ export function CheckoutForm({
               onCancel={addresses.length > 0 ? () => setBilling((defaultBilling ?? addresses[0])!.id) : undefined}
             />
           )}
-        </section>
+        </CheckoutStep>
 
-        <section aria-labelledby="checkout-payment" className="space-y-3">
-          <h2 id="checkout-payment" className="text-xl font-bold text-slate-900">
-            {t('payment.title')}
-          </h2>
+        <CheckoutStep id="checkout-payment" title={t('payment.title')}>
           <fieldset className="space-y-3">
             <legend className="sr-only">{t('payment.legend')}</legend>
             {payments.map((p) => {
@@ -385,12 +376,9 @@ export function CheckoutForm({
             </div>
           )}
           {fieldErrors.payment_method && <p className="text-sm text-red-700">{fieldErrors.payment_method}</p>}
-        </section>
+        </CheckoutStep>
 
-        <section aria-labelledby="checkout-review" className="space-y-3">
-          <h2 id="checkout-review" className="text-xl font-bold text-slate-900">
-            {t('review.title')}
-          </h2>
+        <CheckoutStep id="checkout-review" title={t('review.title')}>
           {children}
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="space-y-1.5">
@@ -423,7 +411,7 @@ export function CheckoutForm({
               </p>
             </div>
           </div>
-        </section>
+        </CheckoutStep>
 
         <div className="lg:hidden">
           <Totals goods={goods} shipping={shipping} total={total} isPickup={isPickup} />
@@ -483,3 +471,14 @@ function Totals({ goods, shipping, total, isPickup }: { goods: CheckoutGoods; sh
   );
 }
 
+/** A step of the checkout page: a section named by its heading. */
+function CheckoutStep({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
