@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { Button } from '@/components/ui/button';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
 import { formatInteger } from '@/lib/format';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { requirePageAccess } from '@/server/auth/session';
@@ -50,49 +51,43 @@ export default async function AdminBrandsPage({ searchParams }: { searchParams: 
         </Button>
       </form>
       {items.length === 0 ? (
-        <p className="rounded-xl border bg-white p-6 text-slate-700">Nenhuma marca encontrada</p>
+        <EmptyListNote>Nenhuma marca encontrada</EmptyListNote>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-white">
-          <table className="w-full text-left text-sm" data-testid="brand-table">
-            <caption className="sr-only">Marcas</caption>
-            <thead className="border-b bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="p-3">Logótipo</th>
-                <th scope="col" className="p-3">Marca</th>
-                <th scope="col" className="p-3 text-right">Produtos</th>
-                <th scope="col" className="p-3">Faixa de parceiros</th>
-                <th scope="col" className="p-3">Site oficial</th>
+        <ListTable
+          testId="brand-table"
+          density="padded"
+          caption="Marcas"
+          headClassName="border-b bg-slate-50 text-slate-700"
+          columns={['Logótipo', 'Marca', { label: 'Produtos', align: 'right' }, 'Faixa de parceiros', 'Site oficial']}
+        >
+          <tbody className="divide-y">
+            {items.map((b) => (
+              <tr key={b.id}>
+                <td className="p-3">
+                  {/* eslint-disable-next-line @next/next/no-img-element -- small logo */}
+                  <img src={rasterMediaUrl(b.logoUrl, 160)} alt="" width={80} height={27} className="h-7 w-auto" loading="lazy" />
+                </td>
+                <td className="p-3">
+                  <Link href={`/admin/brands/edit/${b.id}`} prefetch={false} className="font-medium text-sky-800 hover:underline">
+                    {b.name}
+                  </Link>
+                  <p className="text-xs text-slate-600">{b.slug}</p>
+                </td>
+                <td className="p-3 text-right">{formatInteger(b.productCount)}</td>
+                <td className="p-3">{b.partner ? `Sim (ordem ${b.partnerOrder})` : '—'}</td>
+                <td className="p-3 break-all">
+                  {b.officialSite ? (
+                    <a href={b.officialSite} target="_blank" rel="noopener noreferrer" className="text-sky-800 hover:underline">
+                      {b.officialSite.replace(/^https?:\/\//, '')}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y">
-              {items.map((b) => (
-                <tr key={b.id}>
-                  <td className="p-3">
-                    {/* eslint-disable-next-line @next/next/no-img-element -- small logo */}
-                    <img src={rasterMediaUrl(b.logoUrl, 160)} alt="" width={80} height={27} className="h-7 w-auto" loading="lazy" />
-                  </td>
-                  <td className="p-3">
-                    <Link href={`/admin/brands/edit/${b.id}`} prefetch={false} className="font-medium text-sky-800 hover:underline">
-                      {b.name}
-                    </Link>
-                    <p className="text-xs text-slate-600">{b.slug}</p>
-                  </td>
-                  <td className="p-3 text-right">{formatInteger(b.productCount)}</td>
-                  <td className="p-3">{b.partner ? `Sim (ordem ${b.partnerOrder})` : '—'}</td>
-                  <td className="p-3 break-all">
-                    {b.officialSite ? (
-                      <a href={b.officialSite} target="_blank" rel="noopener noreferrer" className="text-sky-800 hover:underline">
-                        {b.officialSite.replace(/^https?:\/\//, '')}
-                      </a>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ListTable>
       )}
       <AdminPager base={PAGE_PATH} query={{ q: q || undefined }} page={page} pageSize={PAGE_SIZE} total={total} />
     </div>

@@ -4,6 +4,7 @@ import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { requirePageAccess } from '@/server/auth/session';
@@ -111,51 +112,42 @@ export default async function AdminCampaignsPage({ searchParams }: { searchParam
         </Button>
       </form>
       {items.length === 0 ? (
-        <p className="rounded-xl border bg-white p-6 text-slate-700">{q || filter ? 'Nenhuma campanha corresponde a estes filtros.' : 'Nenhuma campanha disponível'}</p>
+        <EmptyListNote>{q || filter ? 'Nenhuma campanha corresponde a estes filtros.' : 'Nenhuma campanha disponível'}</EmptyListNote>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-white">
-          <table className="w-full text-left text-sm" data-testid="campaign-table">
-            <caption className="sr-only">Campanhas</caption>
-            <thead className="border-b bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="p-3">
-                  <span className="sr-only">Imagem</span>
-                </th>
-                <th scope="col" className="p-3">Campanha</th>
-                <th scope="col" className="p-3">Estado</th>
-                <th scope="col" className="p-3">Início</th>
-                <th scope="col" className="p-3">Fim</th>
-                <th scope="col" className="p-3 text-right">Produtos</th>
+        <ListTable
+          testId="campaign-table"
+          density="padded"
+          caption="Campanhas"
+          headClassName="border-b bg-slate-50 text-slate-700"
+          columns={[{ label: 'Imagem', srOnly: true }, 'Campanha', 'Estado', 'Início', 'Fim', { label: 'Produtos', align: 'right' }]}
+        >
+          <tbody className="divide-y">
+            {items.map((c) => (
+              <tr key={c.id} className="align-middle">
+                <td className="p-3">
+                  {/* eslint-disable-next-line @next/next/no-img-element -- small admin thumbnail */}
+                  <img src={rasterMediaUrl(c.imageUrl, 160)} alt="" width={80} height={34} className="aspect-[21/9] w-20 rounded object-cover" loading="lazy" />
+                </td>
+                <td className="p-3">
+                  <Link href={`/admin/campaigns/edit/${c.id}`} prefetch={false} className="font-medium text-sky-800 hover:underline">
+                    {c.title}
+                  </Link>
+                  <p className="text-xs text-slate-600">
+                    /campanhas/{c.slug}
+                    {c.category ? ` · ${c.category}` : ''}
+                    {c.featured ? ' · ★ Destaque' : ''}
+                  </p>
+                </td>
+                <td className="p-3">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_LABELS[c.state].className}`}>{STATE_LABELS[c.state].label}</span>
+                </td>
+                <td className="p-3 whitespace-nowrap">{c.starts_at ? formatAdminDateTime(c.starts_at) : '—'}</td>
+                <td className="p-3 whitespace-nowrap">{c.ends_at ? formatAdminDateTime(c.ends_at) : '—'}</td>
+                <td className="p-3 text-right">{c.productCount}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y">
-              {items.map((c) => (
-                <tr key={c.id} className="align-middle">
-                  <td className="p-3">
-                    {/* eslint-disable-next-line @next/next/no-img-element -- small admin thumbnail */}
-                    <img src={rasterMediaUrl(c.imageUrl, 160)} alt="" width={80} height={34} className="aspect-[21/9] w-20 rounded object-cover" loading="lazy" />
-                  </td>
-                  <td className="p-3">
-                    <Link href={`/admin/campaigns/edit/${c.id}`} prefetch={false} className="font-medium text-sky-800 hover:underline">
-                      {c.title}
-                    </Link>
-                    <p className="text-xs text-slate-600">
-                      /campanhas/{c.slug}
-                      {c.category ? ` · ${c.category}` : ''}
-                      {c.featured ? ' · ★ Destaque' : ''}
-                    </p>
-                  </td>
-                  <td className="p-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_LABELS[c.state].className}`}>{STATE_LABELS[c.state].label}</span>
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{c.starts_at ? formatAdminDateTime(c.starts_at) : '—'}</td>
-                  <td className="p-3 whitespace-nowrap">{c.ends_at ? formatAdminDateTime(c.ends_at) : '—'}</td>
-                  <td className="p-3 text-right">{c.productCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ListTable>
       )}
       <AdminPager base={PAGE_PATH} query={{ q: q || undefined, estado: filter ?? undefined, ordem: sort === 'start-desc' ? undefined : sort }} page={page} pageSize={PAGE_SIZE} total={total} />
     </div>

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { CreateSheetButton, NewSheetForm } from '@/components/admin/technical-sheets/new-sheet-form';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { requirePageAccess } from '@/server/auth/session';
 import { ADMIN_PAGE_SIZE, listAdminSheets, listSheetFilterOptions, type AdminSheetFilters } from '@/server/technical-sheets';
@@ -123,65 +124,57 @@ export default async function AdminTechnicalSheetsPage({ searchParams }: { searc
           </div>
         </form>
         {items.length === 0 ? (
-          <p className="rounded-xl border bg-white p-6 text-slate-700">{t('empty')}</p>
+          <EmptyListNote>{t('empty')}</EmptyListNote>
         ) : (
-          <div className="overflow-x-auto rounded-xl border bg-white">
-            <table className="w-full min-w-[56rem] text-left text-sm" data-testid="sheets-table">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('product')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('model')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('chapter')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('brand')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('state')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('updated')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">{t('actions')}</span></th>
+          <ListTable
+            testId="sheets-table"
+            density="roomy"
+            tableClassName="min-w-[56rem]"
+            columns={[t('product'), t('model'), t('chapter'), t('brand'), t('state'), t('updated'), { label: t('actions'), srOnly: true }]}
+          >
+            <tbody className="divide-y">
+              {items.map((item) => (
+                <tr key={item.sheetId ? `s${item.sheetId}` : `p${item.productId}`} className="align-top">
+                  <td className="px-4 py-3">
+                    <span className="font-mono text-xs text-slate-600">{item.productCode}</span>
+                    <span className="block font-medium text-slate-900">{item.title ?? item.productName}</span>
+                  </td>
+                  <td className="px-4 py-3">
+                    {item.sheetId === null ? '—' : item.modelCode ? (
+                      <>
+                        <span className="font-mono text-xs">{item.modelCode}</span>
+                        <span className="block text-xs text-slate-600">{item.modelName}</span>
+                      </>
+                    ) : (
+                      <span className="text-slate-600">{t('wholeProduct')}</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-3">{item.chapterTitle}</td>
+                  <td className="px-4 py-3">{item.brandName ?? '—'}</td>
+                  <td className="px-4 py-3">
+                    {item.sheetId === null ? (
+                      <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t('noSheet')}</span>
+                    ) : item.published ? (
+                      <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">{t('publishedBadge')}</span>
+                    ) : (
+                      <span className="rounded bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">{t('draft')}</span>
+                    )}
+                    {item.hasManufacturerPdf ? <span className="mt-1 block text-xs text-slate-600">{t('manufacturerBadge')}</span> : null}
+                  </td>
+                  <td className="px-4 py-3 text-xs text-slate-600">{item.updatedAt ? formatAdminDateTime(item.updatedAt) : '—'}</td>
+                  <td className="px-4 py-3 text-right">
+                    {item.sheetId === null ? (
+                      <CreateSheetButton productCode={item.productCode} />
+                    ) : (
+                      <Link href={`/admin/ficha-tecnica/edit/${item.sheetId}`} prefetch={false} className="font-medium text-sky-800 hover:underline" aria-label={`${t('edit')} ${item.title ?? item.productCode}`}>
+                        {t('edit')}
+                      </Link>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y">
-                {items.map((item) => (
-                  <tr key={item.sheetId ? `s${item.sheetId}` : `p${item.productId}`} className="align-top">
-                    <td className="px-4 py-3">
-                      <span className="font-mono text-xs text-slate-600">{item.productCode}</span>
-                      <span className="block font-medium text-slate-900">{item.title ?? item.productName}</span>
-                    </td>
-                    <td className="px-4 py-3">
-                      {item.sheetId === null ? '—' : item.modelCode ? (
-                        <>
-                          <span className="font-mono text-xs">{item.modelCode}</span>
-                          <span className="block text-xs text-slate-600">{item.modelName}</span>
-                        </>
-                      ) : (
-                        <span className="text-slate-600">{t('wholeProduct')}</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3">{item.chapterTitle}</td>
-                    <td className="px-4 py-3">{item.brandName ?? '—'}</td>
-                    <td className="px-4 py-3">
-                      {item.sheetId === null ? (
-                        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t('noSheet')}</span>
-                      ) : item.published ? (
-                        <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">{t('publishedBadge')}</span>
-                      ) : (
-                        <span className="rounded bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">{t('draft')}</span>
-                      )}
-                      {item.hasManufacturerPdf ? <span className="mt-1 block text-xs text-slate-600">{t('manufacturerBadge')}</span> : null}
-                    </td>
-                    <td className="px-4 py-3 text-xs text-slate-600">{item.updatedAt ? formatAdminDateTime(item.updatedAt) : '—'}</td>
-                    <td className="px-4 py-3 text-right">
-                      {item.sheetId === null ? (
-                        <CreateSheetButton productCode={item.productCode} />
-                      ) : (
-                        <Link href={`/admin/ficha-tecnica/edit/${item.sheetId}`} prefetch={false} className="font-medium text-sky-800 hover:underline" aria-label={`${t('edit')} ${item.title ?? item.productCode}`}>
-                          {t('edit')}
-                        </Link>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ListTable>
         )}
         <AdminPager base={PAGE_PATH} query={kept} page={filters.page} pageSize={ADMIN_PAGE_SIZE} total={total} />
       </section>

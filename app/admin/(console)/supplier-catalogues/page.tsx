@@ -5,6 +5,7 @@ import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { ReorderButtons } from '@/components/admin/supplier-catalogues/reorder-buttons';
 import { NativeSelect } from '@/components/ui/native-select';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
 import { requirePageAccess } from '@/server/auth/session';
 import { listBrandOptions, listSupplierCataloguesAdmin, SUPPLIER_CATALOGUE_PAGE_SIZE } from '@/server/admin/supplier-catalogues';
 
@@ -92,51 +93,41 @@ export default async function SupplierCataloguesPage({ searchParams }: { searchP
       </form>
       {!filtered && items.length > 1 ? <p className="mb-2 text-sm text-slate-600">{t('reorderHint')}</p> : null}
       {items.length === 0 ? (
-        <p className="rounded-xl border bg-white p-6 text-slate-700">{t('empty')}</p>
+        <EmptyListNote>{t('empty')}</EmptyListNote>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-white">
-          <table className="w-full text-left text-sm" data-testid="supplier-catalogue-table">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t('colCover')}</th>
-                <th scope="col" className="px-3 py-2">{t('colTitle')}</th>
-                <th scope="col" className="px-3 py-2">{t('colBrand')}</th>
-                <th scope="col" className="px-3 py-2">{t('colYear')}</th>
-                <th scope="col" className="px-3 py-2">{t('colSource')}</th>
-                <th scope="col" className="px-3 py-2">{t('colState')}</th>
-                {!filtered ? <th scope="col" className="px-3 py-2">{t('colOrder')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.id} className="border-t align-middle">
-                  <td className="px-3 py-2">
-                    {c.coverUrl ? (
-                      // eslint-disable-next-line @next/next/no-img-element
-                      <img src={`${c.coverUrl}?w=120`} alt="" width={48} height={68} className="h-[68px] w-12 rounded border object-cover" />
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2 font-medium">
-                    <Link href={`${PAGE_PATH}/edit/${c.id}`} prefetch={false} className="text-sky-800 hover:underline">
-                      {c.title}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{c.brandName}</td>
-                  <td className="px-3 py-2">{c.year ?? '—'}</td>
-                  <td className="px-3 py-2">{c.pdfUrl ? t('sourcePdf') : t('sourceLink')}</td>
-                  <td className="px-3 py-2">
-                    <span className={c.active ? 'rounded bg-green-100 px-2 py-0.5 text-green-900' : 'rounded bg-slate-200 px-2 py-0.5 text-slate-800'}>{c.active ? t('active') : t('inactive')}</span>
-                  </td>
-                  {!filtered ? (
-                    <td className="px-3 py-2">
-                      <ReorderButtons id={c.id} title={c.title} order={order} />
-                    </td>
+        <ListTable
+          testId="supplier-catalogue-table"
+          columns={[t('colCover'), t('colTitle'), t('colBrand'), t('colYear'), t('colSource'), t('colState'), ...(filtered ? [] : [t('colOrder')])]}
+        >
+          <tbody>
+            {items.map((c) => (
+              <tr key={c.id} className="border-t align-middle">
+                <td className="px-3 py-2">
+                  {c.coverUrl ? (
+                    // eslint-disable-next-line @next/next/no-img-element
+                    <img src={`${c.coverUrl}?w=120`} alt="" width={48} height={68} className="h-[68px] w-12 rounded border object-cover" />
                   ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </td>
+                <td className="px-3 py-2 font-medium">
+                  <Link href={`${PAGE_PATH}/edit/${c.id}`} prefetch={false} className="text-sky-800 hover:underline">
+                    {c.title}
+                  </Link>
+                </td>
+                <td className="px-3 py-2">{c.brandName}</td>
+                <td className="px-3 py-2">{c.year ?? '—'}</td>
+                <td className="px-3 py-2">{c.pdfUrl ? t('sourcePdf') : t('sourceLink')}</td>
+                <td className="px-3 py-2">
+                  <span className={c.active ? 'rounded bg-green-100 px-2 py-0.5 text-green-900' : 'rounded bg-slate-200 px-2 py-0.5 text-slate-800'}>{c.active ? t('active') : t('inactive')}</span>
+                </td>
+                {!filtered ? (
+                  <td className="px-3 py-2">
+                    <ReorderButtons id={c.id} title={c.title} order={order} />
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </ListTable>
       )}
       <AdminPager base={PAGE_PATH} query={{ q, marca: brandId ? String(brandId) : undefined, estado: state || undefined }} page={page} pageSize={SUPPLIER_CATALOGUE_PAGE_SIZE} total={total} />
     </div>

@@ -8,6 +8,7 @@ import { CatalogueImage } from '@/components/catalogue/catalogue-image';
 import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
 import { SaveOfflineButton } from '@/components/pwa/save-offline-button';
 import { Button } from '@/components/ui/button';
+import { ListTable } from '@/components/ui/list-table';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
@@ -112,29 +113,25 @@ export default async function FavouritesPage() {
                     {item.models.length === 0 ? (
                       <p className="mt-4 text-sm text-slate-600">{t('noModels')}</p>
                     ) : (
-                      <div className="mt-4 overflow-x-auto rounded-md border">
-                        <table className="w-full min-w-[28rem] text-left text-sm">
-                          <caption className="sr-only">{t('modelsCaption', { product: item.name })}</caption>
-                          <thead className="bg-slate-50 text-slate-700">
-                            <tr>
-                              <th scope="col" className="px-3 py-2 font-semibold">{t('code')}</th>
-                              <th scope="col" className="px-3 py-2 font-semibold">{t('size')}</th>
-                              <th scope="col" className="px-3 py-2 font-semibold">{t('packages')}</th>
-                              <th scope="col" className="px-3 py-2 font-semibold">{t('stock')}</th>
+                      <ListTable
+                        density="strong"
+                        caption={t('modelsCaption', { product: item.name })}
+                        tableClassName="min-w-[28rem]"
+                        framed={false}
+                        className="mt-4 rounded-md border"
+                        columns={[t('code'), t('size'), t('packages'), t('stock')]}
+                      >
+                        <tbody className="divide-y">
+                          {item.models.map((m) => (
+                            <tr key={m.code}>
+                              <td className="px-3 py-2 font-mono">{m.code}</td>
+                              <td className="px-3 py-2">{m.size || '—'}</td>
+                              <td className="px-3 py-2">{packagesOf(m) ?? t('unit')}</td>
+                              <td className={`px-3 py-2 ${STOCK_TONE[m.stockStatus]}`}>{t(STOCK_KEY[m.stockStatus])}</td>
                             </tr>
-                          </thead>
-                          <tbody className="divide-y">
-                            {item.models.map((m) => (
-                              <tr key={m.code}>
-                                <td className="px-3 py-2 font-mono">{m.code}</td>
-                                <td className="px-3 py-2">{m.size || '—'}</td>
-                                <td className="px-3 py-2">{packagesOf(m) ?? t('unit')}</td>
-                                <td className={`px-3 py-2 ${STOCK_TONE[m.stockStatus]}`}>{t(STOCK_KEY[m.stockStatus])}</td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
-                      </div>
+                          ))}
+                        </tbody>
+                      </ListTable>
                     )}
                   </article>
                 </li>

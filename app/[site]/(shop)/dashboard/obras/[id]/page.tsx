@@ -12,6 +12,7 @@ import { JobListQuote } from '@/components/job-lists/job-list-quote';
 import { JobListToCart } from '@/components/job-lists/job-list-to-cart';
 import { SaveOfflineButton } from '@/components/pwa/save-offline-button';
 import { Button } from '@/components/ui/button';
+import { ListTable } from '@/components/ui/list-table';
 import { lineControlLabel, lineVariantText } from '@/lib/cart/line-label';
 import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { clientMessages } from '@/lib/i18n/client-messages';
@@ -78,25 +79,18 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
         {list.lines.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">{t('noLines')}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+          <>
             {/* The ticked lines belong to this form (the `form` attribute): the quantity controls are forms of their own, and forms do not nest. */}
             <form id={FORM_ID} aria-hidden className="hidden" />
-            <table className="w-full min-w-[52rem] text-left text-sm" data-testid="job-list-lines">
-              <caption className="sr-only">{t('linesCaption', { name: list.name })}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    <span className="sr-only">{t('select')}</span>
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">{t('code')}</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">{t('name')}</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">{t('package')}</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">{t('packages')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{t('units')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{withTax ? t('unitPriceWithTax') : t('unitPrice')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{withTax ? t('lineTotalWithTax') : t('lineTotal')}</th>
-                </tr>
-              </thead>
+            <ListTable
+              testId="job-list-lines"
+              density="strong"
+              caption={t('linesCaption', { name: list.name })}
+              tableClassName="min-w-[52rem]"
+              framed={false}
+              className="rounded-lg border border-slate-200 bg-white shadow-xs"
+              columns={[{ label: t('select'), srOnly: true }, t('code'), t('name'), t('package'), t('packages'), { label: t('units'), align: 'right' }, { label: withTax ? t('unitPriceWithTax') : t('unitPrice'), align: 'right' }, { label: withTax ? t('lineTotalWithTax') : t('lineTotal'), align: 'right' }]}
+            >
               <tbody className="divide-y">
                 {list.lines.map((line) => {
                   // Finish, size (once each; the package has its column), and the same words in the controls' accessible names.
@@ -148,8 +142,8 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
                   );
                 })}
               </tbody>
-            </table>
-          </div>
+            </ListTable>
+          </>
         )}
         {list.lines.length > 0 && (
           <p className="text-right text-sm font-semibold text-slate-900" data-testid="job-list-total">
