@@ -9,6 +9,7 @@ import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
 import { SaveOfflineButton } from '@/components/pwa/save-offline-button';
 import { Button } from '@/components/ui/button';
 import { ListTable } from '@/components/ui/list-table';
+import { AccountEmptyState, AccountListHeading } from '@/components/account/account-section';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
@@ -44,25 +45,17 @@ export default async function FavouritesPage() {
     <div className="space-y-8">
       <Breadcrumbs items={[{ label: 'A minha conta', href: '/dashboard' }, { label: t('title'), href: PAGE_PATH }]} />
       <section aria-labelledby="favoritos" className="space-y-4">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="favoritos" className="text-2xl font-bold tracking-tight text-slate-900">
-            {t('title')}
-          </h2>
-          {items.length > 0 && <p className="text-sm text-slate-600">{t('count', { count: items.length })}</p>}
-        </div>
+        <AccountListHeading id="favoritos" title={t('title')} count={items.length > 0 && t('count', { count: items.length })} />
 
         {items.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="favourites-empty">
-            <HeartIcon aria-hidden className="mx-auto size-10 text-slate-400" />
-            <p className="mt-3 text-lg font-semibold text-slate-900">{t('emptyTitle')}</p>
-            <p className="mt-1 text-slate-600">{t('emptyText')}</p>
+          <AccountEmptyState icon={HeartIcon} title={t('emptyTitle')} text={t('emptyText')} testId="favourites-empty">
             <Button asChild className="mt-5">
               <Link href="/produtos">
                 {t('browse')}
                 <ArrowRight aria-hidden />
               </Link>
             </Button>
-          </div>
+          </AccountEmptyState>
         ) : (
           <>
             <p className="text-slate-700">{t('intro')}</p>
