@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { NewItemButton } from '@/components/admin/new-item-button';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { Button } from '@/components/ui/button';
@@ -31,13 +32,7 @@ export default async function AdminBrandsPage({ searchParams }: { searchParams: 
       <AdminPageHeader
         title="Marcas"
         description="Logótipos, sites oficiais, faixa de parceiros da página inicial e fusão de marcas duplicadas."
-        actions={
-          <Button asChild>
-            <Link href="/admin/brands/new" prefetch={false}>
-              Nova marca
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton href="/admin/brands/new" label="Nova marca" />}
       />
       <form method="get" action={PAGE_PATH} role="search" aria-label="Pesquisar marcas" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border bg-white p-4">
         <div className="min-w-64 flex-1 space-y-1.5">

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { NewItemButton } from '@/components/admin/new-item-button';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { Button } from '@/components/ui/button';
@@ -62,13 +63,7 @@ export default async function AdminCampaignsPage({ searchParams }: { searchParam
       <AdminPageHeader
         title="Campanhas"
         description="Campanhas da loja, o seu período e o destaque no carrossel da página inicial."
-        actions={
-          <Button asChild>
-            <Link href="/admin/campaigns/new" prefetch={false} data-testid="campaign-new">
-              Nova campanha
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton href="/admin/campaigns/new" label="Nova campanha" testId="campaign-new" />}
       />
       {one(query.eliminada) ? (
         <p role="status" className="mb-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
