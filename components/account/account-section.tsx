@@ -2,21 +2,38 @@ import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 
 /**
- * The title row of a list in the customer area (favourites, job lists, orders): the `<h2>`
- * (its id names the section) and, when the list is not empty, how many there are.
+ * A list of the customer area (favourites, job lists, orders): a `<section>` named by its `<h2>`,
+ * the title row with, when the list is not empty, how many there are, then the list.
  */
-export function AccountListHeading({ id, title, count, countTestId }: { id: string; title: ReactNode; count?: ReactNode; countTestId?: string }) {
+export function AccountListSection({
+  id,
+  title,
+  count,
+  countTestId,
+  className = 'space-y-4',
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  count?: ReactNode;
+  countTestId?: string;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
-    <div className="flex flex-wrap items-baseline justify-between gap-2">
-      <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900">
-        {title}
-      </h2>
-      {count ? (
-        <p className="text-sm text-slate-600" data-testid={countTestId}>
-          {count}
-        </p>
-      ) : null}
-    </div>
+    <section aria-labelledby={id} className={className}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={id} className="text-2xl font-bold tracking-tight text-slate-900">
+          {title}
+        </h2>
+        {count ? (
+          <p className="text-sm text-slate-600" data-testid={countTestId}>
+            {count}
+          </p>
+        ) : null}
+      </div>
+      {children}
+    </section>
   );
 }
 

@@ -56,6 +56,11 @@ export default async function ContactPage() {
   const [shop, t] = await Promise.all([getShopInfo(), getTranslations('Contact')]);
   const linkClass =
     'font-medium text-sky-800 underline-offset-4 hover:text-sky-900 hover:underline';
+  /** Phone and e-mail: how to reach the shop, each a link. */
+  const reach = [
+    { icon: PhoneIcon, label: t('phone'), href: telHref(shop.phone), text: shop.phone },
+    { icon: MailIcon, label: t('email'), href: `mailto:${shop.email}`, text: shop.email },
+  ];
 
   return (
     <NextIntlClientProvider messages={clientMessages(['Contact'])}>
@@ -114,28 +119,19 @@ export default async function ContactPage() {
 
             <DetailsCard>
               <dl className="space-y-4">
-                <div>
-                  <dt className={DETAIL_TITLE_CLASS}>
-                    <PhoneIcon aria-hidden className={DETAIL_ICON_CLASS} />
-                    {t('phone')}
-                  </dt>
-                  <dd className="mt-1">
-                    <a href={telHref(shop.phone)} className={linkClass}>
-                      {shop.phone}
-                    </a>
-                  </dd>
-                </div>
-                <div>
-                  <dt className={DETAIL_TITLE_CLASS}>
-                    <MailIcon aria-hidden className={DETAIL_ICON_CLASS} />
-                    {t('email')}
-                  </dt>
-                  <dd className="mt-1">
-                    <a href={`mailto:${shop.email}`} className={linkClass}>
-                      {shop.email}
-                    </a>
-                  </dd>
-                </div>
+                {reach.map(({ icon: Icon, label, href, text }) => (
+                  <div key={href}>
+                    <dt className={DETAIL_TITLE_CLASS}>
+                      <Icon aria-hidden className={DETAIL_ICON_CLASS} />
+                      {label}
+                    </dt>
+                    <dd className="mt-1">
+                      <a href={href} className={linkClass}>
+                        {text}
+                      </a>
+                    </dd>
+                  </div>
+                ))}
               </dl>
             </DetailsCard>
 

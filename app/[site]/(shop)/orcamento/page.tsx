@@ -5,6 +5,7 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { DeclineQuote, QuoteMessageForm } from '@/components/quotes/quote-actions';
 import { QuoteHistory, QuoteLines, QuoteStatusBadge, QuoteThread, QuoteTotals } from '@/components/quotes/quote-view';
+import { QuoteRequestMessage } from '@/components/quotes/quote-request-message';
 import { Button } from '@/components/ui/button';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
@@ -102,14 +103,7 @@ export default async function GuestQuotePage({ searchParams }: { searchParams: S
 
         {open && <DeclineQuote quoteId={quote.id} token={token} />}
 
-        {quote.message && (
-          <section aria-labelledby="quote-request-message" className="space-y-2">
-            <h2 id="quote-request-message" className="text-xl font-bold text-slate-900">
-              {td('requestMessage')}
-            </h2>
-            <p className="whitespace-pre-line break-words rounded-xl border bg-white p-3 text-sm text-slate-900">{quote.message}</p>
-          </section>
-        )}
+        {quote.message && <QuoteRequestMessage title={td('requestMessage')} message={quote.message} />}
 
         <QuoteThread quote={quote} side="customer">
           <QuoteMessageForm quoteId={quote.id} token={token} lines={quote.lines.map((l) => ({ position: l.position, name: l.model_code }))} />

@@ -9,7 +9,7 @@ import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
 import { SaveOfflineButton } from '@/components/pwa/save-offline-button';
 import { Button } from '@/components/ui/button';
 import { ListTable } from '@/components/ui/list-table';
-import { AccountEmptyState, AccountListHeading } from '@/components/account/account-section';
+import { AccountEmptyState, AccountListSection } from '@/components/account/account-section';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
@@ -44,8 +44,7 @@ export default async function FavouritesPage() {
   return (
     <div className="space-y-8">
       <Breadcrumbs items={[{ label: 'A minha conta', href: '/dashboard' }, { label: t('title'), href: PAGE_PATH }]} />
-      <section aria-labelledby="favoritos" className="space-y-4">
-        <AccountListHeading id="favoritos" title={t('title')} count={items.length > 0 && t('count', { count: items.length })} />
+      <AccountListSection id="favoritos" title={t('title')} count={items.length > 0 && t('count', { count: items.length })}>
 
         {items.length === 0 ? (
           <AccountEmptyState icon={HeartIcon} title={t('emptyTitle')} text={t('emptyText')} testId="favourites-empty">
@@ -132,7 +131,7 @@ export default async function FavouritesPage() {
             </ul>
           </>
         )}
-      </section>
+      </AccountListSection>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { ClipboardListIcon } from 'lucide-react';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { CreateJobListForm } from '@/components/job-lists/create-job-list-form';
-import { AccountEmptyState, AccountListHeading } from '@/components/account/account-section';
+import { AccountEmptyState, AccountListSection } from '@/components/account/account-section';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
 import { requirePageAccess } from '@/server/auth/session';
@@ -32,8 +32,7 @@ export default async function JobListsPage() {
   return (
     <div className="space-y-6">
       <Breadcrumbs items={[{ label: 'A minha conta', href: '/dashboard' }, { label: t('title'), href: PAGE_PATH }]} />
-      <section aria-labelledby="obras" className="space-y-4">
-        <AccountListHeading id="obras" title={t('title')} count={lists.length > 0 && t('count', { count: lists.length })} />
+      <AccountListSection id="obras" title={t('title')} count={lists.length > 0 && t('count', { count: lists.length })}>
         <p className="text-slate-700">{t('intro')}</p>
         <NextIntlClientProvider messages={clientMessages(['JobLists'])}>
           <CreateJobListForm />
@@ -54,7 +53,7 @@ export default async function JobListsPage() {
             ))}
           </ul>
         )}
-      </section>
+      </AccountListSection>
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { AccountEmptyState, AccountListHeading } from '@/components/account/account-section';
+import { AccountEmptyState, AccountListSection } from '@/components/account/account-section';
 import { ORDER_SEARCH_MAX, ordersFilters, ordersHref, type OrdersFilters, type SearchParams } from '@/lib/orders/filters';
 import { ORDER_STATUSES } from '@/lib/orders/status';
 import { pageMetadata } from '@/lib/seo';
@@ -49,8 +49,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   return (
     <div className="space-y-8">
       <Breadcrumbs items={[{ label: 'A minha conta', href: '/dashboard' }, { label: t('page.listTitle'), href: PAGE_PATH }]} />
-      <section aria-labelledby="encomendas" className="space-y-5">
-        <AccountListHeading id="encomendas" title={t('page.listTitle')} count={total > 0 && t('page.count', { count: total })} countTestId="orders-count" />
+      <AccountListSection id="encomendas" title={t('page.listTitle')} count={total > 0 && t('page.count', { count: total })} countTestId="orders-count" className="space-y-5">
 
         {(total > 0 || filtered) && (
           <form method="get" action={PAGE_PATH} role="search" aria-label={t('page.filterLabel')} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs" data-testid="orders-filter">
@@ -124,7 +123,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
             )}
           </nav>
         )}
-      </section>
+      </AccountListSection>
     </div>
   );
 }

@@ -30,6 +30,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const STOCK_KEY = { in_stock: 'inStock', out_of_stock: 'outOfStock', on_order: 'onOrder' } as const;
 const FORM_ID = 'job-list-lines';
+/** The downloads of a job list: the format and the label of its button. */
+const EXPORT_FORMATS = [
+  ['csv', 'exportCsv'],
+  ['xlsx', 'exportXlsx'],
+] as const;
 
 /**
  * /dashboard/obras/{id} — one of the customer's job lists with its lines priced for them
@@ -163,18 +168,14 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
           )}
           {list.lines.length > 0 && (
             <div className="flex flex-wrap gap-2">
-              <Button asChild variant="outline">
-                <a href={exportHref('csv')} download data-testid="job-list-export-csv">
-                  <DownloadIcon aria-hidden />
-                  {t('exportCsv')}
-                </a>
-              </Button>
-              <Button asChild variant="outline">
-                <a href={exportHref('xlsx')} download data-testid="job-list-export-xlsx">
-                  <DownloadIcon aria-hidden />
-                  {t('exportXlsx')}
-                </a>
-              </Button>
+              {EXPORT_FORMATS.map(([format, labelKey]) => (
+                <Button key={format} asChild variant="outline">
+                  <a href={exportHref(format)} download data-testid={`job-list-export-${format}`}>
+                    <DownloadIcon aria-hidden />
+                    {t(labelKey)}
+                  </a>
+                </Button>
+              ))}
             </div>
           )}
         </div>

@@ -7,6 +7,7 @@ import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { ReorderButton } from '@/components/orders/reorder-button';
 import { DeclineQuote, QuoteMessageForm, RequestQuoteAgain } from '@/components/quotes/quote-actions';
 import { QuoteHistory, QuoteLines, QuoteStatusBadge, QuoteThread, QuoteTotals } from '@/components/quotes/quote-view';
+import { QuoteRequestMessage } from '@/components/quotes/quote-request-message';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { REQUESTABLE_AGAIN } from '@/lib/quotes/status';
@@ -101,14 +102,7 @@ export default async function DashboardQuotePage({ params }: { params: Params })
           </div>
         )}
 
-        {quote.message && (
-          <section aria-labelledby="quote-request-message" className="space-y-2">
-            <h2 id="quote-request-message" className="text-xl font-bold text-slate-900">
-              {t('requestMessage')}
-            </h2>
-            <p className="whitespace-pre-line break-words rounded-xl border bg-white p-3 text-sm text-slate-900">{quote.message}</p>
-          </section>
-        )}
+        {quote.message && <QuoteRequestMessage title={t('requestMessage')} message={quote.message} />}
 
         <QuoteThread quote={quote} side="customer">
           <QuoteMessageForm quoteId={quote.id} lines={quote.lines.map((l) => ({ position: l.position, name: l.model_code }))} />
