@@ -5,6 +5,7 @@ import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { Button } from '@/components/ui/button';
 import { EmptyListNote, ListTable } from '@/components/ui/list-table';
+import { Field } from '@/components/ui/field';
 import { formatInteger } from '@/lib/format';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { requirePageAccess } from '@/server/auth/session';
@@ -35,12 +36,9 @@ export default async function AdminBrandsPage({ searchParams }: { searchParams: 
         actions={<NewItemButton href="/admin/brands/new" label="Nova marca" />}
       />
       <form method="get" action={PAGE_PATH} role="search" aria-label="Pesquisar marcas" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border bg-white p-4">
-        <div className="min-w-64 flex-1 space-y-1.5">
-          <label htmlFor="brands-q" className="text-sm font-medium text-slate-800">
-            Pesquisar
-          </label>
+        <Field label="Pesquisar" labelClassName="text-slate-800" className="min-w-64 flex-1">
           <input id="brands-q" name="q" type="search" defaultValue={q} placeholder="Nome ou endereço" className="h-9 w-full rounded-md border px-3 text-sm" />
-        </div>
+        </Field>
         <Button type="submit" variant="outline">
           Pesquisar
         </Button>

@@ -6,6 +6,7 @@ import { AdminPager, pageParam } from '@/components/admin/pager';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { EmptyListNote, ListTable } from '@/components/ui/list-table';
+import { Field } from '@/components/ui/field';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { requirePageAccess } from '@/server/auth/session';
@@ -71,16 +72,10 @@ export default async function AdminCampaignsPage({ searchParams }: { searchParam
         </p>
       ) : null}
       <form method="get" action={PAGE_PATH} className="mb-4 grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end" role="search" aria-label="Filtrar campanhas">
-        <div className="space-y-1.5">
-          <label htmlFor="campaigns-q" className="text-sm font-medium text-slate-800">
-            Pesquisar
-          </label>
+        <Field label="Pesquisar" labelClassName="text-slate-800">
           <input id="campaigns-q" name="q" type="search" defaultValue={q} placeholder="Título, endereço ou categoria" className="h-9 w-full rounded-md border px-3 text-sm" />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="campaigns-estado" className="text-sm font-medium text-slate-800">
-            Estado
-          </label>
+        </Field>
+        <Field label="Estado" labelClassName="text-slate-800">
           <NativeSelect id="campaigns-estado" name="estado" defaultValue={filter ?? ''}>
             <option value="">Todas</option>
             {CAMPAIGN_FILTERS.map((f) => (
@@ -89,11 +84,8 @@ export default async function AdminCampaignsPage({ searchParams }: { searchParam
               </option>
             ))}
           </NativeSelect>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="campaigns-ordem" className="text-sm font-medium text-slate-800">
-            Ordenar por
-          </label>
+        </Field>
+        <Field label="Ordenar por" labelClassName="text-slate-800">
           <NativeSelect id="campaigns-ordem" name="ordem" defaultValue={sort}>
             {CAMPAIGN_SORTS.map((s) => (
               <option key={s} value={s}>
@@ -101,7 +93,7 @@ export default async function AdminCampaignsPage({ searchParams }: { searchParam
               </option>
             ))}
           </NativeSelect>
-        </div>
+        </Field>
         <Button type="submit" variant="outline">
           Aplicar
         </Button>

@@ -6,6 +6,7 @@ import { AdminPager, pageParam } from '@/components/admin/pager';
 import { ReorderButtons } from '@/components/admin/supplier-catalogues/reorder-buttons';
 import { NativeSelect } from '@/components/ui/native-select';
 import { EmptyListNote, ListTable } from '@/components/ui/list-table';
+import { Field } from '@/components/ui/field';
 import { requirePageAccess } from '@/server/auth/session';
 import { listBrandOptions, listSupplierCataloguesAdmin, SUPPLIER_CATALOGUE_PAGE_SIZE } from '@/server/admin/supplier-catalogues';
 
@@ -53,16 +54,10 @@ export default async function SupplierCataloguesPage({ searchParams }: { searchP
         }
       />
       <form method="get" action={PAGE_PATH} className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border bg-white p-4" role="search">
-        <div className="space-y-1">
-          <label htmlFor="sc-q" className="text-sm font-medium text-slate-900">
-            {t('search')}
-          </label>
+        <Field label={t('search')} labelClassName="text-slate-900" className="space-y-1">
           <input id="sc-q" name="q" type="search" defaultValue={q} placeholder={t('searchPlaceholder')} className="h-9 rounded-md border px-3 text-sm" />
-        </div>
-        <div className="w-48 space-y-1">
-          <label htmlFor="sc-brand" className="text-sm font-medium text-slate-900">
-            {t('brandFilter')}
-          </label>
+        </Field>
+        <Field label={t('brandFilter')} labelClassName="text-slate-900" className="w-48 space-y-1">
           <NativeSelect id="sc-brand" name="marca" defaultValue={brandId ? String(brandId) : ''}>
             <option value="">{t('allBrands')}</option>
             {brands.map((b) => (
@@ -71,17 +66,14 @@ export default async function SupplierCataloguesPage({ searchParams }: { searchP
               </option>
             ))}
           </NativeSelect>
-        </div>
-        <div className="w-40 space-y-1">
-          <label htmlFor="sc-state" className="text-sm font-medium text-slate-900">
-            {t('stateFilter')}
-          </label>
+        </Field>
+        <Field label={t('stateFilter')} labelClassName="text-slate-900" className="w-40 space-y-1">
           <NativeSelect id="sc-state" name="estado" defaultValue={state}>
             <option value="">{t('allStates')}</option>
             <option value="ativos">{t('activeOnly')}</option>
             <option value="ocultos">{t('inactiveOnly')}</option>
           </NativeSelect>
-        </div>
+        </Field>
         <button type="submit" className="h-9 rounded-md border bg-white px-4 text-sm font-medium hover:bg-slate-50">
           {t('filter')}
         </button>
