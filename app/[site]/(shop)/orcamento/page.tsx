@@ -10,10 +10,9 @@ import { Button } from '@/components/ui/button';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { QUOTE_TOKEN_PATTERN } from '@/lib/validation/quotes';
-import { AppError } from '@/server/errors';
 import { getQuote } from '@/server/quotes/read';
-import type { QuoteDetail } from '@/lib/quotes/types';
 import { findQuoteByToken } from '@/server/quotes/guest';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 /** Per request, never stored (Cache-Control private, no-store): the page is one quote's, by its token. */
 export const dynamic = 'force-dynamic';
@@ -42,13 +41,7 @@ export default async function GuestQuotePage({ searchParams }: { searchParams: S
   const found = await findQuoteByToken(token);
   if (found === null) notFound();
   if (found.claimed) return <ClaimedQuoteNotice quoteId={found.id} />;
-  let quote: QuoteDetail;
-  try {
-    quote = await getQuote({ kind: 'token', token }, found.id);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') notFound();
-    throw error;
-  }
+  const quote = await orNotFound(getQuote({ kind: 'token', token }, found.id));
   const t = await getTranslations('QuotesPage.guest');
   const td = await getTranslations('QuotesPage.detail');
   const tPdf = await getTranslations('QuotePdf');

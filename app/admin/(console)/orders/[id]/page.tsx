@@ -12,9 +12,9 @@ import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { ORDER_STATUSES } from '@/lib/orders/status';
 import type { AddressSnapshot } from '@/lib/orders/types';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
-import { getStaffOrder, type StaffOrderDetail } from '@/server/orders/admin';
+import { getStaffOrder } from '@/server/orders/admin';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Encomenda', robots: { index: false, follow: false } };
@@ -55,13 +55,7 @@ export default async function AdminOrderPage({ params }: { params: Params }) {
   const { id } = await params;
   await requirePageAccess(`/admin/orders/${encodeURIComponent(id)}`);
   if (!isDbId(id)) notFound();
-  let order: StaffOrderDetail;
-  try {
-    order = await getStaffOrder(Number(id));
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found') notFound();
-    throw err;
-  }
+  const order = await orNotFound(getStaffOrder(Number(id)));
   const [t, ts, tp, tPay] = await Promise.all([
     getTranslations('Admin.Orders'),
     getTranslations('Orders.status'),

@@ -10,12 +10,11 @@ import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { canQuoteTransition } from '@/lib/quotes/status';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { lisbonDay } from '@/server/pricing';
 import { addDays, quoteValidityDays } from '@/server/quotes/dates';
 import { getQuote } from '@/server/quotes/read';
-import type { QuoteDetail } from '@/lib/quotes/types';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 export const dynamic = 'force-dynamic';
 
@@ -33,13 +32,7 @@ export default async function AdminQuotePage({ params }: { params: Params }) {
   const { id } = await params;
   const viewer = await requirePageAccess(`/admin/quotes/${encodeURIComponent(id)}`);
   if (!isDbId(id)) notFound();
-  let quote: QuoteDetail;
-  try {
-    quote = await getQuote({ kind: 'staff', userId: viewer.id }, Number(id));
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') notFound();
-    throw error;
-  }
+  const quote = await orNotFound(getQuote({ kind: 'staff', userId: viewer.id }, Number(id)));
   const [t, status, tPdf] = await Promise.all([getTranslations('QuotesPage.detail'), getTranslations('Quotes.status'), getTranslations('QuotePdf')]);
   const answerable = canQuoteTransition(quote.status, 'answered');
   const withdrawable = canQuoteTransition(quote.status, 'withdrawn');

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
@@ -17,9 +16,9 @@ import { lineControlLabel, lineVariantText } from '@/lib/cart/line-label';
 import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
-import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { getPricedJobList, jobListId } from '@/server/worksite-lists';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 export const dynamic = 'force-dynamic';
 
@@ -47,13 +46,7 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
   const path = `/dashboard/obras/${id}`;
   const viewer = await requirePageAccess(path);
   const t = await getTranslations('JobLists');
-  let list;
-  try {
-    list = await getPricedJobList(viewer.id, jobListId(id));
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found') notFound();
-    throw err;
-  }
+  const list = await orNotFound(getPricedJobList(viewer.id, jobListId(id)));
   // Consumers see prices with IVA (Decreto-Lei 24/2014); professionals net prices marked "s/ IVA".
   const withTax = viewer.userType !== 'pro';
   const exportHref = (format: 'csv' | 'xlsx') => `/api/job-lists/${list.id}/export?format=${format}`;

@@ -12,10 +12,9 @@ import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { REQUESTABLE_AGAIN } from '@/lib/quotes/status';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { getQuote } from '@/server/quotes/read';
-import type { QuoteDetail } from '@/lib/quotes/types';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 export const dynamic = 'force-dynamic';
 
@@ -36,13 +35,7 @@ export default async function DashboardQuotePage({ params }: { params: Params })
   const { id } = await params;
   const viewer = await requirePageAccess(`/dashboard/quotes/${encodeURIComponent(id)}`);
   if (!isDbId(id)) notFound();
-  let quote: QuoteDetail;
-  try {
-    quote = await getQuote({ kind: 'user', userId: viewer.id }, Number(id));
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') notFound();
-    throw error;
-  }
+  const quote = await orNotFound(getQuote({ kind: 'user', userId: viewer.id }, Number(id)));
   const [t, tl, tPdf] = await Promise.all([getTranslations('QuotesPage.detail'), getTranslations('QuotesPage.list'), getTranslations('QuotePdf')]);
   const open = quote.status === 'requested' || quote.status === 'answered';
 
