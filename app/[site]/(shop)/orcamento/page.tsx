@@ -3,9 +3,10 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { DeclineQuote, QuoteMessageForm } from '@/components/quotes/quote-actions';
-import { QuoteHistory, QuoteLines, QuoteStatusBadge, QuoteThread, QuoteTotals } from '@/components/quotes/quote-view';
+import { DeclineQuote } from '@/components/quotes/quote-actions';
+import { QuoteLines, QuoteStatusBadge, QuoteTotals } from '@/components/quotes/quote-view';
 import { QuoteRequestMessage } from '@/components/quotes/quote-request-message';
+import { QuoteConversation } from '@/components/quotes/quote-conversation';
 import { Button } from '@/components/ui/button';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
@@ -98,10 +99,7 @@ export default async function GuestQuotePage({ searchParams }: { searchParams: S
 
         {quote.message && <QuoteRequestMessage title={td('requestMessage')} message={quote.message} />}
 
-        <QuoteThread quote={quote} side="customer">
-          <QuoteMessageForm quoteId={quote.id} token={token} lines={quote.lines.map((l) => ({ position: l.position, name: l.model_code }))} />
-        </QuoteThread>
-        <QuoteHistory quote={quote} />
+        <QuoteConversation quote={quote} side="customer" token={token} />
       </div>
     </NextIntlClientProvider>
   );

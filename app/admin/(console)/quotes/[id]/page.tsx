@@ -4,8 +4,9 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { QuoteAnswerForm } from '@/components/quotes/answer-form';
-import { QuoteMessageForm, WithdrawQuote } from '@/components/quotes/quote-actions';
-import { QuoteHistory, QuoteLines, QuoteStatusBadge, QuoteThread, QuoteTotals } from '@/components/quotes/quote-view';
+import { WithdrawQuote } from '@/components/quotes/quote-actions';
+import { QuoteLines, QuoteStatusBadge, QuoteTotals } from '@/components/quotes/quote-view';
+import { QuoteConversation } from '@/components/quotes/quote-conversation';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { canQuoteTransition } from '@/lib/quotes/status';
@@ -125,10 +126,7 @@ export default async function AdminQuotePage({ params }: { params: Params }) {
         )}
         {withdrawable && <WithdrawQuote quoteId={quote.id} />}
 
-        <QuoteThread quote={quote} side="staff">
-          <QuoteMessageForm quoteId={quote.id} lines={quote.lines.map((l) => ({ position: l.position, name: l.model_code }))} />
-        </QuoteThread>
-        <QuoteHistory quote={quote} />
+        <QuoteConversation quote={quote} side="staff" />
         <Link href="/admin/quotes" className="inline-block font-medium text-sky-800 hover:underline">
           ← {t('adminBack')}
         </Link>

@@ -5,9 +5,10 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { ReorderButton } from '@/components/orders/reorder-button';
-import { DeclineQuote, QuoteMessageForm, RequestQuoteAgain } from '@/components/quotes/quote-actions';
-import { QuoteHistory, QuoteLines, QuoteStatusBadge, QuoteThread, QuoteTotals } from '@/components/quotes/quote-view';
+import { DeclineQuote, RequestQuoteAgain } from '@/components/quotes/quote-actions';
+import { QuoteLines, QuoteStatusBadge, QuoteTotals } from '@/components/quotes/quote-view';
 import { QuoteRequestMessage } from '@/components/quotes/quote-request-message';
+import { QuoteConversation } from '@/components/quotes/quote-conversation';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { REQUESTABLE_AGAIN } from '@/lib/quotes/status';
@@ -97,10 +98,7 @@ export default async function DashboardQuotePage({ params }: { params: Params })
 
         {quote.message && <QuoteRequestMessage title={t('requestMessage')} message={quote.message} />}
 
-        <QuoteThread quote={quote} side="customer">
-          <QuoteMessageForm quoteId={quote.id} lines={quote.lines.map((l) => ({ position: l.position, name: l.model_code }))} />
-        </QuoteThread>
-        <QuoteHistory quote={quote} />
+        <QuoteConversation quote={quote} side="customer" />
         <Link href="/dashboard/quotes" className="inline-block font-medium text-sky-800 hover:underline">
           ← {t('back')}
         </Link>
