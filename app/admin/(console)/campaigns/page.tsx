@@ -41,6 +41,15 @@ const STATE_LABELS: Record<CampaignState, { label: string; className: string }> 
   inactive: { label: 'Inativa', className: 'bg-amber-100 text-amber-900' },
 };
 
+/** The options of a filter select: each value with its label, in the order of `values`. */
+function optionsOf<K extends string>(values: readonly K[], labels: Record<K, string>) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
+}
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -78,20 +87,12 @@ export default async function AdminCampaignsPage({ searchParams }: { searchParam
         <Field label="Estado" labelClassName="text-slate-800">
           <NativeSelect id="campaigns-estado" name="estado" defaultValue={filter ?? ''}>
             <option value="">Todas</option>
-            {CAMPAIGN_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {FILTER_LABELS[f]}
-              </option>
-            ))}
+            {optionsOf(CAMPAIGN_FILTERS, FILTER_LABELS)}
           </NativeSelect>
         </Field>
         <Field label="Ordenar por" labelClassName="text-slate-800">
           <NativeSelect id="campaigns-ordem" name="ordem" defaultValue={sort}>
-            {CAMPAIGN_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
+            {optionsOf(CAMPAIGN_SORTS, SORT_LABELS)}
           </NativeSelect>
         </Field>
         <Button type="submit" variant="outline">
