@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuditHistory } from '@/components/admin/audit-history';
@@ -77,6 +78,15 @@ function LogPager({ query, page, total }: { query: Record<string, string | undef
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/** An action of a row of the search log or the synonyms: a small bordered link, named for its row. */
+function RowActionLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+  return (
+    <Link href={href} prefetch={false} className="inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium hover:bg-slate-50" aria-label={label}>
+      {children}
+    </Link>
   );
 }
 
@@ -190,22 +200,12 @@ export default async function AdminSearchPage({ searchParams }: { searchParams: 
                     </td>
                     <td className="py-2">
                       <div className="flex flex-wrap justify-end gap-2">
-                        <Link
-                          href={`${PAGE_PATH}?novo=${encodeURIComponent(e.sample)}#formulario`}
-                          prefetch={false}
-                          className="inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium hover:bg-slate-50"
-                          aria-label={`Adicionar sinónimo para ${e.sample}`}
-                        >
+                        <RowActionLink href={`${PAGE_PATH}?novo=${encodeURIComponent(e.sample)}#formulario`} label={`Adicionar sinónimo para ${e.sample}`}>
                           Adicionar sinónimo
-                        </Link>
-                        <Link
-                          href={`${PAGE_PATH}?testar=${encodeURIComponent(e.sample)}#testar`}
-                          prefetch={false}
-                          className="inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium hover:bg-slate-50"
-                          aria-label={`Testar a pesquisa ${e.sample}`}
-                        >
+                        </RowActionLink>
+                        <RowActionLink href={`${PAGE_PATH}?testar=${encodeURIComponent(e.sample)}#testar`} label={`Testar a pesquisa ${e.sample}`}>
                           Testar
-                        </Link>
+                        </RowActionLink>
                         <DismissLogButton term={e.term} />
                       </div>
                     </td>
@@ -275,14 +275,9 @@ export default async function AdminSearchPage({ searchParams }: { searchParams: 
                       </td>
                       <td className="py-2">
                         <div className="flex flex-wrap justify-end gap-2">
-                          <Link
-                            href={`${PAGE_PATH}?editar=${s.id}#formulario`}
-                            prefetch={false}
-                            className="inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium hover:bg-slate-50"
-                            aria-label={`Editar ${label}`}
-                          >
+                          <RowActionLink href={`${PAGE_PATH}?editar=${s.id}#formulario`} label={`Editar ${label}`}>
                             Editar
-                          </Link>
+                          </RowActionLink>
                           <DeleteSynonymButton id={s.id} version={s.version} label={label} />
                         </div>
                       </td>
