@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** The heading of a section of an information page (PRO, about us, guarantees). */
-export const INFO_H2_CLASS = 'text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl';
+const INFO_H2_CLASS = 'text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl';
 
 /**
  * A section of an information page: a `<section>` named by its `<h2>` (`aria-labelledby`, the id
