@@ -15,11 +15,11 @@ import { shopFacts } from '@/server/orders/place-order';
 import { checkoutReview } from '@/server/orders/review';
 import { QuoteLines } from '@/components/quotes/quote-view';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/errors';
 import { getQuote } from '@/server/quotes/read';
 import type { QuoteDetail } from '@/lib/quotes/types';
 import { paymentMethod } from '@/server/payments';
 import { getAccountBillingForUser } from '@/server/pro-accounts/accounts';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 export const dynamic = 'force-dynamic';
 
@@ -36,13 +36,8 @@ export const metadata: Metadata = pageMetadata({
 async function quoteToAccept(userId: string, raw: string | string[] | undefined): Promise<QuoteDetail | null> {
   if (raw === undefined) return null;
   if (typeof raw !== 'string' || !isDbId(raw)) notFound();
-  try {
-    // getQuote first joins the customer's guest quotes (asked with their e-mail) to the account.
-    return await getQuote({ kind: 'user', userId }, Number(raw));
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') notFound();
-    throw error;
-  }
+  // getQuote first joins the customer's guest quotes (asked with their e-mail) to the account.
+  return orNotFound(getQuote({ kind: 'user', userId }, Number(raw)));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import type { ReactNode } from 'react';
 import { NextIntlClientProvider } from 'next-intl';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import {
@@ -8,6 +9,7 @@ import {
   MapPinIcon,
   PhoneIcon,
   WarehouseIcon,
+  type LucideIcon,
 } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
@@ -28,6 +30,24 @@ export async function generateMetadata(): Promise<Metadata> {
   };
 }
 
+const DETAIL_TITLE_CLASS = 'flex items-center gap-2 font-semibold text-slate-900';
+const DETAIL_ICON_CLASS = 'size-5 text-sky-700';
+
+/** One card of the shop's details: an icon and a title (`<h3>`) over its content, or only the content. */
+function DetailsCard({ icon: Icon, title, children }: { icon?: LucideIcon; title?: string; children: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
+      {Icon && title ? (
+        <h3 className={DETAIL_TITLE_CLASS}>
+          <Icon aria-hidden className={DETAIL_ICON_CLASS} />
+          {title}
+        </h3>
+      ) : null}
+      {children}
+    </div>
+  );
+}
+
 function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
@@ -36,6 +56,11 @@ export default async function ContactPage() {
   const [shop, t] = await Promise.all([getShopInfo(), getTranslations('Contact')]);
   const linkClass =
     'font-medium text-sky-800 underline-offset-4 hover:text-sky-900 hover:underline';
+  /** Phone and e-mail: how to reach the shop, each a link. */
+  const reach = [
+    { icon: PhoneIcon, label: t('phone'), href: telHref(shop.phone), text: shop.phone },
+    { icon: MailIcon, label: t('email'), href: `mailto:${shop.email}`, text: shop.email },
+  ];
 
   return (
     <NextIntlClientProvider messages={clientMessages(['Contact'])}>
@@ -52,11 +77,7 @@ export default async function ContactPage() {
               {t('detailsTitle')}
             </h2>
 
-            <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
-              <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-                <MapPinIcon aria-hidden className="size-5 text-sky-700" />
-                {t('shop')}
-              </h3>
+            <DetailsCard icon={MapPinIcon} title={t('shop')}>
               <address className="mt-2 not-italic leading-relaxed text-slate-700">
                 {shop.name}
                 <br />
@@ -76,14 +97,10 @@ export default async function ContactPage() {
                   <span className="sr-only">{t('mapsLinkHint')}</span>
                 </a>
               )}
-            </div>
+            </DetailsCard>
 
             {shop.warehouse && (
-              <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
-                <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-                  <WarehouseIcon aria-hidden className="size-5 text-sky-700" />
-                  {t('warehouse')}
-                </h3>
+              <DetailsCard icon={WarehouseIcon} title={t('warehouse')}>
                 <address className="mt-2 not-italic leading-relaxed text-slate-700">
                   {shop.warehouse.address}
                   <br />
@@ -97,41 +114,28 @@ export default async function ContactPage() {
                     </>
                   )}
                 </address>
-              </div>
+              </DetailsCard>
             )}
 
-            <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
+            <DetailsCard>
               <dl className="space-y-4">
-                <div>
-                  <dt className="flex items-center gap-2 font-semibold text-slate-900">
-                    <PhoneIcon aria-hidden className="size-5 text-sky-700" />
-                    {t('phone')}
-                  </dt>
-                  <dd className="mt-1">
-                    <a href={telHref(shop.phone)} className={linkClass}>
-                      {shop.phone}
-                    </a>
-                  </dd>
-                </div>
-                <div>
-                  <dt className="flex items-center gap-2 font-semibold text-slate-900">
-                    <MailIcon aria-hidden className="size-5 text-sky-700" />
-                    {t('email')}
-                  </dt>
-                  <dd className="mt-1">
-                    <a href={`mailto:${shop.email}`} className={linkClass}>
-                      {shop.email}
-                    </a>
-                  </dd>
-                </div>
+                {reach.map(({ icon: Icon, label, href, text }) => (
+                  <div key={href}>
+                    <dt className={DETAIL_TITLE_CLASS}>
+                      <Icon aria-hidden className={DETAIL_ICON_CLASS} />
+                      {label}
+                    </dt>
+                    <dd className="mt-1">
+                      <a href={href} className={linkClass}>
+                        {text}
+                      </a>
+                    </dd>
+                  </div>
+                ))}
               </dl>
-            </div>
+            </DetailsCard>
 
-            <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-xs">
-              <h3 className="flex items-center gap-2 font-semibold text-slate-900">
-                <ClockIcon aria-hidden className="size-5 text-sky-700" />
-                {t('hours')}
-              </h3>
+            <DetailsCard icon={ClockIcon} title={t('hours')}>
               <dl className="mt-2 space-y-2 text-slate-700">
                 {shop.hours.map((h) => (
                   <div key={h.days} className="flex flex-wrap justify-between gap-x-4">
@@ -141,7 +145,7 @@ export default async function ContactPage() {
                 ))}
               </dl>
               <p className="mt-3 text-sm text-slate-500">{t('closedNote')}</p>
-            </div>
+            </DetailsCard>
           </section>
 
           <Card className="h-fit">

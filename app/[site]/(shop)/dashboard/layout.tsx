@@ -2,9 +2,8 @@ import Image from 'next/image';
 import { NextIntlClientProvider } from 'next-intl';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { AccountNav } from '@/components/account/account-nav';
+import { ViewerBadge } from '@/components/account/viewer-badge';
 import { ViewerSync } from '@/components/auth/auth-provider';
-import { BADGE_TONE_CLASSES } from '@/lib/auth/badges';
-import { cn } from '@/lib/utils';
 import { getViewer } from '@/server/auth/session';
 
 /** Up to two initials of a name (the avatar placeholder). */
@@ -56,14 +55,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
                 )}
                 <div className="min-w-0">
                   <p className="truncate font-semibold text-slate-900">{viewer.displayName}</p>
-                  <span
-                    className={cn(
-                      'mt-1 inline-block rounded px-2 py-0.5 text-xs font-bold tracking-wide',
-                      BADGE_TONE_CLASSES[viewer.badge.tone],
-                    )}
-                  >
-                    {viewer.badge.label}
-                  </span>
+                  <ViewerBadge badge={viewer.badge} className="mt-1" />
                 </div>
               </div>
             )}

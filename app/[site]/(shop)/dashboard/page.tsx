@@ -2,14 +2,13 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { ArrowRight, Heart, LayoutDashboard, MapPin, Package, Settings, UserRound } from 'lucide-react';
+import { ViewerBadge } from '@/components/account/viewer-badge';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { OrdersTable } from '@/components/orders/orders-table';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { BADGE_TONE_CLASSES } from '@/lib/auth/badges';
 import type { Role } from '@/lib/auth/permissions';
 import { pageMetadata } from '@/lib/seo';
-import { cn } from '@/lib/utils';
 import { requirePageAccess } from '@/server/auth/session';
 import { listOrders } from '@/server/orders/queries';
 
@@ -101,14 +100,7 @@ export default async function DashboardPage() {
             <dt className="text-sm text-slate-600">Tipo de conta</dt>
             <dd className="mt-0.5 flex flex-wrap items-center gap-2 font-medium text-slate-900">
               {accountType}
-              <span
-                className={cn(
-                  'inline-block rounded px-2 py-0.5 text-xs font-bold tracking-wide',
-                  BADGE_TONE_CLASSES[viewer.badge.tone],
-                )}
-              >
-                {viewer.badge.label}
-              </span>
+              <ViewerBadge badge={viewer.badge} />
             </dd>
           </div>
           {roleLabel && (

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { SheetLink } from '@/components/technical-sheets/sheet-links';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
 import { pageMetadata } from '@/lib/seo';
 import { DOCUMENT_CENTRE_LIMIT, listDocumentCentre } from '@/server/technical-sheets/public';
 
@@ -90,7 +91,7 @@ export default async function TechnicalSheetsCentrePage({ searchParams }: { sear
       {centre.total >= DOCUMENT_CENTRE_LIMIT ? <p className="mt-1 text-sm text-amber-900">{t('centre.limited', { count: DOCUMENT_CENTRE_LIMIT })}</p> : null}
 
       {centre.groups.length === 0 ? (
-        <p className="mt-4 rounded-xl border bg-white p-6 text-slate-700">{filtered ? t('centre.empty') : t('centre.emptyAll')}</p>
+        <EmptyListNote className="mt-4">{filtered ? t('centre.empty') : t('centre.emptyAll')}</EmptyListNote>
       ) : (
         <div className="mt-4 space-y-8">
           {centre.groups.map((group) => (
@@ -98,47 +99,42 @@ export default async function TechnicalSheetsCentrePage({ searchParams }: { sear
               <h2 id={`capitulo-${group.chapterCode}`} className="text-xl font-bold text-slate-900">
                 {group.chapterTitle}
               </h2>
-              <div className="mt-3 overflow-x-auto rounded-xl border bg-white">
-                <table className="w-full min-w-[40rem] text-left text-sm">
-                  <thead className="bg-slate-50 text-slate-700">
-                    <tr>
-                      <th scope="col" className="px-4 py-3 font-semibold">{t('centre.reference')}</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">{t('centre.product')}</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">{t('centre.brand')}</th>
-                      <th scope="col" className="px-4 py-3 font-semibold">{t('centre.documents')}</th>
-                    </tr>
-                  </thead>
-                  <tbody className="divide-y">
-                    {group.rows.map((row) => (
-                      <tr key={row.id} className="align-top" data-testid="sheet-row">
-                        <td className="px-4 py-3 font-mono text-xs">
-                          {row.productCode}
-                          {row.modelCode ? <span className="block text-slate-600">{row.modelCode}</span> : null}
-                        </td>
-                        <td className="px-4 py-3">
-                          <Link href={row.productPath} className="font-medium text-slate-900 hover:text-sky-800 hover:underline">
-                            {row.productName}
-                          </Link>
-                          <span className="block text-xs text-slate-600">{row.modelName ?? t('centre.wholeProduct')}</span>
-                        </td>
-                        <td className="px-4 py-3">{row.brandName ?? '—'}</td>
-                        <td className="px-4 py-3">
-                          <ul className="space-y-1">
+              <ListTable
+                density="roomy"
+                tableClassName="min-w-[40rem]"
+                className="mt-3"
+                columns={[t('centre.reference'), t('centre.product'), t('centre.brand'), t('centre.documents')]}
+              >
+                <tbody className="divide-y">
+                  {group.rows.map((row) => (
+                    <tr key={row.id} className="align-top" data-testid="sheet-row">
+                      <td className="px-4 py-3 font-mono text-xs">
+                        {row.productCode}
+                        {row.modelCode ? <span className="block text-slate-600">{row.modelCode}</span> : null}
+                      </td>
+                      <td className="px-4 py-3">
+                        <Link href={row.productPath} className="font-medium text-slate-900 hover:text-sky-800 hover:underline">
+                          {row.productName}
+                        </Link>
+                        <span className="block text-xs text-slate-600">{row.modelName ?? t('centre.wholeProduct')}</span>
+                      </td>
+                      <td className="px-4 py-3">{row.brandName ?? '—'}</td>
+                      <td className="px-4 py-3">
+                        <ul className="space-y-1">
+                          <li>
+                            <SheetLink href={row.pdfPath}>{row.modelCode ? t('sheetOfModel', { code: row.modelCode }) : t('sheet')}</SheetLink>
+                          </li>
+                          {row.manufacturerPath ? (
                             <li>
-                              <SheetLink href={row.pdfPath}>{row.modelCode ? t('sheetOfModel', { code: row.modelCode }) : t('sheet')}</SheetLink>
+                              <SheetLink href={row.manufacturerPath}>{t('manufacturer')}</SheetLink>
                             </li>
-                            {row.manufacturerPath ? (
-                              <li>
-                                <SheetLink href={row.manufacturerPath}>{t('manufacturer')}</SheetLink>
-                              </li>
-                            ) : null}
-                          </ul>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                          ) : null}
+                        </ul>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ListTable>
             </section>
           ))}
         </div>

@@ -11,8 +11,9 @@ import {
   MessageSquareText,
   Receipt,
   Undo2,
-  type LucideIcon,
 } from 'lucide-react';
+import { IconCards, type IconCardItem } from '@/components/info-page/icon-cards';
+import { InfoSection } from '@/components/info-page/info-section';
 import { Button } from '@/components/ui/button';
 
 const PAGE_PATH = '/garantias-e-assistencia';
@@ -25,13 +26,14 @@ export const metadata: Metadata = pageMetadata({
 });
 
 const linkClass = 'font-medium text-sky-800 underline underline-offset-4 hover:text-sky-950';
-const h2Class = 'text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl';
+/** An icon before a section title, on the title's baseline. */
+const headingIconClass = 'mr-2 inline size-7 align-[-0.15em]';
 const h3Class = 'mt-8 text-lg font-semibold text-slate-900';
 const textClass = 'mt-4 leading-relaxed text-slate-700';
 const listClass =
   'mt-4 list-disc space-y-2 pl-6 leading-relaxed text-slate-700 marker:text-slate-400';
 
-const CLAIM_ITEMS: readonly { icon: LucideIcon; title: string; text: string }[] = [
+const CLAIM_ITEMS: readonly IconCardItem[] = [
   {
     icon: Receipt,
     title: 'Prova de compra',
@@ -102,10 +104,7 @@ export default async function GarantiasPage() {
       </div>
 
       <div className="mx-auto max-w-3xl space-y-14 px-4 py-8">
-        <section aria-labelledby="garantia-legal">
-          <h2 id="garantia-legal" className={h2Class}>
-            Garantia legal para consumidores
-          </h2>
+        <InfoSection id="garantia-legal" title="Garantia legal para consumidores">
           <p className={textClass}>
             Se comprou para uso pessoal, familiar ou doméstico, é consumidor e beneficia da garantia
             legal de conformidade prevista no Decreto-Lei n.º 84/2021, de 18 de outubro. Para bens
@@ -145,12 +144,9 @@ export default async function GarantiasPage() {
             prejudica quaisquer garantias comerciais adicionais oferecidas pelos fabricantes, que
             acrescem aos seus direitos e nunca os substituem.
           </p>
-        </section>
+        </InfoSection>
 
-        <section aria-labelledby="garantia-profissionais">
-          <h2 id="garantia-profissionais" className={h2Class}>
-            Garantia para clientes profissionais
-          </h2>
+        <InfoSection id="garantia-profissionais" title="Garantia para clientes profissionais">
           <p className={textClass}>
             As compras feitas no âmbito de uma atividade profissional (instaladores, empreiteiros,
             revendedores e outras empresas) não estão abrangidas pelo regime de proteção do
@@ -164,12 +160,9 @@ export default async function GarantiasPage() {
             nos equipamentos, o registo da instalação e do primeiro arranque, pois são quase sempre
             pedidos.
           </p>
-        </section>
+        </InfoSection>
 
-        <section aria-labelledby="reclamar">
-          <h2 id="reclamar" className={h2Class}>
-            Como apresentar uma reclamação
-          </h2>
+        <InfoSection id="reclamar" title="Como apresentar uma reclamação">
           <p className={textClass}>
             Contacte-nos assim que detetar o problema, pelo{' '}
             <Link href="/contacto" className={linkClass}>
@@ -178,15 +171,7 @@ export default async function GarantiasPage() {
             , por telefone ou diretamente ao balcão da loja ou do armazém. Para podermos analisar o
             caso depressa, tenha consigo:
           </p>
-          <ul className="mt-6 grid gap-4 sm:grid-cols-2">
-            {CLAIM_ITEMS.map((item) => (
-              <li key={item.title} className="rounded-lg border border-slate-200 bg-white p-5">
-                <item.icon aria-hidden="true" className="size-6 text-sky-700" />
-                <h3 className="mt-2 font-semibold text-slate-900">{item.title}</h3>
-                <p className="mt-1 text-sm leading-relaxed text-slate-700">{item.text}</p>
-              </li>
-            ))}
-          </ul>
+          <IconCards items={CLAIM_ITEMS} layout="small" accent="sky" className="mt-6 grid gap-4 sm:grid-cols-2" />
           <h3 className={h3Class}>O que acontece a seguir</h3>
           <ol className="mt-4 list-decimal space-y-2 pl-6 leading-relaxed text-slate-700 marker:font-semibold marker:text-slate-500">
             <li>Registamos a reclamação e damos-lhe um número de processo para acompanhamento.</li>
@@ -203,16 +188,17 @@ export default async function GarantiasPage() {
             Por favor, não desmonte nem envie equipamentos sem falar connosco primeiro: alguns
             fabricantes exigem que a avaria seja verificada no local por um técnico autorizado.
           </p>
-        </section>
+        </InfoSection>
 
-        <section aria-labelledby="assistencia-fabricante">
-          <h2 id="assistencia-fabricante" className={h2Class}>
-            <Flame
-              aria-hidden="true"
-              className="mr-2 inline size-7 align-[-0.15em] text-orange-600"
-            />
-            Caldeiras, esquentadores, termoacumuladores e bombas de calor
-          </h2>
+        <InfoSection
+          id="assistencia-fabricante"
+          title={
+            <>
+              <Flame aria-hidden="true" className={`${headingIconClass} text-orange-600`} />
+              Caldeiras, esquentadores, termoacumuladores e bombas de calor
+            </>
+          }
+        >
           <p className={textClass}>
             Os equipamentos de produção de água quente e de climatização têm, em regra, assistência
             técnica assegurada pelo próprio fabricante, através da sua rede de técnicos oficiais. É
@@ -241,13 +227,17 @@ export default async function GarantiasPage() {
             Na dúvida, indicamos-lhe os requisitos de cada marca antes da compra e ajudamos a pedir
             o primeiro arranque ou a assistência.
           </p>
-        </section>
+        </InfoSection>
 
-        <section aria-labelledby="devolucoes">
-          <h2 id="devolucoes" className={h2Class}>
-            <Undo2 aria-hidden="true" className="mr-2 inline size-7 align-[-0.15em] text-sky-700" />
-            Devoluções de material não utilizado (profissionais)
-          </h2>
+        <InfoSection
+          id="devolucoes"
+          title={
+            <>
+              <Undo2 aria-hidden="true" className={`${headingIconClass} text-sky-700`} />
+              Devoluções de material não utilizado (profissionais)
+            </>
+          }
+        >
           <p className={textClass}>
             Sabemos que numa obra sobra sempre material. Aceitamos devoluções de clientes
             profissionais de artigos sem defeito nas seguintes condições:
@@ -283,16 +273,17 @@ export default async function GarantiasPage() {
             </Link>
             .
           </p>
-        </section>
+        </InfoSection>
 
-        <section aria-labelledby="exclusoes">
-          <h2 id="exclusoes" className={h2Class}>
-            <CircleX
-              aria-hidden="true"
-              className="mr-2 inline size-7 align-[-0.15em] text-red-700"
-            />
-            O que não está coberto
-          </h2>
+        <InfoSection
+          id="exclusoes"
+          title={
+            <>
+              <CircleX aria-hidden="true" className={`${headingIconClass} text-red-700`} />
+              O que não está coberto
+            </>
+          }
+        >
           <p className={textClass}>
             A garantia cobre as faltas de conformidade do produto. Não cobre danos com outra origem,
             nomeadamente:
@@ -322,7 +313,7 @@ export default async function GarantiasPage() {
             Estas exclusões não limitam os direitos que a lei reconhece aos consumidores: uma peça
             que já tinha defeito no momento da entrega está sempre coberta.
           </p>
-        </section>
+        </InfoSection>
 
         <section
           aria-labelledby="contactos"

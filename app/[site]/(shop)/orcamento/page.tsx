@@ -3,16 +3,17 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
-import { DeclineQuote, QuoteMessageForm } from '@/components/quotes/quote-actions';
-import { QuoteHistory, QuoteLines, QuoteStatusBadge, QuoteThread, QuoteTotals } from '@/components/quotes/quote-view';
+import { DeclineQuote } from '@/components/quotes/quote-actions';
+import { QuoteLines, QuoteStatusBadge, QuoteTotals } from '@/components/quotes/quote-view';
+import { QuoteRequestMessage } from '@/components/quotes/quote-request-message';
+import { QuoteConversation } from '@/components/quotes/quote-conversation';
 import { Button } from '@/components/ui/button';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { QUOTE_TOKEN_PATTERN } from '@/lib/validation/quotes';
-import { AppError } from '@/server/errors';
 import { getQuote } from '@/server/quotes/read';
-import type { QuoteDetail } from '@/lib/quotes/types';
 import { findQuoteByToken } from '@/server/quotes/guest';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 /** Per request, never stored (Cache-Control private, no-store): the page is one quote's, by its token. */
 export const dynamic = 'force-dynamic';
@@ -41,13 +42,7 @@ export default async function GuestQuotePage({ searchParams }: { searchParams: S
   const found = await findQuoteByToken(token);
   if (found === null) notFound();
   if (found.claimed) return <ClaimedQuoteNotice quoteId={found.id} />;
-  let quote: QuoteDetail;
-  try {
-    quote = await getQuote({ kind: 'token', token }, found.id);
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') notFound();
-    throw error;
-  }
+  const quote = await orNotFound(getQuote({ kind: 'token', token }, found.id));
   const t = await getTranslations('QuotesPage.guest');
   const td = await getTranslations('QuotesPage.detail');
   const tPdf = await getTranslations('QuotePdf');
@@ -102,19 +97,9 @@ export default async function GuestQuotePage({ searchParams }: { searchParams: S
 
         {open && <DeclineQuote quoteId={quote.id} token={token} />}
 
-        {quote.message && (
-          <section aria-labelledby="quote-request-message" className="space-y-2">
-            <h2 id="quote-request-message" className="text-xl font-bold text-slate-900">
-              {td('requestMessage')}
-            </h2>
-            <p className="whitespace-pre-line break-words rounded-xl border bg-white p-3 text-sm text-slate-900">{quote.message}</p>
-          </section>
-        )}
+        {quote.message && <QuoteRequestMessage title={td('requestMessage')} message={quote.message} />}
 
-        <QuoteThread quote={quote} side="customer">
-          <QuoteMessageForm quoteId={quote.id} token={token} lines={quote.lines.map((l) => ({ position: l.position, name: l.model_code }))} />
-        </QuoteThread>
-        <QuoteHistory quote={quote} />
+        <QuoteConversation quote={quote} side="customer" token={token} />
       </div>
     </NextIntlClientProvider>
   );

@@ -16,8 +16,9 @@ import {
   Truck,
   Warehouse,
   Wrench,
-  type LucideIcon,
 } from 'lucide-react';
+import { IconCards, type IconCardItem } from '@/components/info-page/icon-cards';
+import { InfoSection } from '@/components/info-page/info-section';
 import { Button } from '@/components/ui/button';
 
 const PAGE_PATH = '/pro';
@@ -29,13 +30,7 @@ export const metadata: Metadata = pageMetadata({
   path: PAGE_PATH,
 });
 
-interface Item {
-  icon: LucideIcon;
-  title: string;
-  text: string;
-}
-
-const AUDIENCE: readonly Item[] = [
+const AUDIENCE: readonly IconCardItem[] = [
   {
     icon: Wrench,
     title: 'Instaladores',
@@ -68,7 +63,7 @@ const AUDIENCE: readonly Item[] = [
   },
 ];
 
-const BENEFITS: readonly Item[] = [
+const BENEFITS: readonly IconCardItem[] = [
   {
     icon: BadgePercent,
     title: 'Preços líquidos pessoais',
@@ -204,57 +199,28 @@ export default async function ProPage() {
       </div>
 
       <div className="mx-auto max-w-4xl px-4">
-        <section aria-labelledby="para-quem" className="py-12">
-          <h2
-            id="para-quem"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-          >
-            Para quem é a área PRO
-          </h2>
-          <p className="mt-4 max-w-3xl leading-relaxed text-slate-700">
-            Para todos os que compram material por conta da sua atividade profissional.
-          </p>
-          <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {AUDIENCE.map((a) => (
-              <li
-                key={a.title}
-                className="flex gap-3 rounded-lg border border-slate-200 bg-white p-4"
-              >
-                <a.icon aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-amber-600" />
-                <div>
-                  <h3 className="font-semibold text-slate-900">{a.title}</h3>
-                  <p className="mt-1 text-sm leading-relaxed text-slate-700">{a.text}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <InfoSection
+          id="para-quem"
+          title="Para quem é a área PRO"
+          lead="Para todos os que compram material por conta da sua atividade profissional."
+          className="py-12"
+        >
+          <IconCards items={AUDIENCE} layout="inline" accent="amber" className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" />
+        </InfoSection>
 
-        <section aria-labelledby="vantagens" className="py-12">
-          <h2
-            id="vantagens"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-          >
-            O que ganha com uma conta <ProBadge className="align-middle text-xl" />
-          </h2>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2">
-            {BENEFITS.map((b) => (
-              <li key={b.title} className="rounded-lg border-t-4 border-amber-500 bg-slate-50 p-6">
-                <b.icon aria-hidden="true" className="size-8 text-amber-600" />
-                <h3 className="mt-3 text-lg font-semibold text-slate-900">{b.title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-700">{b.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <InfoSection
+          id="vantagens"
+          title={
+            <>
+              O que ganha com uma conta <ProBadge className="align-middle text-xl" />
+            </>
+          }
+          className="py-12"
+        >
+          <IconCards items={BENEFITS} layout="large" accent="amber" highlight className="mt-6 grid gap-6 sm:grid-cols-2" />
+        </InfoSection>
 
-        <section aria-labelledby="grupos-desconto" className="py-12">
-          <h2
-            id="grupos-desconto"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-          >
-            Como funcionam os grupos de desconto
-          </h2>
+        <InfoSection id="grupos-desconto" title="Como funcionam os grupos de desconto" className="py-12">
           <div className="mt-4 max-w-3xl space-y-4 leading-relaxed text-slate-700">
             <p>
               Todos os produtos do catálogo têm um preço de tabela e pertencem a um grupo de
@@ -287,15 +253,9 @@ export default async function ProPage() {
               </div>
             </dl>
           </figure>
-        </section>
+        </InfoSection>
 
-        <section aria-labelledby="como-aderir" className="py-12">
-          <h2
-            id="como-aderir"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-          >
-            Como aderir
-          </h2>
+        <InfoSection id="como-aderir" title="Como aderir" className="py-12">
           <ol className="mt-6 space-y-6">
             {STEPS.map((s, i) => (
               <li key={s.title} className="flex gap-4">
@@ -322,15 +282,9 @@ export default async function ProPage() {
             </Link>{' '}
             com a referência da obra: fazemos o possível para acelerar a validação.
           </p>
-        </section>
+        </InfoSection>
 
-        <section aria-labelledby="perguntas" className="py-12">
-          <h2
-            id="perguntas"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-          >
-            Perguntas frequentes
-          </h2>
+        <InfoSection id="perguntas" title="Perguntas frequentes" className="py-12">
           <dl className="mt-6 divide-y divide-slate-200 border-y border-slate-200">
             {FAQ.map((f) => (
               <div key={f.q} className="py-5">
@@ -339,7 +293,7 @@ export default async function ProPage() {
               </div>
             ))}
           </dl>
-        </section>
+        </InfoSection>
       </div>
 
       <section aria-labelledby="pedir-acesso" className="mt-4 bg-slate-900 text-white">

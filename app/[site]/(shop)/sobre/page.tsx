@@ -9,8 +9,9 @@ import {
   ShowerHead,
   Truck,
   Warehouse,
-  type LucideIcon,
 } from 'lucide-react';
+import { IconCards, type IconCardItem } from '@/components/info-page/icon-cards';
+import { InfoSection } from '@/components/info-page/info-section';
 import { Button } from '@/components/ui/button';
 import { CHAPTERS, chapterSlug } from '@/lib/catalogue/chapters';
 
@@ -69,13 +70,7 @@ const MILESTONES: readonly Milestone[] = [
   },
 ];
 
-interface Service {
-  icon: LucideIcon;
-  title: string;
-  text: string;
-}
-
-const SERVICES: readonly Service[] = [
+const SERVICES: readonly IconCardItem[] = [
   {
     icon: ShowerHead,
     title: 'Showroom',
@@ -163,13 +158,7 @@ export default async function SobrePage() {
           </dl>
         </section>
 
-        <section aria-labelledby="historia" className="py-10">
-          <h2
-            id="historia"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-          >
-            A nossa história
-          </h2>
+        <InfoSection id="historia" title="A nossa história" className="py-10">
           <div className="mt-4 max-w-3xl space-y-4 text-base leading-relaxed text-slate-700">
             <p>
               Tudo começou em {FOUNDED_YEAR}, numa loja com pouco mais de uma montra e um balcão de
@@ -200,16 +189,14 @@ export default async function SobrePage() {
               </li>
             ))}
           </ol>
-        </section>
+        </InfoSection>
 
-        <section aria-labelledby="lema" className="py-10">
-          <h2 id="lema" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            O nosso lema
-          </h2>
-          <p className="mt-4 max-w-3xl leading-relaxed text-slate-700">
-            Três palavras que resumem aquilo que os nossos clientes vêm fazer connosco, seja uma
-            pequena reparação ou um edifício inteiro.
-          </p>
+        <InfoSection
+          id="lema"
+          title="O nosso lema"
+          lead="Três palavras que resumem aquilo que os nossos clientes vêm fazer connosco, seja uma pequena reparação ou um edifício inteiro."
+          className="py-10"
+        >
           <ul className="mt-6 grid gap-4 sm:grid-cols-3">
             {TAGLINE_WORDS.map((t) => (
               <li key={t.word} className="rounded-lg bg-sky-900 p-6 text-white">
@@ -218,17 +205,14 @@ export default async function SobrePage() {
               </li>
             ))}
           </ul>
-        </section>
+        </InfoSection>
 
-        <section aria-labelledby="oferta" className="py-10">
-          <h2 id="oferta" className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            O que vendemos
-          </h2>
-          <p className="mt-4 max-w-3xl leading-relaxed text-slate-700">
-            O nosso catálogo está organizado em {CHAPTERS.length} áreas de produto, com as
-            principais marcas do mercado e alternativas para cada orçamento. Escolha uma área para
-            ver os produtos.
-          </p>
+        <InfoSection
+          id="oferta"
+          title="O que vendemos"
+          lead={`O nosso catálogo está organizado em ${CHAPTERS.length} áreas de produto, com as principais marcas do mercado e alternativas para cada orçamento. Escolha uma área para ver os produtos.`}
+          className="py-10"
+        >
           <ul className="mt-6 grid gap-2 sm:grid-cols-2">
             {CHAPTERS.map((c) => {
               const slug = chapterSlug(c.code);
@@ -248,37 +232,18 @@ export default async function SobrePage() {
               );
             })}
           </ul>
-        </section>
+        </InfoSection>
 
-        <section aria-labelledby="servicos" className="py-10">
-          <h2
-            id="servicos"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-          >
-            Como trabalhamos
-          </h2>
-          <ul className="mt-6 grid gap-6 sm:grid-cols-2">
-            {SERVICES.map((s) => (
-              <li key={s.title} className="rounded-lg border border-slate-200 bg-white p-6">
-                <s.icon aria-hidden="true" className="size-8 text-sky-700" />
-                <h3 className="mt-3 text-lg font-semibold text-slate-900">{s.title}</h3>
-                <p className="mt-2 leading-relaxed text-slate-700">{s.text}</p>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <InfoSection id="servicos" title="Como trabalhamos" className="py-10">
+          <IconCards items={SERVICES} layout="large" accent="sky" className="mt-6 grid gap-6 sm:grid-cols-2" />
+        </InfoSection>
 
-        <section aria-labelledby="proximos-passos" className="py-10">
-          <h2
-            id="proximos-passos"
-            className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
-          >
-            Vamos trabalhar juntos?
-          </h2>
-          <p className="mt-4 max-w-3xl leading-relaxed text-slate-700">
-            Explore o catálogo, fale connosco para um conselho ou um orçamento, ou, se é instalador,
-            empreiteiro ou gabinete de projeto, conheça as condições da área profissional.
-          </p>
+        <InfoSection
+          id="proximos-passos"
+          title="Vamos trabalhar juntos?"
+          lead="Explore o catálogo, fale connosco para um conselho ou um orçamento, ou, se é instalador, empreiteiro ou gabinete de projeto, conheça as condições da área profissional."
+          className="py-10"
+        >
           <div className="mt-6 flex flex-wrap gap-3">
             <Button asChild size="lg">
               <Link href="/produtos">
@@ -300,7 +265,7 @@ export default async function SobrePage() {
               </Link>
             </Button>
           </div>
-        </section>
+        </InfoSection>
       </div>
     </>
   );

@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { NewItemButton } from '@/components/admin/new-item-button';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { Button } from '@/components/ui/button';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
+import { Field } from '@/components/ui/field';
 import { formatInteger } from '@/lib/format';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { requirePageAccess } from '@/server/auth/session';
@@ -30,69 +33,54 @@ export default async function AdminBrandsPage({ searchParams }: { searchParams: 
       <AdminPageHeader
         title="Marcas"
         description="Logótipos, sites oficiais, faixa de parceiros da página inicial e fusão de marcas duplicadas."
-        actions={
-          <Button asChild>
-            <Link href="/admin/brands/new" prefetch={false}>
-              Nova marca
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton href="/admin/brands/new" label="Nova marca" />}
       />
       <form method="get" action={PAGE_PATH} role="search" aria-label="Pesquisar marcas" className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border bg-white p-4">
-        <div className="min-w-64 flex-1 space-y-1.5">
-          <label htmlFor="brands-q" className="text-sm font-medium text-slate-800">
-            Pesquisar
-          </label>
+        <Field label="Pesquisar" labelClassName="text-slate-800" className="min-w-64 flex-1">
           <input id="brands-q" name="q" type="search" defaultValue={q} placeholder="Nome ou endereço" className="h-9 w-full rounded-md border px-3 text-sm" />
-        </div>
+        </Field>
         <Button type="submit" variant="outline">
           Pesquisar
         </Button>
       </form>
       {items.length === 0 ? (
-        <p className="rounded-xl border bg-white p-6 text-slate-700">Nenhuma marca encontrada</p>
+        <EmptyListNote>Nenhuma marca encontrada</EmptyListNote>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-white">
-          <table className="w-full text-left text-sm" data-testid="brand-table">
-            <caption className="sr-only">Marcas</caption>
-            <thead className="border-b bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="p-3">Logótipo</th>
-                <th scope="col" className="p-3">Marca</th>
-                <th scope="col" className="p-3 text-right">Produtos</th>
-                <th scope="col" className="p-3">Faixa de parceiros</th>
-                <th scope="col" className="p-3">Site oficial</th>
+        <ListTable
+          testId="brand-table"
+          density="padded"
+          caption="Marcas"
+          headClassName="border-b bg-slate-50 text-slate-700"
+          columns={['Logótipo', 'Marca', { label: 'Produtos', align: 'right' }, 'Faixa de parceiros', 'Site oficial']}
+        >
+          <tbody className="divide-y">
+            {items.map((b) => (
+              <tr key={b.id}>
+                <td className="p-3">
+                  {/* eslint-disable-next-line @next/next/no-img-element -- small logo */}
+                  <img src={rasterMediaUrl(b.logoUrl, 160)} alt="" width={80} height={27} className="h-7 w-auto" loading="lazy" />
+                </td>
+                <td className="p-3">
+                  <Link href={`/admin/brands/edit/${b.id}`} prefetch={false} className="font-medium text-sky-800 hover:underline">
+                    {b.name}
+                  </Link>
+                  <p className="text-xs text-slate-600">{b.slug}</p>
+                </td>
+                <td className="p-3 text-right">{formatInteger(b.productCount)}</td>
+                <td className="p-3">{b.partner ? `Sim (ordem ${b.partnerOrder})` : '—'}</td>
+                <td className="p-3 break-all">
+                  {b.officialSite ? (
+                    <a href={b.officialSite} target="_blank" rel="noopener noreferrer" className="text-sky-800 hover:underline">
+                      {b.officialSite.replace(/^https?:\/\//, '')}
+                    </a>
+                  ) : (
+                    '—'
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody className="divide-y">
-              {items.map((b) => (
-                <tr key={b.id}>
-                  <td className="p-3">
-                    {/* eslint-disable-next-line @next/next/no-img-element -- small logo */}
-                    <img src={rasterMediaUrl(b.logoUrl, 160)} alt="" width={80} height={27} className="h-7 w-auto" loading="lazy" />
-                  </td>
-                  <td className="p-3">
-                    <Link href={`/admin/brands/edit/${b.id}`} prefetch={false} className="font-medium text-sky-800 hover:underline">
-                      {b.name}
-                    </Link>
-                    <p className="text-xs text-slate-600">{b.slug}</p>
-                  </td>
-                  <td className="p-3 text-right">{formatInteger(b.productCount)}</td>
-                  <td className="p-3">{b.partner ? `Sim (ordem ${b.partnerOrder})` : '—'}</td>
-                  <td className="p-3 break-all">
-                    {b.officialSite ? (
-                      <a href={b.officialSite} target="_blank" rel="noopener noreferrer" className="text-sky-800 hover:underline">
-                        {b.officialSite.replace(/^https?:\/\//, '')}
-                      </a>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ListTable>
       )}
       <AdminPager base={PAGE_PATH} query={{ q: q || undefined }} page={page} pageSize={PAGE_SIZE} total={total} />
     </div>

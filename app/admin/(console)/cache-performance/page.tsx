@@ -5,6 +5,7 @@ import { CacheActions } from '@/components/admin/cache/cache-actions';
 import { LineChart } from '@/components/admin/cache/line-chart';
 import { VitalsTable } from '@/components/admin/cache/vitals-table';
 import { AdminPageHeader } from '@/components/admin/page-header';
+import { ListTable } from '@/components/ui/list-table';
 import { formatInteger, formatPercent } from '@/lib/format';
 import { requirePageAccess } from '@/server/auth/session';
 import { cacheTags, CATALOGUE_WIDE_TAGS } from '@/server/cache/tags';
@@ -15,6 +16,8 @@ export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Desempenho da cache', robots: { index: false, follow: false } };
 
 const PAGE_PATH = '/admin/cache-performance';
+/** The right-aligned figure columns after the cache's name, in the order of the table. */
+const FIGURE_COLUMNS = ['hits', 'misses', 'hitRate', 'entries', 'size', 'evictions', 'invalidations'] as const;
 
 function bytes(n: number | null): string {
   if (n === null) return '—';
@@ -50,36 +53,25 @@ export default async function CachePerformancePage({ searchParams }: { searchPar
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <AdminPageHeader title={t('title')} description={t('intro')} />
-      <div className="overflow-x-auto rounded-xl border bg-white">
-        <table className="w-full text-left text-sm" data-testid="cache-figures">
-          <thead className="bg-slate-50 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2">{t('columns.cache')}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t('columns.hits')}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t('columns.misses')}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t('columns.hitRate')}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t('columns.entries')}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t('columns.size')}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t('columns.evictions')}</th>
-              <th scope="col" className="px-3 py-2 text-right">{t('columns.invalidations')}</th>
+      <ListTable
+        testId="cache-figures"
+        columns={[t('columns.cache'), ...FIGURE_COLUMNS.map((k) => ({ label: t(`columns.${k}`), align: 'right' as const }))]}
+      >
+        <tbody className="tabular-nums">
+          {now.map((c) => (
+            <tr key={c.id} className="border-t" data-cache={c.id}>
+              <th scope="row" className="px-3 py-2 text-left font-medium">{t(`caches.${c.id}`)}</th>
+              <td className="px-3 py-2 text-right">{formatInteger(c.hits)}</td>
+              <td className="px-3 py-2 text-right">{formatInteger(c.misses)}</td>
+              <td className="px-3 py-2 text-right">{percent(c.hitRate)}</td>
+              <td className="px-3 py-2 text-right">{formatInteger(c.entries)}</td>
+              <td className="px-3 py-2 text-right">{bytes(c.bytes)}</td>
+              <td className="px-3 py-2 text-right">{formatInteger(c.evictions)}</td>
+              <td className="px-3 py-2 text-right">{c.invalidations === null ? '—' : formatInteger(c.invalidations)}</td>
             </tr>
-          </thead>
-          <tbody className="tabular-nums">
-            {now.map((c) => (
-              <tr key={c.id} className="border-t" data-cache={c.id}>
-                <th scope="row" className="px-3 py-2 text-left font-medium">{t(`caches.${c.id}`)}</th>
-                <td className="px-3 py-2 text-right">{formatInteger(c.hits)}</td>
-                <td className="px-3 py-2 text-right">{formatInteger(c.misses)}</td>
-                <td className="px-3 py-2 text-right">{percent(c.hitRate)}</td>
-                <td className="px-3 py-2 text-right">{formatInteger(c.entries)}</td>
-                <td className="px-3 py-2 text-right">{bytes(c.bytes)}</td>
-                <td className="px-3 py-2 text-right">{formatInteger(c.evictions)}</td>
-                <td className="px-3 py-2 text-right">{c.invalidations === null ? '—' : formatInteger(c.invalidations)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ListTable>
       {limit ? <p className="text-sm text-slate-600">{t('limit', { size: bytes(limit) })}</p> : null}
 
       <section className="space-y-4 rounded-xl border bg-white p-5" aria-label={t('chart.requests')}>

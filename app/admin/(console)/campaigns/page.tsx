@@ -1,9 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { NewItemButton } from '@/components/admin/new-item-button';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
+import { Field } from '@/components/ui/field';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { requirePageAccess } from '@/server/auth/session';
@@ -38,6 +41,15 @@ const STATE_LABELS: Record<CampaignState, { label: string; className: string }> 
   inactive: { label: 'Inativa', className: 'bg-amber-100 text-amber-900' },
 };
 
+/** The options of a filter select: each value with its label, in the order of `values`. */
+function optionsOf<K extends string>(values: readonly K[], labels: Record<K, string>) {
+  return values.map((value) => (
+    <option key={value} value={value}>
+      {labels[value]}
+    </option>
+  ));
+}
+
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -61,13 +73,7 @@ export default async function AdminCampaignsPage({ searchParams }: { searchParam
       <AdminPageHeader
         title="Campanhas"
         description="Campanhas da loja, o seu período e o destaque no carrossel da página inicial."
-        actions={
-          <Button asChild>
-            <Link href="/admin/campaigns/new" prefetch={false} data-testid="campaign-new">
-              Nova campanha
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton href="/admin/campaigns/new" label="Nova campanha" testId="campaign-new" />}
       />
       {one(query.eliminada) ? (
         <p role="status" className="mb-4 rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900">
@@ -75,87 +81,61 @@ export default async function AdminCampaignsPage({ searchParams }: { searchParam
         </p>
       ) : null}
       <form method="get" action={PAGE_PATH} className="mb-4 grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-[1fr_auto_auto_auto] sm:items-end" role="search" aria-label="Filtrar campanhas">
-        <div className="space-y-1.5">
-          <label htmlFor="campaigns-q" className="text-sm font-medium text-slate-800">
-            Pesquisar
-          </label>
+        <Field label="Pesquisar" labelClassName="text-slate-800">
           <input id="campaigns-q" name="q" type="search" defaultValue={q} placeholder="Título, endereço ou categoria" className="h-9 w-full rounded-md border px-3 text-sm" />
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="campaigns-estado" className="text-sm font-medium text-slate-800">
-            Estado
-          </label>
+        </Field>
+        <Field label="Estado" labelClassName="text-slate-800">
           <NativeSelect id="campaigns-estado" name="estado" defaultValue={filter ?? ''}>
             <option value="">Todas</option>
-            {CAMPAIGN_FILTERS.map((f) => (
-              <option key={f} value={f}>
-                {FILTER_LABELS[f]}
-              </option>
-            ))}
+            {optionsOf(CAMPAIGN_FILTERS, FILTER_LABELS)}
           </NativeSelect>
-        </div>
-        <div className="space-y-1.5">
-          <label htmlFor="campaigns-ordem" className="text-sm font-medium text-slate-800">
-            Ordenar por
-          </label>
+        </Field>
+        <Field label="Ordenar por" labelClassName="text-slate-800">
           <NativeSelect id="campaigns-ordem" name="ordem" defaultValue={sort}>
-            {CAMPAIGN_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {SORT_LABELS[s]}
-              </option>
-            ))}
+            {optionsOf(CAMPAIGN_SORTS, SORT_LABELS)}
           </NativeSelect>
-        </div>
+        </Field>
         <Button type="submit" variant="outline">
           Aplicar
         </Button>
       </form>
       {items.length === 0 ? (
-        <p className="rounded-xl border bg-white p-6 text-slate-700">{q || filter ? 'Nenhuma campanha corresponde a estes filtros.' : 'Nenhuma campanha disponível'}</p>
+        <EmptyListNote>{q || filter ? 'Nenhuma campanha corresponde a estes filtros.' : 'Nenhuma campanha disponível'}</EmptyListNote>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-white">
-          <table className="w-full text-left text-sm" data-testid="campaign-table">
-            <caption className="sr-only">Campanhas</caption>
-            <thead className="border-b bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="p-3">
-                  <span className="sr-only">Imagem</span>
-                </th>
-                <th scope="col" className="p-3">Campanha</th>
-                <th scope="col" className="p-3">Estado</th>
-                <th scope="col" className="p-3">Início</th>
-                <th scope="col" className="p-3">Fim</th>
-                <th scope="col" className="p-3 text-right">Produtos</th>
+        <ListTable
+          testId="campaign-table"
+          density="padded"
+          caption="Campanhas"
+          headClassName="border-b bg-slate-50 text-slate-700"
+          columns={[{ label: 'Imagem', srOnly: true }, 'Campanha', 'Estado', 'Início', 'Fim', { label: 'Produtos', align: 'right' }]}
+        >
+          <tbody className="divide-y">
+            {items.map((c) => (
+              <tr key={c.id} className="align-middle">
+                <td className="p-3">
+                  {/* eslint-disable-next-line @next/next/no-img-element -- small admin thumbnail */}
+                  <img src={rasterMediaUrl(c.imageUrl, 160)} alt="" width={80} height={34} className="aspect-[21/9] w-20 rounded object-cover" loading="lazy" />
+                </td>
+                <td className="p-3">
+                  <Link href={`/admin/campaigns/edit/${c.id}`} prefetch={false} className="font-medium text-sky-800 hover:underline">
+                    {c.title}
+                  </Link>
+                  <p className="text-xs text-slate-600">
+                    /campanhas/{c.slug}
+                    {c.category ? ` · ${c.category}` : ''}
+                    {c.featured ? ' · ★ Destaque' : ''}
+                  </p>
+                </td>
+                <td className="p-3">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_LABELS[c.state].className}`}>{STATE_LABELS[c.state].label}</span>
+                </td>
+                <td className="p-3 whitespace-nowrap">{c.starts_at ? formatAdminDateTime(c.starts_at) : '—'}</td>
+                <td className="p-3 whitespace-nowrap">{c.ends_at ? formatAdminDateTime(c.ends_at) : '—'}</td>
+                <td className="p-3 text-right">{c.productCount}</td>
               </tr>
-            </thead>
-            <tbody className="divide-y">
-              {items.map((c) => (
-                <tr key={c.id} className="align-middle">
-                  <td className="p-3">
-                    {/* eslint-disable-next-line @next/next/no-img-element -- small admin thumbnail */}
-                    <img src={rasterMediaUrl(c.imageUrl, 160)} alt="" width={80} height={34} className="aspect-[21/9] w-20 rounded object-cover" loading="lazy" />
-                  </td>
-                  <td className="p-3">
-                    <Link href={`/admin/campaigns/edit/${c.id}`} prefetch={false} className="font-medium text-sky-800 hover:underline">
-                      {c.title}
-                    </Link>
-                    <p className="text-xs text-slate-600">
-                      /campanhas/{c.slug}
-                      {c.category ? ` · ${c.category}` : ''}
-                      {c.featured ? ' · ★ Destaque' : ''}
-                    </p>
-                  </td>
-                  <td className="p-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${STATE_LABELS[c.state].className}`}>{STATE_LABELS[c.state].label}</span>
-                  </td>
-                  <td className="p-3 whitespace-nowrap">{c.starts_at ? formatAdminDateTime(c.starts_at) : '—'}</td>
-                  <td className="p-3 whitespace-nowrap">{c.ends_at ? formatAdminDateTime(c.ends_at) : '—'}</td>
-                  <td className="p-3 text-right">{c.productCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ListTable>
       )}
       <AdminPager base={PAGE_PATH} query={{ q: q || undefined, estado: filter ?? undefined, ordem: sort === 'start-desc' ? undefined : sort }} page={page} pageSize={PAGE_SIZE} total={total} />
     </div>

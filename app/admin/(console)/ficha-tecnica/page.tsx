@@ -4,6 +4,8 @@ import { getTranslations } from 'next-intl/server';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { CreateSheetButton, NewSheetForm } from '@/components/admin/technical-sheets/new-sheet-form';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
+import { FilterInput, FilterSelect } from '@/components/admin/filter-select';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { requirePageAccess } from '@/server/auth/session';
 import { ADMIN_PAGE_SIZE, listAdminSheets, listSheetFilterOptions, type AdminSheetFilters } from '@/server/technical-sheets';
@@ -23,6 +25,9 @@ const positive = (v: string | undefined) => {
 };
 const STATES = ['sem', 'com', 'publicadas', 'rascunho'] as const;
 const SORTS = ['alterada', 'produto', 'codigo'] as const;
+
+/** The label text of the filter form's fields. */
+const LABEL = 'text-sm font-medium text-slate-800';
 
 /**
  * /admin/ficha-tecnica (`manage_products`): every technical sheet and every product
@@ -49,7 +54,7 @@ export default async function AdminTechnicalSheetsPage({ searchParams }: { searc
     estado: state ?? undefined,
     ordem: filters.sort ?? undefined,
   };
-  const select = 'h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm';
+  const selectProps = { className: 'block', labelClassName: LABEL, selectClassName: 'mt-1 h-9 w-full rounded-md border border-slate-300 bg-white px-2 text-sm' };
   return (
     <div className="mx-auto max-w-7xl space-y-6">
       <AdminPageHeader title={t('title')} description={t('description')} />
@@ -59,60 +64,17 @@ export default async function AdminTechnicalSheetsPage({ searchParams }: { searc
           {t('title')}
         </h2>
         <form method="get" action={PAGE_PATH} className="grid gap-3 rounded-xl border bg-white p-4 sm:grid-cols-2 lg:grid-cols-4" role="search">
-          <div className="sm:col-span-2">
-            <label htmlFor="fichas-q" className="text-sm font-medium text-slate-800">
-              {t('search')}
-            </label>
-            <input id="fichas-q" name="q" type="search" defaultValue={filters.q ?? ''} maxLength={100} className="mt-1 h-9 w-full rounded-md border border-slate-300 px-3 text-sm" />
-          </div>
-          <div>
-            <label htmlFor="fichas-capitulo" className="text-sm font-medium text-slate-800">
-              {t('chapter')}
-            </label>
-            <select id="fichas-capitulo" name="capitulo" defaultValue={kept.capitulo ?? ''} className={`mt-1 ${select}`}>
-              <option value="">{t('allChapters')}</option>
-              {options.chapters.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.title}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="fichas-marca" className="text-sm font-medium text-slate-800">
-              {t('brand')}
-            </label>
-            <select id="fichas-marca" name="marca" defaultValue={kept.marca ?? ''} className={`mt-1 ${select}`}>
-              <option value="">{t('allBrands')}</option>
-              {options.brands.map((b) => (
-                <option key={b.id} value={b.id}>
-                  {b.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="fichas-estado" className="text-sm font-medium text-slate-800">
-              {t('state')}
-            </label>
-            <select id="fichas-estado" name="estado" defaultValue={state ?? ''} className={`mt-1 ${select}`}>
-              <option value="">{t('stateAll')}</option>
-              <option value="com">{t('stateWith')}</option>
-              <option value="sem">{t('stateWithout')}</option>
-              <option value="publicadas">{t('statePublished')}</option>
-              <option value="rascunho">{t('stateDraft')}</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="fichas-ordem" className="text-sm font-medium text-slate-800">
-              {t('sort')}
-            </label>
-            <select id="fichas-ordem" name="ordem" defaultValue={filters.sort ?? ''} className={`mt-1 ${select}`}>
-              <option value="">{t('sortChanged')}</option>
-              <option value="produto">{t('sortName')}</option>
-              <option value="codigo">{t('sortCode')}</option>
-            </select>
-          </div>
+          <FilterInput label={<span className={LABEL}>{t('search')}</span>} name="q" type="search" defaultValue={filters.q ?? ''} maxLength={100} className="block sm:col-span-2" inputClassName="mt-1 h-9 w-full rounded-md border border-slate-300 px-3 text-sm" />
+          <FilterSelect label={t('chapter')} name="capitulo" defaultValue={kept.capitulo ?? ''} options={[['', t('allChapters')], ...options.chapters.map((c) => [String(c.code), c.title] as const)]} {...selectProps} />
+          <FilterSelect label={t('brand')} name="marca" defaultValue={kept.marca ?? ''} options={[['', t('allBrands')], ...options.brands.map((b) => [String(b.id), b.name] as const)]} {...selectProps} />
+          <FilterSelect
+            label={t('state')}
+            name="estado"
+            defaultValue={state ?? ''}
+            options={[['', t('stateAll')], ['com', t('stateWith')], ['sem', t('stateWithout')], ['publicadas', t('statePublished')], ['rascunho', t('stateDraft')]]}
+            {...selectProps}
+          />
+          <FilterSelect label={t('sort')} name="ordem" defaultValue={filters.sort ?? ''} options={[['', t('sortChanged')], ['produto', t('sortName')], ['codigo', t('sortCode')]]} {...selectProps} />
           <div className="flex items-end gap-2">
             <button type="submit" className="h-9 rounded-md bg-sky-800 px-4 text-sm font-medium text-white hover:bg-sky-900">
               {t('filter')}
@@ -123,65 +85,57 @@ export default async function AdminTechnicalSheetsPage({ searchParams }: { searc
           </div>
         </form>
         {items.length === 0 ? (
-          <p className="rounded-xl border bg-white p-6 text-slate-700">{t('empty')}</p>
+          <EmptyListNote>{t('empty')}</EmptyListNote>
         ) : (
-          <div className="overflow-x-auto rounded-xl border bg-white">
-            <table className="w-full min-w-[56rem] text-left text-sm" data-testid="sheets-table">
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('product')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('model')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('chapter')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('brand')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('state')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold">{t('updated')}</th>
-                  <th scope="col" className="px-4 py-3 font-semibold"><span className="sr-only">{t('actions')}</span></th>
+          <ListTable
+            testId="sheets-table"
+            density="roomy"
+            tableClassName="min-w-[56rem]"
+            columns={[t('product'), t('model'), t('chapter'), t('brand'), t('state'), t('updated'), { label: t('actions'), srOnly: true }]}
+          >
+            <tbody className="divide-y">
+              {items.map((item) => (
+                <tr key={item.sheetId ? `s${item.sheetId}` : `p${item.productId}`} className="align-top">
+                  <td className="px-4 py-3">
+                    <span className="font-mono text-xs text-slate-600">{item.productCode}</span>
+                    <span className="block font-medium text-slate-900">{item.title ?? item.productName}</span>
+                  </td>
+                  <td className="px-4 py-3">
+                    {item.sheetId === null ? '—' : item.modelCode ? (
+                      <>
+                        <span className="font-mono text-xs">{item.modelCode}</span>
+                        <span className="block text-xs text-slate-600">{item.modelName}</span>
+                      </>
+                    ) : (
+                      <span className="text-slate-600">{t('wholeProduct')}</span>
+                    )}
+                  </td>
+                  <td className="px-4 py-3">{item.chapterTitle}</td>
+                  <td className="px-4 py-3">{item.brandName ?? '—'}</td>
+                  <td className="px-4 py-3">
+                    {item.sheetId === null ? (
+                      <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t('noSheet')}</span>
+                    ) : item.published ? (
+                      <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">{t('publishedBadge')}</span>
+                    ) : (
+                      <span className="rounded bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">{t('draft')}</span>
+                    )}
+                    {item.hasManufacturerPdf ? <span className="mt-1 block text-xs text-slate-600">{t('manufacturerBadge')}</span> : null}
+                  </td>
+                  <td className="px-4 py-3 text-xs text-slate-600">{item.updatedAt ? formatAdminDateTime(item.updatedAt) : '—'}</td>
+                  <td className="px-4 py-3 text-right">
+                    {item.sheetId === null ? (
+                      <CreateSheetButton productCode={item.productCode} />
+                    ) : (
+                      <Link href={`/admin/ficha-tecnica/edit/${item.sheetId}`} prefetch={false} className="font-medium text-sky-800 hover:underline" aria-label={`${t('edit')} ${item.title ?? item.productCode}`}>
+                        {t('edit')}
+                      </Link>
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y">
-                {items.map((item) => (
-                  <tr key={item.sheetId ? `s${item.sheetId}` : `p${item.productId}`} className="align-top">
-                    <td className="px-4 py-3">
-                      <span className="font-mono text-xs text-slate-600">{item.productCode}</span>
-                      <span className="block font-medium text-slate-900">{item.title ?? item.productName}</span>
-                    </td>
-                    <td className="px-4 py-3">
-                      {item.sheetId === null ? '—' : item.modelCode ? (
-                        <>
-                          <span className="font-mono text-xs">{item.modelCode}</span>
-                          <span className="block text-xs text-slate-600">{item.modelName}</span>
-                        </>
-                      ) : (
-                        <span className="text-slate-600">{t('wholeProduct')}</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3">{item.chapterTitle}</td>
-                    <td className="px-4 py-3">{item.brandName ?? '—'}</td>
-                    <td className="px-4 py-3">
-                      {item.sheetId === null ? (
-                        <span className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-700">{t('noSheet')}</span>
-                      ) : item.published ? (
-                        <span className="rounded bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">{t('publishedBadge')}</span>
-                      ) : (
-                        <span className="rounded bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">{t('draft')}</span>
-                      )}
-                      {item.hasManufacturerPdf ? <span className="mt-1 block text-xs text-slate-600">{t('manufacturerBadge')}</span> : null}
-                    </td>
-                    <td className="px-4 py-3 text-xs text-slate-600">{item.updatedAt ? formatAdminDateTime(item.updatedAt) : '—'}</td>
-                    <td className="px-4 py-3 text-right">
-                      {item.sheetId === null ? (
-                        <CreateSheetButton productCode={item.productCode} />
-                      ) : (
-                        <Link href={`/admin/ficha-tecnica/edit/${item.sheetId}`} prefetch={false} className="font-medium text-sky-800 hover:underline" aria-label={`${t('edit')} ${item.title ?? item.productCode}`}>
-                          {t('edit')}
-                        </Link>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ListTable>
         )}
         <AdminPager base={PAGE_PATH} query={kept} page={filters.page} pageSize={ADMIN_PAGE_SIZE} total={total} />
       </section>

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { FilterInput, FilterSelect } from '@/components/admin/filter-select';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
 import { formatAdminDate } from '@/lib/admin/format';
 import { formatPrice } from '@/lib/format';
 import { ORDER_STATUSES, type OrderStatus } from '@/lib/orders/status';
@@ -79,45 +80,36 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         </div>
       </form>
       {items.length === 0 ? (
-        <p className="rounded-xl border bg-white p-6 text-slate-700">{t('empty')}</p>
+        <EmptyListNote>{t('empty')}</EmptyListNote>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-white">
-          <table className="w-full text-left text-sm" data-testid="admin-orders">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t('columns.number')}</th>
-                <th scope="col" className="px-3 py-2">{t('columns.date')}</th>
-                <th scope="col" className="px-3 py-2">{t('columns.customer')}</th>
-                <th scope="col" className="px-3 py-2">{t('columns.status')}</th>
-                <th scope="col" className="px-3 py-2">{t('columns.payment')}</th>
-                <th scope="col" className="px-3 py-2 text-right">{t('columns.total')}</th>
+        <ListTable
+          testId="admin-orders"
+          columns={[t('columns.number'), t('columns.date'), t('columns.customer'), t('columns.status'), t('columns.payment'), { label: t('columns.total'), align: 'right' }]}
+        >
+          <tbody>
+            {items.map((o) => (
+              <tr key={o.id} className={`border-t ${o.overdue ? 'bg-amber-50' : ''}`}>
+                <td className="px-3 py-2 font-medium">
+                  <Link href={`${PAGE_PATH}/${o.id}`} prefetch={false} className="text-sky-800 hover:underline">
+                    {o.number}
+                  </Link>
+                  {o.overdue ? <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs text-amber-900">{t('overdue')}</span> : null}
+                </td>
+                <td className="px-3 py-2">{formatAdminDate(o.placedAt)}</td>
+                <td className="px-3 py-2">
+                  <span className="block">{o.customerName}</span>
+                  <span className="block text-xs text-slate-600">
+                    {o.customerEmail}
+                    {o.nif ? ` · NIF ${o.nif}` : ''}
+                  </span>
+                </td>
+                <td className="px-3 py-2">{ts(o.status)}</td>
+                <td className="px-3 py-2">{o.paymentStatus && tp.has(o.paymentStatus) ? tp(o.paymentStatus) : '—'}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatPrice(o.total)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((o) => (
-                <tr key={o.id} className={`border-t ${o.overdue ? 'bg-amber-50' : ''}`}>
-                  <td className="px-3 py-2 font-medium">
-                    <Link href={`${PAGE_PATH}/${o.id}`} prefetch={false} className="text-sky-800 hover:underline">
-                      {o.number}
-                    </Link>
-                    {o.overdue ? <span className="ml-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs text-amber-900">{t('overdue')}</span> : null}
-                  </td>
-                  <td className="px-3 py-2">{formatAdminDate(o.placedAt)}</td>
-                  <td className="px-3 py-2">
-                    <span className="block">{o.customerName}</span>
-                    <span className="block text-xs text-slate-600">
-                      {o.customerEmail}
-                      {o.nif ? ` · NIF ${o.nif}` : ''}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">{ts(o.status)}</td>
-                  <td className="px-3 py-2">{o.paymentStatus && tp.has(o.paymentStatus) ? tp(o.paymentStatus) : '—'}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatPrice(o.total)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ListTable>
       )}
       <AdminPager base={PAGE_PATH} query={query} page={filters.page} pageSize={STAFF_ORDER_PAGE_SIZE} total={total} />
     </div>

@@ -4,6 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { ErpClientActions } from '@/components/admin/erp/erp-client-actions';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
 import { requirePageAccess } from '@/server/auth/session';
 import { ERP_CLIENT_PAGE_SIZE, listErpClients, type ErpLinkState } from '@/server/erp/clients';
 
@@ -59,52 +60,45 @@ export default async function PhcClientsPage({ searchParams }: { searchParams: P
         </button>
       </form>
       {items.length === 0 ? (
-        <p className="rounded-xl border bg-white p-6 text-slate-700">{t('clients.empty')}</p>
+        <EmptyListNote>{t('clients.empty')}</EmptyListNote>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-white">
-          <table className="w-full text-left text-sm" data-testid="erp-clients">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t('clients.erpId')}</th>
-                <th scope="col" className="px-3 py-2">{t('clients.name')}</th>
-                <th scope="col" className="px-3 py-2">{t('clients.discounts')}</th>
-                <th scope="col" className="px-3 py-2">{t('clients.account')}</th>
+        <ListTable
+          testId="erp-clients"
+          columns={[t('clients.erpId'), t('clients.name'), t('clients.discounts'), t('clients.account')]}
+        >
+          <tbody>
+            {items.map((c) => (
+              <tr key={c.erpClientId} className={`border-t align-top ${c.state === 'conflict' ? 'bg-amber-50' : ''}`}>
+                <td className="px-3 py-2 font-mono text-xs">{c.erpClientId}</td>
+                <td className="px-3 py-2">
+                  <span className="block font-medium">{c.name}</span>
+                  <span className="block text-xs text-slate-600">{[c.nif ? `NIF ${c.nif}` : null, c.email].filter(Boolean).join(' · ')}</span>
+                  {c.missing ? <span className="mt-1 inline-block rounded bg-slate-200 px-1.5 text-xs">{t('clients.missing')}</span> : null}
+                </td>
+                <td className="px-3 py-2 text-xs">{c.rules.length ? c.rules.map((r) => `${r.group} ${r.percentage.replace('.', ',')} %`).join(' · ') : '—'}</td>
+                <td className="px-3 py-2">
+                  {c.account ? (
+                    <span>
+                      {t('clients.linked')}: <strong>{c.account.name}</strong> (#{c.account.id})
+                    </span>
+                  ) : (
+                    <div className="space-y-1">
+                      <span className={`text-xs font-medium ${c.state === 'conflict' ? 'text-amber-900' : 'text-slate-600'}`}>{c.state === 'conflict' ? t('clients.conflict') : t('clients.unlinked')}</span>
+                      {c.candidates.length ? (
+                        <ul className="text-xs text-slate-700">
+                          {c.candidates.map((a) => (
+                            <li key={a.id}>{t('clients.candidate', { name: `${a.name} #${a.id}${a.phcClientId ? ` · PHC ${a.phcClientId}` : ''}`, by: a.by === 'nif' ? t('clients.byNif') : t('clients.byEmail') })}</li>
+                          ))}
+                        </ul>
+                      ) : null}
+                      <ErpClientActions erpClientId={c.erpClientId} candidates={c.candidates.filter((a) => !a.phcClientId).map((a) => ({ id: a.id, name: a.name }))} />
+                    </div>
+                  )}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.erpClientId} className={`border-t align-top ${c.state === 'conflict' ? 'bg-amber-50' : ''}`}>
-                  <td className="px-3 py-2 font-mono text-xs">{c.erpClientId}</td>
-                  <td className="px-3 py-2">
-                    <span className="block font-medium">{c.name}</span>
-                    <span className="block text-xs text-slate-600">{[c.nif ? `NIF ${c.nif}` : null, c.email].filter(Boolean).join(' · ')}</span>
-                    {c.missing ? <span className="mt-1 inline-block rounded bg-slate-200 px-1.5 text-xs">{t('clients.missing')}</span> : null}
-                  </td>
-                  <td className="px-3 py-2 text-xs">{c.rules.length ? c.rules.map((r) => `${r.group} ${r.percentage.replace('.', ',')} %`).join(' · ') : '—'}</td>
-                  <td className="px-3 py-2">
-                    {c.account ? (
-                      <span>
-                        {t('clients.linked')}: <strong>{c.account.name}</strong> (#{c.account.id})
-                      </span>
-                    ) : (
-                      <div className="space-y-1">
-                        <span className={`text-xs font-medium ${c.state === 'conflict' ? 'text-amber-900' : 'text-slate-600'}`}>{c.state === 'conflict' ? t('clients.conflict') : t('clients.unlinked')}</span>
-                        {c.candidates.length ? (
-                          <ul className="text-xs text-slate-700">
-                            {c.candidates.map((a) => (
-                              <li key={a.id}>{t('clients.candidate', { name: `${a.name} #${a.id}${a.phcClientId ? ` · PHC ${a.phcClientId}` : ''}`, by: a.by === 'nif' ? t('clients.byNif') : t('clients.byEmail') })}</li>
-                            ))}
-                          </ul>
-                        ) : null}
-                        <ErpClientActions erpClientId={c.erpClientId} candidates={c.candidates.filter((a) => !a.phcClientId).map((a) => ({ id: a.id, name: a.name }))} />
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ListTable>
       )}
       <AdminPager base={PAGE_PATH} query={{ estado: state, q }} page={page} pageSize={ERP_CLIENT_PAGE_SIZE} total={total} />
     </div>

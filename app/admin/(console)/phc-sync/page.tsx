@@ -3,6 +3,7 @@ import { getTranslations } from 'next-intl/server';
 import { ErpUpload } from '@/components/admin/erp/erp-upload';
 import { ImportFormatHelp } from '@/components/admin/imports/import-format';
 import { AdminPageHeader } from '@/components/admin/page-header';
+import { ListTable } from '@/components/ui/list-table';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { requirePageAccess } from '@/server/auth/session';
 import { skippedCsvPath } from '@/server/erp/skipped';
@@ -39,61 +40,54 @@ export default async function PhcSyncPage() {
         {runs.length === 0 ? (
           <p className="text-sm text-slate-600">{t('history.empty')}</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <thead className="text-slate-600">
-                <tr>
-                  <th scope="col" className="py-1 pr-2">{t('history.when')}</th>
-                  <th scope="col" className="py-1 pr-2">{t('history.who')}</th>
-                  <th scope="col" className="py-1 pr-2">{t('history.kind')}</th>
-                  <th scope="col" className="py-1 pr-2">{t('history.file')}</th>
-                  <th scope="col" className="py-1 pr-2">{t('history.counts')}</th>
-                  <th scope="col" className="py-1">{t('history.status')}</th>
+          <ListTable
+            density="compact"
+            framed={false}
+            headClassName="text-slate-600"
+            columns={[t('history.when'), t('history.who'), t('history.kind'), t('history.file'), t('history.counts'), t('history.status')]}
+          >
+            <tbody>
+              {runs.map((r) => (
+                <tr key={r.id} className={`border-t align-top ${r.status === 'failed' ? 'bg-red-50 text-red-900' : ''}`} data-status={r.status}>
+                  <td className="py-1 pr-2 whitespace-nowrap">{formatAdminDateTime(r.at)}</td>
+                  <td className="py-1 pr-2">{r.source === 'inbox' ? t('history.scheduled') : r.actor}</td>
+                  <td className="py-1 pr-2">{r.kind === 'prices' ? t('upload.kindPrices') : t('upload.kindClients')}</td>
+                  <td className="py-1 pr-2">
+                    <span className="block">{r.fileName}</span>
+                    <span className="block font-mono text-xs text-slate-500" title={r.sha256}>
+                      sha256 {r.sha256.slice(0, 16)}…
+                    </span>
+                  </td>
+                  <td className="py-1 pr-2">
+                    {r.counts ? t('history.countsText', { ...r.counts }) : '—'}
+                    {r.status === 'ok' && r.counts?.skipped ? (
+                      <span className="block text-amber-900" data-testid="erp-history-skipped">
+                        {t('history.skippedText', { count: r.counts.skipped })} ·{' '}
+                        <a href={skippedCsvPath({ run: r.id })} download className="text-sky-900 underline">
+                          {ti('skipped.download')}
+                        </a>
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className="py-1">
+                    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${r.status === 'failed' ? 'bg-red-200 text-red-900' : 'bg-green-100 text-green-900'}`}>
+                      {r.status === 'failed' ? t('history.failed') : t('history.ok')}
+                    </span>
+                    {r.report.length ? (
+                      <details className="mt-1">
+                        <summary className="cursor-pointer text-xs">{t('history.report')}</summary>
+                        <ul className="mt-1 list-disc pl-4 text-xs">
+                          {r.report.slice(0, 50).map((line, i) => (
+                            <li key={i}>{line}</li>
+                          ))}
+                        </ul>
+                      </details>
+                    ) : null}
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {runs.map((r) => (
-                  <tr key={r.id} className={`border-t align-top ${r.status === 'failed' ? 'bg-red-50 text-red-900' : ''}`} data-status={r.status}>
-                    <td className="py-1 pr-2 whitespace-nowrap">{formatAdminDateTime(r.at)}</td>
-                    <td className="py-1 pr-2">{r.source === 'inbox' ? t('history.scheduled') : r.actor}</td>
-                    <td className="py-1 pr-2">{r.kind === 'prices' ? t('upload.kindPrices') : t('upload.kindClients')}</td>
-                    <td className="py-1 pr-2">
-                      <span className="block">{r.fileName}</span>
-                      <span className="block font-mono text-xs text-slate-500" title={r.sha256}>
-                        sha256 {r.sha256.slice(0, 16)}…
-                      </span>
-                    </td>
-                    <td className="py-1 pr-2">
-                      {r.counts ? t('history.countsText', { ...r.counts }) : '—'}
-                      {r.status === 'ok' && r.counts?.skipped ? (
-                        <span className="block text-amber-900" data-testid="erp-history-skipped">
-                          {t('history.skippedText', { count: r.counts.skipped })} ·{' '}
-                          <a href={skippedCsvPath({ run: r.id })} download className="text-sky-900 underline">
-                            {ti('skipped.download')}
-                          </a>
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className="py-1">
-                      <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${r.status === 'failed' ? 'bg-red-200 text-red-900' : 'bg-green-100 text-green-900'}`}>
-                        {r.status === 'failed' ? t('history.failed') : t('history.ok')}
-                      </span>
-                      {r.report.length ? (
-                        <details className="mt-1">
-                          <summary className="cursor-pointer text-xs">{t('history.report')}</summary>
-                          <ul className="mt-1 list-disc pl-4 text-xs">
-                            {r.report.slice(0, 50).map((line, i) => (
-                              <li key={i}>{line}</li>
-                            ))}
-                          </ul>
-                        </details>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ListTable>
         )}
       </section>
     </div>

@@ -1,11 +1,10 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
 import { redirect } from 'next/navigation';
+import { NewItemButton } from '@/components/admin/new-item-button';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager } from '@/components/admin/pager';
 import { ProductFilters } from '@/components/admin/products/product-filters';
 import { ProductTable } from '@/components/admin/products/product-table';
-import { Button } from '@/components/ui/button';
 import { ADMIN_PRODUCTS_PAGE_SIZE, getProductFormOptions, listAdminProducts, parseAdminProductQuery } from '@/server/admin/products';
 import { requirePageAccess } from '@/server/auth/session';
 
@@ -39,13 +38,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
       <AdminPageHeader
         title="Produtos"
         description="Pesquise, filtre e edite os produtos do catálogo, ativos e inativos."
-        actions={
-          <Button asChild>
-            <Link href="/admin/products/new" prefetch={false} data-testid="product-new">
-              Novo produto
-            </Link>
-          </Button>
-        }
+        actions={<NewItemButton href="/admin/products/new" label="Novo produto" testId="product-new" />}
       />
       <ProductFilters
         options={options}

@@ -1,9 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { getTranslations } from 'next-intl/server';
-import { pageOffset, QUOTE_PAGE_SIZE, QuoteStatusFilter, QuoteTable, statusFilter } from '@/components/quotes/quote-list';
+import { QuoteStatusFilter, QuoteTable } from '@/components/quotes/quote-list';
 import { requirePageAccess } from '@/server/auth/session';
-import { listQuotes } from '@/server/quotes/read';
+import { loadQuoteList, type QuoteListSearchParams } from '@/app/_shared/quote-list';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,22 +10,14 @@ export const metadata: Metadata = { title: 'Orçamentos', robots: { index: false
 
 const PAGE_PATH = '/admin/quotes';
 
-type SearchParams = Promise<{ estado?: string | string[]; desde?: string | string[] }>;
-
 /**
  * /admin/quotes (permission `manage_quotes`: editor and admin): every quote, those
  * waiting for an answer first and the oldest of them on top, with a state filter; who asked, the
  * date, the number of lines, the state and the total once answered. A viewer gets the 403 screen.
  */
-export default async function AdminQuotesPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function AdminQuotesPage({ searchParams }: { searchParams: QuoteListSearchParams }) {
   const viewer = await requirePageAccess(PAGE_PATH);
-  const query = await searchParams;
-  const status = statusFilter(query.estado);
-  const offset = pageOffset(query.desde);
-  const [t, { items, total }] = await Promise.all([
-    getTranslations('QuotesPage.list'),
-    listQuotes({ kind: 'staff', userId: viewer.id }, { limit: QUOTE_PAGE_SIZE, offset, status }),
-  ]);
+  const { t, items, total, status, offset } = await loadQuoteList(searchParams, { kind: 'staff', userId: viewer.id });
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-10">
       <p className="text-sm text-slate-600">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { AuditHistory } from '@/components/admin/audit-history';
@@ -6,6 +7,7 @@ import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { DeleteSynonymButton, DismissLogButton } from '@/components/admin/search/row-actions';
 import { SynonymForm } from '@/components/admin/search/synonym-form';
+import { ListTable } from '@/components/ui/list-table';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { formatInteger } from '@/lib/format';
 import type { SynonymFormValues } from '@/lib/validation/admin-synonym';
@@ -76,6 +78,15 @@ function LogPager({ query, page, total }: { query: Record<string, string | undef
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/** An action of a row of the search log or the synonyms: a small bordered link, named for its row. */
+function RowActionLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+  return (
+    <Link href={href} prefetch={false} className="inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium hover:bg-slate-50" aria-label={label}>
+      {children}
+    </Link>
   );
 }
 
@@ -170,54 +181,38 @@ export default async function AdminSearchPage({ searchParams }: { searchParams: 
           <p className="mt-3 text-sm text-slate-700">Nenhuma pesquisa registada.</p>
         ) : (
           <>
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full text-left text-sm" data-testid="search-log">
-                <thead className="border-b text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">Termo</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">Vezes</th>
-                    <th scope="col" className="py-2 pr-3 text-right font-medium">Resultados</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Última vez</th>
-                    <th scope="col" className="py-2 font-medium">
-                      <span className="sr-only">Ações</span>
-                    </th>
+            <ListTable
+              testId="search-log"
+              density="log"
+              framed={false}
+              className="mt-3"
+              headClassName="border-b text-slate-600"
+              columns={['Termo', { label: 'Vezes', align: 'right' }, { label: 'Resultados', align: 'right' }, 'Última vez', { label: 'Ações', srOnly: true }]}
+            >
+              <tbody>
+                {log.items.map((e) => (
+                  <tr key={e.term} className="border-b last:border-0">
+                    <td className="py-2 pr-3 font-medium text-slate-900">{e.sample}</td>
+                    <td className="py-2 pr-3 text-right">{formatInteger(e.count)}</td>
+                    <td className="py-2 pr-3 text-right">{formatInteger(e.lastResults)}</td>
+                    <td className="py-2 pr-3">
+                      <time dateTime={e.lastSeen}>{formatAdminDateTime(e.lastSeen)}</time>
+                    </td>
+                    <td className="py-2">
+                      <div className="flex flex-wrap justify-end gap-2">
+                        <RowActionLink href={`${PAGE_PATH}?novo=${encodeURIComponent(e.sample)}#formulario`} label={`Adicionar sinónimo para ${e.sample}`}>
+                          Adicionar sinónimo
+                        </RowActionLink>
+                        <RowActionLink href={`${PAGE_PATH}?testar=${encodeURIComponent(e.sample)}#testar`} label={`Testar a pesquisa ${e.sample}`}>
+                          Testar
+                        </RowActionLink>
+                        <DismissLogButton term={e.term} />
+                      </div>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {log.items.map((e) => (
-                    <tr key={e.term} className="border-b last:border-0">
-                      <td className="py-2 pr-3 font-medium text-slate-900">{e.sample}</td>
-                      <td className="py-2 pr-3 text-right">{formatInteger(e.count)}</td>
-                      <td className="py-2 pr-3 text-right">{formatInteger(e.lastResults)}</td>
-                      <td className="py-2 pr-3">
-                        <time dateTime={e.lastSeen}>{formatAdminDateTime(e.lastSeen)}</time>
-                      </td>
-                      <td className="py-2">
-                        <div className="flex flex-wrap justify-end gap-2">
-                          <Link
-                            href={`${PAGE_PATH}?novo=${encodeURIComponent(e.sample)}#formulario`}
-                            prefetch={false}
-                            className="inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium hover:bg-slate-50"
-                            aria-label={`Adicionar sinónimo para ${e.sample}`}
-                          >
-                            Adicionar sinónimo
-                          </Link>
-                          <Link
-                            href={`${PAGE_PATH}?testar=${encodeURIComponent(e.sample)}#testar`}
-                            prefetch={false}
-                            className="inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium hover:bg-slate-50"
-                            aria-label={`Testar a pesquisa ${e.sample}`}
-                          >
-                            Testar
-                          </Link>
-                          <DismissLogButton term={e.term} />
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </ListTable>
             <LogPager query={logQuery} page={logPage} total={log.total} />
           </>
         )}
@@ -255,54 +250,42 @@ export default async function AdminSearchPage({ searchParams }: { searchParams: 
           <p className="mt-3 text-sm text-slate-700">Nenhum sinónimo{q || kind ? ' com estes filtros' : ''}.</p>
         ) : (
           <>
-            <div className="mt-3 overflow-x-auto">
-              <table className="w-full text-left text-sm" data-testid="synonym-list">
-                <thead className="border-b text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-medium">Termos</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Tipo</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Estado</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Origem</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Alterado</th>
-                    <th scope="col" className="py-2 font-medium">
-                      <span className="sr-only">Ações</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {synonyms.items.map((s) => {
-                    const label = s.terms.join(', ');
-                    return (
-                      <tr key={s.id} className="border-b align-top last:border-0">
-                        <td className="py-2 pr-3 text-slate-900">
-                          <Terms s={s} />
-                          {s.notes ? <p className="text-xs text-slate-600">{s.notes}</p> : null}
-                        </td>
-                        <td className="py-2 pr-3 whitespace-nowrap">{KIND_LABEL[s.kind]}</td>
-                        <td className="py-2 pr-3">{s.active ? 'Ativo' : 'Inativo'}</td>
-                        <td className="py-2 pr-3 whitespace-nowrap">{s.builtinKey ? (s.updatedBy ? 'Fornecido, editado' : 'Fornecido') : `Equipa${s.createdBy ? ` (${s.createdBy})` : ''}`}</td>
-                        <td className="py-2 pr-3 whitespace-nowrap">
-                          <time dateTime={s.updatedAt}>{formatAdminDateTime(s.updatedAt)}</time>
-                        </td>
-                        <td className="py-2">
-                          <div className="flex flex-wrap justify-end gap-2">
-                            <Link
-                              href={`${PAGE_PATH}?editar=${s.id}#formulario`}
-                              prefetch={false}
-                              className="inline-flex h-8 items-center rounded-md border px-3 text-sm font-medium hover:bg-slate-50"
-                              aria-label={`Editar ${label}`}
-                            >
-                              Editar
-                            </Link>
-                            <DeleteSynonymButton id={s.id} version={s.version} label={label} />
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <ListTable
+              testId="synonym-list"
+              density="log"
+              framed={false}
+              className="mt-3"
+              headClassName="border-b text-slate-600"
+              columns={['Termos', 'Tipo', 'Estado', 'Origem', 'Alterado', { label: 'Ações', srOnly: true }]}
+            >
+              <tbody>
+                {synonyms.items.map((s) => {
+                  const label = s.terms.join(', ');
+                  return (
+                    <tr key={s.id} className="border-b align-top last:border-0">
+                      <td className="py-2 pr-3 text-slate-900">
+                        <Terms s={s} />
+                        {s.notes ? <p className="text-xs text-slate-600">{s.notes}</p> : null}
+                      </td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{KIND_LABEL[s.kind]}</td>
+                      <td className="py-2 pr-3">{s.active ? 'Ativo' : 'Inativo'}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">{s.builtinKey ? (s.updatedBy ? 'Fornecido, editado' : 'Fornecido') : `Equipa${s.createdBy ? ` (${s.createdBy})` : ''}`}</td>
+                      <td className="py-2 pr-3 whitespace-nowrap">
+                        <time dateTime={s.updatedAt}>{formatAdminDateTime(s.updatedAt)}</time>
+                      </td>
+                      <td className="py-2">
+                        <div className="flex flex-wrap justify-end gap-2">
+                          <RowActionLink href={`${PAGE_PATH}?editar=${s.id}#formulario`} label={`Editar ${label}`}>
+                            Editar
+                          </RowActionLink>
+                          <DeleteSynonymButton id={s.id} version={s.version} label={label} />
+                        </div>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </ListTable>
             <AdminPager base={PAGE_PATH} query={listQuery} page={page} pageSize={SYNONYM_PAGE_SIZE} total={synonyms.total} />
           </>
         )}

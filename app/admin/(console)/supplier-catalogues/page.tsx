@@ -5,6 +5,8 @@ import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
 import { ReorderButtons } from '@/components/admin/supplier-catalogues/reorder-buttons';
 import { NativeSelect } from '@/components/ui/native-select';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
+import { Field } from '@/components/ui/field';
 import { requirePageAccess } from '@/server/auth/session';
 import { listBrandOptions, listSupplierCataloguesAdmin, SUPPLIER_CATALOGUE_PAGE_SIZE } from '@/server/admin/supplier-catalogues';
 
@@ -52,16 +54,10 @@ export default async function SupplierCataloguesPage({ searchParams }: { searchP
         }
       />
       <form method="get" action={PAGE_PATH} className="mb-4 flex flex-wrap items-end gap-3 rounded-xl border bg-white p-4" role="search">
-        <div className="space-y-1">
-          <label htmlFor="sc-q" className="text-sm font-medium text-slate-900">
-            {t('search')}
-          </label>
+        <Field label={t('search')} labelClassName="text-slate-900" className="space-y-1">
           <input id="sc-q" name="q" type="search" defaultValue={q} placeholder={t('searchPlaceholder')} className="h-9 rounded-md border px-3 text-sm" />
-        </div>
-        <div className="w-48 space-y-1">
-          <label htmlFor="sc-brand" className="text-sm font-medium text-slate-900">
-            {t('brandFilter')}
-          </label>
+        </Field>
+        <Field label={t('brandFilter')} labelClassName="text-slate-900" className="w-48 space-y-1">
           <NativeSelect id="sc-brand" name="marca" defaultValue={brandId ? String(brandId) : ''}>
             <option value="">{t('allBrands')}</option>
             {brands.map((b) => (
@@ -70,17 +66,14 @@ export default async function SupplierCataloguesPage({ searchParams }: { searchP
               </option>
             ))}
           </NativeSelect>
-        </div>
-        <div className="w-40 space-y-1">
-          <label htmlFor="sc-state" className="text-sm font-medium text-slate-900">
-            {t('stateFilter')}
-          </label>
+        </Field>
+        <Field label={t('stateFilter')} labelClassName="text-slate-900" className="w-40 space-y-1">
           <NativeSelect id="sc-state" name="estado" defaultValue={state}>
             <option value="">{t('allStates')}</option>
             <option value="ativos">{t('activeOnly')}</option>
             <option value="ocultos">{t('inactiveOnly')}</option>
           </NativeSelect>
-        </div>
+        </Field>
         <button type="submit" className="h-9 rounded-md border bg-white px-4 text-sm font-medium hover:bg-slate-50">
           {t('filter')}
         </button>
@@ -92,51 +85,41 @@ export default async function SupplierCataloguesPage({ searchParams }: { searchP
       </form>
       {!filtered && items.length > 1 ? <p className="mb-2 text-sm text-slate-600">{t('reorderHint')}</p> : null}
       {items.length === 0 ? (
-        <p className="rounded-xl border bg-white p-6 text-slate-700">{t('empty')}</p>
+        <EmptyListNote>{t('empty')}</EmptyListNote>
       ) : (
-        <div className="overflow-x-auto rounded-xl border bg-white">
-          <table className="w-full text-left text-sm" data-testid="supplier-catalogue-table">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th scope="col" className="px-3 py-2">{t('colCover')}</th>
-                <th scope="col" className="px-3 py-2">{t('colTitle')}</th>
-                <th scope="col" className="px-3 py-2">{t('colBrand')}</th>
-                <th scope="col" className="px-3 py-2">{t('colYear')}</th>
-                <th scope="col" className="px-3 py-2">{t('colSource')}</th>
-                <th scope="col" className="px-3 py-2">{t('colState')}</th>
-                {!filtered ? <th scope="col" className="px-3 py-2">{t('colOrder')}</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((c) => (
-                <tr key={c.id} className="border-t align-middle">
-                  <td className="px-3 py-2">
-                    {c.coverUrl ? (
-                      // eslint-disable-next-line @next/next/no-img-element
-                      <img src={`${c.coverUrl}?w=120`} alt="" width={48} height={68} className="h-[68px] w-12 rounded border object-cover" />
-                    ) : null}
-                  </td>
-                  <td className="px-3 py-2 font-medium">
-                    <Link href={`${PAGE_PATH}/edit/${c.id}`} prefetch={false} className="text-sky-800 hover:underline">
-                      {c.title}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2">{c.brandName}</td>
-                  <td className="px-3 py-2">{c.year ?? '—'}</td>
-                  <td className="px-3 py-2">{c.pdfUrl ? t('sourcePdf') : t('sourceLink')}</td>
-                  <td className="px-3 py-2">
-                    <span className={c.active ? 'rounded bg-green-100 px-2 py-0.5 text-green-900' : 'rounded bg-slate-200 px-2 py-0.5 text-slate-800'}>{c.active ? t('active') : t('inactive')}</span>
-                  </td>
-                  {!filtered ? (
-                    <td className="px-3 py-2">
-                      <ReorderButtons id={c.id} title={c.title} order={order} />
-                    </td>
+        <ListTable
+          testId="supplier-catalogue-table"
+          columns={[t('colCover'), t('colTitle'), t('colBrand'), t('colYear'), t('colSource'), t('colState'), ...(filtered ? [] : [t('colOrder')])]}
+        >
+          <tbody>
+            {items.map((c) => (
+              <tr key={c.id} className="border-t align-middle">
+                <td className="px-3 py-2">
+                  {c.coverUrl ? (
+                    // eslint-disable-next-line @next/next/no-img-element
+                    <img src={`${c.coverUrl}?w=120`} alt="" width={48} height={68} className="h-[68px] w-12 rounded border object-cover" />
                   ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </td>
+                <td className="px-3 py-2 font-medium">
+                  <Link href={`${PAGE_PATH}/edit/${c.id}`} prefetch={false} className="text-sky-800 hover:underline">
+                    {c.title}
+                  </Link>
+                </td>
+                <td className="px-3 py-2">{c.brandName}</td>
+                <td className="px-3 py-2">{c.year ?? '—'}</td>
+                <td className="px-3 py-2">{c.pdfUrl ? t('sourcePdf') : t('sourceLink')}</td>
+                <td className="px-3 py-2">
+                  <span className={c.active ? 'rounded bg-green-100 px-2 py-0.5 text-green-900' : 'rounded bg-slate-200 px-2 py-0.5 text-slate-800'}>{c.active ? t('active') : t('inactive')}</span>
+                </td>
+                {!filtered ? (
+                  <td className="px-3 py-2">
+                    <ReorderButtons id={c.id} title={c.title} order={order} />
+                  </td>
+                ) : null}
+              </tr>
+            ))}
+          </tbody>
+        </ListTable>
       )}
       <AdminPager base={PAGE_PATH} query={{ q, marca: brandId ? String(brandId) : undefined, estado: state || undefined }} page={page} pageSize={SUPPLIER_CATALOGUE_PAGE_SIZE} total={total} />
     </div>

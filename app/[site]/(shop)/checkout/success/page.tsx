@@ -8,9 +8,9 @@ import { PaymentInstructions } from '@/components/orders/payment-instructions';
 import { formatPrice } from '@/lib/format';
 import { pageMetadata } from '@/lib/seo';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { getOrder, type OrderDetail } from '@/server/orders/queries';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 export const dynamic = 'force-dynamic';
 
@@ -47,13 +47,7 @@ export default async function CheckoutSuccessPage({ searchParams }: { searchPara
   const raw = (await searchParams).order;
   const id = typeof raw === 'string' ? raw : null;
   if (!id || !isDbId(id)) notFound();
-  let order: OrderDetail;
-  try {
-    order = await getOrder(viewer.id, Number(id));
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') notFound();
-    throw error;
-  }
+  const order = await orNotFound(getOrder(viewer.id, Number(id)));
   const pickup = order.delivery_method !== 'delivery';
   const place = order.delivery_method === 'pickup_warehouse' ? tOrders('delivery.warehouseLabel') : tOrders('delivery.showroomLabel');
 

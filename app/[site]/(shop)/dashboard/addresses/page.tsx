@@ -7,6 +7,7 @@ import { AddressDialog } from '@/components/account/address-dialog';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { OrderAddress } from '@/components/orders/order-address';
 import { Button } from '@/components/ui/button';
+import { AccountEmptyState } from '@/components/account/account-section';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { compiledMessages } from '@/lib/i18n/compiled-messages';
 import { pageMetadata } from '@/lib/seo';
@@ -59,14 +60,11 @@ export default async function AddressesPage() {
           </div>
 
           {addresses.length === 0 ? (
-            <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="addresses-empty">
-              <MapPin aria-hidden className="mx-auto size-10 text-slate-400" />
-              <p className="mt-3 text-lg font-semibold text-slate-900">{t('emptyTitle')}</p>
-              <p className="mt-1 text-slate-600">{t('emptyText')}</p>
+            <AccountEmptyState icon={MapPin} title={t('emptyTitle')} text={t('emptyText')} testId="addresses-empty">
               <div className="mt-5">
                 <AddressDialog trigger={addButton(t('addFirst'))} />
               </div>
-            </div>
+            </AccountEmptyState>
           ) : (
             <>
               <p className="text-slate-700">{t('intro')}</p>

@@ -8,6 +8,8 @@ import { CatalogueImage } from '@/components/catalogue/catalogue-image';
 import { FavouriteToggle } from '@/components/favourites/favourite-toggle';
 import { SaveOfflineButton } from '@/components/pwa/save-offline-button';
 import { Button } from '@/components/ui/button';
+import { ListTable } from '@/components/ui/list-table';
+import { AccountEmptyState, AccountListSection } from '@/components/account/account-section';
 import { rasterMediaUrl } from '@/lib/catalogue/media';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
@@ -42,26 +44,17 @@ export default async function FavouritesPage() {
   return (
     <div className="space-y-8">
       <Breadcrumbs items={[{ label: 'A minha conta', href: '/dashboard' }, { label: t('title'), href: PAGE_PATH }]} />
-      <section aria-labelledby="favoritos" className="space-y-4">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="favoritos" className="text-2xl font-bold tracking-tight text-slate-900">
-            {t('title')}
-          </h2>
-          {items.length > 0 && <p className="text-sm text-slate-600">{t('count', { count: items.length })}</p>}
-        </div>
+      <AccountListSection id="favoritos" title={t('title')} count={items.length > 0 && t('count', { count: items.length })}>
 
         {items.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="favourites-empty">
-            <HeartIcon aria-hidden className="mx-auto size-10 text-slate-400" />
-            <p className="mt-3 text-lg font-semibold text-slate-900">{t('emptyTitle')}</p>
-            <p className="mt-1 text-slate-600">{t('emptyText')}</p>
+          <AccountEmptyState icon={HeartIcon} title={t('emptyTitle')} text={t('emptyText')} testId="favourites-empty">
             <Button asChild className="mt-5">
               <Link href="/produtos">
                 {t('browse')}
                 <ArrowRight aria-hidden />
               </Link>
             </Button>
-          </div>
+          </AccountEmptyState>
         ) : (
           <>
             <p className="text-slate-700">{t('intro')}</p>
@@ -112,29 +105,25 @@ export default async function FavouritesPage() {
                     {item.models.length === 0 ? (
                       <p className="mt-4 text-sm text-slate-600">{t('noModels')}</p>
                     ) : (
-                      <div className="mt-4 overflow-x-auto rounded-md border">
-                        <table className="w-full min-w-[28rem] text-left text-sm">
-                          <caption className="sr-only">{t('modelsCaption', { product: item.name })}</caption>
-                          <thead className="bg-slate-50 text-slate-700">
-                            <tr>
-                              <th scope="col" className="px-3 py-2 font-semibold">{t('code')}</th>
-                              <th scope="col" className="px-3 py-2 font-semibold">{t('size')}</th>
-                              <th scope="col" className="px-3 py-2 font-semibold">{t('packages')}</th>
-                              <th scope="col" className="px-3 py-2 font-semibold">{t('stock')}</th>
+                      <ListTable
+                        density="strong"
+                        caption={t('modelsCaption', { product: item.name })}
+                        tableClassName="min-w-[28rem]"
+                        framed={false}
+                        className="mt-4 rounded-md border"
+                        columns={[t('code'), t('size'), t('packages'), t('stock')]}
+                      >
+                        <tbody className="divide-y">
+                          {item.models.map((m) => (
+                            <tr key={m.code}>
+                              <td className="px-3 py-2 font-mono">{m.code}</td>
+                              <td className="px-3 py-2">{m.size || '—'}</td>
+                              <td className="px-3 py-2">{packagesOf(m) ?? t('unit')}</td>
+                              <td className={`px-3 py-2 ${STOCK_TONE[m.stockStatus]}`}>{t(STOCK_KEY[m.stockStatus])}</td>
                             </tr>
-                          </thead>
-                          <tbody className="divide-y">
-                            {item.models.map((m) => (
-                              <tr key={m.code}>
-                                <td className="px-3 py-2 font-mono">{m.code}</td>
-                                <td className="px-3 py-2">{m.size || '—'}</td>
-                                <td className="px-3 py-2">{packagesOf(m) ?? t('unit')}</td>
-                                <td className={`px-3 py-2 ${STOCK_TONE[m.stockStatus]}`}>{t(STOCK_KEY[m.stockStatus])}</td>
-                              </tr>
-                            ))}
-                          </tbody>
-                        </table>
-                      </div>
+                          ))}
+                        </tbody>
+                      </ListTable>
                     )}
                   </article>
                 </li>
@@ -142,7 +131,7 @@ export default async function FavouritesPage() {
             </ul>
           </>
         )}
-      </section>
+      </AccountListSection>
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { getTranslations } from 'next-intl/server';
 import { ClipboardListIcon } from 'lucide-react';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { CreateJobListForm } from '@/components/job-lists/create-job-list-form';
+import { AccountEmptyState, AccountListSection } from '@/components/account/account-section';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
 import { requirePageAccess } from '@/server/auth/session';
@@ -31,23 +32,13 @@ export default async function JobListsPage() {
   return (
     <div className="space-y-6">
       <Breadcrumbs items={[{ label: 'A minha conta', href: '/dashboard' }, { label: t('title'), href: PAGE_PATH }]} />
-      <section aria-labelledby="obras" className="space-y-4">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="obras" className="text-2xl font-bold tracking-tight text-slate-900">
-            {t('title')}
-          </h2>
-          {lists.length > 0 && <p className="text-sm text-slate-600">{t('count', { count: lists.length })}</p>}
-        </div>
+      <AccountListSection id="obras" title={t('title')} count={lists.length > 0 && t('count', { count: lists.length })}>
         <p className="text-slate-700">{t('intro')}</p>
         <NextIntlClientProvider messages={clientMessages(['JobLists'])}>
           <CreateJobListForm />
         </NextIntlClientProvider>
         {lists.length === 0 ? (
-          <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="job-lists-empty">
-            <ClipboardListIcon aria-hidden className="mx-auto size-10 text-slate-400" />
-            <p className="mt-3 text-lg font-semibold text-slate-900">{t('emptyTitle')}</p>
-            <p className="mt-1 text-slate-600">{t('emptyText')}</p>
-          </div>
+          <AccountEmptyState icon={ClipboardListIcon} title={t('emptyTitle')} text={t('emptyText')} testId="job-lists-empty" />
         ) : (
           <ul className="divide-y rounded-lg border border-slate-200 bg-white shadow-xs" data-testid="job-lists">
             {lists.map((list) => (
@@ -62,7 +53,7 @@ export default async function JobListsPage() {
             ))}
           </ul>
         )}
-      </section>
+      </AccountListSection>
     </div>
   );
 }

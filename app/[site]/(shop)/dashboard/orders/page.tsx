@@ -8,6 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
+import { AccountEmptyState, AccountListSection } from '@/components/account/account-section';
 import { ORDER_SEARCH_MAX, ordersFilters, ordersHref, type OrdersFilters, type SearchParams } from '@/lib/orders/filters';
 import { ORDER_STATUSES } from '@/lib/orders/status';
 import { pageMetadata } from '@/lib/seo';
@@ -48,17 +49,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
   return (
     <div className="space-y-8">
       <Breadcrumbs items={[{ label: 'A minha conta', href: '/dashboard' }, { label: t('page.listTitle'), href: PAGE_PATH }]} />
-      <section aria-labelledby="encomendas" className="space-y-5">
-        <div className="flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="encomendas" className="text-2xl font-bold tracking-tight text-slate-900">
-            {t('page.listTitle')}
-          </h2>
-          {total > 0 && (
-            <p className="text-sm text-slate-600" data-testid="orders-count">
-              {t('page.count', { count: total })}
-            </p>
-          )}
-        </div>
+      <AccountListSection id="encomendas" title={t('page.listTitle')} count={total > 0 && t('page.count', { count: total })} countTestId="orders-count" className="space-y-5">
 
         {(total > 0 || filtered) && (
           <form method="get" action={PAGE_PATH} role="search" aria-label={t('page.filterLabel')} className="flex flex-wrap items-end gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-xs" data-testid="orders-filter">
@@ -89,17 +80,14 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
         )}
 
         {total === 0 && !filtered ? (
-          <div className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="orders-empty">
-            <Package aria-hidden className="mx-auto size-10 text-slate-400" />
-            <p className="mt-3 text-lg font-semibold text-slate-900">{t('page.emptyTitle')}</p>
-            <p className="mt-1 text-slate-600">{t('page.emptyText')}</p>
+          <AccountEmptyState icon={Package} title={t('page.emptyTitle')} text={t('page.emptyText')} testId="orders-empty">
             <Button asChild className="mt-5">
               <Link href="/produtos">
                 {t('page.browse')}
                 <ArrowRight aria-hidden />
               </Link>
             </Button>
-          </div>
+          </AccountEmptyState>
         ) : items.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-center text-slate-700" data-testid="orders-no-results">
             {t('page.noResults')}
@@ -135,7 +123,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
             )}
           </nav>
         )}
-      </section>
+      </AccountListSection>
     </div>
   );
 }

@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
-import { pageOffset, QUOTE_PAGE_SIZE, QuoteStatusFilter, QuoteTable, statusFilter } from '@/components/quotes/quote-list';
+import { QuoteStatusFilter, QuoteTable } from '@/components/quotes/quote-list';
 import { pageMetadata } from '@/lib/seo';
 import { requirePageAccess } from '@/server/auth/session';
-import { listQuotes } from '@/server/quotes/read';
+import { loadQuoteList, type QuoteListSearchParams } from '@/app/_shared/quote-list';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,18 +16,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return pageMetadata({ title: t('metaTitle'), description: t('metaDescription'), path: PAGE_PATH, noindex: true });
 }
 
-type SearchParams = Promise<{ estado?: string | string[]; desde?: string | string[] }>;
-
 /** /dashboard/quotes: the customer's quotes, newest first, with a state filter. */
-export default async function DashboardQuotesPage({ searchParams }: { searchParams: SearchParams }) {
+export default async function DashboardQuotesPage({ searchParams }: { searchParams: QuoteListSearchParams }) {
   const viewer = await requirePageAccess(PAGE_PATH);
-  const query = await searchParams;
-  const status = statusFilter(query.estado);
-  const offset = pageOffset(query.desde);
-  const [t, { items, total }] = await Promise.all([
-    getTranslations('QuotesPage.list'),
-    listQuotes({ kind: 'user', userId: viewer.id }, { limit: QUOTE_PAGE_SIZE, offset, status }),
-  ]);
+  const { t, items, total, status, offset } = await loadQuoteList(searchParams, { kind: 'user', userId: viewer.id });
   return (
     <div className="space-y-6">
       <Breadcrumbs items={[{ label: 'A minha conta', href: '/dashboard' }, { label: t('title') }]} />

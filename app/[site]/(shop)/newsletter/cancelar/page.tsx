@@ -1,28 +1,20 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { getTranslations } from 'next-intl/server';
 import { NewsletterUnsubscribeForm } from '@/components/newsletter/newsletter-unsubscribe-form';
 import { Button } from '@/components/ui/button';
+import { linkToken, newsletterLinkMetadata, type NewsletterLinkPageProps } from '../_link-page';
 import { getNewsletterSubscriptionByUnsubscribeToken } from '@/server/newsletter/subscriptions';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('Newsletter.unsubscribe');
-  return { title: t('metaTitle'), robots: { index: false, follow: false } };
-}
-
-interface PageProps {
-  searchParams: Promise<{ token?: string | string[] }>;
-}
+export const generateMetadata = newsletterLinkMetadata('Newsletter.unsubscribe');
 
 /**
  * The unsubscribe link of every newsletter mail. Opening it changes nothing (mail scanners open
  * links too): the person confirms with a button.
  */
-export default async function NewsletterUnsubscribePage({ searchParams }: PageProps) {
-  const { token } = await searchParams;
-  const value = typeof token === 'string' ? token : null;
+export default async function NewsletterUnsubscribePage(props: NewsletterLinkPageProps) {
+  const value = await linkToken(props);
   const [subscription, t] = await Promise.all([
     getNewsletterSubscriptionByUnsubscribeToken(value),
     getTranslations('Newsletter.unsubscribe'),

@@ -1,26 +1,18 @@
-import type { Metadata } from 'next';
 import Link from 'next/link';
 import { CheckCircle2Icon, XCircleIcon } from 'lucide-react';
 import { getTranslations } from 'next-intl/server';
 import { Button } from '@/components/ui/button';
+import { linkToken, newsletterLinkMetadata, type NewsletterLinkPageProps } from '../_link-page';
 import { confirmNewsletterSubscription } from '@/server/newsletter/subscriptions';
 
 export const dynamic = 'force-dynamic';
 
-export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations('Newsletter.confirm');
-  return { title: t('metaTitle'), robots: { index: false, follow: false } };
-}
-
-interface PageProps {
-  searchParams: Promise<{ token?: string | string[] }>;
-}
+export const generateMetadata = newsletterLinkMetadata('Newsletter.confirm');
 
 /** Landing of the link in the confirmation mail (double opt-in): confirms and thanks. */
-export default async function NewsletterConfirmPage({ searchParams }: PageProps) {
-  const { token } = await searchParams;
+export default async function NewsletterConfirmPage(props: NewsletterLinkPageProps) {
   const [result, t] = await Promise.all([
-    confirmNewsletterSubscription(typeof token === 'string' ? token : null),
+    confirmNewsletterSubscription(await linkToken(props)),
     getTranslations('Newsletter.confirm'),
   ]);
   const ok = result.status !== 'invalid';

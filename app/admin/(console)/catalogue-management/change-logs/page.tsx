@@ -5,6 +5,7 @@ import { CatalogueTabs } from '@/components/admin/catalogue/catalogue-tabs';
 import { ChangeLogFilterForm } from '@/components/admin/catalogue/change-log-filters';
 import { AdminPageHeader } from '@/components/admin/page-header';
 import { AdminPager, pageParam } from '@/components/admin/pager';
+import { EmptyListNote, ListTable } from '@/components/ui/list-table';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { changeLogQuery, parseChangeLogFilters } from '@/lib/validation/catalogue-management';
 import { describeCatalogueChanges } from '@/server/audit/views';
@@ -60,79 +61,72 @@ export default async function ChangeLogsPage({ searchParams }: { searchParams: S
       <CatalogueTabs current="changes" />
       <ChangeLogFilterForm action={PAGE_PATH} filters={filters} options={options} />
       {items.length === 0 ? (
-        <p className="mt-4 rounded-xl border bg-white p-6 text-slate-700" data-testid="change-log-empty">
+        <EmptyListNote className="mt-4" testId="change-log-empty">
           {t('noChanges')}
-        </p>
+        </EmptyListNote>
       ) : (
         <>
           {/* Below md each line is a block of labelled cells: no sideways scroll on a phone (390 px). */}
-          <div className="mt-4 overflow-x-auto rounded-xl border bg-white">
-            <table className="w-full text-left text-sm max-md:block" data-testid="change-log">
-              <thead className="border-b bg-slate-50 text-slate-700 max-md:sr-only">
-                <tr>
-                  <th scope="col" className="px-3 py-2">{t('colWhen')}</th>
-                  <th scope="col" className="px-3 py-2">{t('colWho')}</th>
-                  <th scope="col" className="px-3 py-2">{t('colProduct')}</th>
-                  <th scope="col" className="px-3 py-2">{t('colModel')}</th>
-                  <th scope="col" className="px-3 py-2">{t('colKind')}</th>
-                  <th scope="col" className="px-3 py-2">{t('colField')}</th>
-                  <th scope="col" className="px-3 py-2">{t('colChange')}</th>
-                </tr>
-              </thead>
-              <tbody className="max-md:block">
-                {items.map((c) => (
-                  <tr key={c.id} className="border-b align-top last:border-0 max-md:block max-md:py-2" data-testid="change-row" data-kind={c.kind}>
-                    <td className={`${CELL} whitespace-nowrap`}>
-                      <time dateTime={c.at}>{formatAdminDateTime(c.at)}</time>
-                    </td>
-                    <td className={CELL}>
-                      <span className="block max-md:inline">{c.actor ?? '—'}</span>
-                      <span className="text-xs text-slate-600 max-md:ml-2">{t(`source_${c.source}`)}</span>
-                    </td>
-                    <td className={`${CELL} wrap-anywhere`}>
-                      <span className="font-mono text-xs">{c.productCode}</span> {c.productName}
-                      <span className="block text-xs text-slate-600">
-                        {c.chapterCode}
-                        {c.familyCode ? ` · ${c.familyCode} ${c.familyTitle ?? ''}` : ''}
-                        {c.brand ? ` · ${c.brand}` : ''}
-                      </span>
-                      {c.productId ? (
-                        <span className="flex gap-2 text-xs">
-                          {c.shopPath ? (
-                            <Link href={c.shopPath} prefetch={false} className="text-sky-800 hover:underline">
-                              {t('shopLink')}
-                            </Link>
-                          ) : null}
-                          <Link href={`/admin/products/edit/${c.productId}`} prefetch={false} className="text-sky-800 hover:underline">
-                            {t('editLink')}
+          <ListTable
+            testId="change-log"
+            tableClassName="max-md:block"
+            className="mt-4"
+            headClassName="border-b bg-slate-50 text-slate-700 max-md:sr-only"
+            columns={[t('colWhen'), t('colWho'), t('colProduct'), t('colModel'), t('colKind'), t('colField'), t('colChange')]}
+          >
+            <tbody className="max-md:block">
+              {items.map((c) => (
+                <tr key={c.id} className="border-b align-top last:border-0 max-md:block max-md:py-2" data-testid="change-row" data-kind={c.kind}>
+                  <td className={`${CELL} whitespace-nowrap`}>
+                    <time dateTime={c.at}>{formatAdminDateTime(c.at)}</time>
+                  </td>
+                  <td className={CELL}>
+                    <span className="block max-md:inline">{c.actor ?? '—'}</span>
+                    <span className="text-xs text-slate-600 max-md:ml-2">{t(`source_${c.source}`)}</span>
+                  </td>
+                  <td className={`${CELL} wrap-anywhere`}>
+                    <span className="font-mono text-xs">{c.productCode}</span> {c.productName}
+                    <span className="block text-xs text-slate-600">
+                      {c.chapterCode}
+                      {c.familyCode ? ` · ${c.familyCode} ${c.familyTitle ?? ''}` : ''}
+                      {c.brand ? ` · ${c.brand}` : ''}
+                    </span>
+                    {c.productId ? (
+                      <span className="flex gap-2 text-xs">
+                        {c.shopPath ? (
+                          <Link href={c.shopPath} prefetch={false} className="text-sky-800 hover:underline">
+                            {t('shopLink')}
                           </Link>
-                        </span>
-                      ) : null}
-                    </td>
-                    <td className={`${CELL} font-mono text-xs whitespace-nowrap ${c.modelCode ? '' : 'max-md:hidden'}`}>
-                      <span className={PHONE_LABEL}>{t('colModel')}: </span>
-                      {c.modelCode ?? '—'}
-                    </td>
-                    <td className={`${CELL} max-md:inline-block`}>
-                      <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${KIND_STYLE[c.kind] ?? ''}`}>{t(`kind_${c.kind}`)}</span>
-                    </td>
-                    <td className={`${CELL} max-md:inline-block max-md:font-medium`} data-testid="change-field">
-                      {c.words.field ?? '—'}
-                    </td>
-                    <td className={`${CELL} wrap-anywhere`} data-testid="change-values">
-                      {c.words.hasValues ? (
-                        <>
-                          <span className="text-red-800">{c.words.before}</span> → <span className="text-green-800">{c.words.after}</span>
-                        </>
-                      ) : (
-                        '—'
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                        ) : null}
+                        <Link href={`/admin/products/edit/${c.productId}`} prefetch={false} className="text-sky-800 hover:underline">
+                          {t('editLink')}
+                        </Link>
+                      </span>
+                    ) : null}
+                  </td>
+                  <td className={`${CELL} font-mono text-xs whitespace-nowrap ${c.modelCode ? '' : 'max-md:hidden'}`}>
+                    <span className={PHONE_LABEL}>{t('colModel')}: </span>
+                    {c.modelCode ?? '—'}
+                  </td>
+                  <td className={`${CELL} max-md:inline-block`}>
+                    <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${KIND_STYLE[c.kind] ?? ''}`}>{t(`kind_${c.kind}`)}</span>
+                  </td>
+                  <td className={`${CELL} max-md:inline-block max-md:font-medium`} data-testid="change-field">
+                    {c.words.field ?? '—'}
+                  </td>
+                  <td className={`${CELL} wrap-anywhere`} data-testid="change-values">
+                    {c.words.hasValues ? (
+                      <>
+                        <span className="text-red-800">{c.words.before}</span> → <span className="text-green-800">{c.words.after}</span>
+                      </>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </ListTable>
           <AdminPager base={PAGE_PATH} query={params} page={page} pageSize={CHANGE_LOG_PAGE_SIZE} total={total} />
         </>
       )}

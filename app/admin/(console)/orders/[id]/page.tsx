@@ -6,14 +6,15 @@ import { listAuditInWords } from '@/server/audit/views';
 import { describeOrderEvents } from '@/server/audit/views';
 import { OrderActions } from '@/components/admin/orders/order-actions';
 import { AdminPageHeader } from '@/components/admin/page-header';
+import { ListTable } from '@/components/ui/list-table';
 import { formatAdminDateTime } from '@/lib/admin/format';
 import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { ORDER_STATUSES } from '@/lib/orders/status';
 import type { AddressSnapshot } from '@/lib/orders/types';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
-import { getStaffOrder, type StaffOrderDetail } from '@/server/orders/admin';
+import { getStaffOrder } from '@/server/orders/admin';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 export const dynamic = 'force-dynamic';
 export const metadata: Metadata = { title: 'Encomenda', robots: { index: false, follow: false } };
@@ -54,13 +55,7 @@ export default async function AdminOrderPage({ params }: { params: Params }) {
   const { id } = await params;
   await requirePageAccess(`/admin/orders/${encodeURIComponent(id)}`);
   if (!isDbId(id)) notFound();
-  let order: StaffOrderDetail;
-  try {
-    order = await getStaffOrder(Number(id));
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found') notFound();
-    throw err;
-  }
+  const order = await orNotFound(getStaffOrder(Number(id)));
   const [t, ts, tp, tPay] = await Promise.all([
     getTranslations('Admin.Orders'),
     getTranslations('Orders.status'),
@@ -151,17 +146,12 @@ export default async function AdminOrderPage({ params }: { params: Params }) {
 
       <section className="overflow-x-auto rounded-xl border bg-white p-5">
         <h2 className="mb-2 font-semibold text-slate-900">{t('detail.lines')}</h2>
-        <table className="w-full text-left text-sm">
-          <thead className="text-slate-600">
-            <tr>
-              <th scope="col" className="py-1 pr-2">{t('detail.code')}</th>
-              <th scope="col" className="py-1 pr-2">{t('detail.product')}</th>
-              <th scope="col" className="py-1 pr-2">{t('detail.quantity')}</th>
-              <th scope="col" className="py-1 pr-2 text-right">{t('detail.unitPrice')}</th>
-              <th scope="col" className="py-1 pr-2 text-right">{t('detail.discount')}</th>
-              <th scope="col" className="py-1 text-right">{t('detail.lineTotal')}</th>
-            </tr>
-          </thead>
+        <ListTable
+          density="compact"
+          framed={false}
+          headClassName="text-slate-600"
+          columns={[t('detail.code'), t('detail.product'), t('detail.quantity'), { label: t('detail.unitPrice'), align: 'right' }, { label: t('detail.discount'), align: 'right' }, { label: t('detail.lineTotal'), align: 'right' }]}
+        >
           <tbody>
             {order.lines.map((l) => (
               <tr key={l.position} className="border-t align-top">
@@ -194,7 +184,7 @@ export default async function AdminOrderPage({ params }: { params: Params }) {
               </tr>
             ))}
           </tfoot>
-        </table>
+        </ListTable>
         {order.notes ? (
           <p className="mt-3 text-sm">
             <span className="font-medium">{t('detail.notes')}:</span> {order.notes}

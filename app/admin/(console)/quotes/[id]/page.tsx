@@ -4,18 +4,18 @@ import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { QuoteAnswerForm } from '@/components/quotes/answer-form';
-import { QuoteMessageForm, WithdrawQuote } from '@/components/quotes/quote-actions';
-import { QuoteHistory, QuoteLines, QuoteStatusBadge, QuoteThread, QuoteTotals } from '@/components/quotes/quote-view';
+import { WithdrawQuote } from '@/components/quotes/quote-actions';
+import { QuoteLines, QuoteStatusBadge, QuoteTotals } from '@/components/quotes/quote-view';
+import { QuoteConversation } from '@/components/quotes/quote-conversation';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { canQuoteTransition } from '@/lib/quotes/status';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { lisbonDay } from '@/server/pricing';
 import { addDays, quoteValidityDays } from '@/server/quotes/dates';
 import { getQuote } from '@/server/quotes/read';
-import type { QuoteDetail } from '@/lib/quotes/types';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 export const dynamic = 'force-dynamic';
 
@@ -33,13 +33,7 @@ export default async function AdminQuotePage({ params }: { params: Params }) {
   const { id } = await params;
   const viewer = await requirePageAccess(`/admin/quotes/${encodeURIComponent(id)}`);
   if (!isDbId(id)) notFound();
-  let quote: QuoteDetail;
-  try {
-    quote = await getQuote({ kind: 'staff', userId: viewer.id }, Number(id));
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') notFound();
-    throw error;
-  }
+  const quote = await orNotFound(getQuote({ kind: 'staff', userId: viewer.id }, Number(id)));
   const [t, status, tPdf] = await Promise.all([getTranslations('QuotesPage.detail'), getTranslations('Quotes.status'), getTranslations('QuotePdf')]);
   const answerable = canQuoteTransition(quote.status, 'answered');
   const withdrawable = canQuoteTransition(quote.status, 'withdrawn');
@@ -132,10 +126,7 @@ export default async function AdminQuotePage({ params }: { params: Params }) {
         )}
         {withdrawable && <WithdrawQuote quoteId={quote.id} />}
 
-        <QuoteThread quote={quote} side="staff">
-          <QuoteMessageForm quoteId={quote.id} lines={quote.lines.map((l) => ({ position: l.position, name: l.model_code }))} />
-        </QuoteThread>
-        <QuoteHistory quote={quote} />
+        <QuoteConversation quote={quote} side="staff" />
         <Link href="/admin/quotes" className="inline-block font-medium text-sky-800 hover:underline">
           ← {t('adminBack')}
         </Link>

@@ -1,3 +1,4 @@
+import { inlinePdfResponse } from '@/lib/api/pdf-response';
 import { rawRoute } from '@/server/api/route';
 import { idParams, rowId } from '@/server/orders/ids';
 import { getOrderPdf } from '@/server/orders/pdf';
@@ -12,13 +13,5 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = rawRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD', params: idParams, cache: 'no-store' }, async ({ viewer, params }) => {
   const { filename, body } = await getOrderPdf(viewer.id, rowId(params.id, 'order'));
-  return new Response(new Uint8Array(body), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${filename}"`,
-      'Content-Length': String(body.length),
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return inlinePdfResponse(filename, body);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { inlinePdfResponse } from '@/lib/api/pdf-response';
 import { rawRoute } from '@/server/api/route';
 import { quoteAccess, quoteId } from '@/server/quotes/access';
 import { getQuotePdf } from '@/server/quotes/pdf';
@@ -12,14 +13,5 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = rawRoute({ auth: 'optional', params: z.object({ id: z.string() }), cache: 'no-store' }, async ({ request, viewer, params }) => {
   const { filename, body } = await getQuotePdf(quoteAccess(request, viewer), quoteId(params.id));
-  return new Response(new Uint8Array(body), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `inline; filename="${filename}"`,
-      'Content-Length': String(body.length),
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'no-referrer',
-    },
-  });
+  return inlinePdfResponse(filename, body, { 'Referrer-Policy': 'no-referrer' });
 });

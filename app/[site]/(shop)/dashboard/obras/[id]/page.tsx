@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { notFound } from 'next/navigation';
 import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { ArrowLeftIcon, DownloadIcon } from 'lucide-react';
@@ -12,13 +11,14 @@ import { JobListQuote } from '@/components/job-lists/job-list-quote';
 import { JobListToCart } from '@/components/job-lists/job-list-to-cart';
 import { SaveOfflineButton } from '@/components/pwa/save-offline-button';
 import { Button } from '@/components/ui/button';
+import { ListTable } from '@/components/ui/list-table';
 import { lineControlLabel, lineVariantText } from '@/lib/cart/line-label';
 import { formatPercent, formatPrice, formatUnitPrice } from '@/lib/format';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { pageMetadata } from '@/lib/seo';
-import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { getPricedJobList, jobListId } from '@/server/worksite-lists';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 export const dynamic = 'force-dynamic';
 
@@ -29,6 +29,11 @@ export async function generateMetadata(): Promise<Metadata> {
 
 const STOCK_KEY = { in_stock: 'inStock', out_of_stock: 'outOfStock', on_order: 'onOrder' } as const;
 const FORM_ID = 'job-list-lines';
+/** The downloads of a job list: the format and the label of its button. */
+const EXPORT_FORMATS = [
+  ['csv', 'exportCsv'],
+  ['xlsx', 'exportXlsx'],
+] as const;
 
 /**
  * /dashboard/obras/{id} — one of the customer's job lists with its lines priced for them
@@ -41,13 +46,7 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
   const path = `/dashboard/obras/${id}`;
   const viewer = await requirePageAccess(path);
   const t = await getTranslations('JobLists');
-  let list;
-  try {
-    list = await getPricedJobList(viewer.id, jobListId(id));
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'not_found') notFound();
-    throw err;
-  }
+  const list = await orNotFound(getPricedJobList(viewer.id, jobListId(id)));
   // Consumers see prices with IVA (Decreto-Lei 24/2014); professionals net prices marked "s/ IVA".
   const withTax = viewer.userType !== 'pro';
   const exportHref = (format: 'csv' | 'xlsx') => `/api/job-lists/${list.id}/export?format=${format}`;
@@ -78,25 +77,18 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
         {list.lines.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 bg-white p-6 text-slate-700">{t('noLines')}</p>
         ) : (
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-xs">
+          <>
             {/* The ticked lines belong to this form (the `form` attribute): the quantity controls are forms of their own, and forms do not nest. */}
             <form id={FORM_ID} aria-hidden className="hidden" />
-            <table className="w-full min-w-[52rem] text-left text-sm" data-testid="job-list-lines">
-              <caption className="sr-only">{t('linesCaption', { name: list.name })}</caption>
-              <thead className="bg-slate-50 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    <span className="sr-only">{t('select')}</span>
-                  </th>
-                  <th scope="col" className="px-3 py-2 font-semibold">{t('code')}</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">{t('name')}</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">{t('package')}</th>
-                  <th scope="col" className="px-3 py-2 font-semibold">{t('packages')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{t('units')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{withTax ? t('unitPriceWithTax') : t('unitPrice')}</th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">{withTax ? t('lineTotalWithTax') : t('lineTotal')}</th>
-                </tr>
-              </thead>
+            <ListTable
+              testId="job-list-lines"
+              density="strong"
+              caption={t('linesCaption', { name: list.name })}
+              tableClassName="min-w-[52rem]"
+              framed={false}
+              className="rounded-lg border border-slate-200 bg-white shadow-xs"
+              columns={[{ label: t('select'), srOnly: true }, t('code'), t('name'), t('package'), t('packages'), { label: t('units'), align: 'right' }, { label: withTax ? t('unitPriceWithTax') : t('unitPrice'), align: 'right' }, { label: withTax ? t('lineTotalWithTax') : t('lineTotal'), align: 'right' }]}
+            >
               <tbody className="divide-y">
                 {list.lines.map((line) => {
                   // Finish, size (once each; the package has its column), and the same words in the controls' accessible names.
@@ -148,8 +140,8 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
                   );
                 })}
               </tbody>
-            </table>
-          </div>
+            </ListTable>
+          </>
         )}
         {list.lines.length > 0 && (
           <p className="text-right text-sm font-semibold text-slate-900" data-testid="job-list-total">
@@ -169,18 +161,14 @@ export default async function JobListPage({ params }: { params: Promise<{ id: st
           )}
           {list.lines.length > 0 && (
             <div className="flex flex-wrap gap-2">
-              <Button asChild variant="outline">
-                <a href={exportHref('csv')} download data-testid="job-list-export-csv">
-                  <DownloadIcon aria-hidden />
-                  {t('exportCsv')}
-                </a>
-              </Button>
-              <Button asChild variant="outline">
-                <a href={exportHref('xlsx')} download data-testid="job-list-export-xlsx">
-                  <DownloadIcon aria-hidden />
-                  {t('exportXlsx')}
-                </a>
-              </Button>
+              {EXPORT_FORMATS.map(([format, labelKey]) => (
+                <Button key={format} asChild variant="outline">
+                  <a href={exportHref(format)} download data-testid={`job-list-export-${format}`}>
+                    <DownloadIcon aria-hidden />
+                    {t(labelKey)}
+                  </a>
+                </Button>
+              ))}
             </div>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { cache } from 'react';
+import { cache, type ReactNode } from 'react';
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
@@ -54,6 +54,18 @@ function showsInstructions(order: OrderDetail): boolean {
   if (order.status === 'pending_payment') return true;
   const atPickup: readonly OrderStatus[] = ['confirmed', 'preparing', 'ready_for_pickup'];
   return order.payment_method === 'pay_at_pickup' && atPickup.includes(order.status);
+}
+
+/** One term of the order's details: its label over its value. */
+function DetailRow({ label, testId, valueClassName = 'font-medium text-slate-900', children }: { label: string; testId: string; valueClassName?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className={valueClassName} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
+  );
 }
 
 /**
@@ -125,33 +137,21 @@ export default async function OrderPage({ params }: { params: Params }) {
             {t('page.detailsTitle')}
           </h3>
           <dl className="space-y-3 text-sm">
-            <div>
-              <dt className="text-slate-600">{t('page.deliveryMethod')}</dt>
-              <dd className="font-medium text-slate-900" data-testid="order-delivery-method">
-                {t(`delivery.${order.delivery_method}`)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-slate-600">{t('page.paymentMethod')}</dt>
-              <dd className="font-medium text-slate-900" data-testid="order-payment-method">
-                {t.has(`payment.${order.payment_method}`) ? t(`payment.${order.payment_method}`) : order.payment_method}
-              </dd>
-            </div>
+            <DetailRow label={t('page.deliveryMethod')} testId="order-delivery-method">
+              {t(`delivery.${order.delivery_method}`)}
+            </DetailRow>
+            <DetailRow label={t('page.paymentMethod')} testId="order-payment-method">
+              {t.has(`payment.${order.payment_method}`) ? t(`payment.${order.payment_method}`) : order.payment_method}
+            </DetailRow>
             {order.po_reference && (
-              <div>
-                <dt className="text-slate-600">{t('page.poReference')}</dt>
-                <dd className="font-medium text-slate-900" data-testid="order-po-reference">
-                  {order.po_reference}
-                </dd>
-              </div>
+              <DetailRow label={t('page.poReference')} testId="order-po-reference">
+                {order.po_reference}
+              </DetailRow>
             )}
             {order.notes && (
-              <div>
-                <dt className="text-slate-600">{t('page.notes')}</dt>
-                <dd className="whitespace-pre-line text-slate-900" data-testid="order-notes">
-                  {order.notes}
-                </dd>
-              </div>
+              <DetailRow label={t('page.notes')} testId="order-notes" valueClassName="whitespace-pre-line text-slate-900">
+                {order.notes}
+              </DetailRow>
             )}
           </dl>
         </section>

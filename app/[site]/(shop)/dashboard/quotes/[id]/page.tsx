@@ -5,16 +5,17 @@ import { NextIntlClientProvider } from 'next-intl';
 import { getTranslations } from 'next-intl/server';
 import { Breadcrumbs } from '@/components/catalogue/breadcrumbs';
 import { ReorderButton } from '@/components/orders/reorder-button';
-import { DeclineQuote, QuoteMessageForm, RequestQuoteAgain } from '@/components/quotes/quote-actions';
-import { QuoteHistory, QuoteLines, QuoteStatusBadge, QuoteThread, QuoteTotals } from '@/components/quotes/quote-view';
+import { DeclineQuote, RequestQuoteAgain } from '@/components/quotes/quote-actions';
+import { QuoteLines, QuoteStatusBadge, QuoteTotals } from '@/components/quotes/quote-view';
+import { QuoteRequestMessage } from '@/components/quotes/quote-request-message';
+import { QuoteConversation } from '@/components/quotes/quote-conversation';
 import { clientMessages } from '@/lib/i18n/client-messages';
 import { formatQuoteDate, formatQuoteDay } from '@/lib/quotes/format';
 import { REQUESTABLE_AGAIN } from '@/lib/quotes/status';
 import { isDbId } from '@/lib/validation/ids';
-import { AppError } from '@/server/errors';
 import { requirePageAccess } from '@/server/auth/session';
 import { getQuote } from '@/server/quotes/read';
-import type { QuoteDetail } from '@/lib/quotes/types';
+import { orNotFound } from '@/app/_shared/or-not-found';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,13 +36,7 @@ export default async function DashboardQuotePage({ params }: { params: Params })
   const { id } = await params;
   const viewer = await requirePageAccess(`/dashboard/quotes/${encodeURIComponent(id)}`);
   if (!isDbId(id)) notFound();
-  let quote: QuoteDetail;
-  try {
-    quote = await getQuote({ kind: 'user', userId: viewer.id }, Number(id));
-  } catch (error) {
-    if (error instanceof AppError && error.code === 'not_found') notFound();
-    throw error;
-  }
+  const quote = await orNotFound(getQuote({ kind: 'user', userId: viewer.id }, Number(id)));
   const [t, tl, tPdf] = await Promise.all([getTranslations('QuotesPage.detail'), getTranslations('QuotesPage.list'), getTranslations('QuotePdf')]);
   const open = quote.status === 'requested' || quote.status === 'answered';
 
@@ -101,19 +96,9 @@ export default async function DashboardQuotePage({ params }: { params: Params })
           </div>
         )}
 
-        {quote.message && (
-          <section aria-labelledby="quote-request-message" className="space-y-2">
-            <h2 id="quote-request-message" className="text-xl font-bold text-slate-900">
-              {t('requestMessage')}
-            </h2>
-            <p className="whitespace-pre-line break-words rounded-xl border bg-white p-3 text-sm text-slate-900">{quote.message}</p>
-          </section>
-        )}
+        {quote.message && <QuoteRequestMessage title={t('requestMessage')} message={quote.message} />}
 
-        <QuoteThread quote={quote} side="customer">
-          <QuoteMessageForm quoteId={quote.id} lines={quote.lines.map((l) => ({ position: l.position, name: l.model_code }))} />
-        </QuoteThread>
-        <QuoteHistory quote={quote} />
+        <QuoteConversation quote={quote} side="customer" />
         <Link href="/dashboard/quotes" className="inline-block font-medium text-sky-800 hover:underline">
           ← {t('back')}
         </Link>

@@ -7,6 +7,7 @@ import { AdminPageHeader } from '@/components/admin/page-header';
 import { ACCOUNT_LABELS } from '@/components/admin/people/account-fields';
 import { ActionForm, SelectField } from '@/components/admin/people/action-form';
 import { dateTime, ROLE_LABEL } from '@/components/admin/people/sections';
+import { ListTable } from '@/components/ui/list-table';
 import { ROLES } from '@/lib/auth/permissions';
 import { requirePageAccess } from '@/server/auth/session';
 import { endAllSessionsAction, endSessionAction, sendPasswordResetAction, setAdminFlagAction, setUserDisabledAction, setUserRoleAction } from '@/server/people/actions';
@@ -108,37 +109,29 @@ export default async function AdminUserPage({ params }: { params: Params }) {
         {user.sessions.length === 0 ? (
           <p className="text-sm text-slate-700">Sem sessões ativas.</p>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm">
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left">Iniciada</th>
-                  <th scope="col" className="px-3 py-2 text-left">Último uso</th>
-                  <th scope="col" className="px-3 py-2 text-left">Expira</th>
-                  <th scope="col" className="px-3 py-2 text-left">IP (hash)</th>
-                  <th scope="col" className="px-3 py-2 text-left">Navegador</th>
-                  <th scope="col" className="px-3 py-2"><span className="sr-only">Ações</span></th>
+          <ListTable
+            framed={false}
+            headClassName="bg-slate-50"
+            columns={['Iniciada', 'Último uso', 'Expira', 'IP (hash)', 'Navegador', { label: 'Ações', srOnly: true }]}
+          >
+            <tbody>
+              {user.sessions.map((s) => (
+                <tr key={s.id} className="border-t">
+                  <td className="px-3 py-2">{dateTime(s.createdAt)}</td>
+                  <td className="px-3 py-2">{dateTime(s.lastUsedAt)}</td>
+                  <td className="px-3 py-2">{dateTime(s.expiresAt)}</td>
+                  <td className="px-3 py-2 font-mono text-xs">{s.ipHash ?? '—'}</td>
+                  <td className="max-w-xs truncate px-3 py-2 text-xs" title={s.userAgent ?? undefined}>{s.userAgent ?? '—'}</td>
+                  <td className="px-3 py-2">
+                    <ActionForm action={endSessionAction} submitLabel="Terminar" pendingLabel="…" buttonClassName={small} className="">
+                      <input type="hidden" name="userId" value={user.id} />
+                      <input type="hidden" name="sessionId" value={s.id} />
+                    </ActionForm>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {user.sessions.map((s) => (
-                  <tr key={s.id} className="border-t">
-                    <td className="px-3 py-2">{dateTime(s.createdAt)}</td>
-                    <td className="px-3 py-2">{dateTime(s.lastUsedAt)}</td>
-                    <td className="px-3 py-2">{dateTime(s.expiresAt)}</td>
-                    <td className="px-3 py-2 font-mono text-xs">{s.ipHash ?? '—'}</td>
-                    <td className="max-w-xs truncate px-3 py-2 text-xs" title={s.userAgent ?? undefined}>{s.userAgent ?? '—'}</td>
-                    <td className="px-3 py-2">
-                      <ActionForm action={endSessionAction} submitLabel="Terminar" pendingLabel="…" buttonClassName={small} className="">
-                        <input type="hidden" name="userId" value={user.id} />
-                        <input type="hidden" name="sessionId" value={s.id} />
-                      </ActionForm>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ListTable>
         )}
       </section>
 
