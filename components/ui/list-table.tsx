@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ColumnHeaders } from '@/components/ui/table';
 import { cn } from '@/lib/utils';
 
 /** A column header: its text, or an object for a right-aligned (numbers) or screen-reader-only header. */
@@ -62,16 +63,13 @@ export function ListTable({
       <table className={cn('w-full text-left text-sm', tableClassName)} data-testid={testId}>
         {caption ? <caption className="sr-only">{caption}</caption> : null}
         <thead className={headClassName}>
-          <tr>
-            {columns.map((column, i) => {
+          <ColumnHeaders
+            cellClassName={HEAD_CELL[density]}
+            columns={columns.map((column) => {
               const c = isColumnObject(column) ? column : { label: column };
-              return (
-                <th key={i} scope="col" className={cn(HEAD_CELL[density], c.align === 'right' && 'text-right')}>
-                  {c.srOnly ? <span className="sr-only">{c.label}</span> : c.label}
-                </th>
-              );
+              return { label: c.srOnly ? <span className="sr-only">{c.label}</span> : c.label, className: c.align === 'right' ? 'text-right' : undefined };
             })}
-          </tr>
+          />
         </thead>
         {children}
       </table>
