@@ -1,4 +1,4 @@
-import { inlinePdfResponse } from '@/lib/api/pdf-response';
+import { pdfResponse } from '@/lib/api/pdf-response';
 import { rawRoute } from '@/server/api/route';
 import { idParams, rowId } from '@/server/orders/ids';
 import { getOrderPdf } from '@/server/orders/pdf';
@@ -13,5 +13,5 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = rawRoute({ auth: 'required', flag: 'ENABLE_DASHBOARD', params: idParams, cache: 'no-store' }, async ({ viewer, params }) => {
   const { filename, body } = await getOrderPdf(viewer.id, rowId(params.id, 'order'));
-  return inlinePdfResponse(filename, body);
+  return pdfResponse(filename, body);
 });

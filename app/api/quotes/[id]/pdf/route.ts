@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { inlinePdfResponse } from '@/lib/api/pdf-response';
+import { pdfResponse } from '@/lib/api/pdf-response';
 import { rawRoute } from '@/server/api/route';
 import { quoteAccess, quoteId } from '@/server/quotes/access';
 import { getQuotePdf } from '@/server/quotes/pdf';
@@ -13,5 +13,5 @@ export const dynamic = 'force-dynamic';
  */
 export const GET = rawRoute({ auth: 'optional', params: z.object({ id: z.string() }), cache: 'no-store' }, async ({ request, viewer, params }) => {
   const { filename, body } = await getQuotePdf(quoteAccess(request, viewer), quoteId(params.id));
-  return inlinePdfResponse(filename, body, { 'Referrer-Policy': 'no-referrer' });
+  return pdfResponse(filename, body, { headers: { 'Referrer-Policy': 'no-referrer' } });
 });

@@ -1,3 +1,4 @@
+import { pdfResponse } from '@/lib/api/pdf-response';
 import { rawRoute } from '@/server/api/route';
 import { getStaffOrderPdf } from '@/server/orders/admin-pdf';
 import { idParams, rowId } from '@/server/orders/ids';
@@ -12,13 +13,5 @@ export const dynamic = 'force-dynamic';
 export const GET = rawRoute({ auth: 'required', permission: 'manage_orders', params: idParams, cache: 'no-store' }, async ({ viewer, params, request }) => {
   const download = new URL(request.url).searchParams.get('download') === '1';
   const { filename, body } = await getStaffOrderPdf(rowId(params.id, 'order'), viewer);
-  return new Response(new Uint8Array(body), {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition': `${download ? 'attachment' : 'inline'}; filename="${filename}"`,
-      'Content-Length': String(body.length),
-      'Cache-Control': 'private, no-store',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  });
+  return pdfResponse(filename, body, { attachment: download });
 });
