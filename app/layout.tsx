@@ -3,6 +3,7 @@ import localFont from 'next/font/local';
 import { NextIntlClientProvider } from 'next-intl';
 import { HydrationMarker } from '@/components/layout/hydration-marker';
 import { OfflineShell } from '@/components/pwa/offline-shell';
+import { SoftNavigation } from '@/components/layout/soft-navigation';
 import { ImageRetry } from '@/components/catalogue/image-retry';
 import { ToasterSlot } from '@/components/ui/toaster-slot';
 import { WebVitals } from '@/components/vitals/web-vitals';
@@ -57,6 +58,7 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           <OfflineShell enabled={env().NODE_ENV === 'production'} />
           {children}
           <ToasterSlot />
+          <SoftNavigation />
           <HydrationMarker />
           <ImageRetry />
           <WebVitals />

@@ -1,9 +1,31 @@
 /** pt-PT formatting of money and numbers (spec 5: prices like `1 234,56 €`). */
-const euro = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { lazyFormat } from '@/lib/intl';
+
+const euro = lazyFormat(
+  () =>
+    new Intl.NumberFormat('pt-PT', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }),
+);
 /** Unit prices: the 4 decimals of the price list where it has them, never fewer than 2. */
-const unitEuro = new Intl.NumberFormat('pt-PT', { style: 'currency', currency: 'EUR', minimumFractionDigits: 2, maximumFractionDigits: 4 });
-const integer = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 0, useGrouping: true });
-const percentNumber = new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 });
+const unitEuro = lazyFormat(
+  () =>
+    new Intl.NumberFormat('pt-PT', {
+      style: 'currency',
+      currency: 'EUR',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 4,
+    }),
+);
+const integer = lazyFormat(
+  () => new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 0, useGrouping: true }),
+);
+const percentNumber = lazyFormat(
+  () => new Intl.NumberFormat('pt-PT', { maximumFractionDigits: 2 }),
+);
 
 function toNumber(value: number | string | null | undefined): number | null {
   const n = typeof value === 'string' ? Number(value) : value;
@@ -13,13 +35,13 @@ function toNumber(value: number | string | null | undefined): number | null {
 /** `1234.5` → `1234,50 €` (Intl's pt-PT output); non-numbers give `€0,00` as the spec says. */
 export function formatPrice(value: number | string | null | undefined): string {
   const n = toNumber(value);
-  return n === null ? '€0,00' : euro.format(n);
+  return n === null ? '€0,00' : euro().format(n);
 }
 
 /** A price is shown only when greater than 0, otherwise a dash (spec 5). */
 export function displayPrice(value: number | string | null | undefined): string {
   const n = toNumber(value);
-  return n !== null && n > 0 ? euro.format(n) : '-';
+  return n !== null && n > 0 ? euro().format(n) : '-';
 }
 
 /** A unit price rounded to the price list's precision (4 decimals), as lines are computed from it. */
@@ -35,7 +57,7 @@ export function roundUnitPrice(value: number): number {
  */
 export function formatUnitPrice(value: number | string | null | undefined): string {
   const n = toNumber(value);
-  return n !== null && n > 0 ? unitEuro.format(roundUnitPrice(n)) : '-';
+  return n !== null && n > 0 ? unitEuro().format(roundUnitPrice(n)) : '-';
 }
 
 /**
@@ -44,11 +66,11 @@ export function formatUnitPrice(value: number | string | null | undefined): stri
  */
 export function formatPercent(value: number | string | null | undefined): string {
   const n = toNumber(value) ?? 0;
-  return `${percentNumber.format(n)}\u00a0%`;
+  return `${percentNumber().format(n)}\u00a0%`;
 }
 
 export function formatInteger(value: number): string {
-  return integer.format(value);
+  return integer().format(value);
 }
 
 /**
@@ -56,7 +78,11 @@ export function formatInteger(value: number): string {
  * `min` and `max` decimals (`1.25` → `1,25`, `0.9375` → `0,9375`, `25` with 0..2 → `25`).
  */
 export function formatDecimal(value: number, min: number, max: number): string {
-  return new Intl.NumberFormat('pt-PT', { minimumFractionDigits: min, maximumFractionDigits: max, useGrouping: false }).format(value);
+  return new Intl.NumberFormat('pt-PT', {
+    minimumFractionDigits: min,
+    maximumFractionDigits: max,
+    useGrouping: false,
+  }).format(value);
 }
 
 /** A unit price in a CSV cell: the price list's decimals, 2 to 4 (`4,195`). */

@@ -10,14 +10,16 @@ import { isOffline, tellOffline } from '@/lib/pwa/offline-notice';
 
 // The picker (Radix Dialog, rows) loads when first opened; hovering or focusing the button starts it.
 const loadPicker = () => import('./model-picker-dialog');
-const ModelPickerDialog = React.lazy(() => loadPicker().then((m) => ({ default: m.ModelPickerDialog })));
+const ModelPickerDialog = React.lazy(() =>
+  loadPicker().then((m) => ({ default: m.ModelPickerDialog })),
+);
 // Prices are for signed-in customers only: their code loads with the first signed-in card.
 const CardPrice = React.lazy(() => import('./card-price').then((m) => ({ default: m.CardPrice })));
 
 /** Opens the picker, or below 768 px the info toast of spec 5 instead of the quick add. */
 export function usePickerOpener() {
-  const t = useTranslations('Cart.toast');
-  const tOffline = useTranslations('Offline');
+  // One translator for the card (its price label and the messages below): a listing renders fifty.
+  const t = useTranslations();
   const [open, setOpen] = React.useState(false);
   const [needed, setNeeded] = React.useState(false);
   if (open && !needed) setNeeded(true);
@@ -25,17 +27,17 @@ export function usePickerOpener() {
   const openPicker = () => {
     if (isOffline()) {
       // The picker needs the models and prices from the server: said at once, nothing opened.
-      tellOffline(tOffline('cartBlocked'));
+      tellOffline(t('Offline.cartBlocked'));
       return;
     }
     if (!window.matchMedia(DESKTOP_QUERY).matches) {
-      toast.info(t('mobile'));
+      toast.info(t('Cart.toast.mobile'));
       return;
     }
     setOpen(true);
   };
   const preload = () => void loadPicker().catch(() => {});
-  return { open, setOpen, needed, triggerRef, openPicker, preload };
+  return { t, open, setOpen, needed, triggerRef, openPicker, preload };
 }
 
 export function PickerSlot({
@@ -56,7 +58,13 @@ export function PickerSlot({
   if (!needed) return null;
   return (
     <React.Suspense fallback={null}>
-      <ModelPickerDialog open={open} onOpenChange={setOpen} productCode={productCode} productName={productName} returnFocus={returnFocus} />
+      <ModelPickerDialog
+        open={open}
+        onOpenChange={setOpen}
+        productCode={productCode}
+        productName={productName}
+        returnFocus={returnFocus}
+      />
     </React.Suspense>
   );
 }
@@ -66,19 +74,24 @@ export function PickerSlot({
  * discount badge (card-price.tsx, loaded only for them: guests download no pricing code), 'Ver
  * detalhes →' for visitors; and the add-to-cart button that opens the model picker.
  */
-export function CardBuy({ productCode, productName }: { productCode: string; productName: string }) {
-  const t = useTranslations('Cart');
+export function CardBuy({
+  productCode,
+  productName,
+}: {
+  productCode: string;
+  productName: string;
+}) {
   const { viewer } = useAuth();
-  const { open, setOpen, needed, triggerRef, openPicker, preload } = usePickerOpener();
+  const { t, open, setOpen, needed, triggerRef, openPicker, preload } = usePickerOpener();
   return (
     <div className="flex flex-wrap items-end justify-between gap-2">
       <div className="min-w-0 text-sm">
         {viewer ? (
-          <React.Suspense fallback={<PriceSkeleton label={t('price.loading')} />}>
+          <React.Suspense fallback={<PriceSkeleton label={t('Cart.price.loading')} />}>
             <CardPrice productCode={productCode} />
           </React.Suspense>
         ) : (
-          <span className="font-medium text-sky-800">{t('price.seeDetails')}</span>
+          <span className="font-medium text-sky-800">{t('Cart.price.seeDetails')}</span>
         )}
       </div>
       <button
@@ -86,8 +99,8 @@ export function CardBuy({ productCode, productName }: { productCode: string; pro
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={t('picker.addProduct', { product: productName })}
-        title={t('picker.addToCart')}
+        aria-label={t('Cart.picker.addProduct', { product: productName })}
+        title={t('Cart.picker.addToCart')}
         data-testid="card-add-to-cart"
         onClick={openPicker}
         onPointerEnter={preload}
@@ -110,6 +123,18 @@ export function CardBuy({ productCode, productName }: { productCode: string; pro
   );
 }
 
-export function PriceSkeleton({ label, className = 'h-5 w-20' }: { label: string; className?: string }) {
-  return <span className={`inline-block animate-pulse rounded bg-slate-200 ${className}`} aria-label={label} role="status" />;
+export function PriceSkeleton({
+  label,
+  className = 'h-5 w-20',
+}: {
+  label: string;
+  className?: string;
+}) {
+  return (
+    <span
+      className={`inline-block animate-pulse rounded bg-slate-200 ${className}`}
+      aria-label={label}
+      role="status"
+    />
+  );
 }

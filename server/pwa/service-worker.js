@@ -319,8 +319,9 @@ async function writeIndex(index) {
 
 /**
  * CACHE_URLS: { urls, group?: { id, label } }. Each URL is fetched with the visitor's cookies and
- * kept; an HTML page brings its scripts, styles, images and technical sheets along. The group
- * (a job list, the favourites) is remembered with the time it was saved.
+ * kept; an HTML page brings its scripts, styles, images and technical sheets along, and the answer
+ * waits for the rest of the build's files (precacheBuild). The group (a job list, the favourites)
+ * is remembered with the time it was saved.
  */
 async function cacheUrls(data) {
   const urls = Array.isArray(data.urls) ? data.urls.filter((u) => typeof u === 'string').slice(0, 200) : [];
@@ -376,6 +377,9 @@ async function cacheUrls(data) {
       }),
     );
   }
+  // The build's other scripts and styles: parts of a saved page load on first use (dialogs, the
+  // price block, lazily loaded pieces) and must open offline too, however soon the signal goes.
+  await precacheBuild().catch(() => undefined);
   if (data.group && typeof data.group.id === 'string') {
     const index = await readIndex();
     index.groups[data.group.id] = { label: String(data.group.label || ''), savedAt, urls: [...done] };
