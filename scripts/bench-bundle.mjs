@@ -15,17 +15,14 @@
  * under the system's temporary folder whose node_modules is a symlink to this one, `next build`
  * and `next start` on BENCH_BLANK_PORT (3332), measured the same way, then removed.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { discoverPages, getRaw, portAnswers, root, sleep, startApp } from './bench-support.mjs';
+import { discoverPages, getRaw, root, startApp, withBlankNextPage } from './bench-support.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3331);
 const blankPort = Number(process.env.BENCH_BLANK_PORT ?? 3332);
 const dataDir = path.resolve(root, process.env.BENCH_DATA_DIR ?? '.data-bench');
-const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 const headers = { 'user-agent': 'bench-bundle', accept: 'text/html,application/xhtml+xml' };
 
 const version = (pkg) => JSON.parse(fs.readFileSync(path.join(root, 'node_modules', pkg, 'package.json'), 'utf8')).version;
@@ -66,96 +63,9 @@ async function measure(base, p) {
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-function commonAncestor(a, b) {
-  const pa = a.split(path.sep);
-  const pb = b.split(path.sep);
-  let i = 0;
-  while (i < pa.length && i < pb.length && pa[i] === pb[i]) i++;
-  return pa.slice(0, i).join(path.sep) || path.sep;
-}
-
-async function blankPage() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-blank-'));
-  fs.mkdirSync(path.join(dir, 'app'));
-  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'blank-next-page', private: true }, null, 2));
-  // Turbopack resolves nothing outside its root, and the symlinked node_modules points outside
-  // the temporary folder: the root is the folder that holds both.
-  const common = commonAncestor(fs.realpathSync(dir), fs.realpathSync(root));
-  fs.writeFileSync(
-    path.join(dir, 'next.config.mjs'),
-    `export default { turbopack: { root: ${JSON.stringify(common)} }, outputFileTracingRoot: ${JSON.stringify(common)} };\n`,
-  );
-  fs.writeFileSync(
-    path.join(dir, 'tsconfig.json'),
-    JSON.stringify(
-      {
-        compilerOptions: {
-          target: 'ES2022',
-          lib: ['dom', 'dom.iterable', 'esnext'],
-          strict: true,
-          noEmit: true,
-          module: 'esnext',
-          moduleResolution: 'bundler',
-          jsx: 'react-jsx',
-          isolatedModules: true,
-          skipLibCheck: true,
-          plugins: [{ name: 'next' }],
-        },
-        include: ['next-env.d.ts', '**/*.ts', '**/*.tsx', '.next/types/**/*.ts'],
-        exclude: ['node_modules'],
-      },
-      null,
-      2,
-    ),
-  );
-  fs.writeFileSync(
-    path.join(dir, 'app', 'layout.tsx'),
-    `export default function RootLayout({ children }: { children: React.ReactNode }) {
-  return (
-    <html lang="pt-PT">
-      <body>{children}</body>
-    </html>
-  );
-}
-`,
-  );
-  fs.writeFileSync(path.join(dir, 'app', 'page.tsx'), `export default function Page() {\n  return <main>Olá</main>;\n}\n`);
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
-  console.log(`Página em branco: next build em ${dir}…`);
-  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: dir, env, encoding: 'utf8' });
-  if (build.status !== 0) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    throw new Error(`next build da página em branco falhou:\n${(build.stdout + build.stderr).slice(-3000)}`);
-  }
-  if (await portAnswers(blankPort)) throw new Error(`a porta ${blankPort} já está ocupada (BENCH_BLANK_PORT para outra)`);
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(blankPort)], { cwd: dir, env, stdio: 'ignore' });
-  const base = `http://127.0.0.1:${blankPort}`;
-  try {
-    let up = false;
-    for (let i = 0; i < 120 && !up && child.exitCode === null; i++) {
-      await sleep(250);
-      up = await getRaw(`${base}/`, headers, 2000).then(
-        (r) => r.status === 200,
-        () => false,
-      );
-    }
-    if (!up) throw new Error('a página em branco não arrancou');
-    return await measure(base, '/');
-  } finally {
-    if (child.exitCode === null) {
-      const gone = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await Promise.race([gone, sleep(5000)]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    }
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 async function main() {
   console.log(`next ${version('next')}, react ${version('react')}, react-dom ${version('react-dom')}`);
-  const blank = await blankPage();
+  const blank = await withBlankNextPage(blankPort, (base) => measure(base, '/'));
   const app = await startApp({ port, dataDir, label: 'Next' });
   const results = [];
   try {

@@ -1,17 +1,20 @@
 /**
  * Shared pieces of the page benchmarks (bench-pages, bench-bundle, bench-lighthouse): start the
  * app as `npm start` does on a port and data folder of its own, raw HTTP requests with exactly
- * the headers given, the three measured pages found in the catalogue's own HTML, percentiles.
+ * the headers given, the three measured pages found in the catalogue's own HTML, percentiles, a
+ * blank Next page to compare with.
  * Plain Node on purpose, like scripts/start.mjs.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopGroup } from './process-group.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const nextBin = path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next');
 
 /** A path relative to the project when inside it, else absolute. */
 const shown = (p) => {
@@ -168,4 +171,97 @@ export function percentile(sorted, p) {
 export function ensureDir(dir) {
   fs.mkdirSync(dir, { recursive: true });
   return dir;
+}
+
+function commonAncestor(a, b) {
+  const pa = a.split(path.sep);
+  const pb = b.split(path.sep);
+  let i = 0;
+  while (i < pa.length && i < pb.length && pa[i] === pb[i]) i++;
+  return pa.slice(0, i).join(path.sep) || path.sep;
+}
+
+/**
+ * A blank Next page (app/layout.tsx + app/page.tsx) built with this repository's
+ * `next`/`react`/`react-dom` in a temporary folder (its node_modules a symlink to this one), served
+ * by `next start` on `port` while `fn(base)` runs, then stopped and removed: the framework's own
+ * cost, to compare a page with.
+ */
+export async function withBlankNextPage(port, fn) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-blank-'));
+  fs.mkdirSync(path.join(dir, 'app'));
+  fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'blank-next-page', private: true }, null, 2));
+  // Turbopack resolves nothing outside its root, and the symlinked node_modules points outside
+  // the temporary folder: the root is the folder that holds both.
+  const common = commonAncestor(fs.realpathSync(dir), fs.realpathSync(root));
+  fs.writeFileSync(
+    path.join(dir, 'next.config.mjs'),
+    `export default { turbopack: { root: ${JSON.stringify(common)} }, outputFileTracingRoot: ${JSON.stringify(common)} };\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'tsconfig.json'),
+    JSON.stringify(
+      {
+        compilerOptions: {
+          target: 'ES2022',
+          lib: ['dom', 'dom.iterable', 'esnext'],
+          strict: true,
+          noEmit: true,
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          jsx: 'react-jsx',
+          isolatedModules: true,
+          skipLibCheck: true,
+          plugins: [{ name: 'next' }],
+        },
+        include: ['next-env.d.ts', '**/*.ts', '**/*.tsx', '.next/types/**/*.ts'],
+        exclude: ['node_modules'],
+      },
+      null,
+      2,
+    ),
+  );
+  fs.writeFileSync(
+    path.join(dir, 'app', 'layout.tsx'),
+    `export default function RootLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="pt-PT">
+      <body>{children}</body>
+    </html>
+  );
+}
+`,
+  );
+  fs.writeFileSync(path.join(dir, 'app', 'page.tsx'), `export default function Page() {\n  return <main>Olá</main>;\n}\n`);
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' };
+  console.log(`Página em branco: next build em ${dir}…`);
+  const build = spawnSync(process.execPath, [nextBin, 'build'], { cwd: dir, env, encoding: 'utf8' });
+  if (build.status !== 0) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw new Error(`next build da página em branco falhou:\n${(build.stdout + build.stderr).slice(-3000)}`);
+  }
+  if (await portAnswers(port)) throw new Error(`a porta ${port} já está ocupada (BENCH_BLANK_PORT para outra)`);
+  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port)], { cwd: dir, env, stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    let up = false;
+    for (let i = 0; i < 120 && !up && child.exitCode === null; i++) {
+      await sleep(250);
+      up = await getRaw(`${base}/`, {}, 2000).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+    }
+    if (!up) throw new Error('a página em branco não arrancou');
+    return await fn(base);
+  } finally {
+    if (child.exitCode === null) {
+      const gone = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([gone, sleep(5000)]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
