@@ -5,7 +5,9 @@ import './globals.css';
 /**
  * The last resort, when the root layout itself fails: it replaces the whole document, outside the
  * messages provider, so its few words are written here (pt-PT, as messages/pt-PT.json "Errors"
- * says them). Every other failure shows components/errors/page-error.tsx inside the page's frame.
+ * says them). Also what the admin login and the development outbox show when they fail (no
+ * boundary of their own: each boundary is loaded with every page). Shop pages and the admin
+ * console show components/errors/page-error.tsx inside their frame.
  */
 export default function GlobalError({ error }: { error: Error & { digest?: string } }) {
   return (

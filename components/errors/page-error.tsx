@@ -2,7 +2,9 @@
 
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
-import { Button } from '@/components/ui/button';
+
+const ACTION =
+  'inline-flex h-10 items-center justify-center rounded-md px-4 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-sky-500/60';
 
 function subscribeOnline(onChange: () => void) {
   window.addEventListener('online', onChange);
@@ -44,12 +46,21 @@ export function PageError({
       </p>
       {error.digest && <p className="text-xs text-slate-400">Ref. {error.digest}</p>}
       <div className="flex flex-wrap justify-center gap-3">
-        <Button type="button" onClick={() => window.location.reload()}>
+        {/* Plain elements styled like the shop's buttons: every page's first load carries this boundary, and
+            components/ui/button would bring tailwind-merge (about 9 KB gzip) with it. */}
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className={`${ACTION} bg-sky-700 text-white hover:bg-sky-800`}
+        >
           {t('retry')}
-        </Button>
-        <Button asChild variant="outline">
-          <a href={homeHref}>{t('home')}</a>
-        </Button>
+        </button>
+        <a
+          href={homeHref}
+          className={`${ACTION} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}
+        >
+          {t('home')}
+        </a>
       </div>
     </div>
   );
