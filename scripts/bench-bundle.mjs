@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { discoverPages, getRaw, root, startApp, withBlankNextPage } from './bench-support.mjs';
+import { discoverPages, getRaw, root, runBench, startApp, withBlankNextPage } from './bench-support.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3331);
 const blankPort = Number(process.env.BENCH_BLANK_PORT ?? 3332);
@@ -111,10 +111,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runBench(main);

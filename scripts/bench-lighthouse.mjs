@@ -12,11 +12,11 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { discoverPages, getRaw, root, startApp } from './bench-support.mjs';
+import { chromiumPath, discoverPages, getRaw, median, root, runBench, startApp } from './bench-support.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3320);
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chrome = chromiumPath();
 const lighthouseBin = path.join(root, 'node_modules', '.bin', 'lighthouse');
 const CATEGORIES = [
   ['performance', 'performance'],
@@ -36,18 +36,6 @@ if (!fs.existsSync(lighthouseBin)) {
   console.error('lighthouse não está instalado (npm install).');
   process.exit(1);
 }
-if (!fs.existsSync(chrome)) {
-  console.error(`Chromium não encontrado em ${chrome}: apt-get install -y chromium (ou CHROME_PATH).`);
-  process.exit(1);
-}
-
-function median(values) {
-  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
-  if (s.length === 0) return NaN;
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-}
-
 /**
  * One Lighthouse run. Asynchronous on purpose: the app's log comes through a pipe this process
  * reads; a synchronous wait would leave it unread, the pipe would fill, and the server would block
@@ -151,10 +139,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runBench(main);

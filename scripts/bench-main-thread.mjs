@@ -18,24 +18,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { discoverPages, startApp, withBlankNextPage } from './bench-support.mjs';
+import { chromiumPath, discoverPages, median, runBench, startApp, withBlankNextPage } from './bench-support.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3333);
 const blankPort = Number(process.env.BENCH_BLANK_PORT ?? 3334);
 const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 7));
-const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chrome = chromiumPath();
 const TASKS = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
 const KINDS = ['EvaluateScript', 'v8.evaluateModule', 'FunctionCall', 'RunMicrotasks', 'ParseHTML', 'UpdateLayoutTree', 'Layout', 'Paint', 'MajorGC', 'MinorGC'];
-
-if (!fs.existsSync(chrome)) {
-  console.error(`Chromium não encontrado em ${chrome}: apt-get install -y chromium (ou CHROME_PATH).`);
-  process.exit(1);
-}
-
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
 
 /** One traced visit: the renderer's main thread is the thread that parsed the HTML. */
 async function visit(browser, url) {
@@ -72,7 +62,7 @@ async function measure(browser, name, url) {
   await visit(browser, url); // warm-up: the server's caches, not the browser's (each visit is a new context)
   for (let i = 0; i < runs; i++) results.push(await visit(browser, url));
   const cpu = median(results.map((r) => r.cpu));
-  const mid = results.find((r) => r.cpu === cpu) ?? results[0];
+  const mid = results.reduce((best, r) => (Math.abs(r.cpu - cpu) < Math.abs(best.cpu - cpu) ? r : best));
   const row = { name, cpu, excess: median(results.map((r) => r.excess)), max: median(results.map((r) => r.max)), longest: mid.longest };
   console.log(
     `${name.padEnd(9)}${`${cpu.toFixed(0)} ms`.padStart(12)}${`${row.excess.toFixed(0)} ms`.padStart(12)}${`≈ ${(row.excess * 4).toFixed(0)} ms`.padStart(12)}${`${row.max.toFixed(1)} ms`.padStart(12)}   ${results.map((r) => r.cpu.toFixed(0)).join(', ')}`,
@@ -99,10 +89,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runBench(main);

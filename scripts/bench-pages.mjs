@@ -22,7 +22,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { discoverPages, getRaw, percentile, root, sleep, startApp } from './bench-support.mjs';
+import { discoverPages, getRaw, percentile, root, runBench, sleep, startApp } from './bench-support.mjs';
 
 const port = Number(process.env.BENCH_PORT ?? 3301);
 const nginxPort = Number(process.env.BENCH_NGINX_PORT ?? 3302);
@@ -276,10 +276,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runBench(main);

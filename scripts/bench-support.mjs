@@ -162,6 +162,35 @@ export async function discoverPages(base, headers = {}) {
   ];
 }
 
+/** The median of the finite values (the mean of the two middle ones for an even count). */
+export function median(values) {
+  const s = values.filter((v) => Number.isFinite(v)).sort((a, b) => a - b);
+  if (s.length === 0) return NaN;
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
+/** Debian's Chromium (or CHROME_PATH) for the browser benchmarks; exits with a hint when it is missing. */
+export function chromiumPath() {
+  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!fs.existsSync(chrome)) {
+    console.error(`Chromium não encontrado em ${chrome}: apt-get install -y chromium (ou CHROME_PATH).`);
+    process.exit(1);
+  }
+  return chrome;
+}
+
+/** Runs a benchmark's main(): exit 0 when it ends, 1 with its message (no stack) when it fails. */
+export function runBench(main) {
+  main().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}
+
 /** Nearest-rank percentile of an ascending array. */
 export function percentile(sorted, p) {
   if (sorted.length === 0) return NaN;

@@ -2,18 +2,10 @@
 
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslations } from 'next-intl';
+import { isOffline, subscribeOnline } from '@/lib/pwa/offline-notice';
 
 const ACTION =
   'inline-flex h-10 items-center justify-center rounded-md px-4 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-sky-500/60';
-
-function subscribeOnline(onChange: () => void) {
-  window.addEventListener('online', onChange);
-  window.addEventListener('offline', onChange);
-  return () => {
-    window.removeEventListener('online', onChange);
-    window.removeEventListener('offline', onChange);
-  };
-}
 
 /**
  * What a page shows when it fails in the browser or on the server (Next's error boundary): in
@@ -29,11 +21,7 @@ export function PageError({
   homeHref?: string;
 }) {
   const t = useTranslations('Errors');
-  const offline = useSyncExternalStore(
-    subscribeOnline,
-    () => !navigator.onLine,
-    () => false,
-  );
+  const offline = useSyncExternalStore(subscribeOnline, isOffline, () => false);
   useEffect(() => console.error(error), [error]);
   return (
     <div

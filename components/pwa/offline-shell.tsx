@@ -6,20 +6,11 @@ import { WifiOffIcon } from 'lucide-react';
 import { formatOrderDateTime } from '@/lib/orders/format';
 import { clearCachedSessionKeys, runDailyHygiene, UPDATE_CHECK_MS } from '@/lib/pwa/hygiene';
 import { askWorker, workerSupported } from '@/lib/pwa/client';
-import { OFFLINE_NOTICE_EVENT } from '@/lib/pwa/offline-notice';
+import { OFFLINE_NOTICE_EVENT, subscribeOnline } from '@/lib/pwa/offline-notice';
 
 function whenIdle(run: () => void) {
   if ('requestIdleCallback' in window) window.requestIdleCallback(run, { timeout: 5_000 });
   else setTimeout(run, 1_000);
-}
-
-function subscribeOnline(changed: () => void) {
-  window.addEventListener('online', changed);
-  window.addEventListener('offline', changed);
-  return () => {
-    window.removeEventListener('online', changed);
-    window.removeEventListener('offline', changed);
-  };
 }
 
 const subscribeNothing = () => () => {};

@@ -5,6 +5,16 @@
  */
 export const OFFLINE_NOTICE_EVENT = 'cag:offline-notice';
 
+/** `useSyncExternalStore`'s subscription to the browser's online/offline events (with isOffline or navigator.onLine). */
+export function subscribeOnline(changed: () => void): () => void {
+  window.addEventListener('online', changed);
+  window.addEventListener('offline', changed);
+  return () => {
+    window.removeEventListener('online', changed);
+    window.removeEventListener('offline', changed);
+  };
+}
+
 export function isOffline(): boolean {
   return typeof navigator !== 'undefined' && !navigator.onLine;
 }
